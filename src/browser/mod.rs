@@ -1,0 +1,3 @@
+//! The browser side: finding, launching and driving Chrome.
+
+pub mod discover;

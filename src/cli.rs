@@ -1,0 +1,150 @@
+//! Command-line interface: `glass --mcp`, `glass mcp-config`, `glass doctor`.
+//!
+//! Session and policy options are global so they can be given before `--mcp` in a client's
+//! configuration; `mcp-config` re-emits them in canonical form so the printed configuration starts
+//! exactly the session the user described.
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use crate::policy::PolicyPreset;
+
+/// Glass: a fast, safe MCP server that drives a real Chrome over the DevTools Protocol.
+#[derive(Debug, Parser)]
+#[command(name = "glass", version, about, long_about = None)]
+pub struct Cli {
+    /// Serve the Model Context Protocol on stdin/stdout (what MCP clients run).
+    #[arg(long)]
+    pub mcp: bool,
+
+    /// Session and policy options, shared by every mode.
+    #[command(flatten)]
+    pub session: SessionOptions,
+
+    /// A direct command, for a person without an MCP client.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// How the browser session is started and what it may do.
+#[derive(Clone, Debug, Default, clap::Args)]
+pub struct SessionOptions {
+    /// Show the browser window (headless is the default).
+    #[arg(long, global = true)]
+    pub headed: bool,
+
+    /// Use a throwaway profile that is deleted when the session ends.
+    #[arg(long, global = true)]
+    pub incognito: bool,
+
+    /// Input style: `fast` dispatches minimal input, `human` moves the pointer in small steps.
+    #[arg(long, global = true, value_enum, default_value_t = Interaction::Human)]
+    pub interaction: Interaction,
+
+    /// Attach to a running Chrome (ws://... or http://host:port) instead of launching one.
+    #[arg(long, global = true, value_name = "ENDPOINT")]
+    pub attach: Option<String>,
+
+    /// The Chrome or Chromium executable to launch (default: discovered; see `glass doctor`).
+    #[arg(long, global = true, value_name = "PATH")]
+    pub chrome_path: Option<PathBuf>,
+
+    /// Name of the persistent profile under Glass's data directory.
+    #[arg(long, global = true, value_name = "NAME")]
+    pub profile: Option<String>,
+
+    /// Safety preset: `development` (default) or `hardened` (deny what is not allowed).
+    #[arg(long, global = true, value_enum, default_value_t = PolicyPreset::Development)]
+    pub policy: PolicyPreset,
+
+    /// Allow this host (repeatable); with `hardened`, only allowed hosts are reachable.
+    #[arg(long = "policy-allow-host", global = true, value_name = "HOST")]
+    pub allow_hosts: Vec<String>,
+
+    /// Deny this host (repeatable), whatever the preset.
+    #[arg(long = "policy-deny-host", global = true, value_name = "HOST")]
+    pub deny_hosts: Vec<String>,
+}
+
+/// Pointer and keyboard input style.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Interaction {
+    /// Minimal input events: fastest.
+    Fast,
+    /// Pointer moves in small steps with short delays, as a person would.
+    #[default]
+    Human,
+}
+
+impl Interaction {
+    /// The flag value.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Interaction::Fast => "fast",
+            Interaction::Human => "human",
+        }
+    }
+}
+
+/// The MCP clients `mcp-config` knows how to configure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ClientKind {
+    /// `{"command": ..., "args": [...]}`, for any MCP host.
+    Generic,
+    /// Claude Code's `mcpServers` JSON.
+    ClaudeCode,
+    /// Codex's `~/.codex/config.toml` block.
+    Codex,
+}
+
+/// Direct commands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Print ready-to-paste MCP client configuration for this executable.
+    McpConfig {
+        /// Which client to configure.
+        #[arg(long, value_enum, default_value_t = ClientKind::Generic)]
+        client: ClientKind,
+    },
+    /// Check the platform, the Chrome Glass would use and its data directory.
+    Doctor,
+}
+
+impl SessionOptions {
+    /// The session flags in canonical form, as they must precede `--mcp` in a client config.
+    pub fn to_args(&self) -> Vec<String> {
+        let mut args = Vec::new();
+        if self.headed {
+            args.push("--headed".to_owned());
+        }
+        if self.incognito {
+            args.push("--incognito".to_owned());
+        }
+        if self.interaction != Interaction::default() {
+            args.extend(["--interaction".to_owned(), self.interaction.as_str().into()]);
+        }
+        if let Some(endpoint) = &self.attach {
+            args.extend(["--attach".to_owned(), endpoint.clone()]);
+        }
+        if let Some(path) = &self.chrome_path {
+            args.extend([
+                "--chrome-path".to_owned(),
+                path.to_string_lossy().into_owned(),
+            ]);
+        }
+        if let Some(profile) = &self.profile {
+            args.extend(["--profile".to_owned(), profile.clone()]);
+        }
+        if self.policy != PolicyPreset::default() {
+            args.extend(["--policy".to_owned(), self.policy.as_str().into()]);
+        }
+        for host in &self.allow_hosts {
+            args.extend(["--policy-allow-host".to_owned(), host.clone()]);
+        }
+        for host in &self.deny_hosts {
+            args.extend(["--policy-deny-host".to_owned(), host.clone()]);
+        }
+        args
+    }
+}

@@ -1,0 +1,13 @@
+//! Glass: a single-binary MCP server that drives a real Chrome over the DevTools Protocol.
+//!
+//! The binary is a thin clap entry point; everything lives in this library so that protocol
+//! pieces can be tested and fuzzed directly.
+
+pub mod browser;
+pub mod cli;
+pub mod client_config;
+pub mod doctor;
+pub mod mcp;
+pub mod paths;
+pub mod policy;
+pub mod tools;

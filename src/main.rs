@@ -1,0 +1,109 @@
+//! The `glass` executable: parse the command line and run one mode.
+
+use std::process::ExitCode;
+
+use clap::Parser;
+use glass::cli::{Cli, Command};
+use glass::mcp::negotiation::ServerFacts;
+use glass::{client_config, mcp};
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    init_tracing();
+    if cli.mcp {
+        return run_mcp(&cli);
+    }
+    match &cli.command {
+        Some(Command::McpConfig { client }) => {
+            let program = std::env::current_exe()
+                .and_then(|p| p.canonicalize())
+                .map(|p| p.to_string_lossy().into_owned())
+                .unwrap_or_else(|_| "glass".to_owned());
+            print!(
+                "{}",
+                client_config::render(*client, &program, &cli.session.to_args())
+            );
+            ExitCode::SUCCESS
+        }
+        Some(Command::Doctor) => glass::doctor::run(&cli.session),
+        None => {
+            eprintln!(
+                "glass: nothing to do. Run `glass --mcp` from an MCP client (see `glass mcp-config`), \
+                 or `glass --help`."
+            );
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Diagnostics go to stderr only; stdout is reserved for protocol messages.
+fn init_tracing() {
+    let filter = tracing_subscriber::EnvFilter::try_from_env("GLASS_LOG")
+        .or_else(|_| tracing_subscriber::EnvFilter::try_from_default_env())
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(false)
+        .with_target(false)
+        .init();
+}
+
+fn run_mcp(cli: &Cli) -> ExitCode {
+    let facts = ServerFacts {
+        policy: cli.session.policy,
+        headless: !cli.session.headed,
+        attach: cli.session.attach.is_some(),
+    };
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(e) => {
+            tracing::error!(error = %e, "cannot start the async runtime");
+            return ExitCode::FAILURE;
+        }
+    };
+    let result = runtime.block_on(async {
+        mcp::server::serve(
+            facts,
+            tokio::io::stdin(),
+            tokio::io::stdout(),
+            shutdown_signal(),
+        )
+        .await
+    });
+    // Exit at once: a blocking stdin read must not hold the process open.
+    let code = match result {
+        Ok(()) => 0,
+        Err(e) => {
+            tracing::warn!(error = %e, "stdout closed");
+            0
+        }
+    };
+    std::process::exit(code)
+}
+
+/// Resolves on SIGTERM or SIGINT (Ctrl-C elsewhere).
+async fn shutdown_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        let (Ok(mut term), Ok(mut int)) = (signal(SignalKind::terminate()), signal(SignalKind::interrupt()))
+        else {
+            return std::future::pending().await;
+        };
+        tokio::select! {
+            _ = term.recv() => {}
+            _ = int.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    }
+}

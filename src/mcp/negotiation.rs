@@ -1,0 +1,381 @@
+//! The Glass discovery manifest and per-connection agreement.
+//!
+//! MCP's own handshake only agrees on the MCP revision. Glass clients also need to know which
+//! Glass schemas and capabilities this build and this policy offer, and to fail early when a
+//! capability they require is missing. The field names follow the original Glass so that its
+//! clients keep working. Pure: no I/O, no async.
+
+use serde_json::{Map, Value, json};
+
+use crate::policy::PolicyPreset;
+
+/// The Glass protocol version this build speaks.
+pub const GLASS_PROTOCOL_VERSION: u64 = 1;
+
+/// Every Glass schema and the versions this build supports (all at version 1).
+pub const SCHEMAS: &[(&str, &[u64])] = &[
+    ("protocol", &[1]),
+    ("task", &[1]),
+    ("webIr", &[1]),
+    ("action", &[1]),
+    ("observation", &[1]),
+    ("workflow", &[1]),
+    ("checkpoint", &[1]),
+    ("policy", &[1]),
+    ("workflowCheckpoint", &[1]),
+    ("trace", &[1]),
+    ("intent", &[1]),
+    ("knowledge", &[1]),
+    ("authoring", &[1]),
+    ("reliabilityScenario", &[1]),
+    ("reliabilityFixture", &[1]),
+    ("reliabilityReplay", &[1]),
+];
+
+/// How usable a capability is on this connection.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CapabilityStatus {
+    /// Built, allowed and supported.
+    Available,
+    /// Usable, but not presented as certified (browser-free drafts, for example).
+    AvailableUncertified,
+    /// Usable only by clients that accept experimental capabilities.
+    Experimental,
+    /// The policy chosen at start-up forbids it.
+    DisabledByPolicy,
+    /// This platform cannot provide it.
+    UnavailableOnPlatform,
+    /// The component that provides it is not part of this build.
+    MissingRuntimeDependency,
+    /// A security precondition (such as a sandbox) is not met.
+    BlockedBySecurityGate,
+}
+
+impl CapabilityStatus {
+    /// The camelCase wire name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CapabilityStatus::Available => "available",
+            CapabilityStatus::AvailableUncertified => "availableUncertified",
+            CapabilityStatus::Experimental => "experimental",
+            CapabilityStatus::DisabledByPolicy => "disabledByPolicy",
+            CapabilityStatus::UnavailableOnPlatform => "unavailableOnPlatform",
+            CapabilityStatus::MissingRuntimeDependency => "missingRuntimeDependency",
+            CapabilityStatus::BlockedBySecurityGate => "blockedBySecurityGate",
+        }
+    }
+
+    /// Whether a client may use the capability (experimental ones only after acceptance).
+    pub fn enabled(self) -> bool {
+        matches!(
+            self,
+            CapabilityStatus::Available
+                | CapabilityStatus::AvailableUncertified
+                | CapabilityStatus::Experimental
+        )
+    }
+}
+
+/// What the manifest depends on: fixed at start-up.
+#[derive(Clone, Debug)]
+pub struct ServerFacts {
+    /// The policy preset in force.
+    pub policy: PolicyPreset,
+    /// Whether Chrome runs headless.
+    pub headless: bool,
+    /// Whether Glass attaches to an existing Chrome instead of launching one.
+    pub attach: bool,
+}
+
+/// The capability inventory in a stable order, with each status for this build and policy.
+pub fn capability_statuses(facts: &ServerFacts) -> Vec<(&'static str, CapabilityStatus)> {
+    use CapabilityStatus::*;
+    let knowledge = if facts.policy.allows_persistent_profile() {
+        MissingRuntimeDependency
+    } else {
+        DisabledByPolicy
+    };
+    vec![
+        ("action", MissingRuntimeDependency),
+        ("semanticRegions", MissingRuntimeDependency),
+        ("taskProtocol", MissingRuntimeDependency),
+        ("webIr", MissingRuntimeDependency),
+        ("observationDiffs", MissingRuntimeDependency),
+        ("intentResolution", MissingRuntimeDependency),
+        ("workflowRuntime", MissingRuntimeDependency),
+        ("workflowResume", MissingRuntimeDependency),
+        ("persistentKnowledge", knowledge),
+        ("workflowAuthoring", MissingRuntimeDependency),
+        ("reliabilityCertification", MissingRuntimeDependency),
+        ("rawCdp", DisabledByPolicy),
+        ("localDaemon", MissingRuntimeDependency),
+        ("extensions", DisabledByPolicy),
+        ("mcpStdio", Available),
+    ]
+}
+
+/// The platform label of the running build.
+pub fn platform() -> &'static str {
+    match (std::env::consts::OS, std::env::consts::ARCH) {
+        ("linux", "x86_64") => "linux-x86_64",
+        ("linux", "aarch64") => "linux-arm64",
+        ("macos", "x86_64") => "macos-x86_64",
+        ("macos", "aarch64") => "macos-aarch64",
+        ("windows", "x86_64") => "windows-x86_64",
+        _ => "unsupported",
+    }
+}
+
+fn constraints(facts: &ServerFacts) -> Value {
+    json!({
+        "platform": platform(),
+        "browserFamily": "chromium",
+        "policy": facts.policy.as_str(),
+        "maxSessions": 1,
+        "headless": facts.headless,
+        "attach": facts.attach,
+    })
+}
+
+/// The `glass` discovery manifest sent in the initialize result and in `server/discover`.
+pub fn manifest(facts: &ServerFacts) -> Value {
+    let statuses = capability_statuses(facts);
+    let schemas: Map<String, Value> = SCHEMAS
+        .iter()
+        .map(|(name, versions)| ((*name).to_owned(), json!(versions)))
+        .collect();
+    let booleans: Map<String, Value> = statuses
+        .iter()
+        .map(|(name, s)| ((*name).to_owned(), Value::Bool(s.enabled())))
+        .collect();
+    let explicit: Map<String, Value> = statuses
+        .iter()
+        .map(|(name, s)| ((*name).to_owned(), Value::from(s.as_str())))
+        .collect();
+    json!({
+        "protocolVersion": GLASS_PROTOCOL_VERSION,
+        "glassVersion": env!("CARGO_PKG_VERSION"),
+        "schemas": schemas,
+        "capabilities": booleans,
+        "capabilityStatuses": explicit,
+        "constraints": constraints(facts),
+    })
+}
+
+/// Why a client's Glass request cannot be agreed; `field` names the offending field.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("Glass capability negotiation failed: {field}: {detail}")]
+pub struct NegotiationError {
+    /// The request field at fault, such as `glass.requires.workflowResume`.
+    pub field: String,
+    /// What is wrong with it; never echoes client-supplied values other than schema or
+    /// capability names, which are bounded identifiers.
+    pub detail: String,
+}
+
+fn fail(field: impl Into<String>, detail: impl Into<String>) -> NegotiationError {
+    NegotiationError {
+        field: field.into(),
+        detail: detail.into(),
+    }
+}
+
+/// Longest schema or capability name echoed back in an error; longer names are cut.
+const MAX_NAME_ECHO: usize = 64;
+
+fn bounded_name(name: &str) -> String {
+    let mut end = name.len().min(MAX_NAME_ECHO);
+    while !name.is_char_boundary(end) {
+        end -= 1;
+    }
+    name[..end]
+        .chars()
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect()
+}
+
+fn version_list(value: &Value, field: &str) -> Result<Vec<u64>, NegotiationError> {
+    let Some(items) = value.as_array() else {
+        return Err(fail(field, "must be an array of positive integers"));
+    };
+    if items.is_empty() {
+        return Err(fail(field, "version list must not be empty"));
+    }
+    items
+        .iter()
+        .map(|v| {
+            v.as_u64()
+                .filter(|n| *n > 0)
+                .ok_or_else(|| fail(field, "must be an array of positive integers"))
+        })
+        .collect()
+}
+
+fn name_list(value: Option<&Value>, field: &str) -> Result<Vec<String>, NegotiationError> {
+    match value {
+        None | Some(Value::Null) => Ok(Vec::new()),
+        Some(Value::Array(items)) if items.len() <= 64 => items
+            .iter()
+            .map(|v| {
+                v.as_str()
+                    .map(str::to_owned)
+                    .ok_or_else(|| fail(field, "must be an array of capability names"))
+            })
+            .collect(),
+        Some(_) => Err(fail(
+            field,
+            "must be an array of at most 64 capability names",
+        )),
+    }
+}
+
+/// The immutable agreement of one connection (or one stateless request).
+pub fn negotiate(facts: &ServerFacts, request: Option<&Value>) -> Result<Value, NegotiationError> {
+    let statuses = capability_statuses(facts);
+    let empty = Map::new();
+    let (req, explicit) = match request {
+        None | Some(Value::Null) => (&empty, false),
+        Some(Value::Object(map)) => (map, true),
+        Some(_) => return Err(fail("glass", "invalid capability request: must be an object")),
+    };
+
+    // Glass protocol version: the list form, or the legacy singular field.
+    let protocols = match (req.get("protocolVersions"), req.get("protocolVersion")) {
+        (Some(list), _) => version_list(list, "glass.protocolVersions")?,
+        (None, Some(v)) => vec![v.as_u64().ok_or_else(|| {
+            fail("glass.protocolVersion", "must be a positive integer")
+        })?],
+        (None, None) => vec![GLASS_PROTOCOL_VERSION],
+    };
+    if !protocols.contains(&GLASS_PROTOCOL_VERSION) {
+        return Err(fail(
+            "glass.protocolVersions",
+            format!("no common version; supported: [{GLASS_PROTOCOL_VERSION}]"),
+        ));
+    }
+
+    // Schemas: each requested one must be known and share a version; none requested means all.
+    let mut agreed = Map::new();
+    match req.get("schemas") {
+        None | Some(Value::Null) => {
+            for (name, versions) in SCHEMAS {
+                agreed.insert((*name).into(), json!(versions.iter().max()));
+            }
+        }
+        Some(Value::Object(requested)) => {
+            for (name, versions) in requested {
+                let field = format!("glass.schemas.{}", bounded_name(name));
+                let Some((_, supported)) = SCHEMAS.iter().find(|(n, _)| n == name) else {
+                    return Err(fail(field, "unknown schema"));
+                };
+                let wanted = version_list(versions, &field)?;
+                let best = wanted.iter().filter(|v| supported.contains(v)).max();
+                let Some(best) = best else {
+                    return Err(fail(
+                        field,
+                        format!(
+                            "requested versions do not intersect supported versions {supported:?}"
+                        ),
+                    ));
+                };
+                agreed.insert(name.clone(), json!(best));
+            }
+        }
+        Some(_) => return Err(fail("glass.schemas", "must be an object")),
+    }
+
+    let requires = name_list(req.get("requires"), "glass.requires")?;
+    let optional = name_list(req.get("optional"), "glass.optional")?;
+    let accepts_experimental = match req.get("acceptsExperimental") {
+        None | Some(Value::Null) => !explicit,
+        Some(Value::Bool(b)) => *b,
+        Some(_) => return Err(fail("glass.acceptsExperimental", "must be a boolean")),
+    };
+    let lookup = |name: &str| statuses.iter().find(|(n, _)| *n == name).map(|(_, s)| *s);
+
+    let mut capabilities = Map::new();
+    for name in &requires {
+        let field = format!("glass.requires.{}", bounded_name(name));
+        let status = lookup(name).ok_or_else(|| fail(&field, "unknown capability"))?;
+        if !status.enabled() {
+            return Err(fail(
+                &field,
+                format!("capability is not enabled ({})", status.as_str()),
+            ));
+        }
+        if status == CapabilityStatus::Experimental && !accepts_experimental {
+            return Err(fail(
+                &field,
+                "experimental capability requires acceptsExperimental=true",
+            ));
+        }
+        capabilities.insert(name.clone(), json!({"status": status.as_str()}));
+    }
+    let considered: Vec<&str> = if requires.is_empty() && optional.is_empty() {
+        statuses.iter().map(|(n, _)| *n).collect()
+    } else {
+        optional.iter().map(String::as_str).collect()
+    };
+    for name in considered {
+        let Some(status) = lookup(name) else { continue };
+        if status == CapabilityStatus::Experimental && !accepts_experimental {
+            continue;
+        }
+        capabilities
+            .entry(name.to_owned())
+            .or_insert_with(|| json!({"status": status.as_str()}));
+    }
+
+    Ok(json!({
+        "protocolVersion": GLASS_PROTOCOL_VERSION,
+        "agreedSchemas": agreed,
+        "capabilities": capabilities,
+        "constraints": constraints(facts),
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn facts() -> ServerFacts {
+        ServerFacts {
+            policy: PolicyPreset::Development,
+            headless: true,
+            attach: false,
+        }
+    }
+
+    #[test]
+    fn no_request_agrees_on_everything() {
+        let a = negotiate(&facts(), None).unwrap();
+        assert_eq!(a["agreedSchemas"]["webIr"], 1);
+        assert_eq!(a["capabilities"]["mcpStdio"]["status"], "available");
+        assert_eq!(a["capabilities"].as_object().unwrap().len(), 15);
+    }
+
+    #[test]
+    fn failures_name_their_field() {
+        let cases = [
+            (json!({"schemas": {"nope": [1]}}), "glass.schemas.nope", "unknown schema"),
+            (json!({"schemas": {"task": []}}), "glass.schemas.task", "must not be empty"),
+            (json!({"schemas": {"task": [2]}}), "glass.schemas.task", "do not intersect"),
+            (json!({"protocolVersions": [2]}), "glass.protocolVersions", "no common"),
+            (json!({"requires": ["bogus"]}), "glass.requires.bogus", "unknown capability"),
+            (json!({"requires": ["rawCdp"]}), "glass.requires.rawCdp", "disabledByPolicy"),
+        ];
+        for (req, field, detail) in cases {
+            let e = negotiate(&facts(), Some(&req)).unwrap_err();
+            assert_eq!(e.field, field);
+            assert!(e.detail.contains(detail), "{e}");
+        }
+    }
+
+    #[test]
+    fn unknown_optional_capabilities_are_omitted() {
+        let req = json!({"optional": ["mcpStdio", "bogus"], "schemas": {"task": [1]}});
+        let a = negotiate(&facts(), Some(&req)).unwrap();
+        assert_eq!(a["capabilities"], json!({"mcpStdio": {"status": "available"}}));
+        assert_eq!(a["agreedSchemas"], json!({"task": 1}));
+    }
+}

@@ -1,0 +1,135 @@
+//! The tool catalog.
+//!
+//! A tool is one value: its name, description, input schema, MCP annotations and handler. The
+//! server generates `tools/list` from this table and dispatches `tools/call` through it, so
+//! cross-cutting rules (argument checks, failure traces, result shape) live once in the server
+//! rather than in each tool.
+
+pub mod args;
+pub mod wait;
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+
+use serde_json::{Map, Value, json};
+
+use crate::mcp::negotiation::ServerFacts;
+
+/// What every handler may use: fixed facts now, the browser session handle later.
+#[derive(Debug)]
+pub struct Services {
+    /// Start-up facts (policy, session mode).
+    pub facts: ServerFacts,
+}
+
+/// The boxed future a handler returns; dropping it cancels the call.
+pub type ToolFuture = Pin<Box<dyn Future<Output = ToolOutcome> + Send>>;
+
+/// A tool's result before it is wrapped in MCP's result envelope.
+#[derive(Debug)]
+pub enum ToolOutcome {
+    /// Success: a JSON object, sent as text and, where the revision allows, as
+    /// `structuredContent`.
+    Ok(Value),
+    /// A tool-level failure (`isError: true`) with a bounded `{kind, ...}` object.
+    Failed(ToolError),
+}
+
+/// A bounded, client-safe tool failure. It never carries selectors, typed text, evaluated
+/// source, page text or raw CDP messages.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ToolError {
+    /// The machine-readable kind, such as `invalidArguments` or `taskValidation`.
+    pub kind: &'static str,
+    /// Further bounded fields, serialized after `kind`.
+    pub fields: Map<String, Value>,
+}
+
+impl ToolError {
+    /// A failure of `kind` with a `path` and a fixed `reason`.
+    pub fn at(kind: &'static str, path: impl Into<String>, reason: impl Into<String>) -> Self {
+        let mut fields = Map::new();
+        fields.insert("path".into(), Value::String(path.into()));
+        fields.insert("reason".into(), Value::String(reason.into()));
+        ToolError { kind, fields }
+    }
+
+    /// The error as its JSON object, `kind` first.
+    pub fn to_json(&self) -> Value {
+        let mut obj = Map::new();
+        obj.insert("kind".into(), Value::from(self.kind));
+        obj.extend(self.fields.clone());
+        Value::Object(obj)
+    }
+}
+
+/// MCP tool annotations: hints that let a client ask a person before mutations.
+#[derive(Clone, Copy, Debug)]
+pub struct Annotations {
+    /// The tool does not change its environment.
+    pub read_only: bool,
+    /// The tool may destroy or irreversibly change something.
+    pub destructive: bool,
+    /// Repeating the call with the same arguments has no further effect.
+    pub idempotent: bool,
+    /// The tool reaches beyond the local process (web pages, the network).
+    pub open_world: bool,
+}
+
+impl Annotations {
+    fn to_json(self, title: &str) -> Value {
+        json!({
+            "title": title,
+            "readOnlyHint": self.read_only,
+            "destructiveHint": self.destructive,
+            "idempotentHint": self.idempotent,
+            "openWorldHint": self.open_world,
+        })
+    }
+}
+
+/// One tool of the catalog.
+pub struct Tool {
+    /// The MCP tool name.
+    pub name: &'static str,
+    /// A short human title.
+    pub title: &'static str,
+    /// What the tool does, for the model; kept short because every client loads it.
+    pub description: &'static str,
+    /// Builds the JSON Schema of the tool's arguments.
+    pub schema: fn() -> Value,
+    /// MCP annotations.
+    pub annotations: Annotations,
+    /// Runs the tool with its (object) arguments.
+    pub run: fn(Arc<Services>, Map<String, Value>) -> ToolFuture,
+}
+
+/// The whole catalog, in `tools/list` order.
+pub fn catalog() -> &'static [Tool] {
+    static CATALOG: &[Tool] = &[wait::TOOL];
+    CATALOG
+}
+
+/// Look a tool up by name.
+pub fn find(name: &str) -> Option<&'static Tool> {
+    catalog().iter().find(|t| t.name == name)
+}
+
+/// The `tools` array of `tools/list`.
+pub fn list_json() -> Value {
+    Value::Array(
+        catalog()
+            .iter()
+            .map(|t| {
+                json!({
+                    "name": t.name,
+                    "title": t.title,
+                    "description": t.description,
+                    "inputSchema": (t.schema)(),
+                    "annotations": t.annotations.to_json(t.title),
+                })
+            })
+            .collect(),
+    )
+}
