@@ -21,7 +21,10 @@ pub fn render(client: ClientKind, program: &str, session_args: &[String]) -> Str
                 line.push(' ');
                 line.push_str(&shell_quote(&word));
             }
-            format!("{}\n\n# or, with the Claude Code CLI:\n{line}\n", pretty(&config))
+            format!(
+                "{}\n\n# or, with the Claude Code CLI:\n{line}\n",
+                pretty(&config)
+            )
         }
         ClientKind::Codex => {
             let args_toml: Vec<String> = args.iter().map(|a| toml_string(a)).collect();
@@ -48,8 +51,7 @@ fn toml_string(s: &str) -> String {
 /// Quote a word for POSIX shells unless it is plainly safe.
 fn shell_quote(s: &str) -> String {
     let safe = !s.is_empty()
-        && s
-            .chars()
+        && s.chars()
             .all(|c| c.is_ascii_alphanumeric() || "-_./:=@,+%".contains(c));
     if safe {
         s.to_owned()
@@ -66,7 +68,10 @@ mod tests {
     fn generic_is_command_and_args() {
         let out = render(ClientKind::Generic, "/opt/glass", &["--incognito".into()]);
         let v: Value = serde_json::from_str(&out).unwrap();
-        assert_eq!(v, json!({"command": "/opt/glass", "args": ["--incognito", "--mcp"]}));
+        assert_eq!(
+            v,
+            json!({"command": "/opt/glass", "args": ["--incognito", "--mcp"]})
+        );
     }
 
     #[test]
@@ -80,7 +85,11 @@ mod tests {
 
     #[test]
     fn codex_is_toml() {
-        let out = render(ClientKind::Codex, "/opt/glass", &["--policy".into(), "hardened".into()]);
+        let out = render(
+            ClientKind::Codex,
+            "/opt/glass",
+            &["--policy".into(), "hardened".into()],
+        );
         assert!(out.contains("[mcp_servers.glass]\ncommand = \"/opt/glass\"\nargs = [\"--policy\", \"hardened\", \"--mcp\"]\n"));
     }
 }

@@ -76,7 +76,10 @@ pub enum Incoming {
     /// A response to a server request; Glass sends none, so these are ignored.
     Response,
     /// Not a valid JSON-RPC message; answered with this error (id if one could be read).
-    Invalid { id: RequestId, message: &'static str },
+    Invalid {
+        id: RequestId,
+        message: &'static str,
+    },
 }
 
 /// Classify a parsed JSON value as a JSON-RPC message.
@@ -170,7 +173,13 @@ mod tests {
         let n = classify(json!({"jsonrpc":"2.0","method":"notifications/initialized"}));
         assert!(matches!(n, Incoming::Notification { .. }));
         let bad_id = classify(json!({"jsonrpc":"2.0","id":{},"method":"ping"}));
-        assert!(matches!(bad_id, Incoming::Invalid { id: RequestId::Null, .. }));
+        assert!(matches!(
+            bad_id,
+            Incoming::Invalid {
+                id: RequestId::Null,
+                ..
+            }
+        ));
         let batch = classify(json!([]));
         assert!(matches!(batch, Incoming::Invalid { message, .. } if message.contains("batch")));
         let resp = classify(json!({"jsonrpc":"2.0","id":1,"result":{}}));

@@ -236,15 +236,21 @@ pub fn negotiate(facts: &ServerFacts, request: Option<&Value>) -> Result<Value, 
     let (req, explicit) = match request {
         None | Some(Value::Null) => (&empty, false),
         Some(Value::Object(map)) => (map, true),
-        Some(_) => return Err(fail("glass", "invalid capability request: must be an object")),
+        Some(_) => {
+            return Err(fail(
+                "glass",
+                "invalid capability request: must be an object",
+            ));
+        }
     };
 
     // Glass protocol version: the list form, or the legacy singular field.
     let protocols = match (req.get("protocolVersions"), req.get("protocolVersion")) {
         (Some(list), _) => version_list(list, "glass.protocolVersions")?,
-        (None, Some(v)) => vec![v.as_u64().ok_or_else(|| {
-            fail("glass.protocolVersion", "must be a positive integer")
-        })?],
+        (None, Some(v)) => vec![
+            v.as_u64()
+                .ok_or_else(|| fail("glass.protocolVersion", "must be a positive integer"))?,
+        ],
         (None, None) => vec![GLASS_PROTOCOL_VERSION],
     };
     if !protocols.contains(&GLASS_PROTOCOL_VERSION) {
@@ -357,12 +363,36 @@ mod tests {
     #[test]
     fn failures_name_their_field() {
         let cases = [
-            (json!({"schemas": {"nope": [1]}}), "glass.schemas.nope", "unknown schema"),
-            (json!({"schemas": {"task": []}}), "glass.schemas.task", "must not be empty"),
-            (json!({"schemas": {"task": [2]}}), "glass.schemas.task", "do not intersect"),
-            (json!({"protocolVersions": [2]}), "glass.protocolVersions", "no common"),
-            (json!({"requires": ["bogus"]}), "glass.requires.bogus", "unknown capability"),
-            (json!({"requires": ["rawCdp"]}), "glass.requires.rawCdp", "disabledByPolicy"),
+            (
+                json!({"schemas": {"nope": [1]}}),
+                "glass.schemas.nope",
+                "unknown schema",
+            ),
+            (
+                json!({"schemas": {"task": []}}),
+                "glass.schemas.task",
+                "must not be empty",
+            ),
+            (
+                json!({"schemas": {"task": [2]}}),
+                "glass.schemas.task",
+                "do not intersect",
+            ),
+            (
+                json!({"protocolVersions": [2]}),
+                "glass.protocolVersions",
+                "no common",
+            ),
+            (
+                json!({"requires": ["bogus"]}),
+                "glass.requires.bogus",
+                "unknown capability",
+            ),
+            (
+                json!({"requires": ["rawCdp"]}),
+                "glass.requires.rawCdp",
+                "disabledByPolicy",
+            ),
         ];
         for (req, field, detail) in cases {
             let e = negotiate(&facts(), Some(&req)).unwrap_err();
@@ -375,7 +405,10 @@ mod tests {
     fn unknown_optional_capabilities_are_omitted() {
         let req = json!({"optional": ["mcpStdio", "bogus"], "schemas": {"task": [1]}});
         let a = negotiate(&facts(), Some(&req)).unwrap();
-        assert_eq!(a["capabilities"], json!({"mcpStdio": {"status": "available"}}));
+        assert_eq!(
+            a["capabilities"],
+            json!({"mcpStdio": {"status": "available"}})
+        );
         assert_eq!(a["agreedSchemas"], json!({"task": 1}));
     }
 }

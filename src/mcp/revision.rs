@@ -61,7 +61,9 @@ pub fn declared(params: Option<&Value>) -> Declared {
         return Declared::Handshake;
     };
     let Some(version) = version.as_str() else {
-        return Declared::Malformed("_meta io.modelcontextprotocol/protocolVersion must be a string");
+        return Declared::Malformed(
+            "_meta io.modelcontextprotocol/protocolVersion must be a string",
+        );
     };
     if version != STATELESS {
         let mut bounded: String = version.chars().take(32).collect();
@@ -94,7 +96,10 @@ mod tests {
         let ok = json!({"_meta": {META_VERSION: STATELESS, META_CAPABILITIES: {}}});
         assert_eq!(declared(Some(&ok)), Declared::Stateless);
         let old = json!({"_meta": {META_VERSION: "1900-01-01", META_CAPABILITIES: {}}});
-        assert_eq!(declared(Some(&old)), Declared::Unsupported("1900-01-01".into()));
+        assert_eq!(
+            declared(Some(&old)),
+            Declared::Unsupported("1900-01-01".into())
+        );
         let no_caps = json!({"_meta": {META_VERSION: STATELESS}});
         assert!(matches!(declared(Some(&no_caps)), Declared::Malformed(_)));
         assert!(has_structured_content("2025-06-18"));

@@ -249,7 +249,12 @@ async fn handle_decoded(shared: &Arc<Shared>, event: Decoded) {
         Decoded::Error { framing, error } => {
             tracing::debug!(?error, "framing fault");
             shared
-                .fail(framing, &RequestId::Null, frame_error_code(error), error.message())
+                .fail(
+                    framing,
+                    &RequestId::Null,
+                    frame_error_code(error),
+                    error.message(),
+                )
                 .await;
         }
         Decoded::Frame { framing, body } => {
@@ -425,32 +430,33 @@ async fn initialize(shared: &Arc<Shared>, framing: Framing, id: &RequestId, para
             .await;
     };
     let agreed = revision::negotiate_handshake(requested);
-    let agreement = match negotiation::negotiate(
-        &shared.facts,
-        params.as_ref().and_then(|p| p.get("glass")),
-    ) {
-        Ok(a) => a,
-        Err(e) => {
-            let data = json!({"field": e.field});
-            let err = jsonrpc::error(id, jsonrpc::INVALID_PARAMS, &e.to_string(), Some(data));
-            return shared.send(framing, err).await;
-        }
-    };
-    {
+    let agreement =
+        match negotiation::negotiate(&shared.facts, params.as_ref().and_then(|p| p.get("glass"))) {
+            Ok(a) => a,
+            Err(e) => {
+                let data = json!({"field": e.field});
+                let err = jsonrpc::error(id, jsonrpc::INVALID_PARAMS, &e.to_string(), Some(data));
+                return shared.send(framing, err).await;
+            }
+        };
+    let first = {
         let mut lc = lock(&shared.lifecycle);
-        if lc.phase != Phase::Uninitialized {
-            drop(lc);
-            return shared
-                .fail(
-                    framing,
-                    id,
-                    jsonrpc::INVALID_REQUEST,
-                    "initialize may only be requested once",
-                )
-                .await;
+        let first = lc.phase == Phase::Uninitialized;
+        if first {
+            lc.phase = Phase::Negotiated;
+            lc.revision = agreed;
         }
-        lc.phase = Phase::Negotiated;
-        lc.revision = agreed;
+        first
+    };
+    if !first {
+        return shared
+            .fail(
+                framing,
+                id,
+                jsonrpc::INVALID_REQUEST,
+                "initialize may only be requested once",
+            )
+            .await;
     }
     let result = json!({
         "protocolVersion": agreed,
@@ -515,7 +521,8 @@ async fn handle_stateless(
             shared.reply(framing, &id, stateless_result(result)).await;
         }
         "tools/list" => {
-            let result = json!({"tools": tools::list_json(), "ttlMs": 300_000, "cacheScope": "private"});
+            let result =
+                json!({"tools": tools::list_json(), "ttlMs": 300_000, "cacheScope": "private"});
             shared.reply(framing, &id, stateless_result(result)).await;
         }
         "tools/call" => call_tool(shared, framing, id, params, Era::Stateless).await,
@@ -535,7 +542,10 @@ async fn handle_stateless(
         }
         other => {
             let message = if matches!(other, "initialize" | "ping" | "logging/setLevel") {
-                format!("method not found: {other} is not part of MCP {}", revision::STATELESS)
+                format!(
+                    "method not found: {other} is not part of MCP {}",
+                    revision::STATELESS
+                )
             } else {
                 format!("method not found: {}", bounded(other))
             };
@@ -610,20 +620,23 @@ async fn call_tool(
             .await;
     };
     let (cancel_tx, cancel_rx) = oneshot::channel();
-    {
+    let registered = {
         let mut active = lock(&shared.active);
-        if active.contains_key(&id) {
-            drop(active);
-            return shared
-                .fail(
-                    framing,
-                    &id,
-                    jsonrpc::INVALID_REQUEST,
-                    "duplicate active request id",
-                )
-                .await;
+        let fresh = !active.contains_key(&id);
+        if fresh {
+            active.insert(id.clone(), cancel_tx);
         }
-        active.insert(id.clone(), cancel_tx);
+        fresh
+    };
+    if !registered {
+        return shared
+            .fail(
+                framing,
+                &id,
+                jsonrpc::INVALID_REQUEST,
+                "duplicate active request id",
+            )
+            .await;
     }
     let shared = Arc::clone(shared);
     tokio::spawn(async move {

@@ -163,7 +163,11 @@ impl FrameDecoder {
                         framing: Framing::Line,
                         error: FrameError::LineTooLong,
                     });
-                    self.state = if newline { State::Idle } else { State::SkipLine };
+                    self.state = if newline {
+                        State::Idle
+                    } else {
+                        State::SkipLine
+                    };
                     return &input[taken.len()..];
                 }
                 self.buf.extend_from_slice(taken);
@@ -187,7 +191,11 @@ impl FrameDecoder {
                         framing: Framing::ContentLength,
                         error: FrameError::HeaderTooLong,
                     });
-                    self.state = if newline { State::Idle } else { State::SkipLine };
+                    self.state = if newline {
+                        State::Idle
+                    } else {
+                        State::SkipLine
+                    };
                     return &input[taken.len()..];
                 }
                 self.buf.extend_from_slice(taken);
@@ -379,9 +387,8 @@ mod tests {
 
     #[test]
     fn header_name_is_case_insensitive_and_other_headers_are_tolerated() {
-        let out = decode_chunks(&[
-            b"content-length: 2\r\nContent-Type: application/json\r\n\r\n{}",
-        ]);
+        let out =
+            decode_chunks(&[b"content-length: 2\r\nContent-Type: application/json\r\n\r\n{}"]);
         assert_eq!(out, vec![frame(Framing::ContentLength, "{}")]);
     }
 

@@ -42,7 +42,11 @@ pub fn int_in(
 }
 
 /// A required string, non-empty and at most `max` bytes.
-pub fn string<'a>(args: &'a Map<String, Value>, name: &str, max: usize) -> Result<&'a str, ToolError> {
+pub fn string<'a>(
+    args: &'a Map<String, Value>,
+    name: &str,
+    max: usize,
+) -> Result<&'a str, ToolError> {
     match args.get(name) {
         None | Some(Value::Null) => Err(invalid(name, "is required")),
         Some(Value::String(s)) if !s.is_empty() && s.len() <= max => Ok(s),

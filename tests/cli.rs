@@ -1,0 +1,123 @@
+//! The command-line surface: mcp-config, doctor, --version.
+
+use std::process::Command;
+
+use serde_json::{Value, json};
+
+fn glass(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_glass"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn exe() -> String {
+    std::fs::canonicalize(env!("CARGO_BIN_EXE_glass"))
+        .unwrap()
+        .to_string_lossy()
+        .into_owned()
+}
+
+#[test]
+fn version_prints_the_package_version() {
+    let out = glass(&["--version"]);
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        format!("glass {}", env!("CARGO_PKG_VERSION"))
+    );
+}
+
+#[test]
+fn generic_config_names_the_absolute_executable_and_session_flags() {
+    let out = glass(&[
+        "--incognito",
+        "--interaction",
+        "fast",
+        "mcp-config",
+        "--client",
+        "generic",
+    ]);
+    assert!(out.status.success());
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        v,
+        json!({"command": exe(), "args": ["--incognito", "--interaction", "fast", "--mcp"]})
+    );
+    let hardened = glass(&[
+        "--policy",
+        "hardened",
+        "--incognito",
+        "--policy-allow-host",
+        "example.com",
+        "mcp-config",
+    ]);
+    let v: Value = serde_json::from_slice(&hardened.stdout).unwrap();
+    assert_eq!(
+        v["args"],
+        json!([
+            "--incognito",
+            "--policy",
+            "hardened",
+            "--policy-allow-host",
+            "example.com",
+            "--mcp"
+        ])
+    );
+}
+
+#[test]
+fn claude_code_config_is_mcp_servers_json_plus_the_cli_line() {
+    let out = glass(&["mcp-config", "--client", "claude-code"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let (json_part, rest) = text.split_once("\n\n").unwrap();
+    let v: Value = serde_json::from_str(json_part).unwrap();
+    assert_eq!(
+        v,
+        json!({"mcpServers": {"glass": {"command": exe(), "args": ["--mcp"]}}})
+    );
+    assert!(rest.contains(&format!("claude mcp add glass -- {} --mcp", exe())));
+}
+
+#[test]
+fn codex_config_is_a_toml_block() {
+    let out = glass(&["--headed", "mcp-config", "--client", "codex"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("[mcp_servers.glass]\n"));
+    assert!(text.contains(&format!("command = \"{}\"\n", exe())));
+    assert!(text.contains("args = [\"--headed\", \"--mcp\"]\n"));
+}
+
+#[test]
+fn doctor_fails_clearly_without_a_usable_chrome() {
+    let out = glass(&["doctor", "--chrome-path", "/nonexistent/chrome"]);
+    assert!(!out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("platform: "));
+    assert!(stdout.contains("data directory: "));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--chrome-path"));
+    let none = Command::new(env!("CARGO_BIN_EXE_glass"))
+        .arg("doctor")
+        .env("PATH", "/nonexistent")
+        .env_remove("GLASS_CHROME")
+        .output()
+        .unwrap();
+    if !std::path::Path::new("/usr/bin/chromium").exists() {
+        assert!(!none.status.success());
+        assert!(String::from_utf8_lossy(&none.stderr).contains("apt-get install -y chromium"));
+    }
+}
+
+#[test]
+fn doctor_reports_the_chrome_it_would_use() {
+    let out = glass(&["doctor", "--chrome-path", "/bin/sh"]);
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("chrome: /bin/sh"));
+}
+
+#[test]
+fn unknown_options_are_rejected() {
+    let out = glass(&["--interaction", "instant", "--mcp"]);
+    assert!(!out.status.success());
+    assert!(out.stdout.is_empty());
+}

@@ -1,0 +1,255 @@
+//! A real MCP client for tests: spawns the built `glass` binary and speaks both framings.
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+/// How a response was framed on stdout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Framing {
+    Line,
+    ContentLength,
+}
+
+/// Anything on stdout that is not a well-formed JSON-RPC frame.
+#[derive(Debug)]
+pub struct Impurity(pub String);
+
+pub struct Glass {
+    pub child: Child,
+    stdin: Option<ChildStdin>,
+    rx: Receiver<Result<(Framing, Value), Impurity>>,
+    pub stderr: Arc<Mutex<Vec<u8>>>,
+}
+
+pub const RECV_TIMEOUT: Duration = Duration::from_secs(30);
+
+impl Glass {
+    pub fn spawn(args: &[&str]) -> Glass {
+        Self::spawn_env(args, &[])
+    }
+
+    pub fn spawn_env(args: &[&str], env: &[(&str, &str)]) -> Glass {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_glass"));
+        cmd.args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+        let mut child = cmd.spawn().expect("spawn glass");
+        let stdout = child.stdout.take().unwrap();
+        let stderr = child.stderr.take().unwrap();
+        let (tx, rx) = channel();
+        thread::spawn(move || read_frames(stdout, tx));
+        let err_buf = Arc::new(Mutex::new(Vec::new()));
+        let sink = Arc::clone(&err_buf);
+        thread::spawn(move || {
+            let mut stderr = stderr;
+            let mut chunk = [0u8; 4096];
+            while let Ok(n) = stderr.read(&mut chunk) {
+                if n == 0 {
+                    break;
+                }
+                sink.lock().unwrap().extend_from_slice(&chunk[..n]);
+            }
+        });
+        Glass {
+            stdin: child.stdin.take(),
+            child,
+            rx,
+            stderr: err_buf,
+        }
+    }
+
+    pub fn mcp() -> Glass {
+        Self::spawn(&["--mcp"])
+    }
+
+    pub fn write_raw(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(bytes).expect("write to glass");
+        stdin.flush().unwrap();
+    }
+
+    pub fn send(&mut self, msg: &Value) {
+        let mut line = serde_json::to_vec(msg).unwrap();
+        line.push(b'\n');
+        self.write_raw(&line);
+    }
+
+    pub fn send_framed(&mut self, msg: &Value) {
+        let body = serde_json::to_vec(msg).unwrap();
+        let mut frame = format!("Content-Length: {}\r\n\r\n", body.len()).into_bytes();
+        frame.extend_from_slice(&body);
+        self.write_raw(&frame);
+    }
+
+    pub fn recv_framed_within(&mut self, timeout: Duration) -> (Framing, Value) {
+        match self.rx.recv_timeout(timeout) {
+            Ok(Ok(frame)) => frame,
+            Ok(Err(Impurity(s))) => panic!("stdout carried a non-protocol byte sequence: {s}"),
+            Err(RecvTimeoutError::Timeout) => panic!(
+                "no response within {timeout:?}; stderr: {}",
+                self.stderr_text()
+            ),
+            Err(RecvTimeoutError::Disconnected) => {
+                panic!("glass closed stdout; stderr: {}", self.stderr_text())
+            }
+        }
+    }
+
+    pub fn recv_framed(&mut self) -> (Framing, Value) {
+        self.recv_framed_within(RECV_TIMEOUT)
+    }
+
+    pub fn recv(&mut self) -> Value {
+        self.recv_framed().1
+    }
+
+    /// Assert nothing arrives for `d`.
+    pub fn expect_silence(&mut self, d: Duration) {
+        if let Ok(msg) = self.rx.recv_timeout(d) {
+            panic!("unexpected message: {msg:?}");
+        }
+    }
+
+    pub fn request(&mut self, id: Value, method: &str, params: Value) -> Value {
+        self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        self.recv()
+    }
+
+    pub fn initialize(&mut self) -> Value {
+        let r = self.request(
+            json!(0),
+            "initialize",
+            json!({
+                "protocolVersion": "2025-06-18",
+                "capabilities": {},
+                "clientInfo": {"name": "glass-tests", "version": "0"}
+            }),
+        );
+        assert!(r.get("result").is_some(), "initialize failed: {r}");
+        self.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+        r
+    }
+
+    pub fn call(&mut self, id: Value, tool: &str, args: Value) -> Value {
+        self.request(id, "tools/call", json!({"name": tool, "arguments": args}))
+    }
+
+    pub fn close_stdin(&mut self) {
+        self.stdin.take();
+    }
+
+    pub fn wait_exit(&mut self, timeout: Duration) -> Option<std::process::ExitStatus> {
+        let end = Instant::now() + timeout;
+        while Instant::now() < end {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return Some(status);
+            }
+            thread::sleep(Duration::from_millis(20));
+        }
+        None
+    }
+
+    /// Whether stdout is finished cleanly: every byte belonged to a frame.
+    pub fn assert_stdout_pure_until_eof(&mut self) {
+        loop {
+            match self.rx.recv_timeout(RECV_TIMEOUT) {
+                Ok(Ok(_)) => continue,
+                Ok(Err(Impurity(s))) => panic!("stdout impurity: {s}"),
+                Err(RecvTimeoutError::Disconnected) => return,
+                Err(RecvTimeoutError::Timeout) => panic!("stdout did not close"),
+            }
+        }
+    }
+
+    pub fn stderr_text(&self) -> String {
+        String::from_utf8_lossy(&self.stderr.lock().unwrap()).into_owned()
+    }
+
+    pub fn rss_kib(&self) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap();
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmRSS:"))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+            .expect("VmRSS")
+    }
+}
+
+impl Drop for Glass {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Parse stdout strictly: newline-delimited JSON objects or Content-Length frames, nothing else.
+fn read_frames(stdout: impl Read, tx: std::sync::mpsc::Sender<Result<(Framing, Value), Impurity>>) {
+    let mut r = BufReader::new(stdout);
+    loop {
+        let mut line = Vec::new();
+        match r.read_until(b'\n', &mut line) {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {}
+        }
+        if let Some(rest) = line.strip_prefix(b"Content-Length: ") {
+            let n: usize = match std::str::from_utf8(rest)
+                .ok()
+                .and_then(|s| s.trim().parse().ok())
+            {
+                Some(n) => n,
+                None => {
+                    let _ = tx.send(Err(Impurity(String::from_utf8_lossy(&line).into_owned())));
+                    return;
+                }
+            };
+            let mut blank = Vec::new();
+            let _ = r.read_until(b'\n', &mut blank);
+            if blank != b"\r\n" {
+                let _ = tx.send(Err(Impurity("header not followed by CRLF".into())));
+                return;
+            }
+            let mut body = vec![0; n];
+            if r.read_exact(&mut body).is_err() {
+                return;
+            }
+            match serde_json::from_slice::<Value>(&body) {
+                Ok(v) if v.get("jsonrpc") == Some(&json!("2.0")) => {
+                    let _ = tx.send(Ok((Framing::ContentLength, v)));
+                }
+                _ => {
+                    let _ = tx.send(Err(Impurity(String::from_utf8_lossy(&body).into_owned())));
+                    return;
+                }
+            }
+        } else {
+            match serde_json::from_slice::<Value>(&line) {
+                Ok(v) if v.get("jsonrpc") == Some(&json!("2.0")) && line.ends_with(b"\n") => {
+                    let _ = tx.send(Ok((Framing::Line, v)));
+                }
+                _ => {
+                    let _ = tx.send(Err(Impurity(String::from_utf8_lossy(&line).into_owned())));
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// The content text of a tools/call result, parsed as JSON.
+pub fn tool_json(response: &Value) -> Value {
+    let text = response["result"]["content"][0]["text"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no text content in {response}"));
+    serde_json::from_str(text).unwrap_or_else(|_| panic!("content is not JSON: {text}"))
+}

@@ -1,0 +1,569 @@
+//! The MCP core, driven through the real binary over stdio.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::{Framing, Glass, tool_json};
+use serde_json::{Value, json};
+
+const STATELESS_META: &str = "io.modelcontextprotocol/protocolVersion";
+
+fn stateless_meta() -> Value {
+    json!({STATELESS_META: "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}})
+}
+
+fn error_code(r: &Value) -> i64 {
+    r["error"]["code"]
+        .as_i64()
+        .unwrap_or_else(|| panic!("not an error: {r}"))
+}
+
+#[test]
+fn both_framings_in_one_session_each_answered_in_kind() {
+    let mut g = Glass::mcp();
+    g.send_framed(&json!({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2024-11-05","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}));
+    let (framing, init) = g.recv_framed();
+    assert_eq!(framing, Framing::ContentLength);
+    assert_eq!(init["result"]["protocolVersion"], "2024-11-05");
+    g.send(&json!({"jsonrpc":"2.0","method":"notifications/initialized"}));
+    g.send(&json!({"jsonrpc":"2.0","id":2,"method":"tools/list"}));
+    let (framing, list) = g.recv_framed();
+    assert_eq!(framing, Framing::Line);
+    assert!(
+        list["result"]["tools"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|t| t["name"] == "wait")
+    );
+    g.send_framed(&json!({"jsonrpc":"2.0","id":3,"method":"ping"}));
+    let (framing, pong) = g.recv_framed();
+    assert_eq!(framing, Framing::ContentLength);
+    assert_eq!(pong, json!({"jsonrpc":"2.0","id":3,"result":{}}));
+}
+
+#[test]
+fn oversized_line_is_rejected_and_the_stream_stays_usable() {
+    let mut g = Glass::mcp();
+    let mut line = format!(
+        "{{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"pad\":\"{}\"}}\n",
+        "x".repeat(9000)
+    )
+    .into_bytes();
+    line.extend_from_slice(b"{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}\n");
+    g.write_raw(&line);
+    let err = g.recv();
+    assert_eq!(error_code(&err), -32600);
+    assert_eq!(err["id"], Value::Null);
+    assert_eq!(g.recv()["id"], 2);
+}
+
+#[test]
+fn oversized_header_block_is_rejected() {
+    let mut g = Glass::mcp();
+    let frame = format!("Content-Length: 2\r\nX-Pad: {}\r\n\r\n", "p".repeat(9000));
+    g.write_raw(frame.as_bytes());
+    assert_eq!(error_code(&g.recv()), -32600);
+    g.send(&json!({"jsonrpc":"2.0","id":"after","method":"ping"}));
+    assert_eq!(g.recv()["id"], "after");
+}
+
+#[test]
+fn oversized_declared_body_is_discarded_without_allocating_it() {
+    let mut g = Glass::mcp();
+    let declared: usize = 96 << 20;
+    g.write_raw(format!("Content-Length: {declared}\r\n\r\n").as_bytes());
+    let err = g.recv();
+    assert_eq!(error_code(&err), -32600);
+    assert!(err["error"]["message"].as_str().unwrap().contains("4 MiB"));
+    let chunk = vec![b'{'; 1 << 20];
+    let mut peak = 0;
+    for i in 0..(declared >> 20) {
+        g.write_raw(&chunk);
+        if i % 8 == 0 {
+            peak = peak.max(g.rss_kib());
+        }
+    }
+    g.send(&json!({"jsonrpc":"2.0","id":9,"method":"ping"}));
+    assert_eq!(g.recv()["id"], 9);
+    peak = peak.max(g.rss_kib());
+    assert!(
+        peak < 32 * 1024,
+        "RSS grew to {peak} KiB while a 96 MiB body streamed past"
+    );
+}
+
+#[test]
+fn bad_content_length_and_garbage_get_errors_and_serving_continues() {
+    let mut g = Glass::mcp();
+    g.write_raw(b"Content-Length: twelve\r\n\r\n");
+    assert_eq!(error_code(&g.recv()), -32700);
+    g.write_raw(b"\x00\xff\xfe garbage \x01\x02\n");
+    assert_eq!(error_code(&g.recv()), -32700);
+    g.write_raw(b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\n");
+    assert_eq!(error_code(&g.recv()), -32700);
+    g.write_raw(b"Content-Length: 4\r\n\r\n\xc3\x28\xa0\xa1");
+    assert_eq!(error_code(&g.recv()), -32700);
+    g.send(&json!([{"jsonrpc":"2.0","id":1,"method":"ping"}]));
+    assert_eq!(error_code(&g.recv()), -32600);
+    g.send(&json!({"jsonrpc":"2.0","id":{"x":1},"method":"ping"}));
+    assert_eq!(error_code(&g.recv()), -32600);
+    g.send(&json!({"jsonrpc":"1.0","id":5,"method":"ping"}));
+    let r = g.recv();
+    assert_eq!((error_code(&r), r["id"].clone()), (-32600, json!(5)));
+    let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+    g.write_raw(format!("Content-Length: {}\r\n\r\n{deep}", deep.len()).as_bytes());
+    assert_eq!(error_code(&g.recv()), -32700);
+    g.send(&json!({"jsonrpc":"2.0","id":"ok","method":"ping"}));
+    assert_eq!(g.recv()["id"], "ok");
+}
+
+#[test]
+fn frame_cut_off_mid_body_expires_after_the_deadline() {
+    let mut g = Glass::mcp();
+    let started = Instant::now();
+    g.write_raw(b"Content-Length: 100\r\n\r\n{\"jsonrpc\":\"2.0\"");
+    let err = g.recv_framed_within(Duration::from_secs(20)).1;
+    let waited = started.elapsed();
+    assert_eq!(error_code(&err), -32700);
+    assert!(
+        err["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("deadline")
+    );
+    assert!(waited >= Duration::from_secs(9), "expired after {waited:?}");
+    g.send(&json!({"jsonrpc":"2.0","id":1,"method":"ping"}));
+    assert_eq!(g.recv()["id"], 1);
+}
+
+#[test]
+fn idle_server_waits_without_treating_silence_as_a_partial_frame() {
+    let mut g = Glass::mcp();
+    g.write_raw(b"\n\r\n  \n");
+    g.expect_silence(Duration::from_millis(11_000));
+    g.send(&json!({"jsonrpc":"2.0","id":1,"method":"ping"}));
+    assert_eq!(g.recv()["id"], 1);
+}
+
+#[test]
+fn lifecycle_rejects_requests_before_initialized_and_a_second_initialize() {
+    let mut g = Glass::mcp();
+    assert_eq!(g.request(json!(1), "ping", json!({}))["result"], json!({}));
+    assert_eq!(
+        error_code(&g.request(json!(2), "tools/list", json!({}))),
+        -32002
+    );
+    let init = g.request(
+        json!(3),
+        "initialize",
+        json!({"protocolVersion":"2025-06-18","capabilities":{}}),
+    );
+    assert_eq!(init["result"]["protocolVersion"], "2025-06-18");
+    assert_eq!(
+        error_code(&g.request(json!(4), "tools/call", json!({"name":"wait"}))),
+        -32002
+    );
+    g.send(&json!({"jsonrpc":"2.0","method":"notifications/initialized"}));
+    assert!(g.request(json!(5), "tools/list", json!({}))["result"]["tools"].is_array());
+    let again = g.request(
+        json!(6),
+        "initialize",
+        json!({"protocolVersion":"2025-06-18"}),
+    );
+    assert_eq!(error_code(&again), -32600);
+    assert_eq!(
+        error_code(&g.request(json!(7), "no/such", json!({}))),
+        -32601
+    );
+    assert_eq!(
+        error_code(&g.request(json!(8), "initialize", json!({}))),
+        -32600
+    );
+}
+
+#[test]
+fn initialize_validates_protocol_version_and_falls_back_to_the_latest() {
+    let mut g = Glass::mcp();
+    assert_eq!(
+        error_code(&g.request(json!(1), "initialize", json!({}))),
+        -32602
+    );
+    assert_eq!(
+        error_code(&g.request(json!(2), "initialize", json!({"protocolVersion": 5}))),
+        -32602
+    );
+    let r = g.request(
+        json!(3),
+        "initialize",
+        json!({"protocolVersion":"2099-01-01"}),
+    );
+    assert_eq!(r["result"]["protocolVersion"], "2025-11-25");
+    for v in ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"] {
+        let mut g = Glass::mcp();
+        let r = g.request(json!(1), "initialize", json!({"protocolVersion": v}));
+        assert_eq!(r["result"]["protocolVersion"], v);
+        assert_eq!(r["result"]["serverInfo"]["name"], "glass");
+    }
+    let mut g = Glass::mcp();
+    let r = g.request(
+        json!(1),
+        "initialize",
+        json!({"protocolVersion":"2026-07-28"}),
+    );
+    assert_eq!(
+        r["result"]["protocolVersion"], "2025-11-25",
+        "stateless revision cannot be handshaken"
+    );
+}
+
+#[test]
+fn structured_content_only_from_2025_06_18_on() {
+    for (version, structured) in [
+        ("2025-03-26", false),
+        ("2025-06-18", true),
+        ("2025-11-25", true),
+    ] {
+        let mut g = Glass::mcp();
+        g.request(json!(1), "initialize", json!({"protocolVersion": version}));
+        g.send(&json!({"jsonrpc":"2.0","method":"notifications/initialized"}));
+        let r = g.call(json!(2), "wait", json!({"kind":"delay","delayMs":1}));
+        assert_eq!(r["result"]["isError"], false);
+        assert_eq!(
+            r["result"].get("structuredContent").is_some(),
+            structured,
+            "{version}: {r}"
+        );
+        assert_eq!(tool_json(&r)["satisfied"], true);
+        assert!(r["result"].get("resultType").is_none());
+    }
+}
+
+#[test]
+fn manifest_and_agreement_carry_the_glass_contract() {
+    let mut g = Glass::mcp();
+    let r = g.initialize();
+    let m = &r["result"]["glass"];
+    assert_eq!(m["protocolVersion"], 1);
+    assert_eq!(m["schemas"]["task"], json!([1]));
+    assert_eq!(m["schemas"]["webIr"], json!([1]));
+    assert_eq!(m["capabilityStatuses"]["mcpStdio"], "available");
+    assert_eq!(m["capabilities"]["mcpStdio"], true);
+    assert_eq!(m["capabilityStatuses"]["rawCdp"], "disabledByPolicy");
+    assert_eq!(m["constraints"]["browserFamily"], "chromium");
+    assert_eq!(m["constraints"]["policy"], "development");
+    let a = &r["result"]["glassAgreement"];
+    assert_eq!(a["protocolVersion"], 1);
+    assert_eq!(a["agreedSchemas"]["action"], 1);
+    assert_eq!(a["capabilities"]["mcpStdio"]["status"], "available");
+}
+
+#[test]
+fn hardened_policy_shows_in_the_manifest() {
+    let mut g = Glass::spawn(&[
+        "--policy",
+        "hardened",
+        "--incognito",
+        "--policy-allow-host",
+        "127.0.0.1",
+        "--mcp",
+    ]);
+    let r = g.initialize();
+    assert_eq!(r["result"]["glass"]["constraints"]["policy"], "hardened");
+    assert_eq!(
+        r["result"]["glass"]["capabilityStatuses"]["persistentKnowledge"],
+        "disabledByPolicy"
+    );
+}
+
+#[test]
+fn every_negotiation_failure_fails_initialize_naming_the_field() {
+    let cases = [
+        (json!({"schemas": {"bogus": [1]}}), "glass.schemas.bogus"),
+        (json!({"schemas": {"task": []}}), "glass.schemas.task"),
+        (json!({"schemas": {"webIr": [7, 9]}}), "glass.schemas.webIr"),
+        (json!({"protocolVersions": []}), "glass.protocolVersions"),
+        (json!({"protocolVersions": [2]}), "glass.protocolVersions"),
+        (json!({"requires": ["teleport"]}), "glass.requires.teleport"),
+        (json!({"requires": ["rawCdp"]}), "glass.requires.rawCdp"),
+        (
+            json!({"requires": ["extensions"], "acceptsExperimental": true}),
+            "glass.requires.extensions",
+        ),
+        (json!({"requires": "mcpStdio"}), "glass.requires"),
+        (json!("yes"), "glass"),
+    ];
+    let mut g = Glass::mcp();
+    for (i, (glass, field)) in cases.into_iter().enumerate() {
+        let r = g.request(
+            json!(i),
+            "initialize",
+            json!({"protocolVersion":"2025-06-18","glass": glass}),
+        );
+        assert_eq!(error_code(&r), -32602, "{r}");
+        let msg = r["error"]["message"].as_str().unwrap();
+        assert!(
+            msg.starts_with(&format!("Glass capability negotiation failed: {field}:")),
+            "{msg}"
+        );
+        assert_eq!(r["error"]["data"]["field"], field);
+    }
+    // Nothing was agreed, so the session is not ready; a good initialize still works.
+    assert_eq!(
+        error_code(&g.request(json!("l"), "tools/list", json!({}))),
+        -32002
+    );
+    let ok = g.request(json!("ok"), "initialize", json!({"protocolVersion":"2025-06-18","glass": {
+        "protocolVersions": [1], "schemas": {"action": [1], "task": [1], "webIr": [1]},
+        "requires": ["mcpStdio"], "optional": ["extensions", "unheardOf"], "acceptsExperimental": false
+    }}));
+    let agreement = &ok["result"]["glassAgreement"];
+    assert_eq!(
+        agreement["agreedSchemas"],
+        json!({"action": 1, "task": 1, "webIr": 1})
+    );
+    assert_eq!(agreement["capabilities"]["mcpStdio"]["status"], "available");
+    assert_eq!(
+        agreement["capabilities"]["extensions"]["status"],
+        "disabledByPolicy"
+    );
+    assert!(agreement["capabilities"].get("unheardOf").is_none());
+}
+
+#[test]
+fn server_discover_works_before_and_without_initialize() {
+    let mut g = Glass::mcp();
+    let r = g.request(
+        json!("d"),
+        "server/discover",
+        json!({"_meta": stateless_meta()}),
+    );
+    let res = &r["result"];
+    assert_eq!(res["resultType"], "complete");
+    assert_eq!(res["supportedVersions"][0], "2026-07-28");
+    assert!(
+        res["supportedVersions"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("2024-11-05"))
+    );
+    assert!(res["capabilities"]["tools"].is_object());
+    assert_eq!(
+        res["_meta"]["io.modelcontextprotocol/serverInfo"]["name"],
+        "glass"
+    );
+    assert!(res["instructions"].is_string());
+    assert_eq!(res["glass"]["protocolVersion"], 1);
+    assert!(res["ttlMs"].is_u64());
+    // A discover without the per-request fields is malformed.
+    assert_eq!(
+        error_code(&g.request(json!("bare"), "server/discover", json!({}))),
+        -32602
+    );
+    // A handshake client on the same connection still works afterwards.
+    let init = g.initialize();
+    assert_eq!(init["result"]["protocolVersion"], "2025-06-18");
+}
+
+#[test]
+fn stateless_requests_need_no_handshake() {
+    let mut g = Glass::mcp();
+    let list = g.request(json!(1), "tools/list", json!({"_meta": stateless_meta()}));
+    assert_eq!(list["result"]["resultType"], "complete");
+    assert!(list["result"]["ttlMs"].is_u64());
+    assert_eq!(list["result"]["cacheScope"], "private");
+    let call = g.request(
+        json!(2),
+        "tools/call",
+        json!({"_meta": stateless_meta(), "name":"wait", "arguments":{"kind":"delay","delayMs":1}}),
+    );
+    assert_eq!(call["result"]["resultType"], "complete");
+    assert_eq!(call["result"]["structuredContent"]["satisfied"], true);
+    // Removed methods are not part of the stateless revision.
+    assert_eq!(
+        error_code(&g.request(json!(3), "ping", json!({"_meta": stateless_meta()}))),
+        -32601
+    );
+    // Missing client capabilities: malformed.
+    let r = g.request(
+        json!(4),
+        "tools/list",
+        json!({"_meta": {STATELESS_META: "2026-07-28"}}),
+    );
+    assert_eq!(error_code(&r), -32602);
+}
+
+#[test]
+fn unsupported_revision_is_rejected_listing_what_is_supported() {
+    let mut g = Glass::mcp();
+    let r = g.request(json!(1), "tools/list", json!({"_meta": {STATELESS_META: "1900-01-01", "io.modelcontextprotocol/clientCapabilities": {}}}));
+    assert_eq!(error_code(&r), -32022);
+    assert_eq!(r["error"]["message"], "Unsupported protocol version");
+    assert_eq!(r["error"]["data"]["requested"], "1900-01-01");
+    assert_eq!(r["error"]["data"]["supported"][0], "2026-07-28");
+}
+
+#[test]
+fn stateless_requests_may_carry_a_glass_negotiation() {
+    let mut g = Glass::mcp();
+    let mut meta = stateless_meta();
+    meta["glass"] = json!({"requires": ["workflowResume"]});
+    let r = g.request(json!(1), "tools/list", json!({"_meta": meta}));
+    assert_eq!(error_code(&r), -32602);
+    assert_eq!(r["error"]["data"]["field"], "glass.requires.workflowResume");
+    let mut meta = stateless_meta();
+    meta["glass"] = json!({"schemas": {"task": [1]}, "requires": ["mcpStdio"]});
+    let r = g.request(json!(2), "server/discover", json!({"_meta": meta}));
+    assert_eq!(
+        r["result"]["glassAgreement"]["agreedSchemas"],
+        json!({"task": 1})
+    );
+}
+
+#[test]
+fn tool_argument_errors_are_bounded_and_do_not_echo_values() {
+    let mut g = Glass::mcp();
+    g.initialize();
+    let r = g.call(json!(1), "wait", json!({"kind": "SECRET-CANARY-1"}));
+    assert_eq!(r["result"]["isError"], true);
+    let err = tool_json(&r);
+    assert_eq!(err["kind"], "invalidArguments");
+    assert_eq!(err["path"], "kind");
+    assert!(!r.to_string().contains("SECRET-CANARY-1"));
+    let r = g.call(json!(2), "wait", json!({"kind": "delay", "delayMs": 0}));
+    assert_eq!(tool_json(&r)["path"], "delayMs");
+    let r = g.call(
+        json!(3),
+        "wait",
+        json!({"kind": "delay", "delayMs": 1, "typo": true}),
+    );
+    assert_eq!(tool_json(&r)["path"], "typo");
+    let r = g.call(
+        json!(4),
+        "wait",
+        json!({"kind": "nope", "includeTrace": true}),
+    );
+    let trace: Value =
+        serde_json::from_str(r["result"]["content"][1]["text"].as_str().unwrap()).unwrap();
+    assert_eq!(trace["trace"]["tool"], "wait");
+    assert_eq!(
+        error_code(&g.call(json!(5), "noSuchTool", json!({}))),
+        -32602
+    );
+    assert_eq!(
+        error_code(&g.request(
+            json!(6),
+            "tools/call",
+            json!({"name": "wait", "arguments": [1]})
+        )),
+        -32602
+    );
+    assert_eq!(
+        error_code(&g.request(json!(7), "tools/call", json!({"arguments": {}}))),
+        -32602
+    );
+}
+
+#[test]
+fn cancellation_ends_a_long_call_and_the_connection_keeps_serving() {
+    let mut g = Glass::mcp();
+    g.initialize();
+    g.send(&json!({"jsonrpc":"2.0","id":"long","method":"tools/call","params":{"name":"wait","arguments":{"kind":"delay","delayMs":60000}}}));
+    g.send(&json!({"jsonrpc":"2.0","id":"p","method":"ping"}));
+    assert_eq!(g.recv()["id"], "p", "ping answered while the call runs");
+    let started = Instant::now();
+    g.send(&json!({"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"long","reason":"test"}}));
+    let r = g.recv();
+    assert_eq!(r["id"], "long");
+    assert_eq!(error_code(&r), -32800);
+    assert!(started.elapsed() < Duration::from_secs(5));
+    // Unknown ids are ignored; the same id may be reused once it has ended.
+    g.send(&json!({"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"nobody"}}));
+    let r = g.call(json!("long"), "wait", json!({"kind":"delay","delayMs":5}));
+    assert_eq!(r["result"]["isError"], false);
+}
+
+#[test]
+fn cancelled_stateless_call_gets_no_response() {
+    let mut g = Glass::mcp();
+    g.send(&json!({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"_meta": stateless_meta(),"name":"wait","arguments":{"kind":"delay","delayMs":60000}}}));
+    g.send(&json!({"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1}}));
+    let r = g.request(json!(2), "tools/list", json!({"_meta": stateless_meta()}));
+    assert_eq!(r["id"], 2);
+    g.expect_silence(Duration::from_millis(500));
+}
+
+#[test]
+fn a_ninth_concurrent_call_is_refused_at_once() {
+    let mut g = Glass::mcp();
+    g.initialize();
+    for i in 0..8 {
+        g.send(&json!({"jsonrpc":"2.0","id":i,"method":"tools/call","params":{"name":"wait","arguments":{"kind":"delay","delayMs":60000}}}));
+    }
+    let r = g.call(json!(8), "wait", json!({"kind":"delay","delayMs":1}));
+    assert_eq!(r["id"], 8);
+    assert_eq!(error_code(&r), -32000);
+    // A duplicate of a running id is invalid.
+    for i in 0..8 {
+        g.send(
+            &json!({"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":i}}),
+        );
+    }
+    let mut cancelled = 0;
+    for _ in 0..8 {
+        if error_code(&g.recv()) == -32800 {
+            cancelled += 1;
+        }
+    }
+    assert_eq!(cancelled, 8);
+    g.send(&json!({"jsonrpc":"2.0","id":"dup","method":"tools/call","params":{"name":"wait","arguments":{"kind":"delay","delayMs":60000}}}));
+    let r = g.call(json!("dup"), "wait", json!({"kind":"delay","delayMs":1}));
+    assert_eq!(error_code(&r), -32600);
+    assert_eq!(r["error"]["message"], "duplicate active request id");
+}
+
+#[test]
+fn eof_lets_running_calls_answer_then_exits_zero() {
+    let mut g = Glass::mcp();
+    g.initialize();
+    g.send(&json!({"jsonrpc":"2.0","id":"slow","method":"tools/call","params":{"name":"wait","arguments":{"kind":"delay","delayMs":1500}}}));
+    g.close_stdin();
+    let r = g.recv();
+    assert_eq!(r["id"], "slow");
+    assert_eq!(r["result"]["isError"], false);
+    let status = g.wait_exit(Duration::from_secs(10)).expect("glass exited");
+    assert!(status.success());
+    g.assert_stdout_pure_until_eof();
+}
+
+#[test]
+fn stdout_carries_only_protocol_messages_even_with_debug_logging() {
+    let mut g = Glass::spawn_env(&["--mcp"], &[("GLASS_LOG", "trace")]);
+    g.initialize();
+    g.call(json!(1), "wait", json!({"kind":"delay","delayMs":1}));
+    g.write_raw(b"not json\n");
+    assert_eq!(error_code(&g.recv()), -32700);
+    g.close_stdin();
+    assert!(g.wait_exit(Duration::from_secs(10)).unwrap().success());
+    g.assert_stdout_pure_until_eof();
+    let logs = g.stderr_text();
+    assert!(logs.contains("request"), "debug logs go to stderr: {logs}");
+    assert!(!logs.contains("delayMs"), "logs never carry params");
+}
+
+#[test]
+fn sigterm_exits_promptly() {
+    let mut g = Glass::mcp();
+    g.initialize();
+    g.send(&json!({"jsonrpc":"2.0","id":"slow","method":"tools/call","params":{"name":"wait","arguments":{"kind":"delay","delayMs":60000}}}));
+    let pid = g.child.id() as i32;
+    std::process::Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status()
+        .unwrap();
+    let status = g
+        .wait_exit(Duration::from_secs(5))
+        .expect("exited after SIGTERM");
+    assert!(status.success());
+}
