@@ -10,4 +10,6 @@ pub mod doctor;
 pub mod mcp;
 pub mod paths;
 pub mod policy;
+pub mod task;
 pub mod tools;
+pub mod webir;

@@ -567,3 +567,13 @@ fn sigterm_exits_promptly() {
         .expect("exited after SIGTERM");
     assert!(status.success());
 }
+
+#[test]
+fn browser_free_contracts_report_available_uncertified() {
+    let mut g = Glass::mcp();
+    let r = g.initialize();
+    let statuses = &r["result"]["glass"]["capabilityStatuses"];
+    assert_eq!(statuses["taskProtocol"], "availableUncertified");
+    assert_eq!(statuses["webIr"], "availableUncertified");
+    assert_eq!(r["result"]["glass"]["capabilities"]["taskProtocol"], true);
+}

@@ -3,7 +3,7 @@
 #![no_main]
 
 #[path = "../../src/mcp/transport.rs"]
-#[allow(dead_code)]
+#[allow(dead_code, unused_imports)]
 mod transport;
 
 use libfuzzer_sys::fuzz_target;

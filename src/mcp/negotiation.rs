@@ -98,8 +98,8 @@ pub fn capability_statuses(facts: &ServerFacts) -> Vec<(&'static str, Capability
     vec![
         ("action", MissingRuntimeDependency),
         ("semanticRegions", MissingRuntimeDependency),
-        ("taskProtocol", MissingRuntimeDependency),
-        ("webIr", MissingRuntimeDependency),
+        ("taskProtocol", AvailableUncertified),
+        ("webIr", AvailableUncertified),
         ("observationDiffs", MissingRuntimeDependency),
         ("intentResolution", MissingRuntimeDependency),
         ("workflowRuntime", MissingRuntimeDependency),

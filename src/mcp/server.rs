@@ -674,7 +674,7 @@ fn tool_result(
 ) -> Value {
     let (object, is_error) = match outcome {
         ToolOutcome::Ok(v) => (v, false),
-        ToolOutcome::Failed(e) => (e.to_json(), true),
+        ToolOutcome::Failed(e) => (e, true),
     };
     let mut content = vec![json!({"type": "text", "text": object.to_string()})];
     if is_error && include_trace {

@@ -6,7 +6,9 @@
 //! rather than in each tool.
 
 pub mod args;
+pub mod task;
 pub mod wait;
+pub mod webir;
 
 use std::future::Future;
 use std::pin::Pin;
@@ -32,8 +34,33 @@ pub enum ToolOutcome {
     /// Success: a JSON object, sent as text and, where the revision allows, as
     /// `structuredContent`.
     Ok(Value),
-    /// A tool-level failure (`isError: true`) with a bounded `{kind, ...}` object.
-    Failed(ToolError),
+    /// A tool-level failure (`isError: true`): a bounded `{kind, ...}` object.
+    Failed(Value),
+}
+
+impl ToolOutcome {
+    /// A success carrying any serializable result; fields keep their declared order.
+    pub fn ok(result: &impl serde::Serialize) -> ToolOutcome {
+        match serde_json::to_value(result) {
+            Ok(v) => ToolOutcome::Ok(v),
+            Err(_) => ToolOutcome::Failed(
+                json!({"kind": "internal", "reason": "result could not be serialized"}),
+            ),
+        }
+    }
+
+    /// A failure carrying a serializable `{kind, ...}` object.
+    pub fn failed(error: &impl serde::Serialize) -> ToolOutcome {
+        ToolOutcome::Failed(serde_json::to_value(error).unwrap_or_else(
+            |_| json!({"kind": "internal", "reason": "error could not be serialized"}),
+        ))
+    }
+}
+
+impl From<ToolError> for ToolOutcome {
+    fn from(e: ToolError) -> Self {
+        ToolOutcome::Failed(e.to_json())
+    }
 }
 
 /// A bounded, client-safe tool failure. It never carries selectors, typed text, evaluated
@@ -107,7 +134,15 @@ pub struct Tool {
 
 /// The whole catalog, in `tools/list` order.
 pub fn catalog() -> &'static [Tool] {
-    static CATALOG: &[Tool] = &[wait::TOOL];
+    static CATALOG: &[Tool] = &[
+        task::VALIDATE,
+        task::COMPILE,
+        webir::VALIDATE,
+        webir::INSPECT,
+        webir::DIFF,
+        webir::CONTINUITY,
+        wait::TOOL,
+    ];
     CATALOG
 }
 

@@ -50,7 +50,7 @@ fn run(_services: std::sync::Arc<Services>, a: Map<String, Value>) -> ToolFuture
         })();
         let delay_ms = match parsed {
             Ok(ms) => ms,
-            Err(e) => return ToolOutcome::Failed(e),
+            Err(e) => return e.into(),
         };
         tokio::time::sleep(Duration::from_millis(delay_ms)).await;
         ToolOutcome::Ok(json!({"kind": "delay", "satisfied": true, "waitedMs": delay_ms}))

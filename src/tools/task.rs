@@ -1,0 +1,77 @@
+//! `validateTask` and `compileTask`: browser-free Task Protocol v1 tools.
+//!
+//! Thin wrappers over the pure `crate::task` operations `task.validate` and `task.compile`:
+//! the MCP layer only extracts the `task` object; MCP-only options never reach the task.
+
+use std::sync::Arc;
+
+use serde_json::{Map, Value, json};
+
+use super::{Annotations, Services, Tool, ToolFuture, ToolOutcome, args};
+use crate::task::{self as protocol, TaskErrorKind};
+
+const PURE: Annotations = Annotations {
+    read_only: true,
+    destructive: false,
+    idempotent: true,
+    open_world: false,
+};
+
+/// `validateTask`.
+pub const VALIDATE: Tool = Tool {
+    name: "validateTask",
+    title: "Validate a task",
+    description: "Validate a Task Protocol v1 task without compiling or starting Chrome.",
+    schema,
+    annotations: PURE,
+    run: run_validate,
+};
+
+/// `compileTask`.
+pub const COMPILE: Tool = Tool {
+    name: "compileTask",
+    title: "Compile a task",
+    description: "Validate a Task Protocol v1 task and return a browser-free execution plan.",
+    schema,
+    annotations: PURE,
+    run: run_compile,
+};
+
+fn schema() -> Value {
+    args::object_schema(
+        json!({"task": {"type": "object", "description": "Task Protocol v1 document."}}),
+        &["task"],
+    )
+}
+
+/// The `task` argument: required, an object.
+fn task_arg(a: &Map<String, Value>) -> Result<&Value, super::ToolError> {
+    args::only(a, &["task"])?;
+    match a.get("task") {
+        Some(v @ Value::Object(_)) => Ok(v),
+        None | Some(Value::Null) => Err(args::invalid("task", "is required")),
+        Some(_) => Err(args::invalid("task", "must be an object")),
+    }
+}
+
+fn run_validate(_: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+    let outcome = match task_arg(&a) {
+        Err(e) => e.into(),
+        Ok(task) => match protocol::validate(task) {
+            Ok(valid) => ToolOutcome::ok(&protocol::validation_result(&valid)),
+            Err(e) => ToolOutcome::failed(&e.response(TaskErrorKind::Validation)),
+        },
+    };
+    Box::pin(std::future::ready(outcome))
+}
+
+fn run_compile(_: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+    let outcome = match task_arg(&a) {
+        Err(e) => e.into(),
+        Ok(task) => match protocol::compile(task) {
+            Ok(plan) => ToolOutcome::ok(&protocol::plan_response(&plan)),
+            Err(e) => ToolOutcome::failed(&e.response(TaskErrorKind::Compilation)),
+        },
+    };
+    Box::pin(std::future::ready(outcome))
+}
