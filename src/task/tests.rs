@@ -867,6 +867,13 @@ fn rule_12_required_inputs() {
     ];
     for (kind, path, reason) in cases {
         fails(&without(task_of(kind), "inputs"), path, reason);
+        // An empty value names nothing to act on.
+        let name = path.trim_start_matches("inputs.");
+        fails(
+            &with(task_of(kind), "/inputs", json!({name: ""})),
+            path,
+            reason,
+        );
         // Some other input does not stand in for the required one.
         fails(
             &with(task_of(kind), "/inputs", json!({"other": "x"})),

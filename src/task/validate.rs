@@ -414,7 +414,8 @@ fn check_rules(task: &Task) -> Result<()> {
 
     // 12. The family's semantic target input.
     if let Some(required) = task.task.required_input() {
-        if !task.inputs.contains(required.name) {
+        // Present and non-empty: an empty target names nothing to act on.
+        if task.inputs.get(required.name).is_none_or(str::is_empty) {
             return Err(TaskError::new(
                 format!("inputs.{}", required.name),
                 required.reason,

@@ -104,7 +104,8 @@ pub fn continuity(
         ));
     };
     if let Some(current) = after.entities().iter().find(|e| e.id == entity_id) {
-        return Ok(if identity(source) == identity(current) {
+        let same = source.kind == current.kind && identity(source) == identity(current);
+        return Ok(if same {
             result(
                 ContinuityStatus::Unchanged,
                 Some(entity_id),

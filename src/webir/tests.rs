@@ -959,7 +959,13 @@ fn continuity_statuses() {
     classify(&before, &after, "f", Unchanged, Some("f"), cr::UNCHANGED);
     let after = draft_with(2, &[named("a", "link", Some("button"), Some("Save"))]);
     classify(&before, &after, "a", Changed, Some("a"), cr::CHANGED);
+    // Same ID without role or name: a change of kind is still a change.
+    let after = draft_with(2, &[named("bare", "field", None, None)]);
+    classify(&before, &after, "bare", Changed, Some("bare"), cr::CHANGED);
+    let after = draft_with(2, &[named("bare", "text", None, None)]);
+    classify(&before, &after, "bare", Unchanged, Some("bare"), cr::UNCHANGED);
 
+    let after = draft_with(2, &[named("a", "link", Some("button"), Some("Save"))]);
     // Not in the source at all.
     classify(&before, &after, "zzz", Removed, None, cr::NOT_IN_SOURCE);
     // Gone and without role or name.
