@@ -963,7 +963,14 @@ fn continuity_statuses() {
     let after = draft_with(2, &[named("bare", "field", None, None)]);
     classify(&before, &after, "bare", Changed, Some("bare"), cr::CHANGED);
     let after = draft_with(2, &[named("bare", "text", None, None)]);
-    classify(&before, &after, "bare", Unchanged, Some("bare"), cr::UNCHANGED);
+    classify(
+        &before,
+        &after,
+        "bare",
+        Unchanged,
+        Some("bare"),
+        cr::UNCHANGED,
+    );
 
     let after = draft_with(2, &[named("a", "link", Some("button"), Some("Save"))]);
     // Not in the source at all.
