@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use crate::browser::discover;
+use crate::browser::launch;
 use crate::cli::SessionOptions;
 use crate::mcp::negotiation;
 
@@ -17,7 +17,7 @@ pub fn run(session: &SessionOptions) -> ExitCode {
         println!("browser: attaching to {endpoint} (no launch)");
         return ExitCode::SUCCESS;
     }
-    match discover::find_chrome(session.chrome_path.as_deref()) {
+    match launch::find_chrome(session.chrome_path.as_deref()) {
         Ok(path) => {
             println!("chrome: {}", path.display());
             ExitCode::SUCCESS

@@ -1,3 +1,4 @@
 //! The browser side: finding, launching and driving Chrome.
 
-pub mod discover;
+pub mod cdp;
+pub mod launch;
