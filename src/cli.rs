@@ -109,9 +109,88 @@ pub enum Command {
     },
     /// Check the platform, the Chrome Glass would use and its data directory.
     Doctor,
+    /// Open a URL; print page state and the compact observation.
+    Navigate {
+        /// The URL.
+        url: String,
+    },
+    /// Print the compact observation (of URL, if given).
+    Observe {
+        /// Open this URL first.
+        url: Option<String>,
+        /// summary, interactive, structured, detailed or raw.
+        #[arg(long)]
+        level: Option<String>,
+    },
+    /// Click one element (a ref, css=, text=, role=...;name=..., name=).
+    Click {
+        /// The target locator.
+        target: String,
+        /// Open this URL first.
+        #[arg(long)]
+        url: Option<String>,
+    },
+    /// Type text into one element.
+    Type {
+        /// The target locator.
+        target: String,
+        /// The text.
+        text: String,
+        /// Open this URL first.
+        #[arg(long)]
+        url: Option<String>,
+    },
+    /// Print the page's visible text.
+    Text {
+        /// Open this URL first.
+        #[arg(long)]
+        url: Option<String>,
+    },
+    /// Print the page's HTML.
+    Dom {
+        /// Open this URL first.
+        #[arg(long)]
+        url: Option<String>,
+    },
+    /// Save a PNG screenshot.
+    Screenshot {
+        /// Output file.
+        #[arg(short, long, default_value = "screenshot.png")]
+        output: PathBuf,
+        /// Capture the full page.
+        #[arg(long)]
+        full_page: bool,
+        /// Open this URL first.
+        #[arg(long)]
+        url: Option<String>,
+    },
+    /// Evaluate a JavaScript expression and print its JSON value.
+    Evaluate {
+        /// The expression.
+        expression: String,
+        /// Open this URL first.
+        #[arg(long)]
+        url: Option<String>,
+    },
 }
 
 impl SessionOptions {
+    /// How the browser session should start.
+    pub fn session_config(&self) -> crate::browser::session::SessionConfig {
+        use crate::browser::session::{ProfileChoice, SessionConfig};
+        SessionConfig {
+            chrome_path: self.chrome_path.clone(),
+            headless: !self.headed,
+            profile: if self.incognito {
+                ProfileChoice::Incognito
+            } else {
+                ProfileChoice::Persistent(self.profile.clone().unwrap_or_else(|| "default".into()))
+            },
+            attach: self.attach.clone(),
+            interaction: self.interaction,
+        }
+    }
+
     /// The session flags in canonical form, as they must precede `--mcp` in a client config.
     pub fn to_args(&self) -> Vec<String> {
         let mut args = Vec::new();

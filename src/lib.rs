@@ -6,10 +6,12 @@
 pub mod browser;
 pub mod cli;
 pub mod client_config;
+pub mod direct;
 pub mod doctor;
 pub mod mcp;
 pub mod paths;
 pub mod policy;
+pub mod redact;
 pub mod task;
 pub mod tools;
 pub mod webir;

@@ -3,6 +3,7 @@
 use std::process::ExitCode;
 
 use clap::Parser;
+use glass::browser::session::Session;
 use glass::cli::{Cli, Command};
 use glass::mcp::negotiation::ServerFacts;
 use glass::{client_config, mcp};
@@ -26,6 +27,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some(Command::Doctor) => glass::doctor::run(&cli.session),
+        Some(command) => glass::direct::run(&cli, command).unwrap_or(ExitCode::FAILURE),
         None => {
             eprintln!(
                 "glass: nothing to do. Run `glass --mcp` from an MCP client (see `glass mcp-config`), \
@@ -50,11 +52,14 @@ fn init_tracing() {
 }
 
 fn run_mcp(cli: &Cli) -> ExitCode {
-    let facts = ServerFacts {
-        policy: cli.session.policy,
-        headless: !cli.session.headed,
-        attach: cli.session.attach.is_some(),
-    };
+    let services = std::sync::Arc::new(glass::tools::Services {
+        facts: ServerFacts {
+            policy: cli.session.policy,
+            headless: !cli.session.headed,
+            attach: cli.session.attach.is_some(),
+        },
+        session: Session::new(cli.session.session_config()),
+    });
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -68,7 +73,7 @@ fn run_mcp(cli: &Cli) -> ExitCode {
     };
     let result = runtime.block_on(async {
         mcp::server::serve(
-            facts,
+            services,
             tokio::io::stdin(),
             tokio::io::stdout(),
             shutdown_signal(),

@@ -135,7 +135,7 @@ impl Shared {
 
 /// Serve MCP on `input`/`output` until `input` ends (or `stop` resolves), then drain.
 pub async fn serve<R, W>(
-    facts: ServerFacts,
+    services: Arc<Services>,
     mut input: R,
     output: W,
     stop: impl std::future::Future<Output = ()>,
@@ -147,10 +147,8 @@ where
     let (tx, rx) = mpsc::channel(MAX_QUEUED_RESPONSES);
     let writer = tokio::spawn(write_loop(output, rx));
     let shared = Arc::new(Shared {
-        services: Arc::new(Services {
-            facts: facts.clone(),
-        }),
-        facts,
+        facts: services.facts.clone(),
+        services: Arc::clone(&services),
         out: tx,
         lifecycle: Mutex::new(Lifecycle {
             phase: Phase::Uninitialized,
@@ -216,7 +214,10 @@ where
     }
     let _ = shared.out.send(Outgoing::Shutdown).await;
     drop(shared);
-    writer.await.unwrap_or(Ok(()))
+    let written = writer.await.unwrap_or(Ok(()));
+    // Close the Chrome this process started (never an attached one), bounded in time.
+    let _ = tokio::time::timeout(Duration::from_secs(5), services.session.shutdown()).await;
+    written
 }
 
 async fn write_loop<W: AsyncWrite + Unpin>(
@@ -672,11 +673,15 @@ fn tool_result(
     include_trace: bool,
     started: Instant,
 ) -> Value {
-    let (object, is_error) = match outcome {
-        ToolOutcome::Ok(v) => (v, false),
-        ToolOutcome::Failed(e) => (e, true),
+    let (object, is_error, images) = match outcome {
+        ToolOutcome::Ok(v) => (v, false, Vec::new()),
+        ToolOutcome::WithImages(v, images) => (v, false, images),
+        ToolOutcome::Failed(e) => (e, true, Vec::new()),
     };
     let mut content = vec![json!({"type": "text", "text": object.to_string()})];
+    for (mime, data) in images {
+        content.push(json!({"type": "image", "data": data, "mimeType": mime}));
+    }
     if is_error && include_trace {
         let trace = json!({
             "trace": {

@@ -73,3 +73,59 @@ pub fn object_schema(properties: Value, required: &[&str]) -> Value {
     }
     schema
 }
+
+/// An optional boolean, `default` when absent.
+pub fn bool_or(args: &Map<String, Value>, name: &str, default: bool) -> Result<bool, ToolError> {
+    match args.get(name) {
+        None | Some(Value::Null) => Ok(default),
+        Some(Value::Bool(b)) => Ok(*b),
+        Some(_) => Err(invalid(name, "must be a boolean")),
+    }
+}
+
+/// An optional string, non-empty and at most `max` bytes.
+pub fn opt_string<'a>(
+    args: &'a Map<String, Value>,
+    name: &str,
+    max: usize,
+) -> Result<Option<&'a str>, ToolError> {
+    match args.get(name) {
+        None | Some(Value::Null) => Ok(None),
+        Some(_) => string(args, name, max).map(Some),
+    }
+}
+
+/// An optional string that must be one of `allowed`; `None` when absent.
+pub fn one_of(
+    args: &Map<String, Value>,
+    name: &str,
+    allowed: &[&'static str],
+) -> Result<Option<&'static str>, ToolError> {
+    match args.get(name) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => allowed
+            .iter()
+            .find(|a| **a == s)
+            .copied()
+            .map(Some)
+            .ok_or_else(|| invalid(name, &format!("must be one of: {}", allowed.join(", ")))),
+        Some(_) => Err(invalid(name, "must be a string")),
+    }
+}
+
+/// An optional signed integer within `min..=max`.
+pub fn signed_in(
+    args: &Map<String, Value>,
+    name: &str,
+    min: i64,
+    max: i64,
+) -> Result<Option<i64>, ToolError> {
+    match args.get(name) {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => v
+            .as_i64()
+            .filter(|n| (min..=max).contains(n))
+            .map(Some)
+            .ok_or_else(|| invalid(name, &format!("must be an integer from {min} to {max}"))),
+    }
+}

@@ -6,6 +6,13 @@
 //! rather than in each tool.
 
 pub mod args;
+pub mod browser;
+pub mod dialogs;
+pub mod evaluate;
+pub mod forms;
+pub mod keyboard;
+pub mod page;
+pub mod pointer;
 pub mod task;
 pub mod wait;
 pub mod webir;
@@ -18,11 +25,13 @@ use serde_json::{Map, Value, json};
 
 use crate::mcp::negotiation::ServerFacts;
 
-/// What every handler may use: fixed facts now, the browser session handle later.
+/// What every handler may use.
 #[derive(Debug)]
 pub struct Services {
     /// Start-up facts (policy, session mode).
     pub facts: ServerFacts,
+    /// The browser session; started on the first browser tool.
+    pub session: crate::browser::session::Session,
 }
 
 /// The boxed future a handler returns; dropping it cancels the call.
@@ -34,6 +43,8 @@ pub enum ToolOutcome {
     /// Success: a JSON object, sent as text and, where the revision allows, as
     /// `structuredContent`.
     Ok(Value),
+    /// Success with images: the JSON first, then each image (`mimeType`, base64 data).
+    WithImages(Value, Vec<(&'static str, String)>),
     /// A tool-level failure (`isError: true`): a bounded `{kind, ...}` object.
     Failed(Value),
 }
@@ -135,6 +146,27 @@ pub struct Tool {
 /// The whole catalog, in `tools/list` order.
 pub fn catalog() -> &'static [Tool] {
     static CATALOG: &[Tool] = &[
+        page::NAVIGATE,
+        page::OBSERVE,
+        pointer::CLICK,
+        pointer::DOUBLE_CLICK,
+        pointer::HOVER,
+        forms::TYPE,
+        forms::CLEAR,
+        forms::CHECK,
+        forms::UNCHECK,
+        forms::SELECT,
+        keyboard::KEY,
+        keyboard::KEY_DOWN,
+        keyboard::KEY_UP,
+        keyboard::SHORTCUT,
+        page::SCREENSHOT,
+        page::GET_DOM,
+        page::GET_TEXT,
+        evaluate::EVALUATE,
+        page::SCROLL,
+        dialogs::ACCEPT,
+        dialogs::DISMISS,
         task::VALIDATE,
         task::COMPILE,
         webir::VALIDATE,

@@ -1,6 +1,8 @@
 //! A real MCP client for tests: spawns the built `glass` binary and speaks both framings.
 #![allow(dead_code)]
 
+pub mod web;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};

@@ -1,0 +1,360 @@
+//! Targeting and verified actions.
+//!
+//! A target resolves to exactly one element or fails with a bounded targeting error (at most
+//! eight candidate summaries); a stale ref fails with recovery data and is never retargeted.
+//! Pointer actions run only on an element that is connected, visible, enabled and stable, and
+//! whose centre hit-tests to itself; afterwards Glass reports what the action caused.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde_json::{Map, Value, json};
+use tokio::sync::broadcast::{Receiver, error::TryRecvError};
+
+use super::cdp::CdpEvent;
+use super::locator::{self, Locator};
+use super::refs::RefInfo;
+use super::session::{Browser, BrowserError, OpenDialog};
+use crate::redact;
+
+/// Most candidate summaries in a targeting error.
+pub const MAX_CANDIDATES: usize = 8;
+
+/// Why an action could not target or act.
+#[derive(Debug)]
+pub enum ActError {
+    /// The browser itself failed.
+    Browser(BrowserError),
+    /// The target did not resolve to one actionable element: a bounded JSON object.
+    Targeting(Value),
+}
+
+impl From<BrowserError> for ActError {
+    fn from(e: BrowserError) -> Self {
+        ActError::Browser(e)
+    }
+}
+
+fn targeting(failure: &str, reason: &str, extra: Map<String, Value>) -> ActError {
+    let mut obj = Map::new();
+    obj.insert("kind".into(), json!("targeting"));
+    obj.insert("failureKind".into(), json!(failure));
+    obj.insert("reason".into(), json!(reason));
+    obj.extend(extra);
+    ActError::Targeting(Value::Object(obj))
+}
+
+/// One element that a target resolved to.
+#[derive(Clone, Debug)]
+pub struct Resolved {
+    /// Its ref.
+    pub r: String,
+    /// Its role.
+    pub role: String,
+    /// Its name (bounded).
+    pub name: String,
+}
+
+/// Bounded candidate summaries from an agent answer.
+fn candidates(v: &Value) -> Value {
+    let list = v.as_array().map(Vec::as_slice).unwrap_or(&[]);
+    Value::Array(
+        list.iter()
+            .take(MAX_CANDIDATES)
+            .map(|c| {
+                json!({
+                    "ref": c["ref"],
+                    "role": redact::bounded_text(c["role"].as_str().unwrap_or(""), 32),
+                    "name": redact::bounded_text(c["name"].as_str().unwrap_or(""), 80),
+                })
+            })
+            .collect(),
+    )
+}
+
+/// What an action caused, reported in its result.
+#[derive(Debug, Default)]
+pub struct Caused {
+    /// The main frame navigated (to this URL, query stripped).
+    pub navigation: Option<String>,
+    /// A dialog opened.
+    pub dialog: Option<OpenDialog>,
+    /// Popups opened by this page.
+    pub popups: Vec<String>,
+    /// A download started.
+    pub download: bool,
+}
+
+impl Caused {
+    /// The `caused` object of an action result; empty when nothing happened.
+    pub fn to_json(&self) -> Value {
+        let mut m = Map::new();
+        if let Some(url) = &self.navigation {
+            m.insert("navigation".into(), json!({"url": url}));
+        }
+        if let Some(d) = &self.dialog {
+            m.insert(
+                "dialog".into(),
+                json!({"type": d.kind, "message": d.message}),
+            );
+        }
+        if !self.popups.is_empty() {
+            m.insert("popups".into(), json!(self.popups));
+        }
+        if self.download {
+            m.insert("download".into(), json!(true));
+        }
+        Value::Object(m)
+    }
+}
+
+impl Browser {
+    /// Record refs an agent answer minted, and advance the ref counter.
+    pub fn record_refs<'a>(&mut self, next_ref: &Value, items: impl Iterator<Item = &'a Value>) {
+        if let Some(n) = next_ref.as_u64() {
+            self.next_ref = self.next_ref.max(n);
+        }
+        let (revision, document) = (self.revision(), self.document());
+        for item in items {
+            if let Some(r) = item["ref"].as_str() {
+                self.refs.remember(
+                    r,
+                    RefInfo {
+                        revision,
+                        document,
+                        role: item["role"].as_str().unwrap_or("").to_owned(),
+                        name: redact::bounded_text(item["name"].as_str().unwrap_or(""), 80),
+                    },
+                );
+            }
+        }
+    }
+
+    /// Resolve a target string to exactly one element.
+    pub async fn resolve(&mut self, target: &str) -> Result<Resolved, ActError> {
+        let loc =
+            locator::parse(target).map_err(|e| targeting("invalidLocator", e.0, Map::new()))?;
+        let answer = self
+            .agent_call("resolve", &[loc.to_agent(), json!(self.next_ref)])
+            .await?;
+        let minted: Vec<Value> = match answer["status"].as_str() {
+            Some("ok") => vec![answer.clone()],
+            Some("ambiguous") => answer["candidates"].as_array().cloned().unwrap_or_default(),
+            _ => Vec::new(),
+        };
+        self.record_refs(&answer["nextRef"], minted.iter());
+        match answer["status"].as_str() {
+            Some("ok") => Ok(Resolved {
+                r: answer["ref"].as_str().unwrap_or("").to_owned(),
+                role: answer["role"].as_str().unwrap_or("").to_owned(),
+                name: redact::bounded_text(answer["name"].as_str().unwrap_or(""), 80),
+            }),
+            Some("ambiguous") => {
+                let mut extra = Map::new();
+                extra.insert("count".into(), answer["count"].clone());
+                extra.insert("candidates".into(), candidates(&answer["candidates"]));
+                Err(targeting(
+                    "ambiguous",
+                    "the target matches several elements; use one of the candidate refs",
+                    extra,
+                ))
+            }
+            Some("invalidLocator") => Err(targeting(
+                "invalidLocator",
+                "the CSS selector is not valid",
+                Map::new(),
+            )),
+            Some("stale") | Some("unknown") => {
+                let Locator::Ref(r) = &loc else {
+                    return Err(ActError::Browser(BrowserError::Agent));
+                };
+                Err(self.stale(r).await?)
+            }
+            Some("none") => Err(targeting(
+                "notFound",
+                "no visible element matches the target",
+                Map::new(),
+            )),
+            _ => Err(ActError::Browser(BrowserError::Agent)),
+        }
+    }
+
+    /// The error for a ref that no longer resolves, with recovery data.
+    async fn stale(&mut self, r: &str) -> Result<ActError, BrowserError> {
+        let Some(info) = self.refs.get(r).cloned() else {
+            return Ok(targeting(
+                "notFound",
+                "this ref was never issued in this session; call observe for current refs",
+                Map::new(),
+            ));
+        };
+        let name = (!info.name.is_empty()).then_some(info.name.clone());
+        let similar = self
+            .agent_call(
+                "similar",
+                &[
+                    json!(info.role),
+                    json!(name),
+                    json!(MAX_CANDIDATES),
+                    json!(self.next_ref),
+                ],
+            )
+            .await?;
+        let found: Vec<Value> = similar["candidates"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        self.record_refs(&similar["nextRef"], found.iter());
+        let mut extra = Map::new();
+        extra.insert("refRevision".into(), json!(info.revision));
+        extra.insert("currentRevision".into(), json!(self.revision()));
+        extra.insert("candidates".into(), candidates(&similar["candidates"]));
+        Ok(targeting(
+            "staleRef",
+            "the element of this ref is gone (the page changed); it was not retargeted",
+            extra,
+        ))
+    }
+
+    /// Check that `r` is actionable for `action` and return the point to act at.
+    pub async fn actionable(&mut self, r: &str, action: &str) -> Result<(f64, f64), ActError> {
+        let answer = self
+            .agent(
+                "actionable",
+                &[json!(r), json!(action)],
+                Duration::from_secs(5),
+            )
+            .await?;
+        if answer["ok"] == true {
+            let (Some(x), Some(y)) = (answer["x"].as_f64(), answer["y"].as_f64()) else {
+                return Err(ActError::Browser(BrowserError::Agent));
+            };
+            return Ok((x, y));
+        }
+        let failure = answer["failure"].as_str().unwrap_or("notActionable");
+        if failure == "stale" || failure == "detached" || failure == "unknown" {
+            return Err(self.stale(r).await?);
+        }
+        let reason = match failure {
+            "notVisible" => "the element is not visible",
+            "disabled" => "the element is disabled",
+            "notEditable" => "the element is not editable",
+            "unstable" => "the element kept moving",
+            "blocked" => "another element would receive the pointer event",
+            _ => "the element cannot be acted on",
+        };
+        let mut extra = Map::new();
+        if let Some(b) = answer.get("blocker").filter(|b| b.is_object()) {
+            extra.insert(
+                "blocker".into(),
+                json!({
+                    "role": redact::bounded_text(b["role"].as_str().unwrap_or(""), 32),
+                    "name": redact::bounded_text(b["name"].as_str().unwrap_or(""), 80),
+                    "tag": redact::bounded_text(b["tag"].as_str().unwrap_or(""), 16),
+                }),
+            );
+        }
+        Err(targeting(failure, reason, extra))
+    }
+
+    /// After input: let the page react (two animation frames, or a dialog), then report what
+    /// happened, waiting for a navigation it started to load.
+    pub async fn settle(
+        &mut self,
+        mut rx: Receiver<Arc<CdpEvent>>,
+    ) -> Result<Caused, BrowserError> {
+        let events = Arc::clone(&self.events);
+        let ctx = self.agent_context.map(|(c, _)| c);
+        let session = self.page()?.session_id.clone();
+        let main_frame = self.page()?.main_frame.clone();
+        let target_id = self.page()?.target_id.clone();
+        let mut caused = Caused::default();
+        if let Some(ctx) = ctx {
+            let frames = self.cdp.call_raw(
+                Some(&session),
+                "Runtime.evaluate",
+                json!({"expression": "new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(1))))",
+                       "contextId": ctx, "awaitPromise": true, "returnByValue": true}),
+                Duration::from_secs(2),
+            );
+            tokio::select! {
+                _ = frames => {}
+                d = events.dialog_opened() => caused.dialog = Some(d),
+            }
+        }
+        let mut navigating = false;
+        let mut loaded = false;
+        let scan =
+            |ev: &CdpEvent, caused: &mut Caused, navigating: &mut bool, loaded: &mut bool| {
+                let p = &ev.params;
+                match ev.method.as_str() {
+                    "Target.targetCreated" | "Target.attachedToTarget" => {
+                        let info = &p["targetInfo"];
+                        if info["type"] == "page" && info["openerId"] == target_id.as_str() {
+                            if let Some(id) = info["targetId"].as_str() {
+                                if !caused.popups.iter().any(|p| p == id) {
+                                    caused.popups.push(id.to_owned());
+                                }
+                            }
+                        }
+                    }
+                    _ if ev.session_id.as_deref() != Some(session.as_str()) => {}
+                    "Page.frameRequestedNavigation" | "Page.frameStartedLoading"
+                        if p["frameId"] == main_frame.as_str() =>
+                    {
+                        *navigating = true;
+                    }
+                    "Page.frameNavigated" if p["frame"].get("parentId").is_none() => {
+                        *navigating = true;
+                        caused.navigation = Some(redact::url_without_query(
+                            p["frame"]["url"].as_str().unwrap_or(""),
+                        ));
+                    }
+                    "Page.navigatedWithinDocument" if p["frameId"] == main_frame.as_str() => {
+                        caused.navigation =
+                            Some(redact::url_without_query(p["url"].as_str().unwrap_or("")));
+                    }
+                    "Page.lifecycleEvent"
+                        if p["frameId"] == main_frame.as_str() && p["name"] == "load" =>
+                    {
+                        *loaded = true;
+                    }
+                    "Page.frameStoppedLoading" if p["frameId"] == main_frame.as_str() => {
+                        *loaded = true;
+                    }
+                    "Page.downloadWillBegin" => caused.download = true,
+                    _ => {}
+                }
+            };
+        loop {
+            match rx.try_recv() {
+                Ok(ev) => scan(&ev, &mut caused, &mut navigating, &mut loaded),
+                Err(TryRecvError::Lagged(_)) => continue,
+                Err(_) => break,
+            }
+        }
+        if navigating && !loaded && caused.dialog.is_none() && !caused.download {
+            let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+            loop {
+                let ev = tokio::select! {
+                    ev = rx.recv() => ev,
+                    d = events.dialog_opened() => { caused.dialog = Some(d); break; }
+                    _ = tokio::time::sleep_until(deadline) => break,
+                };
+                match ev {
+                    Ok(ev) => scan(&ev, &mut caused, &mut navigating, &mut loaded),
+                    Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => continue,
+                    Err(_) => return Err(BrowserError::Closed),
+                }
+                if loaded || caused.download {
+                    break;
+                }
+            }
+        }
+        if caused.dialog.is_none() {
+            caused.dialog = self.events.dialog();
+        }
+        self.bump_revision();
+        Ok(caused)
+    }
+}

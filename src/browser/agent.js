@@ -1,0 +1,1 @@
+globalThis.__glassAgent = globalThis.__glassAgent || {};

@@ -1,0 +1,102 @@
+//! Calling the page agent: Glass's JavaScript, run in an isolated world of the page.
+//!
+//! The isolated world shares the DOM but not the page's globals, so page scripts can neither
+//! see the agent nor tamper with the ref table it keeps. A new document gets a new world; the
+//! agent is (re)installed on first use after every navigation.
+
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+use super::session::{Browser, BrowserError, CALL_TIMEOUT};
+
+/// The agent's source.
+pub const AGENT_JS: &str = include_str!("agent.js");
+
+const WORLD_NAME: &str = "glass";
+
+impl Browser {
+    /// The agent's execution context for the current document, installing it when needed.
+    async fn agent_context(&mut self) -> Result<i64, BrowserError> {
+        let document = self.events.document.load(Ordering::SeqCst);
+        if let Some((ctx, doc)) = self.agent_context {
+            if doc == document {
+                return Ok(ctx);
+            }
+        }
+        let frame = self.page()?.main_frame.clone();
+        let world = self
+            .page_call(
+                "Page.createIsolatedWorld",
+                json!({"frameId": frame, "worldName": WORLD_NAME, "grantUniveralAccess": true}),
+            )
+            .await?;
+        let ctx = world["executionContextId"]
+            .as_i64()
+            .ok_or(BrowserError::Agent)?;
+        let installed = self
+            .page_call(
+                "Runtime.evaluate",
+                json!({"expression": AGENT_JS, "contextId": ctx, "returnByValue": true}),
+            )
+            .await?;
+        if installed.get("exceptionDetails").is_some() {
+            tracing::warn!("the page agent failed to install");
+            return Err(BrowserError::Agent);
+        }
+        self.agent_context = Some((ctx, document));
+        Ok(ctx)
+    }
+
+    /// Call `__glassAgent.<function>(args...)` and return its JSON value.
+    ///
+    /// A context that vanished (the page navigated) is re-created once.
+    pub async fn agent(
+        &mut self,
+        function: &str,
+        args: &[Value],
+        timeout: Duration,
+    ) -> Result<Value, BrowserError> {
+        let args: Vec<String> = args.iter().map(Value::to_string).collect();
+        let expression = format!("__glassAgent.{function}({})", args.join(","));
+        for attempt in 0..2 {
+            let ctx = self.agent_context().await?;
+            let session = self.page()?.session_id.clone();
+            let answer = self
+                .cdp
+                .call_raw(
+                    Some(&session),
+                    "Runtime.evaluate",
+                    json!({"expression": expression, "contextId": ctx, "returnByValue": true, "awaitPromise": true}),
+                    timeout,
+                )
+                .await;
+            match answer {
+                Ok(v) if v.get("exceptionDetails").is_some() => {
+                    tracing::debug!(function, "page agent threw");
+                    // The document may have been replaced under us: retry in a fresh world.
+                    self.agent_context = None;
+                    if attempt == 1 {
+                        return Err(BrowserError::Agent);
+                    }
+                }
+                Ok(mut v) => return Ok(v["result"]["value"].take()),
+                Err(super::cdp::CdpError::Protocol { .. }) if attempt == 0 => {
+                    self.agent_context = None;
+                }
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Err(BrowserError::Agent)
+    }
+
+    /// Shorthand for [`Browser::agent`] with the default deadline.
+    pub async fn agent_call(
+        &mut self,
+        function: &str,
+        args: &[Value],
+    ) -> Result<Value, BrowserError> {
+        self.agent(function, args, CALL_TIMEOUT).await
+    }
+}

@@ -1,0 +1,187 @@
+//! Navigation that always returns promptly: loads, same-document jumps, 204s, downloads,
+//! failures and dialogs each end the wait with their own outcome.
+
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use tokio::sync::broadcast::error::RecvError;
+
+use super::session::{Browser, BrowserError, OpenDialog};
+use crate::redact;
+
+/// When a navigation counts as done.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WaitUntil {
+    /// The load event.
+    Load,
+    /// DOMContentLoaded.
+    DomContentLoaded,
+    /// Committed: the new document exists.
+    Commit,
+}
+
+/// What a navigation did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NavOutcome {
+    /// A new document loaded (as far as `WaitUntil` asked).
+    Loaded {
+        /// HTTP status of the document, when known.
+        status: Option<i64>,
+    },
+    /// Only the fragment or history state changed.
+    SameDocument,
+    /// The response became a download.
+    Download,
+    /// The response had no content to show (such as 204), so the page stayed.
+    NoContent,
+    /// The navigation failed with a network error code.
+    Failed {
+        /// `ERR_...` code.
+        net_error: Option<String>,
+    },
+    /// A JavaScript dialog opened before the navigation finished.
+    Dialog(OpenDialog),
+    /// The load did not finish in time (the document may still be loading).
+    Timeout {
+        /// HTTP status of the document, when known.
+        status: Option<i64>,
+    },
+}
+
+impl NavOutcome {
+    /// The outcome's wire name.
+    pub fn name(&self) -> &'static str {
+        match self {
+            NavOutcome::Loaded { .. } => "loaded",
+            NavOutcome::SameDocument => "sameDocument",
+            NavOutcome::Download => "download",
+            NavOutcome::NoContent => "noContent",
+            NavOutcome::Failed { .. } => "error",
+            NavOutcome::Dialog(_) => "dialog",
+            NavOutcome::Timeout { .. } => "timeout",
+        }
+    }
+}
+
+impl Browser {
+    /// Navigate the selected page's main frame to `url`.
+    pub async fn navigate(
+        &mut self,
+        url: &str,
+        timeout: Duration,
+        until: WaitUntil,
+    ) -> Result<NavOutcome, BrowserError> {
+        let page = self.page()?.clone();
+        let mut rx = self.cdp.subscribe();
+        let events = std::sync::Arc::clone(&self.events);
+        let deadline = tokio::time::Instant::now() + timeout;
+        let nav = tokio::select! {
+            r = self.cdp.call_raw(Some(&page.session_id), "Page.navigate", json!({"url": url}), timeout) => r?,
+            d = events.dialog_opened() => return Ok(NavOutcome::Dialog(d)),
+        };
+        self.agent_context = None;
+        if let Some(error) = nav["errorText"].as_str().filter(|e| !e.is_empty()) {
+            let code = redact::net_error_code(error);
+            if code.as_deref() == Some("ERR_ABORTED") {
+                // A download or a no-content response: the events already sent tell which.
+                let download = drain_for(&mut rx, Duration::from_millis(150), |ev| {
+                    ev.method.ends_with("downloadWillBegin")
+                })
+                .await;
+                return Ok(if download {
+                    NavOutcome::Download
+                } else {
+                    NavOutcome::NoContent
+                });
+            }
+            return Ok(NavOutcome::Failed { net_error: code });
+        }
+        let Some(loader) = nav["loaderId"].as_str().map(str::to_owned) else {
+            return Ok(NavOutcome::SameDocument);
+        };
+        let want = match until {
+            WaitUntil::Load => "load",
+            WaitUntil::DomContentLoaded => "DOMContentLoaded",
+            WaitUntil::Commit => "commit",
+        };
+        let mut status = None;
+        let mut committed = false;
+        loop {
+            let ev = tokio::select! {
+                ev = rx.recv() => ev,
+                d = events.dialog_opened() => return Ok(NavOutcome::Dialog(d)),
+                _ = tokio::time::sleep_until(deadline) => return Ok(NavOutcome::Timeout { status }),
+            };
+            let ev = match ev {
+                Ok(ev) => ev,
+                Err(RecvError::Lagged(_)) => continue,
+                Err(RecvError::Closed) => return Err(BrowserError::Closed),
+            };
+            if ev.session_id.as_deref() != Some(page.session_id.as_str()) {
+                continue;
+            }
+            let p = &ev.params;
+            match ev.method.as_str() {
+                "Network.responseReceived" if p["requestId"] == loader.as_str() => {
+                    status = p["response"]["status"].as_i64();
+                }
+                "Page.frameNavigated" if p["frame"].get("parentId").is_none() => {
+                    committed = true;
+                    if until == WaitUntil::Commit {
+                        return Ok(NavOutcome::Loaded { status });
+                    }
+                }
+                "Page.lifecycleEvent"
+                    if p["loaderId"] == loader.as_str()
+                        && p["frameId"] == page.main_frame.as_str() =>
+                {
+                    if p["name"] == want {
+                        return Ok(NavOutcome::Loaded { status });
+                    }
+                }
+                "Page.downloadWillBegin" => return Ok(NavOutcome::Download),
+                "Page.frameStoppedLoading"
+                    if p["frameId"] == page.main_frame.as_str() && !committed =>
+                {
+                    // Stopped without committing a new document: nothing to wait for.
+                    return Ok(NavOutcome::NoContent);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The page's current URL and title.
+    pub async fn location(&self) -> Result<(String, String), BrowserError> {
+        let page = self.page()?.clone();
+        let history = self
+            .page_call("Page.getNavigationHistory", json!({}))
+            .await?;
+        let index = history["currentIndex"].as_u64().unwrap_or(0) as usize;
+        let entry = history["entries"]
+            .get(index)
+            .cloned()
+            .unwrap_or(Value::Null);
+        let _ = page;
+        Ok((
+            entry["url"].as_str().unwrap_or("").to_owned(),
+            entry["title"].as_str().unwrap_or("").to_owned(),
+        ))
+    }
+}
+
+/// Wait up to `window` for an event matching `pred` (events already queued count).
+pub async fn drain_for(
+    rx: &mut tokio::sync::broadcast::Receiver<std::sync::Arc<super::cdp::CdpEvent>>,
+    window: Duration,
+    pred: impl Fn(&super::cdp::CdpEvent) -> bool,
+) -> bool {
+    let end = tokio::time::Instant::now() + window;
+    loop {
+        match tokio::time::timeout_at(end, rx.recv()).await {
+            Ok(Ok(ev)) if pred(&ev) => return true,
+            Ok(Ok(_)) | Ok(Err(RecvError::Lagged(_))) => continue,
+            Ok(Err(RecvError::Closed)) | Err(_) => return false,
+        }
+    }
+}

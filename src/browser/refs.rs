@@ -1,0 +1,51 @@
+//! Element references handed to clients, and what Glass remembers about each.
+//!
+//! A ref is session-unique and never reissued for another node. The page agent keeps the
+//! ref -> element binding inside an isolated world; Glass keeps, per ref, the revision and
+//! document it came from and its role and name, so a stale ref can fail with recovery data
+//! (its revision, the current revision, fresh candidates) instead of retargeting.
+
+use std::collections::HashMap;
+
+/// Most refs remembered; the oldest documents' refs are forgotten first.
+const MAX_REMEMBERED: usize = 50_000;
+
+/// What Glass remembers about one ref.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RefInfo {
+    /// Page revision when the ref was issued.
+    pub revision: u64,
+    /// Document generation the element lived in.
+    pub document: u64,
+    /// Computed role when issued.
+    pub role: String,
+    /// Accessible name when issued (bounded).
+    pub name: String,
+}
+
+/// All refs issued in this session.
+#[derive(Debug, Default)]
+pub struct RefTable {
+    map: HashMap<String, RefInfo>,
+}
+
+impl RefTable {
+    /// Remember (or refresh) a ref.
+    pub fn remember(&mut self, r: &str, info: RefInfo) {
+        if self.map.len() >= MAX_REMEMBERED && !self.map.contains_key(r) {
+            let oldest = self.map.values().map(|i| i.document).min().unwrap_or(0);
+            self.map.retain(|_, i| i.document != oldest);
+        }
+        self.map.insert(r.to_owned(), info);
+    }
+
+    /// What is known about a ref.
+    pub fn get(&self, r: &str) -> Option<&RefInfo> {
+        self.map.get(r)
+    }
+}
+
+/// Whether `s` has the shape of a ref (`e` followed by digits).
+pub fn is_ref(s: &str) -> bool {
+    s.len() > 1 && s.len() <= 24 && s.starts_with('e') && s[1..].bytes().all(|b| b.is_ascii_digit())
+}

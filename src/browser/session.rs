@@ -1,0 +1,537 @@
+//! The single browser session of a Glass process.
+//!
+//! One `Session` owns at most one Chrome (launched lazily, or attached) and one selected page.
+//! Every browser operation holds the session lock for its whole duration, so operations run
+//! one at a time in arrival order; browser-free tools never touch it. Cancelling a call drops
+//! its future, which releases the lock and drops its pending CDP answers; input Chrome already
+//! accepted is not undone. If Chrome dies or the connection breaks, the current call fails
+//! and the next one starts a fresh session.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use tokio::sync::{MappedMutexGuard, MutexGuard, Notify};
+
+use super::cdp::{Cdp, CdpError, CdpEvent};
+use super::launch::{self, ChromeProcess, LaunchError, LaunchOptions};
+use crate::cli::Interaction;
+
+/// Deadline for ordinary CDP calls.
+pub const CALL_TIMEOUT: Duration = Duration::from_secs(15);
+
+/// Which profile a launched Chrome uses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProfileChoice {
+    /// A named profile kept under Glass's data directory.
+    Persistent(String),
+    /// A throwaway profile deleted when the session ends.
+    Incognito,
+}
+
+/// How the session starts Chrome: fixed at start-up from the command line.
+#[derive(Clone, Debug)]
+pub struct SessionConfig {
+    /// `--chrome-path`, if given.
+    pub chrome_path: Option<PathBuf>,
+    /// Headless unless `--headed`.
+    pub headless: bool,
+    /// The profile to launch with.
+    pub profile: ProfileChoice,
+    /// `--attach` endpoint: connect instead of launching.
+    pub attach: Option<String>,
+    /// Input style.
+    pub interaction: Interaction,
+}
+
+/// Why a browser operation could not run. Display texts are fixed and safe for clients.
+#[derive(Debug, thiserror::Error)]
+pub enum BrowserError {
+    /// Chrome could not be started or attached; the text says why in a line or two.
+    #[error("{0}")]
+    Unavailable(String),
+    /// The connection to Chrome broke during this call.
+    #[error("the browser connection closed; the next browser call starts a fresh session")]
+    Closed,
+    /// A CDP call did not answer in time.
+    #[error("the browser did not answer in time")]
+    Timeout,
+    /// Chrome refused a call (only the code is kept).
+    #[error("the browser refused the operation (code {0})")]
+    Refused(i64),
+    /// No page target is selected.
+    #[error("no page is selected; use listTargets and selectTarget, or navigate")]
+    NoPage,
+    /// The in-page agent failed unexpectedly.
+    #[error("the page agent failed")]
+    Agent,
+}
+
+impl From<CdpError> for BrowserError {
+    fn from(e: CdpError) -> Self {
+        match e {
+            CdpError::Closed | CdpError::Io(_) => BrowserError::Closed,
+            CdpError::Timeout { .. } => BrowserError::Timeout,
+            CdpError::Protocol { code, message } => {
+                tracing::debug!(code, %message, "CDP refused a call");
+                BrowserError::Refused(code)
+            }
+            CdpError::Decode { method, detail } => {
+                tracing::debug!(%method, %detail, "CDP answer did not decode");
+                BrowserError::Refused(0)
+            }
+        }
+    }
+}
+
+impl From<LaunchError> for BrowserError {
+    fn from(e: LaunchError) -> Self {
+        BrowserError::Unavailable(e.to_string())
+    }
+}
+
+/// A JavaScript dialog that is open on the page.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OpenDialog {
+    /// alert, confirm, prompt or beforeunload.
+    pub kind: String,
+    /// The dialog's message, bounded.
+    pub message: String,
+}
+
+/// State kept current by the event watcher, readable without the session lock.
+#[derive(Debug, Default)]
+pub struct PageEvents {
+    /// The page revision: bumped by every main-frame navigation and every mutating action.
+    pub revision: AtomicU64,
+    /// Bumped by every cross-document main-frame navigation: refs and the agent live per
+    /// document.
+    pub document: AtomicU64,
+    /// The open JavaScript dialog, if any.
+    pub dialog: Mutex<Option<OpenDialog>>,
+    /// Woken on every change above.
+    pub changed: Notify,
+    /// The CDP session of the selected page: only its events count here.
+    pub session: Mutex<Option<String>>,
+    /// The selected page's main frame id.
+    pub main_frame: Mutex<Option<String>>,
+    /// Whether the main frame's current document reached network idle.
+    pub network_idle: std::sync::atomic::AtomicBool,
+}
+
+impl PageEvents {
+    /// The open dialog, if any.
+    pub fn dialog(&self) -> Option<OpenDialog> {
+        self.dialog.lock().map(|d| d.clone()).unwrap_or(None)
+    }
+
+    /// Resolves once a dialog is open.
+    pub async fn dialog_opened(&self) -> OpenDialog {
+        loop {
+            let notified = self.changed.notified();
+            if let Some(d) = self.dialog() {
+                return d;
+            }
+            notified.await;
+        }
+    }
+}
+
+/// The selected page target.
+#[derive(Clone, Debug)]
+pub struct PageTarget {
+    /// CDP target id.
+    pub target_id: String,
+    /// Flattened session id used for every call to this page.
+    pub session_id: String,
+    /// The main frame's id (stable across navigations).
+    pub main_frame: String,
+}
+
+/// The running browser: the connection, the Chrome process (if ours) and the selected page.
+pub struct Browser {
+    /// The CDP connection.
+    pub cdp: Cdp,
+    chrome: Option<ChromeProcess>,
+    incognito_dir: Option<PathBuf>,
+    attached: bool,
+    /// The selected page.
+    pub page: Option<PageTarget>,
+    /// Targets Glass created in attach mode, closed when the session ends.
+    created_targets: Vec<String>,
+    /// Event-derived state of the selected page.
+    pub events: Arc<PageEvents>,
+    watcher: tokio::task::JoinHandle<()>,
+    /// Isolated-world context of the page agent, with the document it was made for.
+    pub agent_context: Option<(i64, u64)>,
+    /// Next session-unique element reference number.
+    pub next_ref: u64,
+    /// Input style.
+    pub interaction: Interaction,
+    /// Last pointer position, for human-style moves.
+    pub pointer: (f64, f64),
+    /// Refs issued, with where they came from, for stale-ref recovery.
+    pub refs: super::refs::RefTable,
+}
+
+impl std::fmt::Debug for Browser {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Browser")
+            .field("attached", &self.attached)
+            .field("page", &self.page)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        self.watcher.abort();
+        if let Some(mut chrome) = self.chrome.take() {
+            chrome.kill();
+        }
+        if let Some(dir) = self.incognito_dir.take() {
+            let _ = std::fs::remove_dir_all(dir);
+        }
+    }
+}
+
+/// The session: configuration plus the lazily started browser behind one lock.
+#[derive(Debug)]
+pub struct Session {
+    config: SessionConfig,
+    browser: tokio::sync::Mutex<Option<Browser>>,
+}
+
+/// Exclusive access to the running browser for one operation.
+pub type BrowserGuard<'a> = MappedMutexGuard<'a, Browser>;
+
+impl Session {
+    /// A session that starts Chrome on first use.
+    pub fn new(config: SessionConfig) -> Session {
+        Session {
+            config,
+            browser: tokio::sync::Mutex::new(None),
+        }
+    }
+
+    /// Whether a browser is running (without starting one).
+    pub async fn is_running(&self) -> bool {
+        self.browser.lock().await.is_some()
+    }
+
+    /// Exclusive access to the browser, starting it first if needed, or again if it died.
+    pub async fn acquire(&self) -> Result<BrowserGuard<'_>, BrowserError> {
+        let mut guard = self.browser.lock().await;
+        if guard.as_ref().is_some_and(|b| b.cdp.closed()) {
+            tracing::info!("browser connection lost; starting a fresh session");
+            *guard = None;
+        }
+        if guard.is_none() {
+            *guard = Some(start(&self.config).await?);
+        }
+        Ok(MutexGuard::map(guard, |b| {
+            b.as_mut().expect("browser was just ensured")
+        }))
+    }
+
+    /// End the session: close the Chrome Glass started (or the tabs it opened when attached).
+    pub async fn shutdown(&self) {
+        let Some(mut browser) = self.browser.lock().await.take() else {
+            return;
+        };
+        if browser.attached {
+            for target in std::mem::take(&mut browser.created_targets) {
+                let _ = browser
+                    .cdp
+                    .call_raw(
+                        None,
+                        "Target.closeTarget",
+                        json!({"targetId": target}),
+                        Duration::from_secs(2),
+                    )
+                    .await;
+            }
+        } else if let Some(chrome) = browser.chrome.take() {
+            chrome.shutdown().await;
+        }
+        drop(browser);
+    }
+}
+
+fn valid_profile_name(name: &str) -> bool {
+    !name.is_empty()
+        && name.len() <= 64
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
+/// Start or attach Chrome and select a page.
+async fn start(config: &SessionConfig) -> Result<Browser, BrowserError> {
+    let (cdp, chrome, incognito_dir, attached) = match &config.attach {
+        Some(endpoint) => (launch::attach(endpoint).await?, None, None, true),
+        None => {
+            let exe = launch::find_chrome(config.chrome_path.as_deref())?;
+            let (dir, incognito) = match &config.profile {
+                ProfileChoice::Persistent(name) => {
+                    if !valid_profile_name(name) {
+                        return Err(BrowserError::Unavailable(
+                            "profile names use 1 to 64 ASCII letters, digits, - and _".into(),
+                        ));
+                    }
+                    (crate::paths::data_dir().join("profiles").join(name), false)
+                }
+                ProfileChoice::Incognito => {
+                    let nanos = std::time::SystemTime::now()
+                        .duration_since(std::time::UNIX_EPOCH)
+                        .map(|d| d.as_nanos())
+                        .unwrap_or(0);
+                    let dir = std::env::temp_dir()
+                        .join(format!("glass-incognito-{}-{nanos}", std::process::id()));
+                    (dir, true)
+                }
+            };
+            std::fs::create_dir_all(&dir).map_err(|_| {
+                BrowserError::Unavailable("cannot create the browser profile directory".into())
+            })?;
+            let mut opts = LaunchOptions::new(exe, &dir);
+            opts.headless = config.headless;
+            opts.extra_args.push("--window-size=1280,800".to_owned());
+            match launch::launch(opts).await {
+                Ok((chrome, cdp)) => (cdp, Some(chrome), incognito.then_some(dir), false),
+                Err(e) => {
+                    if incognito {
+                        let _ = std::fs::remove_dir_all(&dir);
+                    }
+                    return Err(e.into());
+                }
+            }
+        }
+    };
+    let events = Arc::new(PageEvents::default());
+    let watcher = tokio::spawn(watch(cdp.clone(), Arc::clone(&events)));
+    let mut browser = Browser {
+        cdp,
+        chrome,
+        incognito_dir,
+        attached,
+        page: None,
+        created_targets: Vec::new(),
+        events,
+        watcher,
+        agent_context: None,
+        next_ref: 1,
+        interaction: config.interaction,
+        pointer: (0.0, 0.0),
+        refs: Default::default(),
+    };
+    browser.select_initial_page().await?;
+    Ok(browser)
+}
+
+/// Keep `PageEvents` current from the event stream.
+async fn watch(cdp: Cdp, events: Arc<PageEvents>) {
+    let mut rx = cdp.subscribe();
+    loop {
+        let ev = match rx.recv().await {
+            Ok(ev) => ev,
+            Err(tokio::sync::broadcast::error::RecvError::Lagged(n)) => {
+                tracing::debug!(n, "event watcher lagged");
+                continue;
+            }
+            Err(_) => return,
+        };
+        observe_event(&events, &ev);
+    }
+}
+
+fn observe_event(events: &PageEvents, ev: &CdpEvent) {
+    let selected = events.session.lock().ok().and_then(|s| s.clone());
+    if ev.session_id.is_none() || ev.session_id != selected {
+        return;
+    }
+    match ev.method.as_str() {
+        "Page.frameNavigated" => {
+            if ev.params["frame"].get("parentId").is_none() {
+                events.document.fetch_add(1, Ordering::SeqCst);
+                events.revision.fetch_add(1, Ordering::SeqCst);
+                events.changed.notify_waiters();
+            }
+        }
+        "Page.lifecycleEvent" => {
+            let main = events.main_frame.lock().ok().and_then(|m| m.clone());
+            if ev.params["frameId"].as_str() == main.as_deref() {
+                match ev.params["name"].as_str() {
+                    Some("init") => events.network_idle.store(false, Ordering::SeqCst),
+                    Some("networkIdle") => events.network_idle.store(true, Ordering::SeqCst),
+                    _ => return,
+                }
+                events.changed.notify_waiters();
+            }
+        }
+        "Page.navigatedWithinDocument" => {
+            events.revision.fetch_add(1, Ordering::SeqCst);
+            events.changed.notify_waiters();
+        }
+        "Page.javascriptDialogOpening" => {
+            let kind = ev.params["type"].as_str().unwrap_or("alert").to_owned();
+            let message =
+                crate::redact::bounded_text(ev.params["message"].as_str().unwrap_or(""), 300);
+            if let Ok(mut d) = events.dialog.lock() {
+                *d = Some(OpenDialog { kind, message });
+            }
+            events.changed.notify_waiters();
+        }
+        "Page.javascriptDialogClosed" => {
+            if let Ok(mut d) = events.dialog.lock() {
+                *d = None;
+            }
+            events.changed.notify_waiters();
+        }
+        _ => {}
+    }
+}
+
+impl Browser {
+    /// The selected page, or a clear error.
+    pub fn page(&self) -> Result<&PageTarget, BrowserError> {
+        self.page.as_ref().ok_or(BrowserError::NoPage)
+    }
+
+    /// The current page revision.
+    pub fn revision(&self) -> u64 {
+        self.events.revision.load(Ordering::SeqCst)
+    }
+
+    /// The current document generation.
+    pub fn document(&self) -> u64 {
+        self.events.document.load(Ordering::SeqCst)
+    }
+
+    /// Note that an action may have changed the page.
+    pub fn bump_revision(&self) -> u64 {
+        self.events.revision.fetch_add(1, Ordering::SeqCst) + 1
+    }
+
+    /// Call a CDP method on the selected page's session.
+    pub async fn page_call(&self, method: &str, params: Value) -> Result<Value, BrowserError> {
+        let session = self.page()?.session_id.clone();
+        Ok(self
+            .cdp
+            .call_raw(Some(&session), method, params, CALL_TIMEOUT)
+            .await?)
+    }
+
+    /// Pick the page to drive: the blank page Chrome opened, or a new tab when attached.
+    async fn select_initial_page(&mut self) -> Result<(), BrowserError> {
+        let target_id = if self.attached {
+            let created = self
+                .cdp
+                .call_raw(
+                    None,
+                    "Target.createTarget",
+                    json!({"url": "about:blank"}),
+                    CALL_TIMEOUT,
+                )
+                .await?;
+            let id = created["targetId"]
+                .as_str()
+                .ok_or(BrowserError::Agent)?
+                .to_owned();
+            self.created_targets.push(id.clone());
+            id
+        } else {
+            let targets = self
+                .cdp
+                .call_raw(None, "Target.getTargets", json!({}), CALL_TIMEOUT)
+                .await?;
+            let existing = targets["targetInfos"]
+                .as_array()
+                .and_then(|list| list.iter().find(|t| t["type"] == "page"))
+                .and_then(|t| t["targetId"].as_str())
+                .map(str::to_owned);
+            match existing {
+                Some(id) => id,
+                None => {
+                    let created = self
+                        .cdp
+                        .call_raw(
+                            None,
+                            "Target.createTarget",
+                            json!({"url": "about:blank"}),
+                            CALL_TIMEOUT,
+                        )
+                        .await?;
+                    created["targetId"]
+                        .as_str()
+                        .ok_or(BrowserError::Agent)?
+                        .to_owned()
+                }
+            }
+        };
+        self.attach_page(&target_id).await
+    }
+
+    /// Attach to a page target, enable what Glass needs, and select it.
+    pub async fn attach_page(&mut self, target_id: &str) -> Result<(), BrowserError> {
+        let attached = self
+            .cdp
+            .call_raw(
+                None,
+                "Target.attachToTarget",
+                json!({"targetId": target_id, "flatten": true}),
+                CALL_TIMEOUT,
+            )
+            .await?;
+        let session_id = attached["sessionId"]
+            .as_str()
+            .ok_or(BrowserError::Agent)?
+            .to_owned();
+        let s = Some(session_id.as_str());
+        let (enable, lifecycle, network, tree) = tokio::join!(
+            self.cdp.call_raw(s, "Page.enable", json!({}), CALL_TIMEOUT),
+            self.cdp.call_raw(
+                s,
+                "Page.setLifecycleEventsEnabled",
+                json!({"enabled": true}),
+                CALL_TIMEOUT
+            ),
+            self.cdp.call_raw(
+                s,
+                "Network.enable",
+                json!({"maxTotalBufferSize": 0, "maxResourceBufferSize": 0}),
+                CALL_TIMEOUT
+            ),
+            self.cdp
+                .call_raw(s, "Page.getFrameTree", json!({}), CALL_TIMEOUT),
+        );
+        enable?;
+        lifecycle?;
+        network?;
+        let tree = tree?;
+        let main_frame = tree["frameTree"]["frame"]["id"]
+            .as_str()
+            .ok_or(BrowserError::Agent)?
+            .to_owned();
+        self.page = Some(PageTarget {
+            target_id: target_id.to_owned(),
+            session_id: session_id.clone(),
+            main_frame: main_frame.clone(),
+        });
+        if let Ok(mut selected) = self.events.session.lock() {
+            *selected = Some(session_id.clone());
+        }
+        if let Ok(mut frame) = self.events.main_frame.lock() {
+            *frame = Some(main_frame.clone());
+        }
+        if let Ok(mut d) = self.events.dialog.lock() {
+            *d = None;
+        }
+        self.agent_context = None;
+        self.events.document.fetch_add(1, Ordering::SeqCst);
+        self.events.revision.fetch_add(1, Ordering::SeqCst);
+        Ok(())
+    }
+}

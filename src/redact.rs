@@ -1,0 +1,93 @@
+//! The one place that bounds and scrubs text leaving the server.
+//!
+//! Anything page-derived or client-derived that goes into a response passes through here, so
+//! bounds are uniform and control characters never reach a client's terminal or log.
+
+/// `text` with control characters replaced by spaces, whitespace runs collapsed, and cut to at
+/// most `max_chars` characters (ending in `…` when cut).
+pub fn bounded_text(text: &str, max_chars: usize) -> String {
+    let mut out = String::with_capacity(text.len().min(max_chars * 4));
+    let mut count = 0;
+    let mut last_space = true;
+    for c in text.chars() {
+        let c = if c.is_control() || c.is_whitespace() {
+            ' '
+        } else {
+            c
+        };
+        if c == ' ' {
+            if last_space {
+                continue;
+            }
+            last_space = true;
+        } else {
+            last_space = false;
+        }
+        if count == max_chars {
+            out.pop();
+            out.push('…');
+            return out.trim_end().to_owned();
+        }
+        out.push(c);
+        count += 1;
+    }
+    out.trim_end().to_owned()
+}
+
+/// A URL reduced for reports: scheme, host, port and path only (no credentials, query or
+/// fragment), bounded.
+pub fn url_without_query(url: &str) -> String {
+    let no_fragment = url.split('#').next().unwrap_or("");
+    let no_query = no_fragment.split('?').next().unwrap_or("");
+    let cleaned = match no_query.split_once("://") {
+        Some((scheme, rest)) => {
+            let (authority, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+            let host = authority.rsplit('@').next().unwrap_or(authority);
+            format!("{scheme}://{host}{path}")
+        }
+        None => no_query.to_owned(),
+    };
+    bounded_text(&cleaned, 512)
+}
+
+/// A Chrome network error code such as `ERR_NAME_NOT_RESOLVED`, if `text` is one.
+pub fn net_error_code(text: &str) -> Option<String> {
+    let code = text.trim().strip_prefix("net::").unwrap_or(text.trim());
+    let valid = code.starts_with("ERR_")
+        && code.len() <= 64
+        && code
+            .chars()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_');
+    valid.then(|| code.to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_is_collapsed_and_cut() {
+        assert_eq!(bounded_text("  a\n\tb  ", 10), "a b");
+        assert_eq!(bounded_text("abcdef", 3), "ab…");
+        assert_eq!(bounded_text("abc", 3), "abc");
+        assert_eq!(bounded_text("\u{7}x", 5), "x");
+    }
+
+    #[test]
+    fn urls_lose_credentials_query_and_fragment() {
+        assert_eq!(
+            url_without_query("https://user:pw@example.com:8080/a/b?token=1#x"),
+            "https://example.com:8080/a/b"
+        );
+        assert_eq!(url_without_query("about:blank"), "about:blank");
+    }
+
+    #[test]
+    fn only_real_net_errors_pass() {
+        assert_eq!(
+            net_error_code("net::ERR_ABORTED").as_deref(),
+            Some("ERR_ABORTED")
+        );
+        assert_eq!(net_error_code("Cannot navigate to invalid URL"), None);
+    }
+}

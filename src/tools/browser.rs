@@ -1,0 +1,83 @@
+//! What every browser tool shares: acquiring the session, the open-dialog rule, and mapping
+//! browser and targeting failures to bounded tool errors.
+
+use std::sync::Arc;
+
+use serde_json::{Map, Value, json};
+
+use super::{Services, ToolError, ToolOutcome, args};
+use crate::browser::act::ActError;
+use crate::browser::session::{BrowserError, BrowserGuard};
+
+/// A browser failure as a tool failure.
+pub fn browser_failure(e: &BrowserError) -> ToolOutcome {
+    let failure = match e {
+        BrowserError::Unavailable(_) => "unavailable",
+        BrowserError::Closed => "closed",
+        BrowserError::Timeout => "timeout",
+        BrowserError::Refused(_) => "refused",
+        BrowserError::NoPage => "noPage",
+        BrowserError::Agent => "agent",
+    };
+    ToolOutcome::Failed(json!({"kind": "browser", "failureKind": failure, "reason": e.to_string()}))
+}
+
+/// An action failure as a tool failure.
+pub fn act_failure(e: ActError) -> ToolOutcome {
+    match e {
+        ActError::Browser(e) => browser_failure(&e),
+        ActError::Targeting(v) => ToolOutcome::Failed(v),
+    }
+}
+
+impl From<ActError> for ToolOutcome {
+    fn from(e: ActError) -> Self {
+        act_failure(e)
+    }
+}
+
+impl From<BrowserError> for ToolOutcome {
+    fn from(e: BrowserError) -> Self {
+        browser_failure(&e)
+    }
+}
+
+/// Acquire the browser for a page tool. While a JavaScript dialog is open, only the dialog
+/// tools may proceed; every other tool reports the dialog instead of hanging on it.
+pub async fn page_session(services: &Arc<Services>) -> Result<BrowserGuard<'_>, ToolOutcome> {
+    let browser = services
+        .session
+        .acquire()
+        .await
+        .map_err(|e| browser_failure(&e))?;
+    browser.page().map_err(|e| browser_failure(&e))?;
+    if let Some(d) = browser.events.dialog() {
+        return Err(ToolOutcome::Failed(json!({
+            "kind": "dialogOpen",
+            "reason": "a JavaScript dialog is open; resolve it with acceptDialog or dismissDialog",
+            "dialog": {"type": d.kind, "message": d.message},
+        })));
+    }
+    Ok(browser)
+}
+
+/// The `target` argument: a locator string.
+pub fn target(a: &Map<String, Value>) -> Result<&str, ToolError> {
+    args::string(a, "target", crate::browser::locator::MAX_LOCATOR_BYTES)
+}
+
+/// Schema of a `target` property.
+pub fn target_schema() -> Value {
+    json!({"type": "string", "description": "A ref from observe (e12), or css=, text=, role=ROLE;name=NAME, name="})
+}
+
+/// Unwrap an outcome-or-value, returning the outcome from the enclosing async block.
+#[macro_export]
+macro_rules! try_tool {
+    ($e:expr) => {
+        match $e {
+            Ok(v) => v,
+            Err(e) => return $crate::tools::ToolOutcome::from(e),
+        }
+    };
+}

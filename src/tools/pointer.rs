@@ -1,0 +1,122 @@
+//! Verified pointer actions: `click`, `doubleClick`, `hover`.
+
+use std::sync::Arc;
+
+use serde_json::{Map, Value, json};
+
+use super::browser::{page_session, target, target_schema};
+use super::{Annotations, Services, Tool, ToolFuture, ToolOutcome, args};
+use crate::browser::act::Caused;
+use crate::browser::session::Browser;
+use crate::try_tool;
+
+const ACT: Annotations = Annotations {
+    read_only: false,
+    destructive: false,
+    idempotent: false,
+    open_world: true,
+};
+
+/// `click`.
+pub const CLICK: Tool = Tool {
+    name: "click",
+    title: "Click",
+    description: "Click exactly one visible, enabled, unobstructed element; reports what it caused.",
+    schema: pointer_schema,
+    annotations: ACT,
+    run: run_click,
+};
+
+/// `doubleClick`.
+pub const DOUBLE_CLICK: Tool = Tool {
+    name: "doubleClick",
+    title: "Double-click",
+    description: "Double-click exactly one verified element.",
+    schema: pointer_schema,
+    annotations: ACT,
+    run: run_double_click,
+};
+
+/// `hover`.
+pub const HOVER: Tool = Tool {
+    name: "hover",
+    title: "Hover",
+    description: "Move the pointer over exactly one verified element.",
+    schema: pointer_schema,
+    annotations: Annotations {
+        read_only: false,
+        destructive: false,
+        idempotent: true,
+        open_world: true,
+    },
+    run: run_hover,
+};
+
+/// Schema shared by single-target actions: `target` and an optional revision guard.
+pub fn pointer_schema() -> Value {
+    args::object_schema(
+        json!({"target": target_schema(), "expectedRevision": {"type": "integer", "minimum": 0}}),
+        &["target"],
+    )
+}
+
+/// Fail before any input when the page is not at the revision the caller expects.
+pub fn check_revision(b: &Browser, a: &Map<String, Value>) -> Result<(), ToolOutcome> {
+    match args::int_in(a, "expectedRevision", 0, u64::MAX).map_err(ToolOutcome::from)? {
+        Some(expected) if expected != b.revision() => Err(ToolOutcome::Failed(json!({
+            "kind": "contract",
+            "failureKind": "staleRevision",
+            "reason": "the page is not at the expected revision; observe again",
+            "expectedRevision": expected,
+            "currentRevision": b.revision(),
+        }))),
+        _ => Ok(()),
+    }
+}
+
+/// The small result of a successful action.
+pub fn action_result(r: &str, revision: u64, caused: &Caused) -> ToolOutcome {
+    let mut out = json!({"ok": true, "ref": r, "revision": revision});
+    let caused = caused.to_json();
+    if caused.as_object().is_some_and(|m| !m.is_empty()) {
+        out["caused"] = caused;
+    }
+    ToolOutcome::Ok(out)
+}
+
+fn pointer(services: Arc<Services>, a: Map<String, Value>, clicks: u32) -> ToolFuture {
+    Box::pin(async move {
+        try_tool!(args::only(&a, &["target", "expectedRevision"]));
+        let t = try_tool!(target(&a));
+        let mut b = try_tool!(page_session(&services).await);
+        try_tool!(check_revision(&b, &a));
+        let resolved = try_tool!(b.resolve(t).await);
+        let action = if clicks == 0 { "hover" } else { "click" };
+        let (x, y) = try_tool!(b.actionable(&resolved.r, action).await);
+        let rx = b.cdp.subscribe();
+        let events = Arc::clone(&b.events);
+        if clicks == 0 {
+            try_tool!(b.move_pointer(x, y).await);
+        } else {
+            // A click that opens a dialog may not complete until the dialog closes.
+            tokio::select! {
+                r = b.click_at(x, y, clicks) => try_tool!(r),
+                _ = events.dialog_opened() => {}
+            }
+        }
+        let caused = try_tool!(b.settle(rx).await);
+        action_result(&resolved.r, b.revision(), &caused)
+    })
+}
+
+fn run_click(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+    pointer(services, a, 1)
+}
+
+fn run_double_click(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+    pointer(services, a, 2)
+}
+
+fn run_hover(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+    pointer(services, a, 0)
+}

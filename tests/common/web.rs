@@ -1,0 +1,108 @@
+//! A tiny HTTP/1.1 server on 127.0.0.1 for browser tests: fixed routes, one thread per
+//! connection, nothing else on the network.
+#![allow(dead_code)]
+
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader, Write};
+use std::net::{TcpListener, TcpStream};
+use std::sync::Arc;
+use std::thread;
+
+/// One response.
+#[derive(Clone)]
+pub struct Page {
+    pub status: u16,
+    pub content_type: &'static str,
+    pub body: Vec<u8>,
+    pub headers: Vec<(String, String)>,
+}
+
+impl Page {
+    pub fn html(body: &str) -> Page {
+        Page {
+            status: 200,
+            content_type: "text/html; charset=utf-8",
+            body: body.as_bytes().to_vec(),
+            headers: Vec::new(),
+        }
+    }
+
+    pub fn status(status: u16) -> Page {
+        Page {
+            status,
+            content_type: "text/plain",
+            body: Vec::new(),
+            headers: Vec::new(),
+        }
+    }
+
+    pub fn header(mut self, k: &str, v: &str) -> Page {
+        self.headers.push((k.to_owned(), v.to_owned()));
+        self
+    }
+}
+
+/// A running server; it lives as long as the test process.
+pub struct Server {
+    pub port: u16,
+}
+
+impl Server {
+    pub fn start(routes: Vec<(&str, Page)>) -> Server {
+        let routes: Arc<HashMap<String, Page>> = Arc::new(
+            routes
+                .into_iter()
+                .map(|(p, page)| (p.to_owned(), page))
+                .collect(),
+        );
+        let listener = TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1");
+        let port = listener.local_addr().unwrap().port();
+        thread::spawn(move || {
+            for stream in listener.incoming().flatten() {
+                let routes = Arc::clone(&routes);
+                thread::spawn(move || serve(stream, &routes));
+            }
+        });
+        Server { port }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("http://127.0.0.1:{}{path}", self.port)
+    }
+}
+
+fn serve(stream: TcpStream, routes: &HashMap<String, Page>) {
+    let mut reader = BufReader::new(stream.try_clone().unwrap());
+    let mut stream = stream;
+    loop {
+        let mut line = String::new();
+        if reader.read_line(&mut line).unwrap_or(0) == 0 {
+            return;
+        }
+        let path = line.split_whitespace().nth(1).unwrap_or("/").to_owned();
+        loop {
+            let mut h = String::new();
+            if reader.read_line(&mut h).unwrap_or(0) == 0 || h == "\r\n" || h == "\n" {
+                break;
+            }
+        }
+        let key = path.split('?').next().unwrap_or("/");
+        let page = routes
+            .get(key)
+            .cloned()
+            .unwrap_or_else(|| Page::status(404));
+        let mut head = format!(
+            "HTTP/1.1 {} X\r\nContent-Type: {}\r\nContent-Length: {}\r\nCache-Control: no-store\r\n",
+            page.status,
+            page.content_type,
+            page.body.len()
+        );
+        for (k, v) in &page.headers {
+            head.push_str(&format!("{k}: {v}\r\n"));
+        }
+        head.push_str("\r\n");
+        if stream.write_all(head.as_bytes()).is_err() || stream.write_all(&page.body).is_err() {
+            return;
+        }
+    }
+}
