@@ -149,11 +149,17 @@ fn no_content_and_same_document_navigations_return_promptly() {
         "took {:?}",
         started.elapsed()
     );
+    let closed_port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
     let r = failed(&g.call(
         json!(4),
         "navigate",
-        json!({"url": "http://127.0.0.1:1/", "observe": false}),
+        json!({"url": format!("http://127.0.0.1:{closed_port}/"), "observe": false}),
     ));
+    assert_eq!(r["kind"], "navigation");
     assert_eq!(r["outcome"], "error");
     assert_eq!(r["netError"], "ERR_CONNECTION_REFUSED");
 }

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use serde_json::{Value, json};
+use serde_json::json;
 use tokio::sync::broadcast::error::RecvError;
 
 use super::session::{Browser, BrowserError, OpenDialog};
@@ -133,11 +133,10 @@ impl Browser {
                 }
                 "Page.lifecycleEvent"
                     if p["loaderId"] == loader.as_str()
-                        && p["frameId"] == page.main_frame.as_str() =>
+                        && p["frameId"] == page.main_frame.as_str()
+                        && p["name"] == want =>
                 {
-                    if p["name"] == want {
-                        return Ok(NavOutcome::Loaded { status });
-                    }
+                    return Ok(NavOutcome::Loaded { status });
                 }
                 "Page.downloadWillBegin" => return Ok(NavOutcome::Download),
                 "Page.frameStoppedLoading"
@@ -151,21 +150,22 @@ impl Browser {
         }
     }
 
-    /// The page's current URL and title.
+    /// The page's current URL and title, from the browser (works on error pages too).
     pub async fn location(&self) -> Result<(String, String), BrowserError> {
-        let page = self.page()?.clone();
-        let history = self
-            .page_call("Page.getNavigationHistory", json!({}))
+        let target = self.page()?.target_id.clone();
+        let info = self
+            .cdp
+            .call_raw(
+                None,
+                "Target.getTargetInfo",
+                json!({"targetId": target}),
+                super::session::CALL_TIMEOUT,
+            )
             .await?;
-        let index = history["currentIndex"].as_u64().unwrap_or(0) as usize;
-        let entry = history["entries"]
-            .get(index)
-            .cloned()
-            .unwrap_or(Value::Null);
-        let _ = page;
+        let info = &info["targetInfo"];
         Ok((
-            entry["url"].as_str().unwrap_or("").to_owned(),
-            entry["title"].as_str().unwrap_or("").to_owned(),
+            info["url"].as_str().unwrap_or("").to_owned(),
+            info["title"].as_str().unwrap_or("").to_owned(),
         ))
     }
 }

@@ -353,12 +353,10 @@ fn observe_event(events: &PageEvents, ev: &CdpEvent) {
         return;
     }
     match ev.method.as_str() {
-        "Page.frameNavigated" => {
-            if ev.params["frame"].get("parentId").is_none() {
-                events.document.fetch_add(1, Ordering::SeqCst);
-                events.revision.fetch_add(1, Ordering::SeqCst);
-                events.changed.notify_waiters();
-            }
+        "Page.frameNavigated" if ev.params["frame"].get("parentId").is_none() => {
+            events.document.fetch_add(1, Ordering::SeqCst);
+            events.revision.fetch_add(1, Ordering::SeqCst);
+            events.changed.notify_waiters();
         }
         "Page.lifecycleEvent" => {
             let main = events.main_frame.lock().ok().and_then(|m| m.clone());

@@ -266,8 +266,10 @@ fn run_navigate(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             out.insert("observation".into(), Value::Object(o));
         }
         if failed {
-            out.insert("kind".into(), json!("navigation"));
-            return ToolOutcome::Failed(Value::Object(out));
+            let mut err = Map::new();
+            err.insert("kind".into(), json!("navigation"));
+            err.extend(out);
+            return ToolOutcome::Failed(Value::Object(err));
         }
         ToolOutcome::Ok(Value::Object(out))
     })
