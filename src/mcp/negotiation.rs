@@ -96,8 +96,8 @@ pub fn capability_statuses(facts: &ServerFacts) -> Vec<(&'static str, Capability
         DisabledByPolicy
     };
     vec![
-        ("action", MissingRuntimeDependency),
-        ("semanticRegions", MissingRuntimeDependency),
+        ("action", Available),
+        ("semanticRegions", Available),
         ("taskProtocol", AvailableUncertified),
         ("webIr", AvailableUncertified),
         ("observationDiffs", MissingRuntimeDependency),

@@ -648,7 +648,6 @@ async fn call_tool(
             _ = cancel_rx => None,
         };
         lock(&shared.active).remove(&id);
-        drop(permit);
         match outcome {
             Some(outcome) => {
                 let result = tool_result(tool.name, outcome, era, include_trace, started);
@@ -662,6 +661,8 @@ async fn call_tool(
                     .await
             }
         }
+        // Released only once the answer is queued, so the EOF drain never overtakes it.
+        drop(permit);
     });
 }
 
