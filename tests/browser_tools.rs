@@ -113,6 +113,21 @@ fn navigate_reports_page_state_and_observation() {
     find_ref(elements, "checkbox", "Accept terms");
     find_ref(elements, "button", "Save");
     find_ref(elements, "link", "Second page");
+    // Page-derived text is labelled as untrusted, before it and in structuredContent.
+    let raw = g.call(json!("l"), "observe", json!({}));
+    let label = raw["result"]["content"][0]["text"].as_str().unwrap();
+    assert!(
+        label.starts_with("Glass: ") && label.contains("untrusted"),
+        "{label}"
+    );
+    let structured = &raw["result"]["structuredContent"];
+    assert_eq!(structured["trust"], "untrusted_page_content");
+    assert!(
+        structured["untrustedFields"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("elements"))
+    );
     let plain = ok(&g.call(
         json!(2),
         "navigate",
@@ -442,12 +457,27 @@ fn screenshot_get_text_get_dom_scroll_and_evaluate() {
         json!({"url": web.url("/form"), "observe": false}),
     ));
     let shot = g.call(json!(2), "screenshot", json!({}));
-    let image = &shot["result"]["content"][1];
+    let image = shot["result"]["content"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["type"] == "image")
+        .unwrap();
+    assert!(
+        shot["result"]["content"][0]["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("Glass: ")
+    );
+    assert_eq!(
+        shot["result"]["structuredContent"]["trust"],
+        "untrusted_page_content"
+    );
     assert_eq!(image["type"], "image");
     assert_eq!(image["mimeType"], "image/png");
     assert!(image["data"].as_str().unwrap().starts_with("iVBORw0KGgo"));
     let el = g.call(json!(3), "screenshot", json!({"target": "css=#save"}));
-    assert_eq!(el["result"]["content"][1]["type"], "image");
+    assert_eq!(el["result"]["content"][2]["type"], "image");
     let text = ok(&g.call(json!(4), "getText", json!({"maxChars": 20})));
     assert_eq!(text["truncated"], true);
     assert!(text["text"].as_str().unwrap().chars().count() <= 20);

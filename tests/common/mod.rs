@@ -249,9 +249,15 @@ fn read_frames(stdout: impl Read, tx: std::sync::mpsc::Sender<Result<(Framing, V
 }
 
 /// The content text of a tools/call result, parsed as JSON.
+/// The JSON item follows Glass's untrusted-content line when there is one.
 pub fn tool_json(response: &Value) -> Value {
-    let text = response["result"]["content"][0]["text"]
-        .as_str()
-        .unwrap_or_else(|| panic!("no text content in {response}"));
+    let content = response["result"]["content"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no content in {response}"));
+    let text = content
+        .iter()
+        .filter_map(|c| c["text"].as_str())
+        .find(|t| !t.starts_with("Glass: "))
+        .unwrap_or_else(|| panic!("no JSON text content in {response}"));
     serde_json::from_str(text).unwrap_or_else(|_| panic!("content is not JSON: {text}"))
 }
