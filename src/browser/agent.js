@@ -164,7 +164,7 @@
   function roleOf(el) {
     const attr = el.getAttribute('role');
     if (attr) {
-      const t = attr.trim().split(/\s+/)[0].toLowerCase();
+      const t = attr.trim().split(/\s+/)[0].toLowerCase().slice(0, 40); // page-controlled: bound it
       // ARIA: a natively focusable element keeps its own role despite role=none/presentation.
       if (t === 'none' || t === 'presentation') { if (!nativeInteractive(el)) return null; } else if (t === 'generic') return null;
       else if (t) return t;
@@ -300,6 +300,13 @@
     return norm(el.getAttribute('placeholder') || el.getAttribute('aria-placeholder'));
   }
 
+  // Heuristic clickables (a div with a pointer cursor) have no role to name them from content,
+  // but their text is what a user would call them.
+  function itemName(el, role, clickable) {
+    const n = accName(el, role);
+    return n || !clickable ? n : norm(textOf(el, false));
+  }
+
   // ---------------------------------------------------------------- element state
   function isDisabled(el) {
     try { if (el.matches(':disabled')) return true; } catch (_) { /* not an element that can be disabled */ }
@@ -420,8 +427,36 @@
     let inInteractive = false;
     for (let n = flatParent(root); n && !inInteractive; n = flatParent(n)) inInteractive = INTERACTIVE.has(roleOf(n));
     const p = flatParent(root);
-    return { clip: null, off: docOffset(doc), frame: frameIndex(o, doc), cursor: p ? st(p).cursor : 'auto', inInteractive, covered: inInteractive };
+    return { clip: null, off: docOffset(doc), frame: frameIndex(o, doc), pstyle: p ? st(p) : null, inInteractive, covered: inInteractive };
   }
+  // What the walk knows about one element. A class (not a closure per element) keeps garbage
+  // low; the box is read lazily because getBoundingClientRect dominates the walk's cost and
+  // most elements (list items, wrappers) never need it.
+  class Info {
+    constructor(el, tag, s, p, depth) {
+      this.el = el; this.tag = tag; this.style = s; this.p = p; this.depth = depth;
+      this.off = p.off; this.frame = p.frame; this.covered = p.covered; this.inInteractive = p.inInteractive;
+      this.role = null; this.interactive = false; this.clickable = false; this.proxy = null;
+      this.frameDoc = undefined; this.text = undefined; this.emitted = false;
+      this.r = undefined; this.vis = undefined;
+    }
+    rect() {
+      if (this.r === undefined) this.r = this.style.display === 'contents' ? null : this.el.getBoundingClientRect();
+      return this.r;
+    }
+    visible() {
+      if (this.vis === undefined) {
+        const s = this.style, r = this.rect();
+        if (s.visibility !== 'visible') this.vis = false;
+        else if (r && r.width > 0 && r.height > 0) {
+          const c = this.p.clip;
+          this.vis = !c || (r.right > c.l && r.left < c.r && r.bottom > c.t && r.top < c.b);
+        } else this.vis = (!r || (!clips(s.overflowX) && !clips(s.overflowY))) && hasVisibleDescendant(this.el);
+      }
+      return this.vis;
+    }
+  }
+
   // Depth-first walk of the rendered (flat) tree from root, in document order, into open
   // shadow roots and same-origin iframes. Subtrees that cannot render are pruned: display:none,
   // hidden, aria-hidden=true, inert, no box in the flat tree. cb.enter(info) may return
@@ -433,86 +468,73 @@
       const tag = el.localName;
       if (SKIP.has(tag) || el.hasAttribute('hidden') || el.hasAttribute('inert') || el.getAttribute('aria-hidden') === 'true') return;
       const s = st(el);
-      if (s.display === 'none') return;
-      const contents = s.display === 'contents';
-      const r = contents ? null : el.getBoundingClientRect();
-      const sized = !!r && r.width > 0 && r.height > 0;
-      // No box at all (closed <details> content, unslotted light DOM): nothing below renders.
-      if (!contents && !sized && !el.checkVisibility()) return;
+      const display = s.display;
+      if (display === 'none') return;
+      // No box at all (unslotted light DOM, fallback content of replaced elements, options of
+      // a closed select): nothing below renders either.
+      if (display !== 'contents' && !el.checkVisibility()) return;
+      const i = new Info(el, tag, s, p, depth);
       let role = roleOf(el);
       let interactive = !!role && INTERACTIVE.has(role);
-      let proxy = null;
       // A label whose control is not rendered (styled checkbox with a display:none input) is
       // the thing to click: report it with the control's role and state.
       if (tag === 'label' && el.control && !interactive && !boxVisible(el.control, true)) {
-        proxy = el.control;
-        role = roleOf(proxy);
+        i.proxy = el.control;
+        role = roleOf(i.proxy);
         interactive = !!role && INTERACTIVE.has(role);
       }
-      let clickable = false;
+      i.role = role;
+      i.interactive = interactive;
       // Click handlers are invisible to us, so guess: keyboard-focusable elements, or the
       // outermost element with a pointer cursor (cursor is inherited, hence the parent check)
       // that has text, unless it is already inside something interactive.
       if (!interactive && !p.inInteractive && tag !== 'body' && tag !== 'html' && !(tag === 'label' && el.control)) {
         const ti = el.getAttribute('tabindex');
-        if (ti !== null && ti.trim() !== '' && +ti >= 0) clickable = true;
-        else if (s.cursor === 'pointer' && p.cursor !== 'pointer' && /\S/.test(el.textContent)) clickable = true;
+        if (ti !== null && ti.trim() !== '' && +ti >= 0) i.clickable = true;
+        else if (s.cursor === 'pointer' && (!p.pstyle || p.pstyle.cursor !== 'pointer') && /\S/.test(el.textContent)) i.clickable = true;
       }
-      let vis;
-      const info = {
-        el, tag, role, interactive, clickable, proxy, style: s, rect: r, off: p.off, frame: p.frame, depth,
-        covered: p.covered, inInteractive: p.inInteractive,
-        frameDoc: tag === 'iframe' || tag === 'frame' ? contentDoc(el) : undefined,
-        visible() {
-          if (vis === undefined) {
-            if (s.visibility !== 'visible') vis = false;
-            else if (sized) {
-              const c = p.clip;
-              vis = !c || (r.right > c.l && r.left < c.r && r.bottom > c.t && r.top < c.b);
-            } else vis = (contents || (!clips(s.overflowX) && !clips(s.overflowY))) && hasVisibleDescendant(el);
-          }
-          return vis;
-        },
-      };
-      const res = cb.enter ? cb.enter(info) : undefined;
+      if (tag === 'iframe' || tag === 'frame') i.frameDoc = contentDoc(el);
+      const res = cb.enter ? cb.enter(i) : undefined;
       if (res !== NO_CHILDREN && !o.stop) {
-        let clip = p.clip;
-        // overflow hidden/clip hides what sticks out for good (unlike auto/scroll, which the
-        // user can scroll to), so children are clipped to this box on those axes.
-        if (r && (clips(s.overflowX) || clips(s.overflowY))) { // a zero-size box clips everything
-          const c = clip || { l: -Infinity, t: -Infinity, r: Infinity, b: Infinity };
-          clip = {
-            l: clips(s.overflowX) ? Math.max(c.l, r.left) : c.l, r: clips(s.overflowX) ? Math.min(c.r, r.right) : c.r,
-            t: clips(s.overflowY) ? Math.max(c.t, r.top) : c.t, b: clips(s.overflowY) ? Math.min(c.b, r.bottom) : c.b,
-          };
-        }
-        const ctl = interactive || clickable;
-        const child = {
-          clip, off: p.off, frame: p.frame, cursor: s.cursor, inInteractive: p.inInteractive || ctl,
-          covered: p.covered || ctl || role === 'heading' || (tag === 'label' && !!el.control),
-        };
-        if (info.frameDoc) {
+        const ctl = interactive || i.clickable;
+        if (i.frameDoc) {
           const co = contentOffset(el);
-          visit(info.frameDoc.documentElement, {
-            clip: null, off: { x: p.off.x + co.x, y: p.off.y + co.y }, frame: frameIndex(o, info.frameDoc),
-            cursor: 'auto', inInteractive: false, covered: false,
+          visit(i.frameDoc.documentElement, {
+            clip: null, off: { x: p.off.x + co.x, y: p.off.y + co.y }, frame: frameIndex(o, i.frameDoc),
+            pstyle: null, inInteractive: false, covered: false,
           }, depth + 1);
         } else if (tag !== 'svg' && s.contentVisibility !== 'hidden') {
+          const host = el.shadowRoot || el;
+          const slotted = tag === 'slot' && el.assignedNodes ? el.assignedNodes() : null;
           if (depth >= MAX_DEPTH) o.hit('depth');
-          else {
+          else if (host.firstChild || (slotted && slotted.length)) {
+            let clip = p.clip;
+            // overflow hidden/clip hides what sticks out for good (unlike auto/scroll, which
+            // the user can scroll to), so children are clipped to this box on those axes.
+            const cx = clips(s.overflowX), cy = clips(s.overflowY);
+            const r = (cx || cy) ? i.rect() : null;
+            if (r) { // a zero-size box clips everything
+              const c = clip || { l: -Infinity, t: -Infinity, r: Infinity, b: Infinity };
+              clip = {
+                l: cx ? Math.max(c.l, r.left) : c.l, r: cx ? Math.min(c.r, r.right) : c.r,
+                t: cy ? Math.max(c.t, r.top) : c.t, b: cy ? Math.min(c.b, r.bottom) : c.b,
+              };
+            }
+            const child = {
+              clip, off: p.off, frame: p.frame, pstyle: s, inInteractive: p.inInteractive || ctl,
+              covered: p.covered || ctl || role === 'heading' || (tag === 'label' && !!el.control),
+            };
             // A closed <details> hides its content through a pseudo-element, so the content
             // still has boxes: only its <summary> renders.
             const closed = tag === 'details' && !el.open;
-            for (const c of kids(el)) {
-              if (o.stop) break;
-              if (closed && c.localName !== 'summary') continue;
-              if (c.nodeType === 1) visit(c, child, depth + 1);
-              else if (c.nodeType === 3 && cb.text) cb.text(c, info);
-            }
+            const one = (c) => {
+              if (c.nodeType === 1) { if (!closed || c.localName === 'summary') visit(c, child, depth + 1); } else if (c.nodeType === 3 && cb.text && !closed) cb.text(c, i);
+            };
+            if (slotted && slotted.length) { for (let k = 0; k < slotted.length && !o.stop; k++) one(slotted[k]); } else for (let c = host.firstChild; c && !o.stop; c = c.nextSibling) one(c);
           }
         }
       }
-      if (cb.leave) cb.leave(info);
+      if (cb.leave) cb.leave(i);
     };
     visit(root, start, 0);
   }
@@ -577,7 +599,7 @@
     const st8 = i.proxy || el; // state comes from the control a label stands for
     let role = i.role || (i.clickable ? 'generic' : i.frameDoc === null ? 'iframe' : 'text');
     if (kind === 'text') role = 'text';
-    const item = { ref: peekRef(el, ctx), role, name: kind === 'text' ? '' : cut(accName(st8, i.role), o.maxName) };
+    const item = { ref: peekRef(el, ctx), role, name: kind === 'text' ? '' : cut(itemName(st8, i.role, i.clickable), o.maxName) };
     if (i.frame) item.frame = i.frame;
     if (kind !== 'text') {
       if (role === 'heading') item.level = headingLevel(el);
@@ -612,7 +634,7 @@
       if (d) item.description = cut(d, o.maxText);
       const ph = norm(st8.getAttribute('placeholder'));
       if (ph && ph !== item.name) item.placeholder = cut(ph, o.maxName);
-      const r = i.rect || el.getBoundingClientRect();
+      const r = i.rect() || el.getBoundingClientRect();
       const b = { x: Math.round(r.left + i.off.x), y: Math.round(r.top + i.off.y), w: Math.round(r.width), h: Math.round(r.height) };
       item.bounds = b;
       const vp = viewportOf(document);
@@ -645,14 +667,17 @@
       if (!e || !e.isConnected) return { status: 'stale', nextRef: ctx.next };
       root = isRendered(e) ? e : null; // an invisible region has nothing to show
     }
-    const roleCounts = level === 'summary' ? {} : null;
-    let bytes = utf8Len(JSON.stringify(out)) + 64, full = false, emittedDepth = 0;
+    const roleCounts = level === 'summary' ? Object.create(null) : null;
+    // Summary's roleCounts (<= 49 keys of <= 40 chars) is only known at the end: reserve room.
+    let bytes = utf8Len(JSON.stringify(out)) + 64 + (roleCounts ? 3200 : 0), full = false, emittedDepth = 0;
     const wo = walkOpts(budget);
     if (root) {
       walk(root, {
         enter(i) {
           if (roleCounts && (i.role || i.clickable) && i.visible()) {
-            const k = i.role || 'generic';
+            let k = i.role || 'generic';
+            // At most 48 distinct keys: explicit roles are free-form page strings.
+            if (!(k in roleCounts) && Object.keys(roleCounts).length >= 48) k = 'other';
             roleCounts[k] = (roleCounts[k] || 0) + 1;
           }
           const kind = classify(level, i, o.maxText);
@@ -730,7 +755,7 @@
     }, o, startInfo(document.documentElement, o));
     return out;
   }
-  const nameOf = (i) => lc(accName(i.proxy || i.el, i.role));
+  const nameOf = (i) => lc(itemName(i.proxy || i.el, i.role, i.clickable));
   function findByRole(role, name, o, limit) {
     const r = lc(role);
     const n = name == null ? null : lc(name);
@@ -771,8 +796,9 @@
     }
   }
   function describe(el, ctx) {
-    const role = roleOf(el);
-    return { ref: refFor(el, ctx), role: role || (el.localName === 'label' && el.control ? roleOf(el.control) : null) || 'generic', name: cut(accName(el.localName === 'label' && el.control && !role ? el.control : el, role), 80) };
+    let role = roleOf(el), named = el;
+    if (!role && el.localName === 'label' && el.control) { named = el.control; role = roleOf(named); } // label proxy
+    return { ref: refFor(el, ctx), role: role || 'generic', name: cut(itemName(named, role, !role), 80) };
   }
   function resolve(locator, nextRef) {
     const ctx = newCtx(nextRef);
