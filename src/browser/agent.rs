@@ -100,3 +100,27 @@ impl Browser {
         self.agent(function, args, CALL_TIMEOUT).await
     }
 }
+
+impl Browser {
+    /// Call an agent function that returns an element, and get Chrome's handle to it
+    /// (`None` when the function returned null).
+    pub async fn agent_object(
+        &mut self,
+        function: &str,
+        args: &[Value],
+    ) -> Result<Option<String>, BrowserError> {
+        let args: Vec<String> = args.iter().map(Value::to_string).collect();
+        let expression = format!("__glassAgent.{function}({})", args.join(","));
+        let ctx = self.agent_context().await?;
+        let v = self
+            .page_call(
+                "Runtime.evaluate",
+                json!({"expression": expression, "contextId": ctx}),
+            )
+            .await?;
+        if v.get("exceptionDetails").is_some() {
+            return Err(BrowserError::Agent);
+        }
+        Ok(v["result"]["objectId"].as_str().map(str::to_owned))
+    }
+}

@@ -31,7 +31,7 @@ impl Browser {
     ) -> Result<(), BrowserError> {
         self.page_call(
             "Input.dispatchMouseEvent",
-            json!({"type": kind, "x": x, "y": y, "button": button, "buttons": if kind == "mousePressed" { 1 } else { 0 }, "clickCount": clicks}),
+            json!({"type": kind, "x": x, "y": y, "button": button, "buttons": if kind == "mousePressed" || button == "left" && kind == "mouseMoved" { 1 } else { 0 }, "clickCount": clicks}),
         )
         .await
         .map(|_| ())
@@ -58,6 +58,24 @@ impl Browser {
             }
         }
         self.mouse("mouseMoved", x, y, "none", 0).await?;
+        self.pointer = (x, y);
+        Ok(())
+    }
+
+    /// Move the pointer with the left button held, in small steps (a drag).
+    pub async fn drag_pointer(&mut self, x: f64, y: f64) -> Result<(), BrowserError> {
+        let (x0, y0) = self.pointer;
+        for i in 1..=5 {
+            let t = f64::from(i) / 5.0;
+            self.mouse(
+                "mouseMoved",
+                x0 + (x - x0) * t,
+                y0 + (y - y0) * t,
+                "left",
+                0,
+            )
+            .await?;
+        }
         self.pointer = (x, y);
         Ok(())
     }

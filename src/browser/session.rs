@@ -119,6 +119,82 @@ pub struct PageEvents {
     pub main_frame: Mutex<Option<String>>,
     /// Whether the main frame's current document reached network idle.
     pub network_idle: std::sync::atomic::AtomicBool,
+    /// Page targets opened by another target, not yet reported.
+    pub popups: Mutex<Vec<Popup>>,
+    /// Every download of this session.
+    pub downloads: Mutex<Vec<Download>>,
+}
+
+/// A page target that another target opened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Popup {
+    /// The new target.
+    pub target_id: String,
+    /// The target that opened it.
+    pub opener_id: String,
+    /// Whether a result header has listed it.
+    pub reported: bool,
+    /// Whether it has closed.
+    pub closed: bool,
+}
+
+/// One download Chrome is making for this session.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Download {
+    /// Chrome's id; also the file name in the download directory.
+    pub guid: String,
+    /// The frame that started it.
+    pub frame_id: String,
+    /// The name the site suggested (bounded, sanitized when saved).
+    pub suggested_name: String,
+    /// inProgress, completed or canceled.
+    pub state: String,
+    /// Bytes received so far.
+    pub received: u64,
+    /// Whether a result header has listed it.
+    pub reported: bool,
+    /// Whether a `download` call has taken it.
+    pub claimed: bool,
+}
+
+impl PageEvents {
+    /// What happened since the last result: new popups, started downloads, an open dialog.
+    pub fn take_header(&self) -> Option<Value> {
+        let mut header = serde_json::Map::new();
+        if let Ok(mut popups) = self.popups.lock() {
+            let fresh: Vec<Value> = popups
+                .iter_mut()
+                .filter(|p| !p.reported)
+                .map(|p| {
+                    p.reported = true;
+                    json!(p.target_id)
+                })
+                .collect();
+            if !fresh.is_empty() {
+                header.insert("popups".into(), Value::Array(fresh));
+            }
+        }
+        if let Ok(mut downloads) = self.downloads.lock() {
+            let fresh: Vec<Value> = downloads
+                .iter_mut()
+                .filter(|d| !d.reported)
+                .map(|d| {
+                    d.reported = true;
+                    json!({"name": d.suggested_name, "state": d.state})
+                })
+                .collect();
+            if !fresh.is_empty() {
+                header.insert("downloads".into(), Value::Array(fresh));
+            }
+        }
+        if let Some(d) = self.dialog() {
+            header.insert(
+                "dialog".into(),
+                json!({"type": d.kind, "message": d.message}),
+            );
+        }
+        (!header.is_empty()).then_some(Value::Object(header))
+    }
 }
 
 impl PageEvents {
@@ -174,6 +250,7 @@ pub struct Browser {
     pub pointer: (f64, f64),
     /// Refs issued, with where they came from, for stale-ref recovery.
     pub refs: super::refs::RefTable,
+    download_dir: PathBuf,
 }
 
 impl std::fmt::Debug for Browser {
@@ -202,6 +279,8 @@ impl Drop for Browser {
 pub struct Session {
     config: SessionConfig,
     browser: tokio::sync::Mutex<Option<Browser>>,
+    /// Event state of the running browser, readable without waiting for the lock.
+    events: Mutex<Option<Arc<PageEvents>>>,
 }
 
 /// Exclusive access to the running browser for one operation.
@@ -213,7 +292,15 @@ impl Session {
         Session {
             config,
             browser: tokio::sync::Mutex::new(None),
+            events: Mutex::new(None),
         }
+    }
+
+    /// What happened since the last result (popups, downloads, an open dialog), if a browser
+    /// is running; reading it marks it reported.
+    pub fn take_header(&self) -> Option<Value> {
+        let events = self.events.lock().ok()?.clone()?;
+        events.take_header()
     }
 
     /// Whether a browser is running (without starting one).
@@ -229,7 +316,11 @@ impl Session {
             *guard = None;
         }
         if guard.is_none() {
-            *guard = Some(start(&self.config).await?);
+            let browser = start(&self.config).await?;
+            if let Ok(mut events) = self.events.lock() {
+                *events = Some(Arc::clone(&browser.events));
+            }
+            *guard = Some(browser);
         }
         Ok(MutexGuard::map(guard, |b| {
             b.as_mut().expect("browser was just ensured")
@@ -299,6 +390,8 @@ async fn start(config: &SessionConfig) -> Result<Browser, BrowserError> {
             let mut opts = LaunchOptions::new(exe, &dir);
             opts.headless = config.headless;
             opts.extra_args.push("--window-size=1280,800".to_owned());
+            // Popups are reported and verified (clickExpectPopup), not silently blocked.
+            opts.extra_args.push("--disable-popup-blocking".to_owned());
             match launch::launch(opts).await {
                 Ok((chrome, cdp)) => (cdp, Some(chrome), incognito.then_some(dir), false),
                 Err(e) => {
@@ -312,6 +405,27 @@ async fn start(config: &SessionConfig) -> Result<Browser, BrowserError> {
     };
     let events = Arc::new(PageEvents::default());
     let watcher = tokio::spawn(watch(cdp.clone(), Arc::clone(&events)));
+    let download_dir = match &incognito_dir {
+        Some(dir) => dir.join("glass-downloads"),
+        None => crate::paths::data_dir().join("downloads").join(".incoming"),
+    };
+    let _ = std::fs::create_dir_all(&download_dir);
+    cdp.call_raw(
+        None,
+        "Target.setDiscoverTargets",
+        json!({"discover": true}),
+        CALL_TIMEOUT,
+    )
+    .await?;
+    if !attached {
+        cdp.call_raw(
+            None,
+            "Browser.setDownloadBehavior",
+            json!({"behavior": "allowAndName", "downloadPath": download_dir, "eventsEnabled": true}),
+            CALL_TIMEOUT,
+        )
+        .await?;
+    }
     let mut browser = Browser {
         cdp,
         chrome,
@@ -326,6 +440,7 @@ async fn start(config: &SessionConfig) -> Result<Browser, BrowserError> {
         interaction: config.interaction,
         pointer: (0.0, 0.0),
         refs: Default::default(),
+        download_dir,
     };
     browser.select_initial_page().await?;
     Ok(browser)
@@ -348,6 +463,9 @@ async fn watch(cdp: Cdp, events: Arc<PageEvents>) {
 }
 
 fn observe_event(events: &PageEvents, ev: &CdpEvent) {
+    if ev.session_id.is_none() {
+        return observe_browser_event(events, ev);
+    }
     let selected = events.session.lock().ok().and_then(|s| s.clone());
     if ev.session_id.is_none() || ev.session_id != selected {
         return;
@@ -392,7 +510,90 @@ fn observe_event(events: &PageEvents, ev: &CdpEvent) {
     }
 }
 
+/// Browser-level events: targets and downloads.
+fn observe_browser_event(events: &PageEvents, ev: &CdpEvent) {
+    let p = &ev.params;
+    match ev.method.as_str() {
+        "Target.targetCreated" => {
+            let info = &p["targetInfo"];
+            if let (Some("page"), Some(id), Some(opener)) = (
+                info["type"].as_str(),
+                info["targetId"].as_str(),
+                info["openerId"].as_str(),
+            ) {
+                if let Ok(mut popups) = events.popups.lock() {
+                    if popups.len() < 256 && !popups.iter().any(|x| x.target_id == id) {
+                        popups.push(Popup {
+                            target_id: id.to_owned(),
+                            opener_id: opener.to_owned(),
+                            reported: false,
+                            closed: false,
+                        });
+                    }
+                }
+                events.changed.notify_waiters();
+            }
+        }
+        "Target.targetDestroyed" => {
+            if let (Ok(mut popups), Some(id)) = (events.popups.lock(), p["targetId"].as_str()) {
+                if let Some(x) = popups.iter_mut().find(|x| x.target_id == id) {
+                    x.closed = true;
+                }
+            }
+            events.changed.notify_waiters();
+        }
+        "Browser.downloadWillBegin" => {
+            if let (Ok(mut downloads), Some(guid)) = (events.downloads.lock(), p["guid"].as_str()) {
+                if downloads.len() < 256 {
+                    downloads.push(Download {
+                        guid: guid.to_owned(),
+                        frame_id: p["frameId"].as_str().unwrap_or("").to_owned(),
+                        suggested_name: crate::redact::bounded_text(
+                            p["suggestedFilename"].as_str().unwrap_or("download"),
+                            120,
+                        ),
+                        state: "inProgress".into(),
+                        received: 0,
+                        reported: false,
+                        claimed: false,
+                    });
+                }
+            }
+            events.changed.notify_waiters();
+        }
+        "Browser.downloadProgress" => {
+            if let (Ok(mut downloads), Some(guid)) = (events.downloads.lock(), p["guid"].as_str()) {
+                if let Some(d) = downloads.iter_mut().find(|d| d.guid == guid) {
+                    if let Some(state) = p["state"].as_str() {
+                        d.state = state.to_owned();
+                    }
+                    d.received = p["receivedBytes"].as_f64().unwrap_or(0.0) as u64;
+                }
+            }
+            events.changed.notify_waiters();
+        }
+        _ => {}
+    }
+}
+
 impl Browser {
+    /// Where this session's downloads land before `download` moves them.
+    pub fn download_dir(&self) -> &std::path::Path {
+        &self.download_dir
+    }
+
+    /// Forget the selected page (it was closed): page tools then report that none is selected.
+    pub fn unselect(&mut self) {
+        self.page = None;
+        self.agent_context = None;
+        if let Ok(mut s) = self.events.session.lock() {
+            *s = None;
+        }
+        if let Ok(mut d) = self.events.dialog.lock() {
+            *d = None;
+        }
+    }
+
     /// The selected page, or a clear error.
     pub fn page(&self) -> Result<&PageTarget, BrowserError> {
         self.page.as_ref().ok_or(BrowserError::NoPage)

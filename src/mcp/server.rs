@@ -649,7 +649,12 @@ async fn call_tool(
         };
         lock(&shared.active).remove(&id);
         match outcome {
-            Some(outcome) => {
+            Some(mut outcome) => {
+                if tool.browser {
+                    if let Some(header) = shared.services.session.take_header() {
+                        outcome = with_header(outcome, header);
+                    }
+                }
                 let result = tool_result(tool.name, outcome, era, include_trace, started);
                 shared.reply(framing, &id, result).await;
             }
@@ -664,6 +669,21 @@ async fn call_tool(
         // Released only once the answer is queued, so the EOF drain never overtakes it.
         drop(permit);
     });
+}
+
+/// Add the event header (popups, downloads, an open dialog since the last result).
+fn with_header(outcome: ToolOutcome, header: Value) -> ToolOutcome {
+    let add = |mut v: Value| {
+        if let Value::Object(m) = &mut v {
+            m.insert("events".into(), header.clone());
+        }
+        v
+    };
+    match outcome {
+        ToolOutcome::Ok(v) => ToolOutcome::Ok(add(v)),
+        ToolOutcome::WithImages(v, i) => ToolOutcome::WithImages(add(v), i),
+        ToolOutcome::Failed(v) => ToolOutcome::Failed(add(v)),
+    }
 }
 
 /// Written by Glass before any result that carries text taken from a web page.

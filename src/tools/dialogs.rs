@@ -19,6 +19,7 @@ pub const ACCEPT: Tool = Tool {
         idempotent: false,
         open_world: true,
     },
+    browser: true,
     run: run_accept,
 };
 
@@ -34,6 +35,7 @@ pub const DISMISS: Tool = Tool {
         idempotent: false,
         open_world: true,
     },
+    browser: true,
     run: run_dismiss,
 };
 

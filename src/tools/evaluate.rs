@@ -26,6 +26,7 @@ pub const EVALUATE: Tool = Tool {
         idempotent: false,
         open_world: true,
     },
+    browser: true,
     run,
 };
 

@@ -27,6 +27,7 @@ pub const TYPE: Tool = Tool {
         idempotent: false,
         ..FORM
     },
+    browser: true,
     run: run_type,
 };
 
@@ -37,6 +38,7 @@ pub const CLEAR: Tool = Tool {
     description: "Empty one editable element.",
     schema: pointer_schema,
     annotations: FORM,
+    browser: true,
     run: run_clear,
 };
 
@@ -47,6 +49,7 @@ pub const CHECK: Tool = Tool {
     description: "Make one checkbox, radio or switch checked (no-op if it already is); verified afterwards.",
     schema: pointer_schema,
     annotations: FORM,
+    browser: true,
     run: run_check,
 };
 
@@ -57,6 +60,7 @@ pub const UNCHECK: Tool = Tool {
     description: "Make one checkbox or switch unchecked (no-op if it already is); verified afterwards.",
     schema: pointer_schema,
     annotations: FORM,
+    browser: true,
     run: run_uncheck,
 };
 
@@ -67,6 +71,7 @@ pub const SELECT: Tool = Tool {
     description: "Choose the option of one <select> by value, or by label.",
     schema: select_schema,
     annotations: FORM,
+    browser: true,
     run: run_select,
 };
 
@@ -244,4 +249,206 @@ fn run_select(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         let caused = try_tool!(b.settle(rx).await);
         action_result(&resolved.r, b.revision(), &caused)
     })
+}
+
+/// Most fields one `fillForm` fills.
+pub const MAX_FIELDS: usize = 16;
+
+/// `fillForm`.
+pub const FILL_FORM: Tool = Tool {
+    name: "fillForm",
+    title: "Fill a form",
+    description: "Fill up to 16 fields in one call: text fields get the string, selects the option with that value or label, checkboxes a boolean. Every target is resolved before anything is filled; reports a per-field outcome.",
+    schema: fill_schema,
+    annotations: Annotations {
+        idempotent: true,
+        ..FORM
+    },
+    browser: true,
+    run: run_fill_form,
+};
+
+fn fill_schema() -> Value {
+    args::object_schema(
+        json!({
+            "fields": {"type": "array", "minItems": 1, "maxItems": MAX_FIELDS, "items": {
+                "type": "object",
+                "properties": {"target": target_schema(), "value": {"type": ["string", "boolean"]}},
+                "required": ["target", "value"],
+                "additionalProperties": false
+            }},
+            "expectedRevision": {"type": "integer", "minimum": 0},
+        }),
+        &["fields"],
+    )
+}
+
+/// One field to fill.
+struct Field {
+    target: String,
+    value: Value,
+}
+
+fn fields(a: &Map<String, Value>) -> Result<Vec<Field>, super::ToolError> {
+    let Some(list) = a.get("fields").and_then(Value::as_array) else {
+        return Err(args::invalid(
+            "fields",
+            "must be an array of {target, value}",
+        ));
+    };
+    if list.is_empty() || list.len() > MAX_FIELDS {
+        return Err(args::invalid("fields", "must list 1 to 16 fields"));
+    }
+    list.iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let path = format!("fields[{i}]");
+            let Some(obj) = f.as_object() else {
+                return Err(args::invalid(
+                    &path,
+                    "must be an object with target and value",
+                ));
+            };
+            args::only(obj, &["target", "value"])
+                .map_err(|_| args::invalid(&path, "has an unknown field"))?;
+            let t = target(obj).map_err(|_| {
+                args::invalid(&format!("{path}.target"), "must be a locator string")
+            })?;
+            let value = match obj.get("value") {
+                Some(v @ (Value::String(_) | Value::Bool(_))) => v.clone(),
+                _ => {
+                    return Err(args::invalid(
+                        &format!("{path}.value"),
+                        "must be a string or a boolean",
+                    ));
+                }
+            };
+            Ok(Field {
+                target: t.to_owned(),
+                value,
+            })
+        })
+        .collect()
+}
+
+fn run_fill_form(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+    Box::pin(async move {
+        try_tool!(args::only(&a, &["fields", "expectedRevision"]));
+        let fields = try_tool!(fields(&a));
+        let mut b = try_tool!(page_session(&services).await);
+        try_tool!(check_revision(&b, &a));
+        // Resolve every target before touching anything.
+        let mut refs = Vec::with_capacity(fields.len());
+        let mut unresolved = Vec::new();
+        for (i, f) in fields.iter().enumerate() {
+            match b.resolve(&f.target).await {
+                Ok(r) => refs.push(r),
+                Err(crate::browser::act::ActError::Targeting(e)) => {
+                    unresolved.push(json!({"index": i, "ok": false, "failureKind": e["failureKind"], "candidates": e.get("candidates")}));
+                }
+                Err(crate::browser::act::ActError::Browser(e)) => return e.into(),
+            }
+        }
+        if !unresolved.is_empty() {
+            return ToolOutcome::Failed(json!({
+                "kind": "targeting",
+                "failureKind": "unresolvedFields",
+                "reason": "some targets did not resolve to exactly one element; nothing was filled",
+                "fields": unresolved,
+            }));
+        }
+        let rx = b.cdp.subscribe();
+        let mut outcomes = Vec::with_capacity(fields.len());
+        let mut all_ok = true;
+        for (i, (f, r)) in fields.iter().zip(&refs).enumerate() {
+            let outcome = fill_one(&mut b, &r.r, &f.value).await;
+            let ok = outcome.is_none();
+            all_ok &= ok;
+            let mut o = json!({"index": i, "ref": r.r, "ok": ok});
+            if let Some(failure) = outcome {
+                o["failureKind"] = json!(failure);
+            }
+            outcomes.push(o);
+        }
+        let caused = try_tool!(b.settle(rx).await);
+        let mut out = json!({"ok": all_ok, "fields": outcomes, "revision": b.revision()});
+        let caused = caused.to_json();
+        if caused.as_object().is_some_and(|m| !m.is_empty()) {
+            out["caused"] = caused;
+        }
+        if all_ok {
+            ToolOutcome::Ok(out)
+        } else {
+            out["kind"] = json!("fillForm");
+            ToolOutcome::Failed(out)
+        }
+    })
+}
+
+/// Fill one resolved field; `Some(failureKind)` when it could not be filled.
+async fn fill_one(
+    b: &mut crate::browser::session::Browser,
+    r: &str,
+    value: &Value,
+) -> Option<String> {
+    let state = match b.agent_call("state", &[json!(r)]).await {
+        Ok(s) => s,
+        Err(_) => return Some("browser".into()),
+    };
+    let role = state["role"].as_str().unwrap_or("");
+    if let Value::Bool(want) = value {
+        if !matches!(state["checked"], Value::Bool(_)) {
+            return Some("notCheckable".into());
+        }
+        if state["checked"] == *want {
+            return None;
+        }
+        let (x, y) = match b.actionable(r, "check").await {
+            Ok(p) => p,
+            Err(crate::browser::act::ActError::Targeting(e)) => {
+                return Some(
+                    e["failureKind"]
+                        .as_str()
+                        .unwrap_or("notActionable")
+                        .to_owned(),
+                );
+            }
+            Err(_) => return Some("browser".into()),
+        };
+        if b.click_at(x, y, 1).await.is_err() {
+            return Some("browser".into());
+        }
+        let after = b.agent_call("state", &[json!(r)]).await.ok()?;
+        return (after["checked"] != *want).then(|| "verification".into());
+    }
+    let text = value.as_str().unwrap_or("");
+    if role == "combobox" || role == "listbox" {
+        let v = b
+            .agent_call("select", &[json!(r), json!({"value": text, "label": text})])
+            .await
+            .ok()?;
+        if v["ok"] == true {
+            return None;
+        }
+        if v["failure"] != "notSelect" {
+            return Some(v["failure"].as_str().unwrap_or("notSelect").to_owned());
+        }
+    }
+    if let Err(crate::browser::act::ActError::Targeting(e)) = b.actionable(r, "type").await {
+        return Some(
+            e["failureKind"]
+                .as_str()
+                .unwrap_or("notEditable")
+                .to_owned(),
+        );
+    }
+    if b.agent_call("clear", &[json!(r)]).await.is_err()
+        || b.agent_call("focus", &[json!(r)]).await.is_err()
+    {
+        return Some("browser".into());
+    }
+    if b.type_text(text).await.is_err() {
+        return Some("browser".into());
+    }
+    None
 }

@@ -24,6 +24,7 @@ pub const KEY: Tool = Tool {
     description: "Press and release one key (Enter, Tab, Escape, ArrowDown, a, F5...), optionally after focusing a target.",
     schema: key_schema,
     annotations: KEYS,
+    browser: true,
     run: run_key,
 };
 
@@ -34,6 +35,7 @@ pub const KEY_DOWN: Tool = Tool {
     description: "Press one key without releasing it.",
     schema: key_schema,
     annotations: KEYS,
+    browser: true,
     run: run_key_down,
 };
 
@@ -44,6 +46,7 @@ pub const KEY_UP: Tool = Tool {
     description: "Release one key.",
     schema: key_schema,
     annotations: KEYS,
+    browser: true,
     run: run_key_up,
 };
 
@@ -54,6 +57,7 @@ pub const SHORTCUT: Tool = Tool {
     description: "Press a chord such as Control+A or Shift+Tab.",
     schema: shortcut_schema,
     annotations: KEYS,
+    browser: true,
     run: run_shortcut,
 };
 

@@ -7,6 +7,7 @@
 
 pub mod args;
 pub mod browser;
+pub mod consent;
 pub mod dialogs;
 pub mod evaluate;
 pub mod forms;
@@ -14,6 +15,8 @@ pub mod keyboard;
 pub mod page;
 pub mod pointer;
 pub mod task;
+pub mod topology;
+pub mod transfer;
 pub mod wait;
 pub mod webir;
 
@@ -139,6 +142,8 @@ pub struct Tool {
     pub schema: fn() -> Value,
     /// MCP annotations.
     pub annotations: Annotations,
+    /// Whether the tool works on the browser (its results then carry the event header).
+    pub browser: bool,
     /// Runs the tool with its (object) arguments.
     pub run: fn(Arc<Services>, Map<String, Value>) -> ToolFuture,
 }
@@ -167,6 +172,16 @@ pub fn catalog() -> &'static [Tool] {
         page::SCROLL,
         dialogs::ACCEPT,
         dialogs::DISMISS,
+        pointer::DRAG,
+        forms::FILL_FORM,
+        transfer::UPLOAD,
+        transfer::DOWNLOAD,
+        consent::DISMISS_CONSENT,
+        topology::LIST,
+        topology::CREATE,
+        topology::SELECT,
+        topology::CLOSE,
+        topology::CLICK_EXPECT_POPUP,
         task::VALIDATE,
         task::COMPILE,
         webir::VALIDATE,

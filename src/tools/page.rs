@@ -31,6 +31,7 @@ pub const NAVIGATE: Tool = Tool {
         idempotent: false,
         open_world: true,
     },
+    browser: true,
     run: run_navigate,
 };
 
@@ -41,6 +42,7 @@ pub const OBSERVE: Tool = Tool {
     description: "Compact page state: url, title, revision and elements with refs, roles, names and state. level: summary|interactive|structured|detailed|raw. DOM, screenshot and form values only when asked.",
     schema: observe_schema,
     annotations: READ,
+    browser: true,
     run: run_observe,
 };
 
@@ -51,6 +53,7 @@ pub const GET_DOM: Tool = Tool {
     description: "HTML of the page or of one target, bounded by maxChars.",
     schema: text_schema,
     annotations: READ,
+    browser: true,
     run: run_get_dom,
 };
 
@@ -61,6 +64,7 @@ pub const GET_TEXT: Tool = Tool {
     description: "Visible text of the page or of one target, bounded by maxChars.",
     schema: text_schema,
     annotations: READ,
+    browser: true,
     run: run_get_text,
 };
 
@@ -71,6 +75,7 @@ pub const SCREENSHOT: Tool = Tool {
     description: "PNG of the viewport, the full page (fullPage=true) or one target.",
     schema: screenshot_schema,
     annotations: READ,
+    browser: true,
     run: run_screenshot,
 };
 
@@ -86,6 +91,7 @@ pub const SCROLL: Tool = Tool {
         idempotent: false,
         open_world: true,
     },
+    browser: true,
     run: run_scroll,
 };
 
@@ -140,7 +146,7 @@ fn scroll_schema() -> Value {
 }
 
 /// Schemes a navigation may use.
-fn allowed_url(url: &str) -> bool {
+pub fn allowed_url(url: &str) -> bool {
     let lower = url.trim().to_ascii_lowercase();
     ["http://", "https://", "file://", "about:", "data:"]
         .iter()

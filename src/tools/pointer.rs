@@ -24,6 +24,7 @@ pub const CLICK: Tool = Tool {
     description: "Click exactly one visible, enabled, unobstructed element; reports what it caused.",
     schema: pointer_schema,
     annotations: ACT,
+    browser: true,
     run: run_click,
 };
 
@@ -34,6 +35,7 @@ pub const DOUBLE_CLICK: Tool = Tool {
     description: "Double-click exactly one verified element.",
     schema: pointer_schema,
     annotations: ACT,
+    browser: true,
     run: run_double_click,
 };
 
@@ -49,6 +51,7 @@ pub const HOVER: Tool = Tool {
         idempotent: true,
         open_world: true,
     },
+    browser: true,
     run: run_hover,
 };
 
@@ -119,4 +122,90 @@ fn run_double_click(services: Arc<Services>, a: Map<String, Value>) -> ToolFutur
 
 fn run_hover(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     pointer(services, a, 0)
+}
+
+/// `drag`.
+pub const DRAG: Tool = Tool {
+    name: "drag",
+    title: "Drag and drop",
+    description: "Drag one verified element onto another (pointer drags and HTML5 drag and drop).",
+    schema: drag_schema,
+    annotations: ACT,
+    browser: true,
+    run: run_drag,
+};
+
+fn drag_schema() -> Value {
+    args::object_schema(
+        json!({"source": target_schema(), "destination": target_schema(), "expectedRevision": {"type": "integer", "minimum": 0}}),
+        &["source", "destination"],
+    )
+}
+
+fn run_drag(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+    Box::pin(async move {
+        try_tool!(args::only(
+            &a,
+            &["source", "destination", "expectedRevision"]
+        ));
+        let source = try_tool!(args::string(
+            &a,
+            "source",
+            crate::browser::locator::MAX_LOCATOR_BYTES
+        ));
+        let destination = try_tool!(args::string(
+            &a,
+            "destination",
+            crate::browser::locator::MAX_LOCATOR_BYTES
+        ));
+        let mut b = try_tool!(page_session(&services).await);
+        try_tool!(check_revision(&b, &a));
+        let from = try_tool!(b.resolve(source).await);
+        let to = try_tool!(b.resolve(destination).await);
+        let (x1, y1) = try_tool!(b.actionable(&from.r, "drag").await);
+        let (x2, y2) = try_tool!(b.actionable(&to.r, "hover").await);
+        let rx = b.cdp.subscribe();
+        let mut drags = b.cdp.subscribe();
+        try_tool!(
+            b.page_call("Input.setInterceptDrags", json!({"enabled": true}))
+                .await
+        );
+        let session = b.page.as_ref().map(|p| p.session_id.clone());
+        let result = async {
+            b.move_pointer(x1, y1).await?;
+            b.mouse_down(x1, y1, 1).await?;
+            b.drag_pointer(x2, y2).await?;
+            // An HTML5 drag is intercepted by Chrome: replay it as drag events at the drop point.
+            let mut data = None;
+            let window = tokio::time::Instant::now() + std::time::Duration::from_millis(500);
+            while let Ok(Ok(ev)) = tokio::time::timeout_at(window, drags.recv()).await {
+                if ev.method == "Input.dragIntercepted" && ev.session_id == session {
+                    data = Some(ev.params["data"].clone());
+                    break;
+                }
+            }
+            if let Some(data) = data {
+                for kind in ["dragEnter", "dragOver", "drop"] {
+                    b.page_call(
+                        "Input.dispatchDragEvent",
+                        json!({"type": kind, "x": x2, "y": y2, "data": data}),
+                    )
+                    .await?;
+                }
+            }
+            b.mouse_up(x2, y2, 1).await
+        }
+        .await;
+        let _ = b
+            .page_call("Input.setInterceptDrags", json!({"enabled": false}))
+            .await;
+        try_tool!(result);
+        let caused = try_tool!(b.settle(rx).await);
+        let mut out = match action_result(&from.r, b.revision(), &caused) {
+            ToolOutcome::Ok(v) => v,
+            other => return other,
+        };
+        out["destination"] = json!(to.r);
+        ToolOutcome::Ok(out)
+    })
 }

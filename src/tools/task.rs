@@ -24,6 +24,7 @@ pub const VALIDATE: Tool = Tool {
     description: "Validate a Task Protocol v1 task without compiling or starting Chrome.",
     schema,
     annotations: PURE,
+    browser: false,
     run: run_validate,
 };
 
@@ -34,6 +35,7 @@ pub const COMPILE: Tool = Tool {
     description: "Validate a Task Protocol v1 task and return a browser-free execution plan.",
     schema,
     annotations: PURE,
+    browser: false,
     run: run_compile,
 };
 

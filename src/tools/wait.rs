@@ -45,6 +45,7 @@ pub const TOOL: Tool = Tool {
         idempotent: true,
         open_world: false,
     },
+    browser: true,
     run,
 };
 

@@ -25,6 +25,7 @@ pub const VALIDATE: Tool = Tool {
     description: "Validate a Web IR v1 draft's graph invariants without starting Chrome.",
     schema: one_draft_schema,
     annotations: PURE,
+    browser: false,
     run: run_validate,
 };
 
@@ -35,6 +36,7 @@ pub const INSPECT: Tool = Tool {
     description: "Return bounded summary metadata for a validated Web IR v1 draft.",
     schema: one_draft_schema,
     annotations: PURE,
+    browser: false,
     run: run_inspect,
 };
 
@@ -45,6 +47,7 @@ pub const DIFF: Tool = Tool {
     description: "Return bounded revision-change counts between two validated Web IR drafts.",
     schema: two_draft_schema,
     annotations: PURE,
+    browser: false,
     run: run_diff,
 };
 
@@ -55,6 +58,7 @@ pub const CONTINUITY: Tool = Tool {
     description: "Classify one entity across two Web IR drafts: unchanged, changed, rebound, removed or ambiguous.",
     schema: continuity_schema,
     annotations: PURE,
+    browser: false,
     run: run_continuity,
 };
 

@@ -1,0 +1,82 @@
+//! `dismissConsent`: answer a recognized cookie-consent banner, and nothing else.
+//!
+//! Only the controls of known consent-management platforms are ever clicked (rejecting by
+//! default); Glass never clicks "any button that says accept".
+
+use std::sync::Arc;
+
+use serde_json::{Map, Value, json};
+
+use super::browser::page_session;
+use super::pointer::action_result;
+use super::{Annotations, Services, Tool, ToolFuture, ToolOutcome, args};
+use crate::try_tool;
+
+/// `dismissConsent`.
+pub const DISMISS_CONSENT: Tool = Tool {
+    name: "dismissConsent",
+    title: "Dismiss a consent banner",
+    description: "Answer a recognized consent banner (OneTrust, Cookiebot, Didomi, Quantcast, TrustArc, Usercentrics, CookieYes, Complianz, Osano, iubenda, Klaro, Google Funding Choices): choice reject (default) or accept. Otherwise no_consent_found.",
+    schema,
+    annotations: Annotations {
+        read_only: false,
+        destructive: false,
+        idempotent: true,
+        open_world: true,
+    },
+    browser: true,
+    run,
+};
+
+fn schema() -> Value {
+    args::object_schema(
+        json!({"choice": {"type": "string", "enum": ["reject", "accept"]}}),
+        &[],
+    )
+}
+
+fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+    Box::pin(async move {
+        try_tool!(args::only(&a, &["choice"]));
+        let choice =
+            try_tool!(args::one_of(&a, "choice", &["reject", "accept"])).unwrap_or("reject");
+        let mut b = try_tool!(page_session(&services).await);
+        let next_ref = b.next_ref;
+        let found = try_tool!(
+            b.agent_call("consent", &[json!(choice), json!(next_ref)])
+                .await
+        );
+        b.record_refs(
+            &found["nextRef"],
+            std::iter::once(&found).filter(|f| f["status"] == "ok"),
+        );
+        match found["status"].as_str() {
+            Some("ok") => {}
+            Some("noChoice") => {
+                return ToolOutcome::Failed(json!({
+                    "kind": "consent",
+                    "failureKind": "choice_unavailable",
+                    "framework": found["framework"],
+                    "reason": "the banner offers no such choice on its first layer",
+                }));
+            }
+            _ => {
+                return ToolOutcome::Failed(
+                    json!({"kind": "consent", "failureKind": "no_consent_found", "reason": "no recognized consent banner is visible"}),
+                );
+            }
+        }
+        let r = found["ref"].as_str().unwrap_or("").to_owned();
+        let (x, y) = try_tool!(b.actionable(&r, "click").await);
+        let rx = b.cdp.subscribe();
+        try_tool!(b.click_at(x, y, 1).await);
+        let caused = try_tool!(b.settle(rx).await);
+        let mut out = match action_result(&r, b.revision(), &caused) {
+            ToolOutcome::Ok(v) => v,
+            other => return other,
+        };
+        out["framework"] = found["framework"].clone();
+        out["choice"] = json!(choice);
+        ToolOutcome::Ok(out)
+    })
+}

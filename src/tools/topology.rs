@@ -1,0 +1,333 @@
+//! Page targets: `listTargets`, `createTarget`, `selectTarget`, `closeTarget`, and
+//! `clickExpectPopup`.
+//!
+//! Ids come from the list tools. Creating or discovering a page never selects it; closing the
+//! selected page leaves no selection, and page tools then say so.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde_json::{Map, Value, json};
+
+use super::browser::{page_session, target, target_schema};
+use super::pointer::check_revision;
+use super::{Annotations, Services, Tool, ToolFuture, ToolOutcome, args};
+use crate::browser::session::{BrowserError, CALL_TIMEOUT};
+use crate::redact;
+use crate::try_tool;
+
+const TOPOLOGY: Annotations = Annotations {
+    read_only: false,
+    destructive: false,
+    idempotent: false,
+    open_world: true,
+};
+
+/// `listTargets`.
+pub const LIST: Tool = Tool {
+    name: "listTargets",
+    title: "List pages",
+    description: "List open page targets (id, url, title, opener, selected).",
+    schema: empty_schema,
+    annotations: Annotations {
+        read_only: true,
+        destructive: false,
+        idempotent: true,
+        open_world: false,
+    },
+    browser: true,
+    run: run_list,
+};
+
+/// `createTarget`.
+pub const CREATE: Tool = Tool {
+    name: "createTarget",
+    title: "Open a page",
+    description: "Open a new page (about:blank or url) without selecting it; returns its targetId.",
+    schema: create_schema,
+    annotations: TOPOLOGY,
+    browser: true,
+    run: run_create,
+};
+
+/// `selectTarget`.
+pub const SELECT: Tool = Tool {
+    name: "selectTarget",
+    title: "Select a page",
+    description: "Make a page from listTargets the one page tools act on.",
+    schema: id_schema,
+    annotations: TOPOLOGY,
+    browser: true,
+    run: run_select,
+};
+
+/// `closeTarget`.
+pub const CLOSE: Tool = Tool {
+    name: "closeTarget",
+    title: "Close a page",
+    description: "Close a page from listTargets. Closing the selected page leaves none selected.",
+    schema: id_schema,
+    annotations: Annotations {
+        read_only: false,
+        destructive: true,
+        idempotent: true,
+        open_world: false,
+    },
+    browser: true,
+    run: run_close,
+};
+
+/// `clickExpectPopup`.
+pub const CLICK_EXPECT_POPUP: Tool = Tool {
+    name: "clickExpectPopup",
+    title: "Click and expect one popup",
+    description: "Click one verified element and verify it opened exactly one popup; returns the popup's targetId without selecting it.",
+    schema: popup_schema,
+    annotations: TOPOLOGY,
+    browser: true,
+    run: run_click_expect_popup,
+};
+
+fn empty_schema() -> Value {
+    args::object_schema(json!({}), &[])
+}
+
+fn create_schema() -> Value {
+    args::object_schema(json!({"url": {"type": "string"}}), &[])
+}
+
+fn id_schema() -> Value {
+    args::object_schema(json!({"targetId": {"type": "string"}}), &["targetId"])
+}
+
+fn popup_schema() -> Value {
+    args::object_schema(
+        json!({"target": target_schema(), "timeoutMs": {"type": "integer", "minimum": 1, "maximum": 60000}, "expectedRevision": {"type": "integer", "minimum": 0}}),
+        &["target"],
+    )
+}
+
+fn target_id(a: &Map<String, Value>) -> Result<&str, super::ToolError> {
+    let id = args::string(a, "targetId", 64)?;
+    if !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        return Err(args::invalid(
+            "targetId",
+            "is not a target id from listTargets",
+        ));
+    }
+    Ok(id)
+}
+
+fn unknown_target() -> ToolOutcome {
+    ToolOutcome::Failed(
+        json!({"kind": "target", "failureKind": "unknownTarget", "reason": "no open page has this id; call listTargets"}),
+    )
+}
+
+fn run_list(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+    Box::pin(async move {
+        try_tool!(args::only(&a, &[]));
+        let b = try_tool!(services.session.acquire().await);
+        let selected = b.page.as_ref().map(|p| p.target_id.clone());
+        let list = try_tool!(
+            b.cdp
+                .call_raw(None, "Target.getTargets", json!({}), CALL_TIMEOUT)
+                .await
+                .map_err(BrowserError::from)
+        );
+        let targets: Vec<Value> = list["targetInfos"]
+            .as_array()
+            .map(Vec::as_slice)
+            .unwrap_or(&[])
+            .iter()
+            .filter(|t| t["type"] == "page")
+            .take(64)
+            .map(|t| {
+                let mut v = json!({
+                    "targetId": t["targetId"],
+                    "url": redact::url_without_query(t["url"].as_str().unwrap_or("")),
+                    "title": redact::bounded_text(t["title"].as_str().unwrap_or(""), 120),
+                    "selected": t["targetId"].as_str() == selected.as_deref(),
+                });
+                if let Some(opener) = t["openerId"].as_str() {
+                    v["openerId"] = json!(opener);
+                }
+                v
+            })
+            .collect();
+        ToolOutcome::Ok(json!({"targets": targets}))
+    })
+}
+
+fn run_create(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+    Box::pin(async move {
+        try_tool!(args::only(&a, &["url"]));
+        let url = try_tool!(args::opt_string(&a, "url", 8192))
+            .unwrap_or("about:blank")
+            .to_owned();
+        if !super::page::allowed_url(&url) {
+            return args::invalid("url", "must be an http, https, file, about or data URL").into();
+        }
+        let b = try_tool!(services.session.acquire().await);
+        let created = try_tool!(
+            b.cdp
+                .call_raw(
+                    None,
+                    "Target.createTarget",
+                    json!({"url": url, "background": true}),
+                    CALL_TIMEOUT
+                )
+                .await
+                .map_err(BrowserError::from)
+        );
+        ToolOutcome::Ok(json!({"targetId": created["targetId"], "selected": false}))
+    })
+}
+
+async fn page_exists(b: &crate::browser::session::Browser, id: &str) -> Result<bool, BrowserError> {
+    let list = b
+        .cdp
+        .call_raw(None, "Target.getTargets", json!({}), CALL_TIMEOUT)
+        .await?;
+    Ok(list["targetInfos"]
+        .as_array()
+        .is_some_and(|l| l.iter().any(|t| t["type"] == "page" && t["targetId"] == id)))
+}
+
+fn run_select(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+    Box::pin(async move {
+        try_tool!(args::only(&a, &["targetId"]));
+        let id = try_tool!(target_id(&a)).to_owned();
+        let mut b = try_tool!(services.session.acquire().await);
+        if !try_tool!(page_exists(&b, &id).await) {
+            return unknown_target();
+        }
+        try_tool!(b.attach_page(&id).await);
+        let _ = b
+            .cdp
+            .call_raw(
+                None,
+                "Target.activateTarget",
+                json!({"targetId": id}),
+                CALL_TIMEOUT,
+            )
+            .await;
+        let (url, title) = try_tool!(b.location().await);
+        ToolOutcome::Ok(json!({
+            "targetId": id,
+            "selected": true,
+            "url": redact::bounded_text(&url, 2048),
+            "title": redact::bounded_text(&title, 200),
+            "revision": b.revision(),
+        }))
+    })
+}
+
+fn run_close(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+    Box::pin(async move {
+        try_tool!(args::only(&a, &["targetId"]));
+        let id = try_tool!(target_id(&a)).to_owned();
+        let mut b = try_tool!(services.session.acquire().await);
+        if !try_tool!(page_exists(&b, &id).await) {
+            return unknown_target();
+        }
+        try_tool!(
+            b.cdp
+                .call_raw(
+                    None,
+                    "Target.closeTarget",
+                    json!({"targetId": id}),
+                    CALL_TIMEOUT
+                )
+                .await
+                .map_err(BrowserError::from)
+        );
+        let was_selected = b.page.as_ref().is_some_and(|p| p.target_id == id);
+        if was_selected {
+            b.unselect();
+        }
+        ToolOutcome::Ok(json!({"closed": id, "wasSelected": was_selected, "selected": Value::Null}))
+    })
+}
+
+fn run_click_expect_popup(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+    Box::pin(async move {
+        try_tool!(args::only(&a, &["target", "timeoutMs", "expectedRevision"]));
+        let t = try_tool!(target(&a));
+        let timeout = try_tool!(args::int_in(&a, "timeoutMs", 1, 60_000)).unwrap_or(5_000);
+        let mut b = try_tool!(page_session(&services).await);
+        try_tool!(check_revision(&b, &a));
+        let opener = b
+            .page
+            .as_ref()
+            .map(|p| p.target_id.clone())
+            .unwrap_or_default();
+        let resolved = try_tool!(b.resolve(t).await);
+        let (x, y) = try_tool!(b.actionable(&resolved.r, "click").await);
+        let events = Arc::clone(&b.events);
+        let before: Vec<String> = events
+            .popups
+            .lock()
+            .map(|p| p.iter().map(|x| x.target_id.clone()).collect())
+            .unwrap_or_default();
+        let rx = b.cdp.subscribe();
+        tokio::select! {
+            r = b.click_at(x, y, 1) => try_tool!(r),
+            _ = events.dialog_opened() => {}
+        }
+        let new_popups = || -> Vec<crate::browser::session::Popup> {
+            events
+                .popups
+                .lock()
+                .map(|p| {
+                    p.iter()
+                        .filter(|x| x.opener_id == opener && !before.contains(&x.target_id))
+                        .cloned()
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
+        // Wait for the first popup, then a short grace period for any further ones.
+        let deadline = tokio::time::Instant::now() + Duration::from_millis(timeout);
+        loop {
+            let notified = events.changed.notified();
+            if !new_popups().is_empty() || events.dialog().is_some() {
+                break;
+            }
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                break;
+            }
+        }
+        if !new_popups().is_empty() {
+            tokio::time::sleep(Duration::from_millis(300)).await;
+        }
+        let caused = try_tool!(b.settle(rx).await);
+        let found = new_popups();
+        let revision = b.revision();
+        match found.as_slice() {
+            [] => ToolOutcome::Failed(
+                json!({"kind": "popup", "failureKind": "noPopup", "reason": "the click opened no popup", "revision": revision, "caused": caused.to_json()}),
+            ),
+            [one] if one.closed => ToolOutcome::Failed(
+                json!({"kind": "popup", "failureKind": "popupClosed", "reason": "the popup closed before it was ready", "revision": revision}),
+            ),
+            [one] => {
+                if let Ok(mut p) = events.popups.lock() {
+                    p.iter_mut()
+                        .filter(|x| x.target_id == one.target_id)
+                        .for_each(|x| x.reported = true);
+                }
+                ToolOutcome::Ok(
+                    json!({"ok": true, "ref": resolved.r, "popup": {"targetId": one.target_id, "selected": false}, "revision": revision}),
+                )
+            }
+            many => ToolOutcome::Failed(json!({
+                "kind": "popup",
+                "failureKind": "multiplePopups",
+                "reason": "the click opened several popups",
+                "popups": many.iter().map(|p| p.target_id.clone()).collect::<Vec<_>>(),
+                "revision": revision,
+            })),
+        }
+    })
+}

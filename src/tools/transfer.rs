@@ -1,0 +1,291 @@
+//! Files in and out: `upload` and `download`. File contents are never returned.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde_json::{Map, Value, json};
+use sha2::{Digest, Sha256};
+
+use super::browser::{page_session, target, target_schema};
+use super::pointer::{action_result, check_revision};
+use super::{Annotations, Services, Tool, ToolFuture, ToolOutcome, args};
+use crate::browser::session::Download;
+use crate::policy::PolicyPreset;
+use crate::try_tool;
+
+/// Most files one `upload` sets.
+pub const MAX_FILES: usize = 16;
+
+/// `upload`.
+pub const UPLOAD: Tool = Tool {
+    name: "upload",
+    title: "Upload files",
+    description: "Set 1 to 16 regular local files on one input[type=file]. Denied by the hardened policy.",
+    schema: upload_schema,
+    annotations: Annotations {
+        read_only: false,
+        destructive: false,
+        idempotent: true,
+        open_world: true,
+    },
+    browser: true,
+    run: run_upload,
+};
+
+/// `download`.
+pub const DOWNLOAD: Tool = Tool {
+    name: "download",
+    title: "Wait for a download",
+    description: "Wait for one download of the selected page (including one the last action started), save it, and return its file name, size and sha256. Denied by the hardened policy.",
+    schema: download_schema,
+    annotations: Annotations {
+        read_only: false,
+        destructive: false,
+        idempotent: false,
+        open_world: true,
+    },
+    browser: true,
+    run: run_download,
+};
+
+fn upload_schema() -> Value {
+    args::object_schema(
+        json!({
+            "target": target_schema(),
+            "files": {"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": MAX_FILES},
+            "expectedRevision": {"type": "integer", "minimum": 0},
+        }),
+        &["target", "files"],
+    )
+}
+
+fn download_schema() -> Value {
+    args::object_schema(
+        json!({
+            "directory": {"type": "string", "description": "Absolute directory to save into (default: Glass's downloads folder)."},
+            "timeoutMs": {"type": "integer", "minimum": 1, "maximum": 300000},
+        }),
+        &[],
+    )
+}
+
+fn denied(capability: &str) -> ToolOutcome {
+    ToolOutcome::Failed(
+        json!({"kind": "policy", "capability": capability, "reason": format!("the hardened policy denies {capability}")}),
+    )
+}
+
+/// Check every path: it must exist and, with symlinks resolved, be a regular file.
+fn regular_files(a: &Map<String, Value>) -> Result<Vec<String>, ToolOutcome> {
+    let Some(list) = a.get("files").and_then(Value::as_array) else {
+        return Err(args::invalid("files", "must be an array of file paths").into());
+    };
+    if list.is_empty() || list.len() > MAX_FILES {
+        return Err(args::invalid("files", "must list 1 to 16 files").into());
+    }
+    let mut out = Vec::with_capacity(list.len());
+    for (i, v) in list.iter().enumerate() {
+        let path = format!("files[{i}]");
+        let Some(p) = v.as_str().filter(|p| !p.is_empty() && p.len() <= 4096) else {
+            return Err(args::invalid(&path, "must be a file path").into());
+        };
+        let resolved = std::fs::canonicalize(p)
+            .map_err(|_| ToolOutcome::from(args::invalid(&path, "does not exist")))?;
+        let regular = std::fs::metadata(&resolved)
+            .map(|m| m.is_file())
+            .unwrap_or(false);
+        if !regular {
+            return Err(args::invalid(&path, "is not a regular file").into());
+        }
+        out.push(resolved.to_string_lossy().into_owned());
+    }
+    Ok(out)
+}
+
+fn run_upload(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+    Box::pin(async move {
+        try_tool!(args::only(&a, &["target", "files", "expectedRevision"]));
+        let t = try_tool!(target(&a));
+        if services.facts.policy == PolicyPreset::Hardened {
+            return denied("upload");
+        }
+        let files = try_tool!(regular_files(&a));
+        let mut b = try_tool!(page_session(&services).await);
+        try_tool!(check_revision(&b, &a));
+        let resolved = try_tool!(b.resolve(t).await);
+        let Some(object) = try_tool!(b.agent_object("fileInput", &[json!(resolved.r)]).await)
+        else {
+            return ToolOutcome::Failed(
+                json!({"kind": "targeting", "failureKind": "notFileInput", "reason": "the element is not an enabled input[type=file]"}),
+            );
+        };
+        let rx = b.cdp.subscribe();
+        try_tool!(
+            b.page_call(
+                "DOM.setFileInputFiles",
+                json!({"files": files, "objectId": object})
+            )
+            .await
+        );
+        let caused = try_tool!(b.settle(rx).await);
+        let mut out = match action_result(&resolved.r, b.revision(), &caused) {
+            ToolOutcome::Ok(v) => v,
+            other => return other,
+        };
+        out["files"] = json!(files.len());
+        ToolOutcome::Ok(out)
+    })
+}
+
+/// A file name safe to create: no separators, no leading dots, bounded.
+fn safe_name(name: &str) -> String {
+    let cleaned: String = name
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || "._- ()".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let trimmed = cleaned.trim_start_matches('.').trim();
+    let mut out: String = trimmed.chars().take(120).collect();
+    if out.is_empty() {
+        out = "download".into();
+    }
+    out
+}
+
+/// `dir/name`, or `dir/name (n)` when taken.
+fn free_path(dir: &Path, name: &str) -> PathBuf {
+    let candidate = dir.join(name);
+    if !candidate.exists() {
+        return candidate;
+    }
+    let (stem, ext) = match name.rsplit_once('.') {
+        Some((s, e)) if !s.is_empty() => (s.to_owned(), format!(".{e}")),
+        _ => (name.to_owned(), String::new()),
+    };
+    (1..10_000)
+        .map(|n| dir.join(format!("{stem} ({n}){ext}")))
+        .find(|p| !p.exists())
+        .unwrap_or(candidate)
+}
+
+fn run_download(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+    Box::pin(async move {
+        try_tool!(args::only(&a, &["directory", "timeoutMs"]));
+        if services.facts.policy == PolicyPreset::Hardened {
+            return denied("download");
+        }
+        let timeout = try_tool!(args::int_in(&a, "timeoutMs", 1, 300_000)).unwrap_or(30_000);
+        let dir = match try_tool!(args::opt_string(&a, "directory", 4096)) {
+            Some(d) => {
+                let p = PathBuf::from(d);
+                if !p.is_absolute() || !p.is_dir() {
+                    return args::invalid("directory", "must be an existing absolute directory")
+                        .into();
+                }
+                p
+            }
+            None => crate::paths::data_dir().join("downloads"),
+        };
+        let b = try_tool!(page_session(&services).await);
+        let frame = b
+            .page
+            .as_ref()
+            .map(|p| p.main_frame.clone())
+            .unwrap_or_default();
+        let events = Arc::clone(&b.events);
+        let staging = b.download_dir().to_path_buf();
+        let deadline = tokio::time::Instant::now() + Duration::from_millis(timeout);
+        // The oldest unclaimed download of this page; wait for one to start, then to finish.
+        let pick = |claim: bool| -> Option<Download> {
+            let mut all = events.downloads.lock().ok()?;
+            let d = all.iter_mut().find(|d| !d.claimed && d.frame_id == frame)?;
+            if claim {
+                d.claimed = true;
+            }
+            Some(d.clone())
+        };
+        let mut chosen: Option<String> = None;
+        let finished = loop {
+            let notified = events.changed.notified();
+            let current = match &chosen {
+                None => pick(true),
+                Some(guid) => events
+                    .downloads
+                    .lock()
+                    .ok()
+                    .and_then(|all| all.iter().find(|d| &d.guid == guid).cloned()),
+            };
+            if let Some(d) = &current {
+                chosen = Some(d.guid.clone());
+                if d.state != "inProgress" {
+                    break d.clone();
+                }
+            }
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                let reason = if chosen.is_some() {
+                    "the download did not finish in time"
+                } else {
+                    "no download started in time"
+                };
+                return ToolOutcome::Failed(
+                    json!({"kind": "download", "failureKind": "timeout", "reason": reason}),
+                );
+            }
+        };
+        if finished.state != "completed" {
+            return ToolOutcome::Failed(
+                json!({"kind": "download", "failureKind": "canceled", "reason": "the download was canceled"}),
+            );
+        }
+        let _ = std::fs::create_dir_all(&dir);
+        let name = safe_name(&finished.suggested_name);
+        let dest = free_path(&dir, &name);
+        let source = staging.join(&finished.guid);
+        let moved = std::fs::rename(&source, &dest).or_else(|_| {
+            std::fs::copy(&source, &dest)
+                .map(|_| ())
+                .and_then(|_| std::fs::remove_file(&source))
+        });
+        if moved.is_err() {
+            return ToolOutcome::Failed(
+                json!({"kind": "download", "failureKind": "saveFailed", "reason": "the file could not be saved in the directory"}),
+            );
+        }
+        let bytes = match std::fs::read(&dest) {
+            Ok(b) => b,
+            Err(_) => {
+                return ToolOutcome::Failed(
+                    json!({"kind": "download", "failureKind": "saveFailed", "reason": "the saved file could not be read"}),
+                );
+            }
+        };
+        let digest = Sha256::digest(&bytes);
+        let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
+        ToolOutcome::Ok(json!({
+            "fileName": dest.file_name().map(|n| n.to_string_lossy().into_owned()),
+            "path": dest.to_string_lossy(),
+            "size": bytes.len(),
+            "sha256": hex,
+            "revision": b.revision(),
+        }))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_made_safe() {
+        assert_eq!(safe_name("../../etc/passwd"), "_.._etc_passwd");
+        assert_eq!(safe_name("report (1).pdf"), "report (1).pdf");
+        assert_eq!(safe_name("..."), "download");
+        assert_eq!(safe_name("a/b\\c"), "a_b_c");
+    }
+}

@@ -1,0 +1,439 @@
+//! Popups, targets, dialogs, downloads, uploads, forms, drag and consent banners, through the
+//! real binary against real Chromium on pages served on 127.0.0.1.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::web::{Page, Server};
+use common::{Glass, tool_json};
+use serde_json::{Value, json};
+
+const FILE_BODY: &[u8] = b"glass download body\n";
+
+fn pages() -> Server {
+    let file = Page {
+        status: 200,
+        content_type: "application/octet-stream",
+        body: FILE_BODY.to_vec(),
+        headers: vec![(
+            "Content-Disposition".into(),
+            "attachment; filename=\"report.txt\"".into(),
+        )],
+    };
+    Server::start(vec![
+        (
+            "/popups",
+            Page::html(
+                r#"<title>Popups</title>
+            <a href="/child" target="_blank">Blank link</a>
+            <button onclick="window.open('/child')">Open one</button>
+            <button onclick="window.open('/child'); window.open('/child')">Open two</button>
+            <button onclick="setTimeout(() => window.open('/child'), 200)">Open later</button>
+            <button>Nothing</button>"#,
+            ),
+        ),
+        (
+            "/child",
+            Page::html("<title>Child</title><p>child page</p>"),
+        ),
+        (
+            "/alert",
+            Page::html(
+                "<title>Alert</title><script>window.onload = () => alert('loaded!')</script>",
+            ),
+        ),
+        (
+            "/dialogs",
+            Page::html(
+                r#"<title>Dialogs</title>
+            <button onclick="window.answer = confirm('Sure?')">Confirm</button>
+            <button onclick="window.answer = prompt('Name?')">Prompt</button>
+            <button onclick="window.onbeforeunload = e => { e.preventDefault(); e.returnValue = '' }">Arm</button>"#,
+            ),
+        ),
+        ("/file", file),
+        (
+            "/downloads",
+            Page::html(r#"<title>Downloads</title><a href="/file">Get report</a>"#),
+        ),
+        (
+            "/upload",
+            Page::html(
+                r#"<title>Upload</title><input type="file" aria-label="Attachment" multiple
+            onchange="document.title = [...this.files].map(f => f.name + ':' + f.size).join(',')">"#,
+            ),
+        ),
+        (
+            "/consent",
+            Page::html(
+                r#"<title>Consent</title>
+            <div id="onetrust-banner-sdk"><p>We use cookies</p>
+            <button id="onetrust-accept-btn-handler" onclick="window.consent='accept'; this.parentNode.remove()">Accept all</button>
+            <button id="onetrust-reject-all-handler" onclick="window.consent='reject'; this.parentNode.remove()">Reject all</button></div>"#,
+            ),
+        ),
+        (
+            "/fake-consent",
+            Page::html(
+                r#"<title>Fake</title><div class="cookies">We use cookies <button onclick="window.clicked=1">Accept</button></div>"#,
+            ),
+        ),
+        (
+            "/form",
+            Page::html(
+                r#"<title>Form</title>
+            <label>Name <input id="name"></label>
+            <label>Plan <select id="plan"><option value="free">Free</option><option value="pro">Pro</option></select></label>
+            <label><input type="checkbox" id="news"> Newsletter</label>"#,
+            ),
+        ),
+        (
+            "/drag",
+            Page::html(
+                r#"<title>Drag</title>
+            <div id="item" draggable="true" ondragstart="event.dataTransfer.setData('text/plain', 'x')" style="width:80px;height:40px;background:#ccc">Item</div>
+            <div id="zone" aria-label="Drop zone" role="region" style="width:200px;height:100px;margin-top:60px;border:1px solid"
+                 ondragover="event.preventDefault()" ondrop="event.preventDefault(); window.dropped = event.dataTransfer.getData('text/plain')">Drop here</div>"#,
+            ),
+        ),
+    ])
+}
+
+fn browser() -> Glass {
+    let mut g = Glass::spawn(&["--incognito", "--interaction", "fast", "--mcp"]);
+    g.initialize();
+    g
+}
+
+fn ok(r: &Value) -> Value {
+    assert_eq!(r["result"]["isError"], false, "tool failed: {r}");
+    tool_json(r)
+}
+
+fn failed(r: &Value) -> Value {
+    assert_eq!(r["result"]["isError"], true, "tool should have failed: {r}");
+    tool_json(r)
+}
+
+fn eval(g: &mut Glass, expr: &str) -> Value {
+    ok(&g.call(json!("e"), "evaluate", json!({"expression": expr})))["value"].clone()
+}
+
+fn nav(g: &mut Glass, web: &Server, path: &str) -> Value {
+    ok(&g.call(
+        json!("n"),
+        "navigate",
+        json!({"url": web.url(path), "observe": false}),
+    ))
+}
+
+#[test]
+fn popups_are_verified_listed_selected_and_closed() {
+    let web = pages();
+    let mut g = browser();
+    nav(&mut g, &web, "/popups");
+    let r = ok(&g.call(
+        json!(1),
+        "clickExpectPopup",
+        json!({"target": "text=Blank link"}),
+    ));
+    let first = r["popup"]["targetId"].as_str().unwrap().to_owned();
+    assert_eq!(r["popup"]["selected"], false);
+    let r = ok(&g.call(
+        json!(2),
+        "clickExpectPopup",
+        json!({"target": "role=button;name=Open one"}),
+    ));
+    let second = r["popup"]["targetId"].as_str().unwrap().to_owned();
+    assert_ne!(first, second);
+    let e = failed(&g.call(
+        json!(3),
+        "clickExpectPopup",
+        json!({"target": "role=button;name=Open two"}),
+    ));
+    assert_eq!(e["failureKind"], "multiplePopups");
+    assert_eq!(e["popups"].as_array().unwrap().len(), 2);
+    let e = failed(&g.call(
+        json!(4),
+        "clickExpectPopup",
+        json!({"target": "role=button;name=Nothing", "timeoutMs": 500}),
+    ));
+    assert_eq!(e["failureKind"], "noPopup");
+    // The page that was selected still is; popups are listed with their opener.
+    assert_eq!(eval(&mut g, "document.title"), "Popups");
+    let list = ok(&g.call(json!(5), "listTargets", json!({})));
+    let targets = list["targets"].as_array().unwrap();
+    let opener = targets.iter().find(|t| t["selected"] == true).unwrap()["targetId"].clone();
+    let child = targets
+        .iter()
+        .find(|t| t["targetId"] == first.as_str())
+        .unwrap();
+    assert_eq!(child["openerId"], opener);
+    let sel = ok(&g.call(json!(6), "selectTarget", json!({"targetId": first})));
+    assert_eq!(sel["title"], "Child");
+    assert_eq!(eval(&mut g, "document.title"), "Child");
+    let closed = ok(&g.call(json!(7), "closeTarget", json!({"targetId": first})));
+    assert_eq!(closed["wasSelected"], true);
+    let e = failed(&g.call(json!(8), "observe", json!({})));
+    assert_eq!(e["failureKind"], "noPage");
+    let e = failed(&g.call(json!(9), "selectTarget", json!({"targetId": "0000"})));
+    assert_eq!(e["failureKind"], "unknownTarget");
+    let created = ok(&g.call(json!(10), "createTarget", json!({"url": web.url("/child")})));
+    assert_eq!(created["selected"], false);
+    ok(&g.call(json!(11), "selectTarget", json!({"targetId": opener})));
+    assert_eq!(eval(&mut g, "document.title"), "Popups");
+}
+
+#[test]
+fn a_later_popup_is_reported_in_the_next_result_header() {
+    let web = pages();
+    let mut g = browser();
+    nav(&mut g, &web, "/popups");
+    ok(&g.call(
+        json!(1),
+        "click",
+        json!({"target": "role=button;name=Open later"}),
+    ));
+    let r = ok(&g.call(json!(2), "wait", json!({"kind": "delay", "delayMs": 600})));
+    let popups = r["events"]["popups"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no popup in header: {r}"));
+    assert_eq!(popups.len(), 1);
+    let again = ok(&g.call(json!(4), "getText", json!({"maxChars": 10})));
+    assert!(again.get("events").is_none(), "reported once: {again}");
+}
+
+#[test]
+fn an_alert_on_load_does_not_wedge_navigate_or_later_tools() {
+    let web = pages();
+    let mut g = browser();
+    let started = Instant::now();
+    let r = ok(&g.call(json!(1), "navigate", json!({"url": web.url("/alert")})));
+    assert_eq!(r["outcome"], "dialog");
+    assert_eq!(r["dialog"]["type"], "alert");
+    assert_eq!(r["dialog"]["message"], "loaded!");
+    assert!(started.elapsed() < Duration::from_secs(10));
+    let e = failed(&g.call(json!(2), "observe", json!({})));
+    assert_eq!(e["kind"], "dialogOpen");
+    let a = ok(&g.call(json!(3), "acceptDialog", json!({})));
+    assert_eq!(a["dialog"]["type"], "alert");
+    ok(&g.call(json!(4), "observe", json!({})));
+    let e = failed(&g.call(json!(5), "dismissDialog", json!({})));
+    assert_eq!(e["kind"], "noDialog");
+}
+
+#[test]
+fn confirm_and_prompt_round_trips() {
+    let web = pages();
+    let mut g = browser();
+    nav(&mut g, &web, "/dialogs");
+    let r = ok(&g.call(
+        json!(1),
+        "click",
+        json!({"target": "role=button;name=Confirm"}),
+    ));
+    assert_eq!(r["caused"]["dialog"]["type"], "confirm");
+    ok(&g.call(json!(2), "dismissDialog", json!({})));
+    assert_eq!(eval(&mut g, "window.answer"), false);
+    ok(&g.call(
+        json!(3),
+        "click",
+        json!({"target": "role=button;name=Confirm"}),
+    ));
+    ok(&g.call(json!(4), "acceptDialog", json!({})));
+    assert_eq!(eval(&mut g, "window.answer"), true);
+    let r = ok(&g.call(
+        json!(5),
+        "click",
+        json!({"target": "role=button;name=Prompt"}),
+    ));
+    assert_eq!(r["caused"]["dialog"]["type"], "prompt");
+    ok(&g.call(json!(6), "acceptDialog", json!({"promptText": "Ada"})));
+    assert_eq!(eval(&mut g, "window.answer"), "Ada");
+}
+
+#[test]
+fn a_beforeunload_dialog_during_navigate_returns_promptly() {
+    let web = pages();
+    let mut g = browser();
+    nav(&mut g, &web, "/dialogs");
+    ok(&g.call(json!(1), "click", json!({"target": "role=button;name=Arm"})));
+    let started = Instant::now();
+    let r = ok(&g.call(
+        json!(2),
+        "navigate",
+        json!({"url": web.url("/child"), "timeoutMs": 20000}),
+    ));
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(r["outcome"], "dialog");
+    assert_eq!(r["dialog"]["type"], "beforeunload");
+    ok(&g.call(json!(3), "acceptDialog", json!({})));
+    ok(&g.call(
+        json!(4),
+        "wait",
+        json!({"kind": "urlMatches", "url": "/child"}),
+    ));
+}
+
+fn temp_dir(tag: &str) -> std::path::PathBuf {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos();
+    let dir = std::env::temp_dir().join(format!("glass-test-{tag}-{}-{nanos}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn downloads_started_by_a_click_or_by_navigation_are_saved_with_their_digest() {
+    let web = pages();
+    let mut g = browser();
+    let dir = temp_dir("downloads");
+    nav(&mut g, &web, "/downloads");
+    let r = ok(&g.call(json!(1), "click", json!({"target": "text=Get report"})));
+    assert_eq!(r["caused"]["download"], true, "{r}");
+    let d = ok(&g.call(
+        json!(2),
+        "download",
+        json!({"directory": dir.to_str().unwrap()}),
+    ));
+    assert_eq!(d["fileName"], "report.txt");
+    assert_eq!(d["size"], FILE_BODY.len());
+    use sha2::Digest;
+    let expected: String = sha2::Sha256::digest(FILE_BODY)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let actual = d["sha256"].as_str().unwrap();
+    assert_eq!(actual, expected);
+    assert_eq!(std::fs::read(dir.join("report.txt")).unwrap(), FILE_BODY);
+    let n = ok(&g.call(
+        json!(3),
+        "navigate",
+        json!({"url": web.url("/file"), "observe": false}),
+    ));
+    assert_eq!(n["outcome"], "download");
+    let d2 = ok(&g.call(
+        json!(4),
+        "download",
+        json!({"directory": dir.to_str().unwrap()}),
+    ));
+    assert_eq!(d2["fileName"], "report (1).txt");
+    assert_eq!(d2["sha256"], actual);
+    let e = failed(&g.call(json!(5), "download", json!({"timeoutMs": 300})));
+    assert_eq!(e["failureKind"], "timeout");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn uploads_set_regular_files_only() {
+    let web = pages();
+    let mut g = browser();
+    let dir = temp_dir("upload");
+    let a = dir.join("a.txt");
+    std::fs::write(&a, b"12345").unwrap();
+    let b = dir.join("b.bin");
+    std::fs::write(&b, vec![0u8; 1000]).unwrap();
+    nav(&mut g, &web, "/upload");
+    let r = ok(&g.call(
+        json!(1),
+        "upload",
+        json!({"target": "name=Attachment", "files": [a, b]}),
+    ));
+    assert_eq!(r["files"], 2);
+    assert_eq!(eval(&mut g, "document.title"), "a.txt:5,b.bin:1000");
+    let e = failed(&g.call(
+        json!(2),
+        "upload",
+        json!({"target": "name=Attachment", "files": [dir]}),
+    ));
+    assert_eq!(e["path"], "files[0]");
+    let e = failed(&g.call(
+        json!(3),
+        "upload",
+        json!({"target": "name=Attachment", "files": ["/nonexistent/file"]}),
+    ));
+    assert_eq!(e["reason"], "does not exist");
+    let e = failed(&g.call(
+        json!(4),
+        "upload",
+        json!({"target": "name=Attachment", "files": ["/dev/null"]}),
+    ));
+    assert_eq!(e["reason"], "is not a regular file");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn consent_banners_are_recognized_and_nothing_else_is_clicked() {
+    let web = pages();
+    let mut g = browser();
+    nav(&mut g, &web, "/consent");
+    let r = ok(&g.call(json!(1), "dismissConsent", json!({})));
+    assert_eq!(r["framework"], "OneTrust");
+    assert_eq!(r["choice"], "reject");
+    assert_eq!(eval(&mut g, "window.consent"), "reject");
+    let e = failed(&g.call(json!(2), "dismissConsent", json!({})));
+    assert_eq!(e["failureKind"], "no_consent_found");
+    nav(&mut g, &web, "/fake-consent");
+    let e = failed(&g.call(json!(3), "dismissConsent", json!({"choice": "accept"})));
+    assert_eq!(e["failureKind"], "no_consent_found");
+    assert_eq!(eval(&mut g, "window.clicked === undefined"), true);
+}
+
+#[test]
+fn fill_form_resolves_everything_first_then_fills() {
+    let web = pages();
+    let mut g = browser();
+    nav(&mut g, &web, "/form");
+    let e = failed(&g.call(
+        json!(1),
+        "fillForm",
+        json!({"fields": [
+            {"target": "name=Name", "value": "Ada"},
+            {"target": "name=Missing", "value": "x"}
+        ]}),
+    ));
+    assert_eq!(e["failureKind"], "unresolvedFields");
+    assert_eq!(
+        eval(&mut g, "document.querySelector('#name').value"),
+        "",
+        "nothing was filled"
+    );
+    let r = ok(&g.call(
+        json!(2),
+        "fillForm",
+        json!({"fields": [
+            {"target": "name=Name", "value": "Ada"},
+            {"target": "name=Plan", "value": "Pro"},
+            {"target": "role=checkbox;name=Newsletter", "value": true}
+        ]}),
+    ));
+    assert_eq!(r["fields"].as_array().unwrap().len(), 3);
+    assert!(!r.to_string().contains("Ada"), "values are never echoed");
+    assert_eq!(
+        eval(
+            &mut g,
+            "['#name', '#plan'].map(s => document.querySelector(s).value).concat(document.querySelector('#news').checked).join()"
+        ),
+        "Ada,pro,true"
+    );
+}
+
+#[test]
+fn drag_and_drop_between_verified_targets() {
+    let web = pages();
+    let mut g = browser();
+    nav(&mut g, &web, "/drag");
+    ok(&g.call(
+        json!(1),
+        "drag",
+        json!({"source": "text=Item", "destination": "name=Drop zone"}),
+    ));
+    assert_eq!(eval(&mut g, "window.dropped"), "x");
+}
