@@ -437,3 +437,80 @@ fn drag_and_drop_between_verified_targets() {
     ));
     assert_eq!(eval(&mut g, "window.dropped"), "x");
 }
+
+#[test]
+fn same_origin_and_cross_origin_iframes_are_listed_and_driven() {
+    // Same-origin frame on 127.0.0.1; the cross-origin one on localhost (another site, so Chrome
+    // runs it out of process).
+    let inner = Server::start(vec![(
+        "/xinner",
+        Page::html(
+            r#"<title>X</title><button onclick="parent.postMessage('x-clicked', '*')">Cross button</button>"#,
+        ),
+    )]);
+    let outer = Server::start(vec![
+        (
+            "/inner",
+            Page::html(
+                r#"<button onclick="parent.window.innerClicks = (parent.window.innerClicks || 0) + 1">Inner button</button>"#,
+            ),
+        ),
+        (
+            "/frames",
+            Page::html(&format!(
+                r#"<title>Frames</title><script>window.addEventListener('message', e => {{ if (e.data === 'x-clicked') window.xclicks = (window.xclicks || 0) + 1 }})</script>
+                <iframe src="/inner" style="width:300px;height:80px"></iframe>
+                <iframe src="http://localhost:{p}/xinner" style="margin-left:40px;width:300px;height:80px"></iframe>"#,
+                p = inner.port
+            )),
+        ),
+    ]);
+    let mut g = browser();
+    ok(&g.call(
+        json!(1),
+        "navigate",
+        json!({"url": outer.url("/frames"), "observe": false}),
+    ));
+    // The same-origin frame's content is part of the page's observation and actions.
+    ok(&g.call(
+        json!(2),
+        "wait",
+        json!({"kind": "elementVisible", "target": "role=button;name=Inner button"}),
+    ));
+    ok(&g.call(
+        json!(3),
+        "click",
+        json!({"target": "role=button;name=Inner button"}),
+    ));
+    assert_eq!(eval(&mut g, "window.innerClicks"), 1);
+    // The cross-origin frame is listed as its own process and can be selected.
+    let end = Instant::now() + Duration::from_secs(10);
+    let cross = loop {
+        let frames = ok(&g.call(json!(4), "listFrames", json!({})));
+        let list = frames["frames"].as_array().unwrap().clone();
+        if let Some(f) = list.iter().find(|f| f["crossProcess"] == true) {
+            assert_eq!(list.len(), 3, "{frames}");
+            break f["frameId"].as_str().unwrap().to_owned();
+        }
+        assert!(Instant::now() < end, "no cross-process frame in {frames}");
+        ok(&g.call(json!(5), "wait", json!({"kind": "delay", "delayMs": 100})));
+    };
+    ok(&g.call(json!(6), "selectFrame", json!({"frameId": cross})));
+    let o = ok(&g.call(json!(7), "observe", json!({})));
+    let button = o["elements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["name"] == "Cross button")
+        .unwrap_or_else(|| panic!("{o}"))["ref"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    ok(&g.call(json!(8), "click", json!({"target": button})));
+    ok(&g.call(json!(9), "selectFrame", json!({"frameId": "main"})));
+    ok(&g.call(json!(10), "wait", json!({"kind": "delay", "delayMs": 100})));
+    assert_eq!(eval(&mut g, "window.xclicks"), 1);
+    // A ref from the cross-origin frame never resolves in the main frame.
+    let e = failed(&g.call(json!(11), "click", json!({"target": button})));
+    assert_eq!(e["failureKind"], "wrongFrame");
+}

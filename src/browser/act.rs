@@ -115,6 +115,7 @@ impl Browser {
             self.next_ref = self.next_ref.max(n);
         }
         let (revision, document) = (self.revision(), self.document());
+        let frame = self.agent_target().map(|(_, f)| f).unwrap_or_default();
         for item in items {
             if let Some(r) = item["ref"].as_str() {
                 self.refs.remember(
@@ -124,6 +125,7 @@ impl Browser {
                         document,
                         role: item["role"].as_str().unwrap_or("").to_owned(),
                         name: redact::bounded_text(item["name"].as_str().unwrap_or(""), 80),
+                        frame: frame.clone(),
                     },
                 );
             }
@@ -188,6 +190,14 @@ impl Browser {
                 Map::new(),
             ));
         };
+        let current_frame = self.agent_target()?.1;
+        if info.frame != current_frame {
+            return Ok(targeting(
+                "wrongFrame",
+                "this ref belongs to another frame; select that frame, or observe this one",
+                Map::new(),
+            ));
+        }
         let name = (!info.name.is_empty()).then_some(info.name.clone());
         let similar = self
             .agent_call(
@@ -229,7 +239,8 @@ impl Browser {
             let (Some(x), Some(y)) = (answer["x"].as_f64(), answer["y"].as_f64()) else {
                 return Err(ActError::Browser(BrowserError::Agent));
             };
-            return Ok((x, y));
+            let (dx, dy) = self.frame_offset().await?;
+            return Ok((x + dx, y + dy));
         }
         let failure = answer["failure"].as_str().unwrap_or("notActionable");
         if failure == "stale" || failure == "detached" || failure == "unknown" {
@@ -257,6 +268,30 @@ impl Browser {
         Err(targeting(failure, reason, extra))
     }
 
+    /// Where the selected frame's viewport sits in the page's viewport: the agent of a selected
+    /// frame measures in that frame's own viewport. (0, 0) for the main frame, whose agent
+    /// already adds the offsets of same-origin child frames.
+    pub async fn frame_offset(&self) -> Result<(f64, f64), BrowserError> {
+        let Some(frame) = self.frame.as_ref() else {
+            return Ok((0.0, 0.0));
+        };
+        let owner = self
+            .page_call("DOM.getFrameOwner", json!({"frameId": frame.frame_id}))
+            .await
+            .map_err(|_| BrowserError::FrameGone)?;
+        let model = self
+            .page_call(
+                "DOM.getBoxModel",
+                json!({"backendNodeId": owner["backendNodeId"]}),
+            )
+            .await?;
+        let quad = &model["model"]["content"];
+        Ok((
+            quad[0].as_f64().unwrap_or(0.0),
+            quad[1].as_f64().unwrap_or(0.0),
+        ))
+    }
+
     /// After input: let the page react (two animation frames, or a dialog), then report what
     /// happened, waiting for a navigation it started to load.
     pub async fn settle(
@@ -264,14 +299,15 @@ impl Browser {
         mut rx: Receiver<Arc<CdpEvent>>,
     ) -> Result<Caused, BrowserError> {
         let events = Arc::clone(&self.events);
-        let ctx = self.agent_context.map(|(c, _)| c);
+        let agent = self.agent_context.clone();
         let session = self.page()?.session_id.clone();
         let main_frame = self.page()?.main_frame.clone();
         let target_id = self.page()?.target_id.clone();
         let mut caused = Caused::default();
-        if let Some(ctx) = ctx {
+        if let Some(agent) = agent {
+            let ctx = agent.id;
             let frames = self.cdp.call_raw(
-                Some(&session),
+                Some(&agent.session),
                 "Runtime.evaluate",
                 json!({"expression": "new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(1))))",
                        "contextId": ctx, "awaitPromise": true, "returnByValue": true}),

@@ -18,35 +18,52 @@ const WORLD_NAME: &str = "glass";
 
 impl Browser {
     /// The agent's execution context for the current document, installing it when needed.
-    async fn agent_context(&mut self) -> Result<i64, BrowserError> {
+    async fn agent_context(&mut self) -> Result<(i64, String), BrowserError> {
         let document = self.events.document.load(Ordering::SeqCst);
-        if let Some((ctx, doc)) = self.agent_context {
-            if doc == document {
-                return Ok(ctx);
+        let (session, frame) = self.agent_target()?;
+        if let Some(c) = &self.agent_context {
+            if c.document == document && c.frame == frame {
+                return Ok((c.id, c.session.clone()));
             }
         }
-        let frame = self.page()?.main_frame.clone();
         let world = self
-            .page_call(
+            .cdp
+            .call_raw(
+                Some(&session),
                 "Page.createIsolatedWorld",
                 json!({"frameId": frame, "worldName": WORLD_NAME, "grantUniveralAccess": true}),
+                CALL_TIMEOUT,
             )
-            .await?;
+            .await
+            .map_err(|e| match e {
+                super::cdp::CdpError::Protocol { .. } if self.frame.is_some() => {
+                    BrowserError::FrameGone
+                }
+                e => e.into(),
+            })?;
         let ctx = world["executionContextId"]
             .as_i64()
             .ok_or(BrowserError::Agent)?;
         let installed = self
-            .page_call(
+            .cdp
+            .call_raw(
+                Some(&session),
                 "Runtime.evaluate",
                 json!({"expression": AGENT_JS, "contextId": ctx, "returnByValue": true}),
+                CALL_TIMEOUT,
             )
             .await?;
         if installed.get("exceptionDetails").is_some() {
             tracing::warn!("the page agent failed to install");
             return Err(BrowserError::Agent);
         }
-        self.agent_context = Some((ctx, document));
-        Ok(ctx)
+        self.agent_context = Some(super::session::AgentContext {
+            id: ctx,
+            document,
+            frame,
+            session: session.clone(),
+        });
+        Ok((ctx, session))
     }
 
     /// Call `__glassAgent.<function>(args...)` and return its JSON value.
@@ -61,8 +78,7 @@ impl Browser {
         let args: Vec<String> = args.iter().map(Value::to_string).collect();
         let expression = format!("__glassAgent.{function}({})", args.join(","));
         for attempt in 0..2 {
-            let ctx = self.agent_context().await?;
-            let session = self.page()?.session_id.clone();
+            let (ctx, session) = self.agent_context().await?;
             let answer = self
                 .cdp
                 .call_raw(
@@ -111,11 +127,14 @@ impl Browser {
     ) -> Result<Option<String>, BrowserError> {
         let args: Vec<String> = args.iter().map(Value::to_string).collect();
         let expression = format!("__glassAgent.{function}({})", args.join(","));
-        let ctx = self.agent_context().await?;
+        let (ctx, session) = self.agent_context().await?;
         let v = self
-            .page_call(
+            .cdp
+            .call_raw(
+                Some(&session),
                 "Runtime.evaluate",
                 json!({"expression": expression, "contextId": ctx}),
+                CALL_TIMEOUT,
             )
             .await?;
         if v.get("exceptionDetails").is_some() {

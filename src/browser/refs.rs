@@ -21,6 +21,8 @@ pub struct RefInfo {
     pub role: String,
     /// Accessible name when issued (bounded).
     pub name: String,
+    /// The frame the element lives in.
+    pub frame: String,
 }
 
 /// All refs issued in this session.

@@ -67,6 +67,9 @@ pub enum BrowserError {
     /// The in-page agent failed unexpectedly.
     #[error("the page agent failed")]
     Agent,
+    /// The selected frame no longer exists.
+    #[error("the selected frame is gone; use listFrames and selectFrame")]
+    FrameGone,
 }
 
 impl From<CdpError> for BrowserError {
@@ -123,6 +126,8 @@ pub struct PageEvents {
     pub popups: Mutex<Vec<Popup>>,
     /// Every download of this session.
     pub downloads: Mutex<Vec<Download>>,
+    /// Out-of-process iframes of the selected page.
+    pub oop_frames: Mutex<Vec<OopFrame>>,
 }
 
 /// A page target that another target opened.
@@ -215,6 +220,41 @@ impl PageEvents {
     }
 }
 
+/// Where the page agent lives now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AgentContext {
+    /// Execution context id of the isolated world.
+    pub id: i64,
+    /// Document generation it was made in.
+    pub document: u64,
+    /// Frame it belongs to.
+    pub frame: String,
+    /// CDP session of that frame.
+    pub session: String,
+}
+
+/// A frame chosen with `selectFrame`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FrameSelection {
+    /// The frame id.
+    pub frame_id: String,
+    /// The CDP session that owns it: the page's, or an out-of-process frame's own.
+    pub session_id: String,
+    /// Whether it is an out-of-process (cross-origin) frame.
+    pub out_of_process: bool,
+}
+
+/// An out-of-process iframe Chrome attached to the page session.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OopFrame {
+    /// The frame's id (its target id).
+    pub frame_id: String,
+    /// Its own CDP session.
+    pub session_id: String,
+    /// Its URL when attached.
+    pub url: String,
+}
+
 /// The selected page target.
 #[derive(Clone, Debug)]
 pub struct PageTarget {
@@ -240,8 +280,10 @@ pub struct Browser {
     /// Event-derived state of the selected page.
     pub events: Arc<PageEvents>,
     watcher: tokio::task::JoinHandle<()>,
-    /// Isolated-world context of the page agent, with the document it was made for.
-    pub agent_context: Option<(i64, u64)>,
+    /// Isolated-world context of the page agent, with what it was made for.
+    pub agent_context: Option<AgentContext>,
+    /// The selected frame; `None` is the page's main frame.
+    pub frame: Option<FrameSelection>,
     /// Next session-unique element reference number.
     pub next_ref: u64,
     /// Input style.
@@ -436,6 +478,7 @@ async fn start(config: &SessionConfig) -> Result<Browser, BrowserError> {
         events,
         watcher,
         agent_context: None,
+        frame: None,
         next_ref: 1,
         interaction: config.interaction,
         pointer: (0.0, 0.0),
@@ -485,6 +528,30 @@ fn observe_event(events: &PageEvents, ev: &CdpEvent) {
                     _ => return,
                 }
                 events.changed.notify_waiters();
+            }
+        }
+        "Target.attachedToTarget" if ev.params["targetInfo"]["type"] == "iframe" => {
+            let p = &ev.params;
+            if let (Ok(mut frames), Some(fid), Some(sid)) = (
+                events.oop_frames.lock(),
+                p["targetInfo"]["targetId"].as_str(),
+                p["sessionId"].as_str(),
+            ) {
+                if frames.len() < 64 {
+                    frames.retain(|f| f.frame_id != fid);
+                    frames.push(OopFrame {
+                        frame_id: fid.to_owned(),
+                        session_id: sid.to_owned(),
+                        url: p["targetInfo"]["url"].as_str().unwrap_or("").to_owned(),
+                    });
+                }
+            }
+        }
+        "Target.detachedFromTarget" => {
+            if let (Ok(mut frames), Some(sid)) =
+                (events.oop_frames.lock(), ev.params["sessionId"].as_str())
+            {
+                frames.retain(|f| f.session_id != sid);
             }
         }
         "Page.navigatedWithinDocument" => {
@@ -586,12 +653,22 @@ impl Browser {
     pub fn unselect(&mut self) {
         self.page = None;
         self.agent_context = None;
+        self.frame = None;
         if let Ok(mut s) = self.events.session.lock() {
             *s = None;
         }
         if let Ok(mut d) = self.events.dialog.lock() {
             *d = None;
         }
+    }
+
+    /// The session and frame the page agent works in: the selected frame, or the main frame.
+    pub fn agent_target(&self) -> Result<(String, String), BrowserError> {
+        let page = self.page()?;
+        Ok(match &self.frame {
+            Some(f) => (f.session_id.clone(), f.frame_id.clone()),
+            None => (page.session_id.clone(), page.main_frame.clone()),
+        })
     }
 
     /// The selected page, or a clear error.
@@ -728,7 +805,20 @@ impl Browser {
         if let Ok(mut d) = self.events.dialog.lock() {
             *d = None;
         }
+        if let Ok(mut frames) = self.events.oop_frames.lock() {
+            frames.clear();
+        }
+        // Cross-origin iframes run in their own processes: attach them so they can be driven.
+        self.cdp
+            .call_raw(
+                Some(&session_id),
+                "Target.setAutoAttach",
+                json!({"autoAttach": true, "waitForDebuggerOnStart": false, "flatten": true}),
+                CALL_TIMEOUT,
+            )
+            .await?;
         self.agent_context = None;
+        self.frame = None;
         self.events.document.fetch_add(1, Ordering::SeqCst);
         self.events.revision.fetch_add(1, Ordering::SeqCst);
         Ok(())

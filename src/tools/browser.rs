@@ -18,6 +18,7 @@ pub fn browser_failure(e: &BrowserError) -> ToolOutcome {
         BrowserError::Refused(_) => "refused",
         BrowserError::NoPage => "noPage",
         BrowserError::Agent => "agent",
+        BrowserError::FrameGone => "frameGone",
     };
     ToolOutcome::Failed(json!({"kind": "browser", "failureKind": failure, "reason": e.to_string()}))
 }

@@ -182,6 +182,8 @@ pub fn catalog() -> &'static [Tool] {
         topology::SELECT,
         topology::CLOSE,
         topology::CLICK_EXPECT_POPUP,
+        topology::LIST_FRAMES,
+        topology::SELECT_FRAME,
         task::VALIDATE,
         task::COMPILE,
         webir::VALIDATE,

@@ -331,3 +331,150 @@ fn run_click_expect_popup(services: Arc<Services>, a: Map<String, Value>) -> Too
         }
     })
 }
+
+/// `listFrames`.
+pub const LIST_FRAMES: Tool = Tool {
+    name: "listFrames",
+    title: "List frames",
+    description: "List the selected page's frames, same-origin and cross-origin (frameId, parentId, url, crossProcess, selected).",
+    schema: empty_schema,
+    annotations: Annotations {
+        read_only: true,
+        destructive: false,
+        idempotent: true,
+        open_world: false,
+    },
+    browser: true,
+    run: run_list_frames,
+};
+
+/// `selectFrame`.
+pub const SELECT_FRAME: Tool = Tool {
+    name: "selectFrame",
+    title: "Select a frame",
+    description: "Make a frame from listFrames the one observe and actions work in; \"main\" returns to the main frame.",
+    schema: frame_schema,
+    annotations: TOPOLOGY,
+    browser: true,
+    run: run_select_frame,
+};
+
+fn frame_schema() -> Value {
+    args::object_schema(json!({"frameId": {"type": "string"}}), &["frameId"])
+}
+
+/// One frame of the page.
+struct FrameInfo {
+    id: String,
+    parent: Option<String>,
+    url: String,
+    session: String,
+    oop: bool,
+}
+
+async fn frames_of(b: &crate::browser::session::Browser) -> Result<Vec<FrameInfo>, BrowserError> {
+    let page = b.page()?.clone();
+    let tree = b.page_call("Page.getFrameTree", json!({})).await?;
+    let mut out = Vec::new();
+    let mut stack = vec![(tree["frameTree"].clone(), None::<String>)];
+    while let Some((node, parent)) = stack.pop() {
+        let id = node["frame"]["id"].as_str().unwrap_or("").to_owned();
+        if id.is_empty() || out.len() >= 256 {
+            continue;
+        }
+        for child in node["childFrames"]
+            .as_array()
+            .map(Vec::as_slice)
+            .unwrap_or(&[])
+        {
+            stack.push((child.clone(), Some(id.clone())));
+        }
+        out.push(FrameInfo {
+            url: node["frame"]["url"].as_str().unwrap_or("").to_owned(),
+            parent,
+            session: page.session_id.clone(),
+            oop: false,
+            id,
+        });
+    }
+    let oop = b
+        .events
+        .oop_frames
+        .lock()
+        .map(|f| f.clone())
+        .unwrap_or_default();
+    for f in oop {
+        match out.iter_mut().find(|x| x.id == f.frame_id) {
+            Some(existing) => {
+                existing.session = f.session_id.clone();
+                existing.oop = true;
+            }
+            None => out.push(FrameInfo {
+                id: f.frame_id.clone(),
+                parent: Some(page.main_frame.clone()),
+                url: f.url.clone(),
+                session: f.session_id.clone(),
+                oop: true,
+            }),
+        }
+    }
+    Ok(out)
+}
+
+fn run_list_frames(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+    Box::pin(async move {
+        try_tool!(args::only(&a, &[]));
+        let b = try_tool!(page_session(&services).await);
+        let (_, selected) = try_tool!(b.agent_target());
+        let frames = try_tool!(frames_of(&b).await);
+        let list: Vec<Value> = frames
+            .iter()
+            .map(|f| {
+                json!({
+                    "frameId": f.id,
+                    "parentId": f.parent,
+                    "url": redact::url_without_query(&f.url),
+                    "crossProcess": f.oop,
+                    "selected": f.id == selected,
+                })
+            })
+            .collect();
+        ToolOutcome::Ok(json!({"frames": list}))
+    })
+}
+
+fn run_select_frame(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+    Box::pin(async move {
+        try_tool!(args::only(&a, &["frameId"]));
+        let id = try_tool!(args::string(&a, "frameId", 64)).to_owned();
+        let mut b = try_tool!(page_session(&services).await);
+        let main = try_tool!(b.page()).main_frame.clone();
+        if id == "main" || id == main {
+            b.frame = None;
+            b.agent_context = None;
+            return ToolOutcome::Ok(json!({"frameId": main, "selected": true}));
+        }
+        let frames = try_tool!(frames_of(&b).await);
+        let Some(f) = frames.iter().find(|f| f.id == id) else {
+            return ToolOutcome::Failed(
+                json!({"kind": "target", "failureKind": "unknownFrame", "reason": "the page has no frame with this id; call listFrames"}),
+            );
+        };
+        if f.oop {
+            // The frame's own session needs its page domain for the agent's world.
+            let _ = b
+                .cdp
+                .call_raw(Some(&f.session), "Page.enable", json!({}), CALL_TIMEOUT)
+                .await;
+        }
+        b.frame = Some(crate::browser::session::FrameSelection {
+            frame_id: f.id.clone(),
+            session_id: f.session.clone(),
+            out_of_process: f.oop,
+        });
+        b.agent_context = None;
+        ToolOutcome::Ok(
+            json!({"frameId": f.id, "crossProcess": f.oop, "selected": true, "url": redact::url_without_query(&f.url)}),
+        )
+    })
+}
