@@ -140,6 +140,10 @@ fn popups_are_verified_listed_selected_and_closed() {
     ));
     let first = r["popup"]["targetId"].as_str().unwrap().to_owned();
     assert_eq!(r["popup"]["selected"], false);
+    assert!(
+        r["popup"]["url"].as_str().unwrap().ends_with("/child"),
+        "{r}"
+    );
     let r = ok(&g.call(
         json!(2),
         "clickExpectPopup",

@@ -17,6 +17,9 @@ use super::refs::RefInfo;
 use super::session::{Browser, BrowserError, OpenDialog};
 use crate::redact;
 
+/// One animation frame, unless the page is hidden (a hidden page paints no frames).
+const FRAME_WAIT: &str = "new Promise(r => document.visibilityState === 'visible' ? requestAnimationFrame(() => r(1)) : r(1))";
+
 /// Most candidate summaries in a targeting error.
 pub const MAX_CANDIDATES: usize = 8;
 
@@ -294,9 +297,17 @@ impl Browser {
 
     /// After input: let the page react (two animation frames, or a dialog), then report what
     /// happened, waiting for a navigation it started to load.
-    pub async fn settle(
+    pub async fn settle(&mut self, rx: Receiver<Arc<CdpEvent>>) -> Result<Caused, BrowserError> {
+        self.settle_after(rx, true).await
+    }
+
+    /// As [`Browser::settle`]; `frame` waits one animation frame for the page to react (pointer
+    /// input), otherwise a round trip to the page only flushes the events the input caused
+    /// (keyboard and form input, whose handlers ran before Chrome acknowledged it).
+    pub async fn settle_after(
         &mut self,
         mut rx: Receiver<Arc<CdpEvent>>,
+        frame: bool,
     ) -> Result<Caused, BrowserError> {
         let events = Arc::clone(&self.events);
         let agent = self.agent_context.clone();
@@ -309,7 +320,7 @@ impl Browser {
             let frames = self.cdp.call_raw(
                 Some(&agent.session),
                 "Runtime.evaluate",
-                json!({"expression": "new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(1))))",
+                json!({"expression": if frame { FRAME_WAIT } else { "1" },
                        "contextId": ctx, "awaitPromise": true, "returnByValue": true}),
                 Duration::from_secs(2),
             );
@@ -335,9 +346,14 @@ impl Browser {
                         }
                     }
                     _ if ev.session_id.as_deref() != Some(session.as_str()) => {}
-                    "Page.frameRequestedNavigation" | "Page.frameStartedLoading"
-                        if p["frameId"] == main_frame.as_str() =>
+                    // A link opening a new tab is a popup, not a navigation of this page.
+                    "Page.frameRequestedNavigation"
+                        if p["frameId"] == main_frame.as_str()
+                            && p["disposition"] == "currentTab" =>
                     {
+                        *navigating = true;
+                    }
+                    "Page.frameStartedLoading" if p["frameId"] == main_frame.as_str() => {
                         *navigating = true;
                     }
                     "Page.frameNavigated" if p["frame"].get("parentId").is_none() => {
@@ -389,6 +405,19 @@ impl Browser {
         }
         if caused.dialog.is_none() {
             caused.dialog = self.events.dialog();
+        }
+        if !caused.popups.is_empty() {
+            // A popup comes to the front; the selected page stays selected, so keep it in
+            // front too (a hidden page paints no frames and throttles its timers).
+            let _ = self
+                .cdp
+                .call_raw(
+                    None,
+                    "Target.activateTarget",
+                    json!({"targetId": target_id}),
+                    Duration::from_secs(2),
+                )
+                .await;
         }
         self.bump_revision();
         Ok(caused)

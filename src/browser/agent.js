@@ -905,9 +905,14 @@
     if (action !== 'hover' && isDisabled(el)) return { ok: false, failure: 'disabled' };
     if (action === 'type' && !isEditable(el)) return { ok: false, failure: 'notEditable' };
     if (needsScroll(el)) el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
-    // Stable: the same box in two consecutive animation frames, within 10 frames.
-    await nextFrame();
-    if (!el.isConnected) return { ok: false, failure: 'detached' };
+    // Typing and choosing an option use no pointer: no stability wait and no hit test.
+    if (action === 'type' || action === 'select') {
+      const b = topBox(el);
+      if (!b.vis) return { ok: false, failure: 'notVisible' };
+      const r = b.rect;
+      return { ok: true, x: round2(b.vis.x + b.vis.w / 2), y: round2(b.vis.y + b.vis.h / 2), rect: { x: round2(r.x), y: round2(r.y), w: round2(r.w), h: round2(r.h) } };
+    }
+    // Stable: the same box before and after an animation frame, within 10 frames.
     let prev = topBox(el), stable = false;
     for (let k = 0; k < 10 && !stable; k++) {
       await nextFrame();

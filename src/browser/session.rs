@@ -431,7 +431,7 @@ async fn start(config: &SessionConfig) -> Result<Browser, BrowserError> {
             })?;
             let mut opts = LaunchOptions::new(exe, &dir);
             opts.headless = config.headless;
-            opts.extra_args.push("--window-size=1280,800".to_owned());
+            opts.extra_args.push("--window-size=1280,720".to_owned());
             // Popups are reported and verified (clickExpectPopup), not silently blocked.
             opts.extra_args.push("--disable-popup-blocking".to_owned());
             match launch::launch(opts).await {

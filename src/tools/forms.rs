@@ -138,7 +138,7 @@ fn run_type(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             } => try_tool!(r),
             _ = events.dialog_opened() => {}
         }
-        let caused = try_tool!(b.settle(rx).await);
+        let caused = try_tool!(b.settle_after(rx, false).await);
         action_result(&resolved.r, b.revision(), &caused)
     })
 }
@@ -158,7 +158,7 @@ fn run_clear(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                 json!({"kind": "targeting", "failureKind": "notEditable", "reason": "the element cannot be cleared"}),
             );
         }
-        let caused = try_tool!(b.settle(rx).await);
+        let caused = try_tool!(b.settle_after(rx, false).await);
         action_result(&resolved.r, b.revision(), &caused)
     })
 }
@@ -188,7 +188,7 @@ fn set_checked(services: Arc<Services>, a: Map<String, Value>, want: bool) -> To
             r = b.click_at(x, y, 1) => try_tool!(r),
             _ = events.dialog_opened() => {}
         }
-        let caused = try_tool!(b.settle(rx).await);
+        let caused = try_tool!(b.settle_after(rx, false).await);
         if caused.dialog.is_none() && caused.navigation.is_none() {
             let after = try_tool!(b.agent_call("state", &[json!(resolved.r)]).await);
             if after["checked"] != want {
@@ -246,7 +246,7 @@ fn run_select(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                 json!({"kind": "targeting", "failureKind": failure, "reason": reason}),
             );
         }
-        let caused = try_tool!(b.settle(rx).await);
+        let caused = try_tool!(b.settle_after(rx, false).await);
         action_result(&resolved.r, b.revision(), &caused)
     })
 }
@@ -370,7 +370,7 @@ fn run_fill_form(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             }
             outcomes.push(o);
         }
-        let caused = try_tool!(b.settle(rx).await);
+        let caused = try_tool!(b.settle_after(rx, false).await);
         let mut out = json!({"ok": all_ok, "fields": outcomes, "revision": b.revision()});
         let caused = caused.to_json();
         if caused.as_object().is_some_and(|m| !m.is_empty()) {

@@ -138,7 +138,7 @@ fn press(
             r = send => try_tool!(r),
             _ = events.dialog_opened() => {}
         }
-        let caused = try_tool!(b.settle(rx).await);
+        let caused = try_tool!(b.settle_after(rx, false).await);
         let mut out = json!({"ok": true, "revision": b.revision()});
         if let Some(r) = focused {
             out["ref"] = json!(r);

@@ -380,7 +380,8 @@ async fn capture(
     clip: Option<(f64, f64, f64, f64)>,
     full: bool,
 ) -> Result<String, BrowserError> {
-    let mut params = json!({"format": "png"});
+    // Faster PNG encoding (less compression) keeps screenshots quick.
+    let mut params = json!({"format": "png", "optimizeForSpeed": true});
     let area = match clip {
         Some(c) => Some(c),
         None if full => {

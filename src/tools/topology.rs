@@ -299,7 +299,7 @@ fn run_click_expect_popup(services: Arc<Services>, a: Map<String, Value>) -> Too
             }
         }
         if !new_popups().is_empty() {
-            tokio::time::sleep(Duration::from_millis(300)).await;
+            tokio::time::sleep(Duration::from_millis(50)).await;
         }
         let caused = try_tool!(b.settle(rx).await);
         let found = new_popups();
@@ -317,9 +317,42 @@ fn run_click_expect_popup(services: Arc<Services>, a: Map<String, Value>) -> Too
                         .filter(|x| x.target_id == one.target_id)
                         .for_each(|x| x.reported = true);
                 }
-                ToolOutcome::Ok(
-                    json!({"ok": true, "ref": resolved.r, "popup": {"targetId": one.target_id, "selected": false}, "revision": revision}),
-                )
+                // Wait (briefly) for the popup to commit its first URL, so callers see where it went.
+                let mut url: String;
+                let until = tokio::time::Instant::now() + Duration::from_secs(2);
+                loop {
+                    match b
+                        .cdp
+                        .call_raw(
+                            None,
+                            "Target.getTargetInfo",
+                            json!({"targetId": one.target_id}),
+                            CALL_TIMEOUT,
+                        )
+                        .await
+                    {
+                        Ok(info) => {
+                            url = info["targetInfo"]["url"].as_str().unwrap_or("").to_owned()
+                        }
+                        Err(_) => {
+                            return ToolOutcome::Failed(
+                                json!({"kind": "popup", "failureKind": "popupClosed", "reason": "the popup closed before it was ready", "revision": revision}),
+                            );
+                        }
+                    }
+                    if (!url.is_empty() && url != "about:blank")
+                        || tokio::time::Instant::now() >= until
+                    {
+                        break;
+                    }
+                    tokio::time::sleep(Duration::from_millis(25)).await;
+                }
+                ToolOutcome::Ok(json!({
+                    "ok": true,
+                    "ref": resolved.r,
+                    "popup": {"targetId": one.target_id, "url": redact::url_without_query(&url), "selected": false},
+                    "revision": revision,
+                }))
             }
             many => ToolOutcome::Failed(json!({
                 "kind": "popup",

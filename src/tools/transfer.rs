@@ -128,7 +128,7 @@ fn run_upload(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             )
             .await
         );
-        let caused = try_tool!(b.settle(rx).await);
+        let caused = try_tool!(b.settle_after(rx, false).await);
         let mut out = match action_result(&resolved.r, b.revision(), &caused) {
             ToolOutcome::Ok(v) => v,
             other => return other,
