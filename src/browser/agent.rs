@@ -14,7 +14,8 @@ use super::session::{Browser, BrowserError, CALL_TIMEOUT};
 /// The agent's source.
 pub const AGENT_JS: &str = include_str!("agent.js");
 
-const WORLD_NAME: &str = "glass";
+/// Name of the agent's isolated world.
+pub const WORLD_NAME: &str = "glass";
 
 impl Browser {
     /// The agent's execution context for the current document, installing it when needed.
@@ -25,6 +26,24 @@ impl Browser {
             if c.document == document && c.frame == frame {
                 return Ok((c.id, c.session.clone()));
             }
+        }
+        // The world Chrome made for this document, with the agent already in it; only a page
+        // that existed before Glass attached lacks one.
+        let known = self
+            .events
+            .agent_worlds
+            .lock()
+            .ok()
+            .and_then(|w| w.get(&frame).copied())
+            .filter(|_| self.frame.as_ref().is_none_or(|f| !f.out_of_process));
+        if let Some(id) = known {
+            self.agent_context = Some(super::session::AgentContext {
+                id,
+                document,
+                frame,
+                session: session.clone(),
+            });
+            return Ok((id, session));
         }
         let world = self
             .cdp
@@ -92,19 +111,29 @@ impl Browser {
                 Ok(v) if v.get("exceptionDetails").is_some() => {
                     tracing::debug!(function, "page agent threw");
                     // The document may have been replaced under us: retry in a fresh world.
-                    self.agent_context = None;
+                    self.forget_agent_context();
                     if attempt == 1 {
                         return Err(BrowserError::Agent);
                     }
                 }
                 Ok(mut v) => return Ok(v["result"]["value"].take()),
                 Err(super::cdp::CdpError::Protocol { .. }) if attempt == 0 => {
-                    self.agent_context = None;
+                    self.forget_agent_context();
                 }
                 Err(e) => return Err(e.into()),
             }
         }
         Err(BrowserError::Agent)
+    }
+
+    /// Drop the cached agent context, and Chrome's report of it: it belonged to a document
+    /// that is gone.
+    fn forget_agent_context(&mut self) {
+        if let Some(c) = self.agent_context.take() {
+            if let Ok(mut worlds) = self.events.agent_worlds.lock() {
+                worlds.retain(|_, id| *id != c.id);
+            }
+        }
     }
 
     /// Shorthand for [`Browser::agent`] with the default deadline.

@@ -128,6 +128,8 @@ pub struct PageEvents {
     pub downloads: Mutex<Vec<Download>>,
     /// Out-of-process iframes of the selected page.
     pub oop_frames: Mutex<Vec<OopFrame>>,
+    /// The agent's isolated world in each frame of the selected page, as Chrome reports it.
+    pub agent_worlds: Mutex<std::collections::HashMap<String, i64>>,
 }
 
 /// A page target that another target opened.
@@ -554,6 +556,31 @@ fn observe_event(events: &PageEvents, ev: &CdpEvent) {
                 frames.retain(|f| f.session_id != sid);
             }
         }
+        "Runtime.executionContextCreated" => {
+            let c = &ev.params["context"];
+            if c["name"] == super::agent::WORLD_NAME {
+                if let (Ok(mut worlds), Some(frame), Some(id)) = (
+                    events.agent_worlds.lock(),
+                    c["auxData"]["frameId"].as_str(),
+                    c["id"].as_i64(),
+                ) {
+                    worlds.insert(frame.to_owned(), id);
+                }
+            }
+        }
+        "Runtime.executionContextDestroyed" => {
+            if let (Ok(mut worlds), Some(id)) = (
+                events.agent_worlds.lock(),
+                ev.params["executionContextId"].as_i64(),
+            ) {
+                worlds.retain(|_, v| *v != id);
+            }
+        }
+        "Runtime.executionContextsCleared" => {
+            if let Ok(mut worlds) = events.agent_worlds.lock() {
+                worlds.clear();
+            }
+        }
         "Page.navigatedWithinDocument" => {
             events.revision.fetch_add(1, Ordering::SeqCst);
             events.changed.notify_waiters();
@@ -808,6 +835,23 @@ impl Browser {
         if let Ok(mut frames) = self.events.oop_frames.lock() {
             frames.clear();
         }
+        if let Ok(mut worlds) = self.events.agent_worlds.lock() {
+            worlds.clear();
+        }
+        // Install the page agent in every new document as it is created, off the critical path
+        // of later calls; Runtime reports the worlds it runs in.
+        let s = Some(session_id.as_str());
+        let (install, runtime) = tokio::join!(
+            self.cdp.call_raw(
+                s,
+                "Page.addScriptToEvaluateOnNewDocument",
+                json!({"source": super::agent::AGENT_JS, "worldName": super::agent::WORLD_NAME, "runImmediately": true}),
+                CALL_TIMEOUT,
+            ),
+            self.cdp.call_raw(s, "Runtime.enable", json!({}), CALL_TIMEOUT),
+        );
+        install?;
+        runtime?;
         // Cross-origin iframes run in their own processes: attach them so they can be driven.
         self.cdp
             .call_raw(

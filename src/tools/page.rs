@@ -380,8 +380,7 @@ async fn capture(
     clip: Option<(f64, f64, f64, f64)>,
     full: bool,
 ) -> Result<String, BrowserError> {
-    // Faster PNG encoding (less compression) keeps screenshots quick.
-    let mut params = json!({"format": "png", "optimizeForSpeed": true});
+    let mut params = json!({"format": "png", "captureBeyondViewport": false, "fromSurface": true});
     let area = match clip {
         Some(c) => Some(c),
         None if full => {
