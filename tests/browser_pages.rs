@@ -518,3 +518,67 @@ fn same_origin_and_cross_origin_iframes_are_listed_and_driven() {
     let e = failed(&g.call(json!(11), "click", json!({"target": button})));
     assert_eq!(e["failureKind"], "wrongFrame");
 }
+
+#[test]
+fn diagnostics_report_console_errors_and_failed_requests_redacted() {
+    let closed_port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let web = Server::start(vec![(
+        "/diag",
+        Page::html(&format!(
+            r#"<title>Diag</title><script>
+            console.log('hello', 42);
+            console.error('boom');
+            setTimeout(() => {{ throw new TypeError('bad thing') }}, 0);
+            fetch('http://127.0.0.1:{closed_port}/api?token=SECRET').catch(() => {{}});
+            </script><img src="/missing.png?session=SECRET">"#
+        )),
+    )]);
+    let mut g = browser();
+    nav(&mut g, &web, "/diag");
+    let r = ok(&g.call(json!(1), "diagnostics", json!({"durationMs": 300})));
+    let messages = r["messages"].as_array().unwrap();
+    assert!(
+        messages
+            .iter()
+            .any(|m| m["level"] == "info" && m["text"] == "hello 42"),
+        "{r}"
+    );
+    assert!(
+        messages
+            .iter()
+            .any(|m| m["level"] == "error" && m["text"] == "boom")
+    );
+    assert!(
+        messages
+            .iter()
+            .any(|m| m["uncaught"] == true && m["text"].as_str().unwrap().contains("TypeError"))
+    );
+    let requests = r["requests"].as_array().unwrap();
+    assert!(
+        requests
+            .iter()
+            .any(|q| q["status"] == 404 && q["url"].as_str().unwrap().ends_with("/missing.png")),
+        "{r}"
+    );
+    assert!(
+        requests
+            .iter()
+            .any(|q| q["error"] == "ERR_CONNECTION_REFUSED"
+                && q["url"].as_str().unwrap().ends_with("/api")),
+        "{r}"
+    );
+    assert!(
+        !r.to_string().contains("SECRET"),
+        "queries are never reported"
+    );
+    assert_eq!(r["dropped"]["console"], 0);
+    let again = ok(&g.call(json!(2), "diagnostics", json!({})));
+    assert!(
+        again["messages"].as_array().unwrap().is_empty(),
+        "each call reports what is new"
+    );
+}

@@ -130,6 +130,143 @@ pub struct PageEvents {
     pub oop_frames: Mutex<Vec<OopFrame>>,
     /// The agent's isolated world in each frame of the selected page, as Chrome reports it.
     pub agent_worlds: Mutex<std::collections::HashMap<String, i64>>,
+    /// Console messages and network failures of the selected page, bounded.
+    pub diagnostics: Mutex<Diagnostics>,
+}
+
+/// Most entries kept per diagnostics list; older ones are dropped and counted.
+pub const MAX_DIAGNOSTICS: usize = 200;
+
+/// Bounded, redacted console and network records.
+#[derive(Debug, Default)]
+pub struct Diagnostics {
+    /// Console messages and uncaught exceptions: `{level, text}`.
+    pub console: std::collections::VecDeque<Value>,
+    /// Failed requests and error responses: `{url, status | error, type}`.
+    pub network: std::collections::VecDeque<Value>,
+    /// Entries dropped from `console` because it was full.
+    pub console_dropped: u64,
+    /// Entries dropped from `network` because it was full.
+    pub network_dropped: u64,
+    /// Request id -> URL (query stripped), for naming failed requests.
+    requests: std::collections::HashMap<String, (String, String)>,
+}
+
+impl Diagnostics {
+    fn push_console(&mut self, entry: Value) {
+        if self.console.len() == MAX_DIAGNOSTICS {
+            self.console.pop_front();
+            self.console_dropped += 1;
+        }
+        self.console.push_back(entry);
+    }
+
+    fn push_network(&mut self, entry: Value) {
+        if self.network.len() == MAX_DIAGNOSTICS {
+            self.network.pop_front();
+            self.network_dropped += 1;
+        }
+        self.network.push_back(entry);
+    }
+
+    fn record(&mut self, ev: &CdpEvent) {
+        use crate::redact::{bounded_text, url_without_query};
+        let p = &ev.params;
+        match ev.method.as_str() {
+            "Runtime.consoleAPICalled" => {
+                let text: Vec<String> = p["args"]
+                    .as_array()
+                    .map(Vec::as_slice)
+                    .unwrap_or(&[])
+                    .iter()
+                    .take(8)
+                    .map(|a| match &a["value"] {
+                        Value::String(s) => s.clone(),
+                        Value::Null => a["description"].as_str().unwrap_or("").to_owned(),
+                        v => v.to_string(),
+                    })
+                    .collect();
+                let level = match p["type"].as_str().unwrap_or("log") {
+                    "warning" => "warning",
+                    "error" | "assert" => "error",
+                    "debug" => "debug",
+                    _ => "info",
+                };
+                self.push_console(
+                    json!({"level": level, "text": bounded_text(&text.join(" "), 200)}),
+                );
+            }
+            "Runtime.exceptionThrown" => {
+                let d = &p["exceptionDetails"];
+                let text = d["exception"]["description"]
+                    .as_str()
+                    .or(d["text"].as_str())
+                    .unwrap_or("exception");
+                let first_line = text.lines().next().unwrap_or("");
+                self.push_console(json!({"level": "error", "text": bounded_text(first_line, 200), "uncaught": true}));
+            }
+            "Network.requestWillBeSent" => {
+                if self.requests.len() >= 2_000 {
+                    self.requests.clear();
+                }
+                if let Some(id) = p["requestId"].as_str() {
+                    self.requests.insert(
+                        id.to_owned(),
+                        (
+                            url_without_query(p["request"]["url"].as_str().unwrap_or("")),
+                            p["type"].as_str().unwrap_or("Other").to_owned(),
+                        ),
+                    );
+                }
+            }
+            "Network.responseReceived" => {
+                let status = p["response"]["status"].as_i64().unwrap_or(0);
+                if status >= 400 {
+                    self.push_network(json!({
+                        "url": url_without_query(p["response"]["url"].as_str().unwrap_or("")),
+                        "status": status,
+                        "type": p["type"],
+                    }));
+                }
+            }
+            "Network.loadingFailed" => {
+                let (url, kind) = p["requestId"]
+                    .as_str()
+                    .and_then(|id| self.requests.get(id).cloned())
+                    .unwrap_or_default();
+                let error = if p["canceled"] == true {
+                    Some("canceled".to_owned())
+                } else {
+                    p["blockedReason"]
+                        .as_str()
+                        .map(|r| format!("blocked:{}", bounded_text(r, 40)))
+                        .or_else(|| {
+                            p["errorText"]
+                                .as_str()
+                                .and_then(crate::redact::net_error_code)
+                        })
+                };
+                self.push_network(json!({"url": url, "error": error, "type": kind}));
+            }
+            _ => {}
+        }
+    }
+
+    /// The report of `diagnostics`; `clear` empties the lists afterwards.
+    pub fn report(&mut self, clear: bool) -> Value {
+        let out = json!({
+            "console": self.console,
+            "network": self.network,
+            "dropped": {"console": self.console_dropped, "network": self.network_dropped},
+        });
+        if clear {
+            self.console.clear();
+            self.network.clear();
+            self.console_dropped = 0;
+            self.network_dropped = 0;
+        }
+        out
+    }
 }
 
 /// A page target that another target opened.
@@ -556,6 +693,15 @@ fn observe_event(events: &PageEvents, ev: &CdpEvent) {
                 frames.retain(|f| f.session_id != sid);
             }
         }
+        "Runtime.consoleAPICalled"
+        | "Runtime.exceptionThrown"
+        | "Network.requestWillBeSent"
+        | "Network.responseReceived"
+        | "Network.loadingFailed" => {
+            if let Ok(mut d) = events.diagnostics.lock() {
+                d.record(ev);
+            }
+        }
         "Runtime.executionContextCreated" => {
             let c = &ev.params["context"];
             if c["name"] == super::agent::WORLD_NAME {
@@ -837,6 +983,9 @@ impl Browser {
         }
         if let Ok(mut worlds) = self.events.agent_worlds.lock() {
             worlds.clear();
+        }
+        if let Ok(mut d) = self.events.diagnostics.lock() {
+            *d = Diagnostics::default();
         }
         // Install the page agent in every new document as it is created, off the critical path
         // of later calls; Runtime reports the worlds it runs in.

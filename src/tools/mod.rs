@@ -8,6 +8,7 @@
 pub mod args;
 pub mod browser;
 pub mod consent;
+pub mod diagnostics;
 pub mod dialogs;
 pub mod evaluate;
 pub mod forms;
@@ -184,6 +185,7 @@ pub fn catalog() -> &'static [Tool] {
         topology::CLICK_EXPECT_POPUP,
         topology::LIST_FRAMES,
         topology::SELECT_FRAME,
+        diagnostics::DIAGNOSTICS,
         task::VALIDATE,
         task::COMPILE,
         webir::VALIDATE,
