@@ -65,6 +65,24 @@ pub struct SessionOptions {
     /// Deny this host (repeatable), whatever the preset.
     #[arg(long = "policy-deny-host", global = true, value_name = "HOST")]
     pub deny_hosts: Vec<String>,
+
+    /// Allow one privileged capability the preset denies or confirms (repeatable).
+    #[arg(
+        long = "policy-allow",
+        global = true,
+        value_enum,
+        value_name = "CAPABILITY"
+    )]
+    pub allow_capabilities: Vec<crate::policy::Capability>,
+
+    /// Require a confirmation token for one capability (repeatable).
+    #[arg(
+        long = "policy-confirm",
+        global = true,
+        value_enum,
+        value_name = "CAPABILITY"
+    )]
+    pub confirm_capabilities: Vec<crate::policy::Capability>,
 }
 
 /// Pointer and keyboard input style.
@@ -175,6 +193,32 @@ pub enum Command {
 }
 
 impl SessionOptions {
+    /// The policy these flags describe, checked against the session options.
+    pub fn policy(&self) -> Result<crate::policy::Policy, crate::policy::PolicyError> {
+        use crate::policy::{Capability, Decision, Policy, PolicyError};
+        let policy = Policy::from_flags(
+            self.policy,
+            &self.allow_capabilities,
+            &self.confirm_capabilities,
+            &self.allow_hosts,
+            &self.deny_hosts,
+        )?;
+        if self.attach.is_some() && policy.decide(Capability::Attach) == Decision::Deny {
+            return Err(PolicyError(
+                "the policy denies --attach; add --policy-allow attach to drive a Chrome you started".into(),
+            ));
+        }
+        if self.attach.is_none()
+            && !self.incognito
+            && policy.decide(Capability::PersistentProfile) == Decision::Deny
+        {
+            return Err(PolicyError(
+                "the policy denies a persistent profile; add --incognito (or --policy-allow persistent-profile)".into(),
+            ));
+        }
+        Ok(policy)
+    }
+
     /// How the browser session should start.
     pub fn session_config(&self) -> crate::browser::session::SessionConfig {
         use crate::browser::session::{ProfileChoice, SessionConfig};
@@ -188,6 +232,7 @@ impl SessionOptions {
             },
             attach: self.attach.clone(),
             interaction: self.interaction,
+            host_rules: self.policy().ok().filter(|p| p.has_host_rules()),
         }
     }
 
@@ -223,6 +268,12 @@ impl SessionOptions {
         }
         for host in &self.deny_hosts {
             args.extend(["--policy-deny-host".to_owned(), host.clone()]);
+        }
+        for cap in &self.allow_capabilities {
+            args.extend(["--policy-allow".to_owned(), cap.as_str().to_owned()]);
+        }
+        for cap in &self.confirm_capabilities {
+            args.extend(["--policy-confirm".to_owned(), cap.as_str().to_owned()]);
         }
         args
     }

@@ -7,7 +7,6 @@ use std::sync::Arc;
 use serde_json::{Map, Value, json};
 
 use crate::cli::{Cli, Command};
-use crate::mcp::negotiation::ServerFacts;
 use crate::tools::{self, Services, ToolOutcome};
 
 /// The tool calls a command stands for: an optional navigation first, then the tool.
@@ -47,14 +46,13 @@ async fn call(services: &Arc<Services>, name: &str, args: Value) -> ToolOutcome 
 /// Run a direct command; `None` when `command` is not one.
 pub fn run(cli: &Cli, command: &Command) -> Option<ExitCode> {
     let (url, tool, args) = plan(command)?;
-    let services = Arc::new(Services {
-        facts: ServerFacts {
-            policy: cli.session.policy,
-            headless: !cli.session.headed,
-            attach: cli.session.attach.is_some(),
-        },
-        session: crate::browser::session::Session::new(cli.session.session_config()),
-    });
+    let services = match Services::from_options(&cli.session) {
+        Ok(s) => Arc::new(s),
+        Err(e) => {
+            eprintln!("glass: {e}");
+            return Some(ExitCode::from(2));
+        }
+    };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()

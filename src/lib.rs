@@ -6,6 +6,7 @@
 pub mod browser;
 pub mod cli;
 pub mod client_config;
+pub mod confirm;
 pub mod direct;
 pub mod doctor;
 pub mod mcp;

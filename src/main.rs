@@ -3,9 +3,7 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use glass::browser::session::Session;
 use glass::cli::{Cli, Command};
-use glass::mcp::negotiation::ServerFacts;
 use glass::{client_config, mcp};
 
 fn main() -> ExitCode {
@@ -52,14 +50,13 @@ fn init_tracing() {
 }
 
 fn run_mcp(cli: &Cli) -> ExitCode {
-    let services = std::sync::Arc::new(glass::tools::Services {
-        facts: ServerFacts {
-            policy: cli.session.policy,
-            headless: !cli.session.headed,
-            attach: cli.session.attach.is_some(),
-        },
-        session: Session::new(cli.session.session_config()),
-    });
+    let services = match glass::tools::Services::from_options(&cli.session) {
+        Ok(s) => std::sync::Arc::new(s),
+        Err(e) => {
+            eprintln!("glass: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()

@@ -1,15 +1,17 @@
-//! Safety policy: which privileged capabilities a session may use.
+//! Safety policy: which privileged capabilities a session may use, and which hosts it may reach.
 //!
 //! Policy is fixed by command-line flags when Glass starts and reported to clients in the
-//! capability manifest; no tool can change it. This module holds the presets; the capability
-//! table and host rules grow with the policy issue.
+//! capability manifest; no tool can change it. Every tool asks [`Policy::decide`] before it
+//! touches the browser, and every URL (navigations, redirects, subresources, frames, popups,
+//! workers) is checked with [`Policy::url`]. Pure: no I/O, no async.
 
 use clap::ValueEnum;
 
 /// A named safety preset chosen with `--policy`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum PolicyPreset {
-    /// Trusted local development: privileged capabilities allowed.
+    /// Trusted local development: privileged capabilities allowed; uploads, downloads and
+    /// typing into password fields need a confirmation.
     #[default]
     Development,
     /// Untrusted pages: everything not explicitly allowed is denied.
@@ -28,5 +30,399 @@ impl PolicyPreset {
     /// Whether a persistent browser profile (and anything stored beside it) may be used.
     pub fn allows_persistent_profile(self) -> bool {
         matches!(self, PolicyPreset::Development)
+    }
+}
+
+/// A privileged capability a tool may need.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ValueEnum)]
+pub enum Capability {
+    /// Run JavaScript in the page (`evaluate`).
+    Evaluate,
+    /// Give local files to the page (`upload`).
+    Upload,
+    /// Save files from the page (`download`).
+    Download,
+    /// Take screenshots.
+    Screenshot,
+    /// Type into password fields.
+    PasswordInput,
+    /// Read form field values (`observe` with `includeFormValues`).
+    ReadFormValues,
+    /// Drive a Chrome Glass did not start (`--attach`).
+    Attach,
+    /// Keep a browser profile between sessions.
+    PersistentProfile,
+}
+
+impl Capability {
+    /// Every capability, in a stable order.
+    pub const ALL: &[Capability] = &[
+        Capability::Evaluate,
+        Capability::Upload,
+        Capability::Download,
+        Capability::Screenshot,
+        Capability::PasswordInput,
+        Capability::ReadFormValues,
+        Capability::Attach,
+        Capability::PersistentProfile,
+    ];
+
+    /// The wire and flag name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Capability::Evaluate => "evaluate",
+            Capability::Upload => "upload",
+            Capability::Download => "download",
+            Capability::Screenshot => "screenshot",
+            Capability::PasswordInput => "password-input",
+            Capability::ReadFormValues => "read-form-values",
+            Capability::Attach => "attach",
+            Capability::PersistentProfile => "persistent-profile",
+        }
+    }
+}
+
+/// What the policy says about one use of a capability.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// Go ahead.
+    Allow,
+    /// Go ahead only with a confirmation token from a previous, identical call.
+    Confirm,
+    /// Refused.
+    Deny,
+}
+
+impl Decision {
+    /// The wire name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Decision::Allow => "allow",
+            Decision::Confirm => "confirm",
+            Decision::Deny => "deny",
+        }
+    }
+}
+
+/// A host rule: an exact host, or `*.example.com` for it and its subdomains.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HostRule {
+    host: String,
+    subdomains: bool,
+}
+
+impl HostRule {
+    /// Parse a host rule; `None` when it is not a plain host name or address.
+    pub fn parse(s: &str) -> Option<HostRule> {
+        let s = s.trim().trim_end_matches('.').to_ascii_lowercase();
+        let (host, subdomains) = match s.strip_prefix("*.") {
+            Some(rest) => (rest.to_owned(), true),
+            None => (s, false),
+        };
+        let host = host
+            .trim_start_matches('[')
+            .trim_end_matches(']')
+            .to_owned();
+        let valid = !host.is_empty()
+            && host.len() <= 253
+            && host
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-' || c == ':');
+        valid.then_some(HostRule { host, subdomains })
+    }
+
+    /// Whether `host` (lowercase, no port) matches.
+    pub fn matches(&self, host: &str) -> bool {
+        host == self.host
+            || (self.subdomains
+                && host.len() > self.host.len()
+                && host.ends_with(&self.host)
+                && host.as_bytes()[host.len() - self.host.len() - 1] == b'.')
+    }
+
+    /// The host as written (without `*.`).
+    pub fn host(&self) -> &str {
+        &self.host
+    }
+}
+
+/// Why a URL is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UrlDenial {
+    /// The host is on the deny list.
+    DeniedHost,
+    /// An allow list is set and the host is not on it.
+    NotAllowedHost,
+    /// The scheme is not allowed here (such as `file:` under the hardened preset).
+    Scheme,
+    /// The URL could not be understood.
+    Malformed,
+}
+
+impl UrlDenial {
+    /// The wire name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            UrlDenial::DeniedHost => "deniedHost",
+            UrlDenial::NotAllowedHost => "hostNotAllowed",
+            UrlDenial::Scheme => "schemeNotAllowed",
+            UrlDenial::Malformed => "malformedUrl",
+        }
+    }
+}
+
+/// Why the flags do not make a valid policy.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct PolicyError(pub String);
+
+/// The policy of this process.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Policy {
+    preset: PolicyPreset,
+    allowed: Vec<Capability>,
+    confirmed: Vec<Capability>,
+    allow_hosts: Vec<HostRule>,
+    deny_hosts: Vec<HostRule>,
+}
+
+impl Default for Policy {
+    fn default() -> Self {
+        Policy {
+            preset: PolicyPreset::Development,
+            allowed: Vec::new(),
+            confirmed: Vec::new(),
+            allow_hosts: Vec::new(),
+            deny_hosts: Vec::new(),
+        }
+    }
+}
+
+/// Split a URL into lowercase scheme and host (no port, no brackets); `None` when malformed.
+pub fn scheme_and_host(url: &str) -> Option<(String, String)> {
+    let (scheme, rest) = url.trim().split_once(':')?;
+    let scheme = scheme.to_ascii_lowercase();
+    if scheme.is_empty()
+        || !scheme
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
+    {
+        return None;
+    }
+    let Some(rest) = rest.strip_prefix("//") else {
+        return Some((scheme, String::new()));
+    };
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
+    let host_port = authority.rsplit('@').next().unwrap_or("");
+    let host = if let Some(v6) = host_port.strip_prefix('[') {
+        v6.split(']').next().unwrap_or("").to_owned()
+    } else {
+        host_port.split(':').next().unwrap_or("").to_owned()
+    };
+    Some((scheme, host.trim_end_matches('.').to_ascii_lowercase()))
+}
+
+impl Policy {
+    /// Build the policy from the command-line flags.
+    pub fn from_flags(
+        preset: PolicyPreset,
+        allowed: &[Capability],
+        confirmed: &[Capability],
+        allow_hosts: &[String],
+        deny_hosts: &[String],
+    ) -> Result<Policy, PolicyError> {
+        let parse = |hosts: &[String], flag: &str| -> Result<Vec<HostRule>, PolicyError> {
+            hosts
+                .iter()
+                .map(|h| {
+                    HostRule::parse(h).ok_or_else(|| {
+                        PolicyError(format!(
+                            "{flag} takes a host name such as example.com or *.example.com"
+                        ))
+                    })
+                })
+                .collect()
+        };
+        let policy = Policy {
+            preset,
+            allowed: allowed.to_vec(),
+            confirmed: confirmed.to_vec(),
+            allow_hosts: parse(allow_hosts, "--policy-allow-host")?,
+            deny_hosts: parse(deny_hosts, "--policy-deny-host")?,
+        };
+        if preset == PolicyPreset::Hardened && policy.allow_hosts.is_empty() {
+            return Err(PolicyError(
+                "--policy hardened needs at least one --policy-allow-host".into(),
+            ));
+        }
+        Ok(policy)
+    }
+
+    /// The preset.
+    pub fn preset(&self) -> PolicyPreset {
+        self.preset
+    }
+
+    /// Whether any host rule is set (so Chrome must enforce them).
+    pub fn has_host_rules(&self) -> bool {
+        !self.allow_hosts.is_empty() || !self.deny_hosts.is_empty()
+    }
+
+    /// The allow-listed hosts.
+    pub fn allow_hosts(&self) -> &[HostRule] {
+        &self.allow_hosts
+    }
+
+    /// The deny-listed hosts.
+    pub fn deny_hosts(&self) -> &[HostRule] {
+        &self.deny_hosts
+    }
+
+    /// The decision for one use of `cap`: flags first, then the preset's table.
+    pub fn decide(&self, cap: Capability) -> Decision {
+        if self.confirmed.contains(&cap) {
+            return Decision::Confirm;
+        }
+        if self.allowed.contains(&cap) {
+            return Decision::Allow;
+        }
+        use Capability::*;
+        match (self.preset, cap) {
+            (PolicyPreset::Development, Upload | Download | PasswordInput) => Decision::Confirm,
+            (PolicyPreset::Development, _) => Decision::Allow,
+            (PolicyPreset::Hardened, Screenshot) => Decision::Allow,
+            (PolicyPreset::Hardened, PasswordInput) => Decision::Confirm,
+            (PolicyPreset::Hardened, _) => Decision::Deny,
+        }
+    }
+
+    /// Whether `url` may be loaded. `top_level` is a navigation of a page (where `file:` and
+    /// `data:` are refused under the hardened preset); subresources pass `false`.
+    pub fn url(&self, url: &str, top_level: bool) -> Result<(), UrlDenial> {
+        let (scheme, host) = scheme_and_host(url).ok_or(UrlDenial::Malformed)?;
+        match scheme.as_str() {
+            "http" | "https" | "ws" | "wss" => {}
+            "about" | "blob" => return Ok(()),
+            "data" if !(top_level && self.preset == PolicyPreset::Hardened) => return Ok(()),
+            "file" if self.preset == PolicyPreset::Development => return Ok(()),
+            _ => return Err(UrlDenial::Scheme),
+        }
+        if host.is_empty() {
+            return Err(UrlDenial::Malformed);
+        }
+        if self.deny_hosts.iter().any(|r| r.matches(&host)) {
+            return Err(UrlDenial::DeniedHost);
+        }
+        if !self.allow_hosts.is_empty() && !self.allow_hosts.iter().any(|r| r.matches(&host)) {
+            return Err(UrlDenial::NotAllowedHost);
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hardened() -> Policy {
+        Policy::from_flags(
+            PolicyPreset::Hardened,
+            &[],
+            &[],
+            &["example.com".into(), "*.cdn.test".into()],
+            &["bad.example.com".into()],
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn hosts_are_exact_unless_wildcarded() {
+        let p = hardened();
+        assert_eq!(p.url("https://example.com/a?b", true), Ok(()));
+        assert_eq!(p.url("https://EXAMPLE.com.:8443/", true), Ok(()));
+        assert_eq!(
+            p.url("https://www.example.com/", true),
+            Err(UrlDenial::NotAllowedHost)
+        );
+        assert_eq!(p.url("https://img.cdn.test/x.png", false), Ok(()));
+        assert_eq!(
+            p.url("https://cdn.test/", false),
+            Ok(()),
+            "the wildcard covers the host too"
+        );
+        assert_eq!(
+            p.url("https://evilcdn.test/", false),
+            Err(UrlDenial::NotAllowedHost)
+        );
+        assert_eq!(
+            p.url("https://user:pw@evil.test@example.com/", true),
+            Ok(())
+        );
+        assert_eq!(
+            p.url("https://example.com@evil.test/", true),
+            Err(UrlDenial::NotAllowedHost)
+        );
+        assert_eq!(
+            p.url("wss://evil.test/socket", false),
+            Err(UrlDenial::NotAllowedHost)
+        );
+        assert_eq!(p.url("file:///etc/passwd", true), Err(UrlDenial::Scheme));
+        assert_eq!(p.url("data:text/html,hi", true), Err(UrlDenial::Scheme));
+        assert_eq!(p.url("data:image/png;base64,xx", false), Ok(()));
+        assert_eq!(p.url("about:blank", true), Ok(()));
+        assert_eq!(p.url("javascript:alert(1)", true), Err(UrlDenial::Scheme));
+        assert_eq!(p.url("no scheme", true), Err(UrlDenial::Malformed));
+    }
+
+    #[test]
+    fn deny_wins_over_allow() {
+        let p = Policy::from_flags(
+            PolicyPreset::Development,
+            &[],
+            &[],
+            &["*.example.com".into()],
+            &["bad.example.com".into()],
+        )
+        .unwrap();
+        assert_eq!(
+            p.url("http://bad.example.com/", true),
+            Err(UrlDenial::DeniedHost)
+        );
+        assert_eq!(p.url("http://ok.example.com/", true), Ok(()));
+        let open = Policy::default();
+        assert_eq!(open.url("http://anything.test/", true), Ok(()));
+        assert_eq!(open.url("file:///tmp/x.html", true), Ok(()));
+    }
+
+    #[test]
+    fn presets_and_flags_decide() {
+        let dev = Policy::default();
+        assert_eq!(dev.decide(Capability::Evaluate), Decision::Allow);
+        assert_eq!(dev.decide(Capability::Upload), Decision::Confirm);
+        let h = hardened();
+        assert_eq!(h.decide(Capability::Evaluate), Decision::Deny);
+        assert_eq!(h.decide(Capability::Download), Decision::Deny);
+        assert_eq!(h.decide(Capability::Screenshot), Decision::Allow);
+        let loosened = Policy::from_flags(
+            PolicyPreset::Hardened,
+            &[Capability::Evaluate],
+            &[Capability::Upload],
+            &["a.test".into()],
+            &[],
+        )
+        .unwrap();
+        assert_eq!(loosened.decide(Capability::Evaluate), Decision::Allow);
+        assert_eq!(loosened.decide(Capability::Upload), Decision::Confirm);
+        assert!(Policy::from_flags(PolicyPreset::Hardened, &[], &[], &[], &[]).is_err());
+        assert!(
+            Policy::from_flags(
+                PolicyPreset::Development,
+                &[],
+                &[],
+                &["not a host".into()],
+                &[]
+            )
+            .is_err()
+        );
     }
 }

@@ -101,7 +101,16 @@ fn pages() -> Server {
 }
 
 fn browser() -> Glass {
-    let mut g = Glass::spawn(&["--incognito", "--interaction", "fast", "--mcp"]);
+    let mut g = Glass::spawn(&[
+        "--incognito",
+        "--interaction",
+        "fast",
+        "--policy-allow",
+        "upload",
+        "--policy-allow",
+        "download",
+        "--mcp",
+    ]);
     g.initialize();
     g
 }

@@ -502,7 +502,14 @@ fn screenshot_get_text_get_dom_scroll_and_evaluate() {
 
 #[test]
 fn hardened_policy_denies_evaluate() {
-    let mut g = Glass::spawn(&["--incognito", "--policy", "hardened", "--mcp"]);
+    let mut g = Glass::spawn(&[
+        "--incognito",
+        "--policy",
+        "hardened",
+        "--policy-allow-host",
+        "127.0.0.1",
+        "--mcp",
+    ]);
     g.initialize();
     let e = failed(&g.call(json!(1), "evaluate", json!({"expression": "1"})));
     assert_eq!(e["kind"], "policy");

@@ -963,7 +963,7 @@ async fn select_state_focus_clear_text_dom_scroll() {
     let st = p.agent1("state", &t).await;
     assert_eq!(
         st,
-        json!({"connected": true, "checked": null, "valueLength": 3, "focused": false, "role": "textbox", "name": "Name"})
+        json!({"connected": true, "checked": null, "valueLength": 3, "focused": false, "role": "textbox", "name": "Name", "password": false})
     );
     let f = p.agent1("focus", &t).await;
     assert_eq!(f, json!({"ok": true, "focused": true}));

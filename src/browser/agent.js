@@ -1087,6 +1087,7 @@
       focused: root.activeElement === e,
       role: role || (ctl !== e ? roleOf(ctl) : null),
       name: cut(accName(ctl !== e && !role ? ctl : e, role), 80),
+      password: ctl.localName === 'input' && ctl.type === 'password',
     };
   }
   function caretToEnd(el) {

@@ -44,6 +44,8 @@ pub struct SessionConfig {
     pub attach: Option<String>,
     /// Input style.
     pub interaction: Interaction,
+    /// Host rules Chrome must enforce, when any are set.
+    pub host_rules: Option<crate::policy::Policy>,
 }
 
 /// Why a browser operation could not run. Display texts are fixed and safe for clients.
@@ -132,6 +134,8 @@ pub struct PageEvents {
     pub agent_worlds: Mutex<std::collections::HashMap<String, i64>>,
     /// Console messages and network failures of the selected page, bounded.
     pub diagnostics: Mutex<Diagnostics>,
+    /// Requests the host rules refused since the last result.
+    pub denials: Mutex<Vec<Value>>,
 }
 
 /// Most entries kept per diagnostics list; older ones are dropped and counted.
@@ -337,6 +341,14 @@ impl PageEvents {
                 json!({"type": d.kind, "message": d.message}),
             );
         }
+        if let Ok(mut denials) = self.denials.lock() {
+            if !denials.is_empty() {
+                header.insert(
+                    "blocked".into(),
+                    Value::Array(std::mem::take(&mut *denials)),
+                );
+            }
+        }
         (!header.is_empty()).then_some(Value::Object(header))
     }
 }
@@ -432,6 +444,8 @@ pub struct Browser {
     /// Refs issued, with where they came from, for stale-ref recovery.
     pub refs: super::refs::RefTable,
     download_dir: PathBuf,
+    /// The host-rule enforcer, when rules are set.
+    enforcer: Option<tokio::task::JoinHandle<()>>,
 }
 
 impl std::fmt::Debug for Browser {
@@ -446,6 +460,9 @@ impl std::fmt::Debug for Browser {
 impl Drop for Browser {
     fn drop(&mut self) {
         self.watcher.abort();
+        if let Some(e) = self.enforcer.take() {
+            e.abort();
+        }
         if let Some(mut chrome) = self.chrome.take() {
             chrome.kill();
         }
@@ -571,6 +588,14 @@ async fn start(config: &SessionConfig) -> Result<Browser, BrowserError> {
             let mut opts = LaunchOptions::new(exe, &dir);
             opts.headless = config.headless;
             opts.extra_args.push("--window-size=1280,720".to_owned());
+            if let Some(rules) = config
+                .host_rules
+                .as_ref()
+                .and_then(super::enforce::resolver_rules)
+            {
+                opts.extra_args
+                    .push(format!("--host-resolver-rules={rules}"));
+            }
             // Popups are reported and verified (clickExpectPopup), not silently blocked.
             opts.extra_args.push("--disable-popup-blocking".to_owned());
             match launch::launch(opts).await {
@@ -598,6 +623,25 @@ async fn start(config: &SessionConfig) -> Result<Browser, BrowserError> {
         CALL_TIMEOUT,
     )
     .await?;
+    let enforcer = match &config.host_rules {
+        Some(policy) => {
+            let task = tokio::spawn(super::enforce::run(
+                cdp.clone(),
+                policy.clone(),
+                Arc::clone(&events),
+            ));
+            // New targets (popups, workers, pages we create) start paused until intercepted.
+            cdp.call_raw(
+                None,
+                "Target.setAutoAttach",
+                json!({"autoAttach": true, "waitForDebuggerOnStart": true, "flatten": true}),
+                CALL_TIMEOUT,
+            )
+            .await?;
+            Some(task)
+        }
+        None => None,
+    };
     if !attached {
         cdp.call_raw(
             None,
@@ -623,6 +667,7 @@ async fn start(config: &SessionConfig) -> Result<Browser, BrowserError> {
         pointer: (0.0, 0.0),
         refs: Default::default(),
         download_dir,
+        enforcer,
     };
     browser.select_initial_page().await?;
     Ok(browser)
@@ -1001,12 +1046,17 @@ impl Browser {
         );
         install?;
         runtime?;
-        // Cross-origin iframes run in their own processes: attach them so they can be driven.
+        let enforcing = self.enforcer.is_some();
+        if enforcing {
+            super::enforce::intercept(&self.cdp, &session_id).await;
+        }
+        // Cross-origin iframes run in their own processes: attach them so they can be driven
+        // (and, under host rules, held until their requests are intercepted).
         self.cdp
             .call_raw(
                 Some(&session_id),
                 "Target.setAutoAttach",
-                json!({"autoAttach": true, "waitForDebuggerOnStart": false, "flatten": true}),
+                json!({"autoAttach": true, "waitForDebuggerOnStart": enforcing, "flatten": true}),
                 CALL_TIMEOUT,
             )
             .await?;

@@ -4,4 +4,5 @@ pub mod jsonrpc;
 pub mod negotiation;
 pub mod revision;
 pub mod server;
+pub mod transcript;
 pub mod transport;

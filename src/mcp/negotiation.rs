@@ -85,6 +85,10 @@ pub struct ServerFacts {
     pub headless: bool,
     /// Whether Glass attaches to an existing Chrome instead of launching one.
     pub attach: bool,
+    /// The policy's decision for each privileged capability (`allow`, `confirm`, `deny`).
+    pub decisions: Vec<(&'static str, &'static str)>,
+    /// How many allow and deny host rules are in force.
+    pub host_rules: (usize, usize),
 }
 
 /// The capability inventory in a stable order, with each status for this build and policy.
@@ -159,6 +163,12 @@ pub fn manifest(facts: &ServerFacts) -> Value {
         "capabilities": booleans,
         "capabilityStatuses": explicit,
         "constraints": constraints(facts),
+        "policy": {
+            "preset": facts.policy.as_str(),
+            "capabilities": facts.decisions.iter().map(|(c, d)| ((*c).to_owned(), Value::from(*d))).collect::<Map<String, Value>>(),
+            "allowHosts": facts.host_rules.0,
+            "denyHosts": facts.host_rules.1,
+        },
     })
 }
 
@@ -349,6 +359,8 @@ mod tests {
             policy: PolicyPreset::Development,
             headless: true,
             attach: false,
+            decisions: Vec::new(),
+            host_rules: (0, 0),
         }
     }
 

@@ -74,6 +74,7 @@ struct Shared {
     /// Cancellation senders of running calls (and open stateless subscriptions), by id.
     active: Mutex<HashMap<RequestId, oneshot::Sender<()>>>,
     permits: Arc<Semaphore>,
+    transcript: Option<super::transcript::Transcript>,
 }
 
 enum Outgoing {
@@ -116,6 +117,9 @@ fn bounded(s: &str) -> String {
 impl Shared {
     /// Serialize, bound and queue one response.
     async fn send(&self, framing: Framing, message: Value) {
+        if let Some(t) = &self.transcript {
+            t.record(false, &message);
+        }
         let body = serialize_bounded(&message, transport::MAX_RESPONSE_BYTES);
         let _ = self
             .out
@@ -156,6 +160,7 @@ where
         }),
         active: Mutex::new(HashMap::new()),
         permits: Arc::new(Semaphore::new(MAX_ACTIVE_REQUESTS)),
+        transcript: super::transcript::Transcript::from_env(),
     });
 
     let mut decoder = FrameDecoder::new();
@@ -274,6 +279,9 @@ async fn handle_decoded(shared: &Arc<Shared>, event: Decoded) {
                     return;
                 }
             };
+            if let Some(t) = &shared.transcript {
+                t.record(true, &value);
+            }
             match jsonrpc::classify(value) {
                 Incoming::Request { id, method, params } => {
                     tracing::debug!(method = %bounded(&method), "request");

@@ -7,8 +7,8 @@ use serde_json::{Map, Value, json};
 
 use super::ToolError;
 
-/// Arguments every tool accepts and the server consumes itself.
-pub const COMMON: &[&str] = &["includeTrace"];
+/// Arguments every tool accepts besides its own: the confirmation token of a confirm-class call.
+pub const COMMON: &[&str] = &["confirmToken"];
 
 /// An `invalidArguments` failure at `path`.
 pub fn invalid(path: &str, reason: &str) -> ToolError {
@@ -17,7 +17,10 @@ pub fn invalid(path: &str, reason: &str) -> ToolError {
 
 /// Reject any argument not in `allowed`, so a typo is reported instead of silently ignored.
 pub fn only(args: &Map<String, Value>, allowed: &[&str]) -> Result<(), ToolError> {
-    match args.keys().find(|k| !allowed.contains(&k.as_str())) {
+    match args
+        .keys()
+        .find(|k| !allowed.contains(&k.as_str()) && !COMMON.contains(&k.as_str()))
+    {
         None => Ok(()),
         Some(k) if k.len() <= 64 => Err(invalid(k, "unknown argument")),
         Some(_) => Err(invalid("$", "unknown argument")),
@@ -66,6 +69,7 @@ pub fn object_schema(properties: Value, required: &[&str]) -> Value {
             "includeTrace".into(),
             json!({"type": "boolean", "description": "On failure, add one bounded failure-trace item."}),
         );
+        map.insert("confirmToken".into(), json!({"type": "string"}));
     }
     let mut schema = json!({"type": "object", "properties": props, "additionalProperties": false});
     if !required.is_empty() {

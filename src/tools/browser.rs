@@ -82,3 +82,49 @@ macro_rules! try_tool {
         }
     };
 }
+
+/// Ask the policy before a privileged action. `Ok` means go ahead; otherwise the failure to
+/// return: a denial, a request for confirmation (with a fresh token bound to this exact call),
+/// or a refused token. `summary` says what would happen without echoing arguments.
+pub fn gate(
+    services: &Services,
+    cap: crate::policy::Capability,
+    tool: &'static str,
+    a: &Map<String, Value>,
+    summary: &str,
+) -> Result<(), ToolOutcome> {
+    use crate::policy::Decision;
+    match services.policy.decide(cap) {
+        Decision::Allow => Ok(()),
+        Decision::Deny => Err(ToolOutcome::Failed(json!({
+            "kind": "policy",
+            "capability": cap.as_str(),
+            "decision": "deny",
+            "reason": format!("the {} policy denies {}", services.policy.preset().as_str(), cap.as_str()),
+        }))),
+        Decision::Confirm => match a.get("confirmToken") {
+            None | Some(Value::Null) => {
+                let token = services.confirmations.issue(tool, a);
+                Err(ToolOutcome::Failed(crate::confirm::required(
+                    tool, summary, &token,
+                )))
+            }
+            Some(Value::String(t)) => services
+                .confirmations
+                .redeem(t, tool, a)
+                .map_err(|r| ToolOutcome::Failed(crate::confirm::refused(r))),
+            Some(_) => Err(args::invalid("confirmToken", "must be a string").into()),
+        },
+    }
+}
+
+/// Refuse a URL the host rules do not allow (the same check Chrome applies to every request).
+pub fn check_url(services: &Services, url: &str) -> Result<(), ToolOutcome> {
+    services.policy.url(url, true).map_err(|d| {
+        ToolOutcome::Failed(json!({
+            "kind": "policy",
+            "failureKind": d.as_str(),
+            "reason": "the policy's host rules do not allow this URL",
+        }))
+    })
+}

@@ -8,7 +8,7 @@ use serde_json::{Map, Value, json};
 
 use super::browser::page_session;
 use super::{Annotations, Services, Tool, ToolFuture, ToolOutcome, args};
-use crate::policy::PolicyPreset;
+use crate::policy::Capability;
 use crate::try_tool;
 
 /// Largest serialized result returned.
@@ -42,11 +42,13 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         try_tool!(args::only(&a, &["expression", "timeoutMs"]));
         let expression = try_tool!(args::string(&a, "expression", 65_536)).to_owned();
         let timeout = try_tool!(args::int_in(&a, "timeoutMs", 1, 60_000)).unwrap_or(10_000);
-        if services.facts.policy == PolicyPreset::Hardened {
-            return ToolOutcome::Failed(
-                json!({"kind": "policy", "capability": "evaluate", "reason": "the hardened policy denies evaluate"}),
-            );
-        }
+        try_tool!(super::browser::gate(
+            &services,
+            Capability::Evaluate,
+            "evaluate",
+            &a,
+            "run JavaScript in the page"
+        ));
         let b = try_tool!(page_session(&services).await);
         let session = try_tool!(b.page()).session_id.clone();
         let events = Arc::clone(&b.events);

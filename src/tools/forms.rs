@@ -8,6 +8,7 @@ use super::browser::{page_session, target, target_schema};
 use super::pointer::{action_result, check_revision, pointer_schema};
 use super::{Annotations, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::keys::Key;
+use crate::policy::Capability;
 use crate::try_tool;
 
 const FORM: Annotations = Annotations {
@@ -120,6 +121,16 @@ fn run_type(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         try_tool!(check_revision(&b, &a));
         let resolved = try_tool!(b.resolve(t).await);
         try_tool!(b.actionable(&resolved.r, "type").await);
+        let field = try_tool!(b.agent_call("state", &[json!(resolved.r)]).await);
+        if field["password"] == true {
+            try_tool!(super::browser::gate(
+                &services,
+                Capability::PasswordInput,
+                "type",
+                &a,
+                "type into a password field"
+            ));
+        }
         if clear {
             try_tool!(b.agent_call("clear", &[json!(resolved.r)]).await);
         }
@@ -356,6 +367,19 @@ fn run_fill_form(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                 "reason": "some targets did not resolve to exactly one element; nothing was filled",
                 "fields": unresolved,
             }));
+        }
+        for r in &refs {
+            let state = try_tool!(b.agent_call("state", &[json!(r.r)]).await);
+            if state["password"] == true {
+                try_tool!(super::browser::gate(
+                    &services,
+                    Capability::PasswordInput,
+                    "fillForm",
+                    &a,
+                    "type into a password field"
+                ));
+                break;
+            }
         }
         let rx = b.cdp.subscribe();
         let mut outcomes = Vec::with_capacity(fields.len());

@@ -36,6 +36,34 @@ pub struct Services {
     pub facts: ServerFacts,
     /// The browser session; started on the first browser tool.
     pub session: crate::browser::session::Session,
+    /// The policy fixed at start-up.
+    pub policy: crate::policy::Policy,
+    /// Outstanding confirmation tokens.
+    pub confirmations: crate::confirm::Confirmations,
+}
+
+impl Services {
+    /// Services for these session options; fails when the policy flags are inconsistent.
+    pub fn from_options(
+        session: &crate::cli::SessionOptions,
+    ) -> Result<Services, crate::policy::PolicyError> {
+        let policy = session.policy()?;
+        Ok(Services {
+            facts: ServerFacts {
+                policy: session.policy,
+                headless: !session.headed,
+                attach: session.attach.is_some(),
+                decisions: crate::policy::Capability::ALL
+                    .iter()
+                    .map(|c| (c.as_str(), policy.decide(*c).as_str()))
+                    .collect(),
+                host_rules: (policy.allow_hosts().len(), policy.deny_hosts().len()),
+            },
+            session: crate::browser::session::Session::new(session.session_config()),
+            policy,
+            confirmations: Default::default(),
+        })
+    }
 }
 
 /// The boxed future a handler returns; dropping it cancels the call.

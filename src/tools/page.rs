@@ -9,6 +9,7 @@ use super::browser::{page_session, target, target_schema};
 use super::{Annotations, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::navigate::{NavOutcome, WaitUntil};
 use crate::browser::session::{Browser, BrowserError};
+use crate::policy::Capability;
 use crate::redact;
 use crate::try_tool;
 
@@ -222,6 +223,7 @@ fn run_navigate(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         if !allowed_url(url) {
             return args::invalid("url", "must be an http, https, file, about or data URL").into();
         }
+        try_tool!(super::browser::check_url(&services, url));
         let observe = try_tool!(args::bool_or(&a, "observe", true));
         let until = match try_tool!(args::one_of(
             &a,
@@ -305,6 +307,24 @@ fn run_observe(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         let dom = try_tool!(args::bool_or(&a, "includeDom", false));
         let shot = try_tool!(args::bool_or(&a, "includeScreenshot", false));
         let values = try_tool!(args::bool_or(&a, "includeFormValues", false));
+        if shot {
+            try_tool!(super::browser::gate(
+                &services,
+                Capability::Screenshot,
+                "observe",
+                &a,
+                "include a screenshot of the page"
+            ));
+        }
+        if values {
+            try_tool!(super::browser::gate(
+                &services,
+                Capability::ReadFormValues,
+                "observe",
+                &a,
+                "read the values of form fields"
+            ));
+        }
         let mut b = try_tool!(page_session(&services).await);
         let mut out = try_tool!(observation(&mut b, level, region, values).await);
         if dom {
@@ -412,6 +432,13 @@ fn run_screenshot(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture 
     Box::pin(async move {
         try_tool!(args::only(&a, &["target", "fullPage"]));
         let full = try_tool!(args::bool_or(&a, "fullPage", false));
+        try_tool!(super::browser::gate(
+            &services,
+            Capability::Screenshot,
+            "screenshot",
+            &a,
+            "take a screenshot of the page"
+        ));
         let mut b = try_tool!(page_session(&services).await);
         let r = try_tool!(optional_ref(&mut b, &a).await);
         let clip = match &r {

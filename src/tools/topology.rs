@@ -168,6 +168,7 @@ fn run_create(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         if !super::page::allowed_url(&url) {
             return args::invalid("url", "must be an http, https, file, about or data URL").into();
         }
+        try_tool!(super::browser::check_url(&services, &url));
         let b = try_tool!(services.session.acquire().await);
         let created = try_tool!(
             b.cdp

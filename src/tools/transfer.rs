@@ -11,7 +11,7 @@ use super::browser::{page_session, target, target_schema};
 use super::pointer::{action_result, check_revision};
 use super::{Annotations, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::session::Download;
-use crate::policy::PolicyPreset;
+use crate::policy::Capability;
 use crate::try_tool;
 
 /// Most files one `upload` sets.
@@ -70,12 +70,6 @@ fn download_schema() -> Value {
     )
 }
 
-fn denied(capability: &str) -> ToolOutcome {
-    ToolOutcome::Failed(
-        json!({"kind": "policy", "capability": capability, "reason": format!("the hardened policy denies {capability}")}),
-    )
-}
-
 /// Check every path: it must exist and, with symlinks resolved, be a regular file.
 fn regular_files(a: &Map<String, Value>) -> Result<Vec<String>, ToolOutcome> {
     let Some(list) = a.get("files").and_then(Value::as_array) else {
@@ -107,10 +101,18 @@ fn run_upload(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     Box::pin(async move {
         try_tool!(args::only(&a, &["target", "files", "expectedRevision"]));
         let t = try_tool!(target(&a));
-        if services.facts.policy == PolicyPreset::Hardened {
-            return denied("upload");
-        }
         let files = try_tool!(regular_files(&a));
+        let summary = format!(
+            "give {} local file(s) to a file input of the page",
+            files.len()
+        );
+        try_tool!(super::browser::gate(
+            &services,
+            Capability::Upload,
+            "upload",
+            &a,
+            &summary
+        ));
         let mut b = try_tool!(page_session(&services).await);
         try_tool!(check_revision(&b, &a));
         let resolved = try_tool!(b.resolve(t).await);
@@ -177,9 +179,13 @@ fn free_path(dir: &Path, name: &str) -> PathBuf {
 fn run_download(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     Box::pin(async move {
         try_tool!(args::only(&a, &["directory", "timeoutMs"]));
-        if services.facts.policy == PolicyPreset::Hardened {
-            return denied("download");
-        }
+        try_tool!(super::browser::gate(
+            &services,
+            Capability::Download,
+            "download",
+            &a,
+            "save the next download of the page to disk"
+        ));
         let timeout = try_tool!(args::int_in(&a, "timeoutMs", 1, 300_000)).unwrap_or(30_000);
         let dir = match try_tool!(args::opt_string(&a, "directory", 4096)) {
             Some(d) => {

@@ -45,6 +45,8 @@ impl Page {
 /// A running server; it lives as long as the test process.
 pub struct Server {
     pub port: u16,
+    /// Every path requested so far (any route, including unknown ones).
+    pub hits: Arc<std::sync::Mutex<Vec<String>>>,
 }
 
 impl Server {
@@ -57,13 +59,16 @@ impl Server {
         );
         let listener = TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1");
         let port = listener.local_addr().unwrap().port();
+        let hits = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let log = Arc::clone(&hits);
         thread::spawn(move || {
             for stream in listener.incoming().flatten() {
                 let routes = Arc::clone(&routes);
-                thread::spawn(move || serve(stream, &routes));
+                let log = Arc::clone(&log);
+                thread::spawn(move || serve(stream, &routes, &log));
             }
         });
-        Server { port }
+        Server { port, hits }
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -71,7 +76,7 @@ impl Server {
     }
 }
 
-fn serve(stream: TcpStream, routes: &HashMap<String, Page>) {
+fn serve(stream: TcpStream, routes: &HashMap<String, Page>, log: &std::sync::Mutex<Vec<String>>) {
     let mut reader = BufReader::new(stream.try_clone().unwrap());
     let mut stream = stream;
     loop {
@@ -87,6 +92,7 @@ fn serve(stream: TcpStream, routes: &HashMap<String, Page>) {
             }
         }
         let key = path.split('?').next().unwrap_or("/");
+        log.lock().unwrap().push(key.to_owned());
         let page = routes
             .get(key)
             .cloned()

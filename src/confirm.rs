@@ -1,0 +1,203 @@
+//! Confirmation tokens for actions of the confirm class.
+//!
+//! A confirm-class call first fails with `confirmationRequired`, a short summary and a token.
+//! The token is single-use, expires after a minute, and is bound to the exact tool and a digest
+//! of its arguments (target included); repeating the same call with `confirmToken` lets it run.
+//! Tokens are never logged and never written to the transcript.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasher, Hasher};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use serde_json::{Map, Value, json};
+use sha2::{Digest, Sha256};
+
+/// How long a token stays valid.
+pub const TOKEN_TTL: Duration = Duration::from_secs(60);
+/// Most outstanding tokens; the oldest are dropped past this.
+const MAX_TOKENS: usize = 64;
+
+struct Pending {
+    tool: &'static str,
+    digest: [u8; 32],
+    expires: Instant,
+}
+
+/// Outstanding tokens of this process.
+#[derive(Default)]
+pub struct Confirmations {
+    pending: Mutex<HashMap<String, Pending>>,
+    counter: Mutex<u64>,
+}
+
+impl std::fmt::Debug for Confirmations {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Confirmations { .. }")
+    }
+}
+
+/// Arguments in a canonical form (keys sorted at every level), so equal calls digest equally.
+fn canonical(v: &Value) -> Value {
+    match v {
+        Value::Object(m) => {
+            let mut keys: Vec<&String> = m.keys().collect();
+            keys.sort();
+            Value::Object(
+                keys.into_iter()
+                    .map(|k| (k.clone(), canonical(&m[k])))
+                    .collect(),
+            )
+        }
+        Value::Array(a) => Value::Array(a.iter().map(canonical).collect()),
+        other => other.clone(),
+    }
+}
+
+fn digest(tool: &str, args: &Map<String, Value>) -> [u8; 32] {
+    let mut args = args.clone();
+    args.remove("confirmToken");
+    let text = canonical(&Value::Object(args)).to_string();
+    let mut h = Sha256::new();
+    h.update(tool.as_bytes());
+    h.update([0]);
+    h.update(text.as_bytes());
+    h.finalize().into()
+}
+
+/// Why a presented token was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// Unknown, already used, or never issued.
+    Unknown,
+    /// Issued, but more than a minute ago.
+    Expired,
+    /// Issued for another tool or other arguments.
+    Mismatch,
+}
+
+impl Confirmations {
+    fn new_token(&self) -> String {
+        let mut counter = self.counter.lock().unwrap_or_else(|p| p.into_inner());
+        *counter += 1;
+        // Keys of a fresh RandomState come from the OS's randomness.
+        let words: Vec<u64> = (0..2)
+            .map(|i| {
+                let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+                h.write_u64(*counter);
+                h.write_u64(i);
+                h.write_u128(Instant::now().elapsed().as_nanos());
+                h.finish()
+            })
+            .collect();
+        format!("ct_{:016x}{:016x}", words[0], words[1])
+    }
+
+    /// Issue a token for this exact call.
+    pub fn issue(&self, tool: &'static str, args: &Map<String, Value>) -> String {
+        let token = self.new_token();
+        let mut pending = self.pending.lock().unwrap_or_else(|p| p.into_inner());
+        let now = Instant::now();
+        pending.retain(|_, p| p.expires > now);
+        if pending.len() >= MAX_TOKENS {
+            if let Some(oldest) = pending
+                .iter()
+                .min_by_key(|(_, p)| p.expires)
+                .map(|(k, _)| k.clone())
+            {
+                pending.remove(&oldest);
+            }
+        }
+        pending.insert(
+            token.clone(),
+            Pending {
+                tool,
+                digest: digest(tool, args),
+                expires: now + TOKEN_TTL,
+            },
+        );
+        token
+    }
+
+    /// Consume `token` for this exact call. A token is single-use: any presentation spends it.
+    pub fn redeem(
+        &self,
+        token: &str,
+        tool: &str,
+        args: &Map<String, Value>,
+    ) -> Result<(), Refusal> {
+        let mut pending = self.pending.lock().unwrap_or_else(|p| p.into_inner());
+        let Some(p) = pending.remove(token) else {
+            return Err(Refusal::Unknown);
+        };
+        if p.expires <= Instant::now() {
+            return Err(Refusal::Expired);
+        }
+        if p.tool != tool || p.digest != digest(tool, args) {
+            return Err(Refusal::Mismatch);
+        }
+        Ok(())
+    }
+}
+
+/// The failure that asks for confirmation.
+pub fn required(tool: &str, summary: &str, token: &str) -> Value {
+    json!({
+        "kind": "confirmationRequired",
+        "summary": summary,
+        "confirmToken": token,
+        "expiresInMs": TOKEN_TTL.as_millis() as u64,
+        "reason": format!("repeat the same {tool} call with confirmToken to go ahead"),
+    })
+}
+
+/// The failure for a refused token.
+pub fn refused(r: Refusal) -> Value {
+    let (failure, reason) = match r {
+        Refusal::Unknown => (
+            "unknownToken",
+            "the confirmation token is unknown or already used",
+        ),
+        Refusal::Expired => (
+            "expiredToken",
+            "the confirmation token expired; call again without it",
+        ),
+        Refusal::Mismatch => (
+            "tokenMismatch",
+            "the confirmation token was issued for another call",
+        ),
+    };
+    json!({"kind": "confirmationRejected", "failureKind": failure, "reason": reason})
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(v: Value) -> Map<String, Value> {
+        v.as_object().cloned().unwrap()
+    }
+
+    #[test]
+    fn tokens_are_single_use_and_bound_to_the_call() {
+        let c = Confirmations::default();
+        let a = args(json!({"target": "e1", "files": ["/tmp/a"]}));
+        let t = c.issue("upload", &a);
+        assert!(t.starts_with("ct_") && t.len() == 35);
+        let reordered = args(json!({"files": ["/tmp/a"], "target": "e1", "confirmToken": t}));
+        assert_eq!(c.redeem(&t, "upload", &reordered), Ok(()));
+        assert_eq!(c.redeem(&t, "upload", &a), Err(Refusal::Unknown));
+        let t2 = c.issue("upload", &a);
+        assert_eq!(
+            c.redeem(
+                &t2,
+                "upload",
+                &args(json!({"target": "e2", "files": ["/tmp/a"]}))
+            ),
+            Err(Refusal::Mismatch)
+        );
+        let t3 = c.issue("upload", &a);
+        assert_eq!(c.redeem(&t3, "download", &a), Err(Refusal::Mismatch));
+        assert_ne!(c.issue("upload", &a), c.issue("upload", &a));
+    }
+}

@@ -1,0 +1,405 @@
+//! Policy and safety boundaries through the real binary against real Chromium: hardened
+//! denials, host rules enforced inside Chrome, confirmations, and privacy canaries.
+
+mod common;
+
+use std::time::Duration;
+
+use common::web::{Page, Server};
+use common::{Glass, tool_json};
+use serde_json::{Value, json};
+
+fn ok(r: &Value) -> Value {
+    assert_eq!(r["result"]["isError"], false, "tool failed: {r}");
+    tool_json(r)
+}
+
+fn failed(r: &Value) -> Value {
+    assert_eq!(r["result"]["isError"], true, "tool should have failed: {r}");
+    tool_json(r)
+}
+
+fn hardened() -> Glass {
+    let mut g = Glass::spawn(&[
+        "--incognito",
+        "--policy",
+        "hardened",
+        "--policy-allow-host",
+        "127.0.0.1",
+        "--mcp",
+    ]);
+    g.initialize();
+    g
+}
+
+/// The denied hosts' pages are served on `localhost`, which the hardened session may not reach.
+fn boundary_pages() -> (Server, Server) {
+    let outside = Server::start(vec![
+        ("/img.png", Page::status(200)),
+        ("/frame", Page::html("<p>outside frame</p>")),
+        ("/popup", Page::html("<p>outside popup</p>")),
+        ("/target", Page::html("<p>redirect target</p>")),
+        ("/ws", Page::status(400)),
+    ]);
+    let q = outside.port;
+    let inside = Server::start(vec![
+        (
+            "/start",
+            Page::html(&format!(
+                r#"<title>Inside</title><img src="http://localhost:{q}/img.png">
+                <iframe src="http://localhost:{q}/frame"></iframe>
+                <script>const ws = new WebSocket('ws://localhost:{q}/ws'); ws.onerror = () => document.body.append('ws blocked');</script>
+                <button onclick="window.open('http://localhost:{q}/popup')">Popup</button>"#
+            )),
+        ),
+        (
+            "/redirect",
+            Page::status(302).header("Location", &format!("http://localhost:{q}/target")),
+        ),
+        ("/fine", Page::html("<title>Fine</title>")),
+    ]);
+    (inside, outside)
+}
+
+fn blocked_types(v: &Value) -> Vec<String> {
+    v["events"]["blocked"]
+        .as_array()
+        .map(|b| {
+            b.iter()
+                .map(|x| x["type"].as_str().unwrap_or("").to_owned())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn hardened_host_rules_block_every_way_out_and_report_it() {
+    let (inside, outside) = boundary_pages();
+    let mut g = hardened();
+    let nav = ok(&g.call(
+        json!(1),
+        "navigate",
+        json!({"url": inside.url("/start"), "observe": false}),
+    ));
+    let mut blocked = blocked_types(&nav);
+    // Subresources may be refused just after load; collect what the next result reports too.
+    let later = ok(&g.call(
+        json!(2),
+        "wait",
+        json!({"kind": "textPresent", "text": "ws blocked", "timeoutMs": 5000}),
+    ));
+    blocked.extend(blocked_types(&later));
+    assert!(
+        blocked.iter().any(|t| t == "Image"),
+        "image not reported: {blocked:?}"
+    );
+    assert!(
+        blocked.iter().any(|t| t == "Document"),
+        "frame not reported: {blocked:?}"
+    );
+    // The popup is created, but its navigation to the outside host is refused.
+    let click = ok(&g.call(
+        json!(3),
+        "click",
+        json!({"target": "role=button;name=Popup"}),
+    ));
+    let after = ok(&g.call(json!(4), "wait", json!({"kind": "delay", "delayMs": 500})));
+    let popup_blocked: Vec<String> = [blocked_types(&click), blocked_types(&after)].concat();
+    assert!(
+        popup_blocked.iter().any(|t| t == "Document"),
+        "popup not reported: {click} {after}"
+    );
+    // A redirect from an allowed host to a denied one stops at the redirect.
+    let r = failed(&g.call(
+        json!(5),
+        "navigate",
+        json!({"url": inside.url("/redirect"), "observe": false}),
+    ));
+    assert_eq!(r["outcome"], "error", "{r}");
+    assert_eq!(r["netError"], "ERR_BLOCKED_BY_CLIENT");
+    // A direct navigation is refused before Chrome sees it.
+    let r = failed(&g.call(
+        json!(6),
+        "navigate",
+        json!({"url": format!("http://localhost:{}/frame", outside.port)}),
+    ));
+    assert_eq!(r["kind"], "policy");
+    assert_eq!(r["failureKind"], "hostNotAllowed");
+    let r = failed(&g.call(
+        json!(7),
+        "createTarget",
+        json!({"url": format!("http://localhost:{}/frame", outside.port)}),
+    ));
+    assert_eq!(r["kind"], "policy");
+    // And nothing ever reached the outside server: not the image, frame, popup, redirect
+    // target or websocket.
+    std::thread::sleep(Duration::from_millis(200));
+    let hits = outside.hits.lock().unwrap().clone();
+    assert!(hits.is_empty(), "the denied host was reached: {hits:?}");
+    // The allowed host still works.
+    let fine = ok(&g.call(
+        json!(8),
+        "navigate",
+        json!({"url": inside.url("/fine"), "observe": false}),
+    ));
+    assert_eq!(fine["title"], "Fine");
+}
+
+#[test]
+fn hardened_denies_evaluate_upload_and_download_unless_allowed() {
+    let web = Server::start(vec![(
+        "/p",
+        Page::html(r#"<title>P</title><input type="file" aria-label="File">"#),
+    )]);
+    let mut g = hardened();
+    ok(&g.call(
+        json!(1),
+        "navigate",
+        json!({"url": web.url("/p"), "observe": false}),
+    ));
+    for (tool, args) in [
+        ("evaluate", json!({"expression": "1"})),
+        ("download", json!({})),
+        (
+            "upload",
+            json!({"target": "name=File", "files": ["/etc/hostname"]}),
+        ),
+    ] {
+        let e = failed(&g.call(json!(tool), tool, args));
+        assert_eq!(e["kind"], "policy", "{tool}: {e}");
+        assert_eq!(e["decision"], "deny");
+    }
+    let m = g.request(
+        json!("m"),
+        "initialize",
+        json!({"protocolVersion": "2025-06-18"}),
+    );
+    assert_eq!(m["error"]["code"], -32600, "already initialized");
+    let mut allowed = Glass::spawn(&[
+        "--incognito",
+        "--policy",
+        "hardened",
+        "--policy-allow-host",
+        "127.0.0.1",
+        "--policy-allow",
+        "evaluate",
+        "--mcp",
+    ]);
+    let init = allowed.initialize();
+    assert_eq!(
+        init["result"]["glass"]["policy"]["capabilities"]["evaluate"],
+        "allow"
+    );
+    assert_eq!(
+        init["result"]["glass"]["policy"]["capabilities"]["upload"],
+        "deny"
+    );
+    ok(&allowed.call(
+        json!(1),
+        "navigate",
+        json!({"url": web.url("/p"), "observe": false}),
+    ));
+    assert_eq!(
+        ok(&allowed.call(json!(2), "evaluate", json!({"expression": "1 + 1"})))["value"],
+        2
+    );
+}
+
+#[test]
+fn hardened_needs_incognito_and_an_allowed_host() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_glass"))
+        .args([
+            "--policy",
+            "hardened",
+            "--policy-allow-host",
+            "example.com",
+            "--mcp",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--incognito"));
+    assert!(out.stdout.is_empty());
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_glass"))
+        .args(["--policy", "hardened", "--incognito", "--mcp"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--policy-allow-host"));
+}
+
+#[test]
+fn confirmation_round_trip_reuse_and_mismatch() {
+    let dir = std::env::temp_dir().join(format!("glass-confirm-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("a.txt");
+    std::fs::write(&file, b"abc").unwrap();
+    let web = Server::start(vec![(
+        "/p",
+        Page::html(
+            r#"<title>P</title><input type="file" aria-label="File" onchange="document.title = this.files[0].name">
+            <input type="password" aria-label="Password">"#,
+        ),
+    )]);
+    let mut g = Glass::spawn(&["--incognito", "--mcp"]);
+    g.initialize();
+    ok(&g.call(
+        json!(1),
+        "navigate",
+        json!({"url": web.url("/p"), "observe": false}),
+    ));
+    let args = json!({"target": "name=File", "files": [file]});
+    let e = failed(&g.call(json!(2), "upload", args.clone()));
+    assert_eq!(e["kind"], "confirmationRequired");
+    assert!(e["summary"].as_str().unwrap().contains("1 local file"));
+    let token = e["confirmToken"].as_str().unwrap().to_owned();
+    // Another call's arguments do not fit the token (and spend it).
+    let mut other = args.clone();
+    other["target"] = json!("css=input[type=file]");
+    other["confirmToken"] = json!(token);
+    assert_eq!(
+        failed(&g.call(json!(3), "upload", other))["failureKind"],
+        "tokenMismatch"
+    );
+    // A fresh token for the exact call works once.
+    let token = failed(&g.call(json!(4), "upload", args.clone()))["confirmToken"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let mut confirmed = args.clone();
+    confirmed["confirmToken"] = json!(token);
+    ok(&g.call(json!(5), "upload", confirmed.clone()));
+    let title = g.call(json!(6), "getText", json!({"maxChars": 10}));
+    assert_eq!(title["result"]["isError"], false);
+    assert_eq!(
+        failed(&g.call(json!(7), "upload", confirmed))["failureKind"],
+        "unknownToken"
+    );
+    // Typing into a password field is confirm class too.
+    let e = failed(&g.call(
+        json!(8),
+        "type",
+        json!({"target": "name=Password", "text": "hunter2"}),
+    ));
+    assert_eq!(e["kind"], "confirmationRequired");
+    assert!(!e.to_string().contains("hunter2"));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn canaries_never_appear_in_responses_logs_or_the_transcript() {
+    let web = Server::start(vec![(
+        "/p",
+        Page::html(
+            r#"<title>P</title><input aria-label="Field"><input type="password" aria-label="Secret">"#,
+        ),
+    )]);
+    let transcript =
+        std::env::temp_dir().join(format!("glass-transcript-{}.jsonl", std::process::id()));
+    let _ = std::fs::remove_file(&transcript);
+    let mut g = Glass::spawn_env(
+        &["--incognito", "--mcp"],
+        &[
+            ("GLASS_LOG", "trace"),
+            ("GLASS_MCP_TRANSCRIPT", transcript.to_str().unwrap()),
+        ],
+    );
+    g.initialize();
+    let mut responses = String::new();
+    let mut call = |g: &mut Glass, id: i64, tool: &str, args: Value| {
+        let r = g.call(json!(id), tool, args);
+        responses.push_str(&r.to_string());
+        r
+    };
+    call(
+        &mut g,
+        1,
+        "navigate",
+        json!({"url": web.url("/p"), "observe": false}),
+    );
+    call(
+        &mut g,
+        2,
+        "click",
+        json!({"target": "css=#CANARY-SELECTOR-1"}),
+    );
+    call(
+        &mut g,
+        3,
+        "click",
+        json!({"target": "text=CANARY-TEXT-LOCATOR-2"}),
+    );
+    call(
+        &mut g,
+        4,
+        "type",
+        json!({"target": "name=Field", "text": "CANARY-TYPED-3"}),
+    );
+    let confirm = call(
+        &mut g,
+        5,
+        "type",
+        json!({"target": "name=Secret", "text": "CANARY-PASSWORD-4"}),
+    );
+    let token = tool_json(&confirm)["confirmToken"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    call(
+        &mut g,
+        6,
+        "type",
+        json!({"target": "name=Secret", "text": "CANARY-PASSWORD-4", "confirmToken": token}),
+    );
+    call(
+        &mut g,
+        7,
+        "evaluate",
+        json!({"expression": "throw new Error('CANARY-SCRIPT-5')"}),
+    );
+    call(
+        &mut g,
+        8,
+        "evaluate",
+        json!({"expression": "'CANARY-SCRIPT-6'.length"}),
+    );
+    call(
+        &mut g,
+        9,
+        "wait",
+        json!({"kind": "elementVisible", "target": "css=#CANARY-WAIT-7", "timeoutMs": 50}),
+    );
+    call(
+        &mut g,
+        10,
+        "fillForm",
+        json!({"fields": [{"target": "name=Field", "value": "CANARY-FILL-8"}]}),
+    );
+    g.close_stdin();
+    g.wait_exit(Duration::from_secs(10));
+    let logs = g.stderr_text();
+    let written = std::fs::read_to_string(&transcript).unwrap();
+    assert!(
+        written.lines().count() > 10,
+        "the transcript records messages both ways"
+    );
+    assert!(
+        !written.contains(&token),
+        "confirmation tokens never reach the transcript"
+    );
+    for canary in [
+        "CANARY-SELECTOR-1",
+        "CANARY-TEXT-LOCATOR-2",
+        "CANARY-TYPED-3",
+        "CANARY-PASSWORD-4",
+        "CANARY-SCRIPT-5",
+        "CANARY-SCRIPT-6",
+        "CANARY-WAIT-7",
+        "CANARY-FILL-8",
+    ] {
+        assert!(!responses.contains(canary), "{canary} in a response");
+        assert!(!logs.contains(canary), "{canary} in the logs");
+        assert!(!written.contains(canary), "{canary} in the transcript");
+    }
+    let _ = std::fs::remove_file(transcript);
+}
