@@ -52,6 +52,10 @@ pub enum Capability {
     Attach,
     /// Keep a browser profile between sessions.
     PersistentProfile,
+    /// Read or change cookies and web storage directly.
+    CookieAccess,
+    /// Keep knowledge records about sites between sessions.
+    KnowledgeStore,
 }
 
 impl Capability {
@@ -65,6 +69,8 @@ impl Capability {
         Capability::ReadFormValues,
         Capability::Attach,
         Capability::PersistentProfile,
+        Capability::CookieAccess,
+        Capability::KnowledgeStore,
     ];
 
     /// The wire and flag name.
@@ -78,6 +84,8 @@ impl Capability {
             Capability::ReadFormValues => "read-form-values",
             Capability::Attach => "attach",
             Capability::PersistentProfile => "persistent-profile",
+            Capability::CookieAccess => "cookie-access",
+            Capability::KnowledgeStore => "knowledge-store",
         }
     }
 }

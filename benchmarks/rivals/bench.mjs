@@ -209,7 +209,7 @@ const glass = {
   name: 'glass',
   spawn(o, workdir) {
     if (!o.glass) throw new Error('--glass /path/to/glass is required for the glass server');
-    return { cmd: o.glass, args: ['--incognito', '--interaction', 'fast', '--mcp'], env: { ...NO_DOWNLOAD_ENV, GLASS_CHROME: CHROMIUM }, cwd: workdir };
+    return { cmd: o.glass, args: ['--incognito', '--interaction', 'fast', '--policy-allow', 'download', '--policy-allow', 'upload', '--mcp'], env: { ...NO_DOWNLOAD_ENV, GLASS_CHROME: CHROMIUM }, cwd: workdir };
   },
   async afterInit() {},
   navigate: (c, url) => call(c, GLASS_TOOLS.navigate, { url, observe: false }),

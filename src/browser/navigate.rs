@@ -150,8 +150,19 @@ impl Browser {
         }
     }
 
-    /// The page's current URL and title, from the browser (works on error pages too).
+    /// The page's current URL and title: from the page's navigation history (current as of
+    /// the last commit), or from the browser's target list on error pages, which have none.
     pub async fn location(&self) -> Result<(String, String), BrowserError> {
+        if let Ok(history) = self.page_call("Page.getNavigationHistory", json!({})).await {
+            let index = history["currentIndex"].as_u64().unwrap_or(0) as usize;
+            let entry = &history["entries"][index];
+            if entry.is_object() {
+                return Ok((
+                    entry["url"].as_str().unwrap_or("").to_owned(),
+                    entry["title"].as_str().unwrap_or("").to_owned(),
+                ));
+            }
+        }
         let target = self.page()?.target_id.clone();
         let info = self
             .cdp

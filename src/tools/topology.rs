@@ -299,8 +299,17 @@ fn run_click_expect_popup(services: Arc<Services>, a: Map<String, Value>) -> Too
                 break;
             }
         }
-        if !new_popups().is_empty() {
-            tokio::time::sleep(Duration::from_millis(50)).await;
+        // The first popup's URL commit, overlapped with a short grace period in which further
+        // popups of the same click would show up.
+        let first = new_popups().first().map(|p| p.target_id.clone());
+        let mut first_url = None;
+        if let Some(id) = &first {
+            let started = tokio::time::Instant::now();
+            first_url = committed_url(&b.cdp, id).await;
+            let grace = Duration::from_millis(50);
+            if started.elapsed() < grace {
+                tokio::time::sleep(grace - started.elapsed()).await;
+            }
         }
         let caused = try_tool!(b.settle(rx).await);
         let found = new_popups();
@@ -318,36 +327,19 @@ fn run_click_expect_popup(services: Arc<Services>, a: Map<String, Value>) -> Too
                         .filter(|x| x.target_id == one.target_id)
                         .for_each(|x| x.reported = true);
                 }
-                // Wait (briefly) for the popup to commit its first URL, so callers see where it went.
-                let mut url: String;
-                let until = tokio::time::Instant::now() + Duration::from_secs(2);
-                loop {
-                    match b
-                        .cdp
-                        .call_raw(
-                            None,
-                            "Target.getTargetInfo",
-                            json!({"targetId": one.target_id}),
-                            CALL_TIMEOUT,
-                        )
-                        .await
-                    {
-                        Ok(info) => {
-                            url = info["targetInfo"]["url"].as_str().unwrap_or("").to_owned()
-                        }
-                        Err(_) => {
+                let url = match first_url
+                    .filter(|_| first.as_deref() == Some(one.target_id.as_str()))
+                {
+                    Some(url) => url,
+                    None => match committed_url(&b.cdp, &one.target_id).await {
+                        Some(url) => url,
+                        None => {
                             return ToolOutcome::Failed(
                                 json!({"kind": "popup", "failureKind": "popupClosed", "reason": "the popup closed before it was ready", "revision": revision}),
                             );
                         }
-                    }
-                    if (!url.is_empty() && url != "about:blank")
-                        || tokio::time::Instant::now() >= until
-                    {
-                        break;
-                    }
-                    tokio::time::sleep(Duration::from_millis(25)).await;
-                }
+                    },
+                };
                 ToolOutcome::Ok(json!({
                     "ok": true,
                     "ref": resolved.r,
@@ -364,6 +356,27 @@ fn run_click_expect_popup(services: Arc<Services>, a: Map<String, Value>) -> Too
             })),
         }
     })
+}
+
+/// The popup's URL once it commits one (polled briefly, up to 2 s); `None` if it closed.
+async fn committed_url(cdp: &crate::browser::cdp::Cdp, id: &str) -> Option<String> {
+    let until = tokio::time::Instant::now() + Duration::from_secs(2);
+    loop {
+        let info = cdp
+            .call_raw(
+                None,
+                "Target.getTargetInfo",
+                json!({"targetId": id}),
+                CALL_TIMEOUT,
+            )
+            .await
+            .ok()?;
+        let url = info["targetInfo"]["url"].as_str().unwrap_or("").to_owned();
+        if (!url.is_empty() && url != "about:blank") || tokio::time::Instant::now() >= until {
+            return Some(url);
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
 }
 
 /// `listFrames`.
