@@ -6,7 +6,7 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::web::{Page, Server};
-use common::{Glass, tool_json};
+use common::{Glass, eval, failed, ok, temp_dir};
 use serde_json::{Value, json};
 
 const FILE_BODY: &[u8] = b"glass download body\n";
@@ -113,20 +113,6 @@ fn browser() -> Glass {
     ]);
     g.initialize();
     g
-}
-
-fn ok(r: &Value) -> Value {
-    assert_eq!(r["result"]["isError"], false, "tool failed: {r}");
-    tool_json(r)
-}
-
-fn failed(r: &Value) -> Value {
-    assert_eq!(r["result"]["isError"], true, "tool should have failed: {r}");
-    tool_json(r)
-}
-
-fn eval(g: &mut Glass, expr: &str) -> Value {
-    ok(&g.call(json!("e"), "evaluate", json!({"expression": expr})))["value"].clone()
 }
 
 fn nav(g: &mut Glass, web: &Server, path: &str) -> Value {
@@ -291,16 +277,6 @@ fn a_beforeunload_dialog_during_navigate_returns_promptly() {
         "wait",
         json!({"kind": "urlMatches", "url": "/child"}),
     ));
-}
-
-fn temp_dir(tag: &str) -> std::path::PathBuf {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_nanos();
-    let dir = std::env::temp_dir().join(format!("glass-test-{tag}-{}-{nanos}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 #[test]

@@ -7,7 +7,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::web::{Page, Server};
-use common::{Glass, tool_json};
+use common::{Glass, eval, ok, temp_dir, tool_json};
 use serde_json::{Value, json};
 
 fn server() -> Server {
@@ -19,25 +19,6 @@ fn server() -> Server {
             <input id="keys" aria-label="Keys" onkeydown="window.down = event.key" onkeyup="window.up = event.key">"#,
         ),
     )])
-}
-
-fn temp_dir(tag: &str) -> std::path::PathBuf {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_nanos();
-    let dir = std::env::temp_dir().join(format!("glass-test-{tag}-{}-{nanos}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn ok(r: &Value) -> Value {
-    assert_eq!(r["result"]["isError"], false, "tool failed: {r}");
-    tool_json(r)
-}
-
-fn eval(g: &mut Glass, expr: &str) -> Value {
-    ok(&g.call(json!("e"), "evaluate", json!({"expression": expr})))["value"].clone()
 }
 
 fn alive(pid: u32) -> bool {

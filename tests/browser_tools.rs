@@ -6,7 +6,7 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::web::{Page, Server};
-use common::{Glass, tool_json};
+use common::{Glass, eval, failed, ok, tool_json};
 use serde_json::{Value, json};
 
 const FORM: &str = r##"<!doctype html><title>Form</title>
@@ -71,16 +71,6 @@ fn browser() -> Glass {
     g
 }
 
-fn ok(r: &Value) -> Value {
-    assert_eq!(r["result"]["isError"], false, "tool failed: {r}");
-    tool_json(r)
-}
-
-fn failed(r: &Value) -> Value {
-    assert_eq!(r["result"]["isError"], true, "tool should have failed: {r}");
-    tool_json(r)
-}
-
 fn find_ref(elements: &Value, role: &str, name: &str) -> String {
     elements
         .as_array()
@@ -90,10 +80,6 @@ fn find_ref(elements: &Value, role: &str, name: &str) -> String {
         .and_then(|e| e["ref"].as_str())
         .unwrap_or_else(|| panic!("no {role} named {name} in {elements}"))
         .to_owned()
-}
-
-fn eval(g: &mut Glass, expr: &str) -> Value {
-    ok(&g.call(json!("eval"), "evaluate", json!({"expression": expr})))["value"].clone()
 }
 
 #[test]

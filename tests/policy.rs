@@ -6,18 +6,8 @@ mod common;
 use std::time::Duration;
 
 use common::web::{Page, Server};
-use common::{Glass, tool_json};
+use common::{Glass, failed, ok, tool_json};
 use serde_json::{Value, json};
-
-fn ok(r: &Value) -> Value {
-    assert_eq!(r["result"]["isError"], false, "tool failed: {r}");
-    tool_json(r)
-}
-
-fn failed(r: &Value) -> Value {
-    assert_eq!(r["result"]["isError"], true, "tool should have failed: {r}");
-    tool_json(r)
-}
 
 fn hardened() -> Glass {
     let mut g = Glass::spawn(&[

@@ -89,6 +89,14 @@ pub struct Caused {
 }
 
 impl Caused {
+    /// Add `caused` to an action result when anything happened.
+    pub fn attach_to(&self, out: &mut Value) {
+        let caused = self.to_json();
+        if caused.as_object().is_some_and(|m| !m.is_empty()) {
+            out["caused"] = caused;
+        }
+    }
+
     /// The `caused` object of an action result; empty when nothing happened.
     pub fn to_json(&self) -> Value {
         let mut m = Map::new();

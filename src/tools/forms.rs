@@ -396,10 +396,7 @@ fn run_fill_form(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         }
         let caused = try_tool!(b.settle_after(rx, false).await);
         let mut out = json!({"ok": all_ok, "fields": outcomes, "revision": b.revision()});
-        let caused = caused.to_json();
-        if caused.as_object().is_some_and(|m| !m.is_empty()) {
-            out["caused"] = caused;
-        }
+        caused.attach_to(&mut out);
         if all_ok {
             ToolOutcome::Ok(out)
         } else {

@@ -143,10 +143,7 @@ fn press(
         if let Some(r) = focused {
             out["ref"] = json!(r);
         }
-        let caused = caused.to_json();
-        if caused.as_object().is_some_and(|m| !m.is_empty()) {
-            out["caused"] = caused;
-        }
+        caused.attach_to(&mut out);
         ToolOutcome::Ok(out)
     })
 }

@@ -80,10 +80,7 @@ pub fn check_revision(b: &Browser, a: &Map<String, Value>) -> Result<(), ToolOut
 /// The small result of a successful action.
 pub fn action_result(r: &str, revision: u64, caused: &Caused) -> ToolOutcome {
     let mut out = json!({"ok": true, "ref": r, "revision": revision});
-    let caused = caused.to_json();
-    if caused.as_object().is_some_and(|m| !m.is_empty()) {
-        out["caused"] = caused;
-    }
+    caused.attach_to(&mut out);
     ToolOutcome::Ok(out)
 }
 

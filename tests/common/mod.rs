@@ -261,3 +261,31 @@ pub fn tool_json(response: &Value) -> Value {
         .unwrap_or_else(|| panic!("no JSON text content in {response}"));
     serde_json::from_str(text).unwrap_or_else(|_| panic!("content is not JSON: {text}"))
 }
+
+/// The tool result's JSON, asserting the call succeeded.
+pub fn ok(r: &Value) -> Value {
+    assert_eq!(r["result"]["isError"], false, "tool failed: {r}");
+    tool_json(r)
+}
+
+/// The tool result's JSON, asserting the call failed as a tool error.
+pub fn failed(r: &Value) -> Value {
+    assert_eq!(r["result"]["isError"], true, "tool should have failed: {r}");
+    tool_json(r)
+}
+
+/// Evaluate `expr` in the page and return its value.
+pub fn eval(g: &mut Glass, expr: &str) -> Value {
+    ok(&g.call(json!("eval"), "evaluate", json!({"expression": expr})))["value"].clone()
+}
+
+/// A fresh, empty directory for one test.
+pub fn temp_dir(tag: &str) -> std::path::PathBuf {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos();
+    let dir = std::env::temp_dir().join(format!("glass-test-{tag}-{}-{nanos}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
