@@ -577,3 +577,37 @@ fn browser_free_contracts_report_available_uncertified() {
     assert_eq!(statuses["webIr"], "availableUncertified");
     assert_eq!(r["result"]["glass"]["capabilities"]["taskProtocol"], true);
 }
+
+#[test]
+fn every_tool_has_a_strict_schema_and_all_four_annotations() {
+    let mut g = Glass::mcp();
+    g.initialize();
+    let list = g.request(json!(1), "tools/list", json!({}));
+    let tools = list["result"]["tools"].as_array().unwrap();
+    assert!(tools.len() >= 40, "{} tools", tools.len());
+    for t in tools {
+        let name = t["name"].as_str().unwrap();
+        assert_eq!(t["inputSchema"]["type"], "object", "{name}");
+        assert_eq!(t["inputSchema"]["additionalProperties"], false, "{name}");
+        assert!(
+            t["title"].is_string() && t["description"].is_string(),
+            "{name}"
+        );
+        for hint in [
+            "readOnlyHint",
+            "destructiveHint",
+            "idempotentHint",
+            "openWorldHint",
+        ] {
+            assert!(t["annotations"][hint].is_boolean(), "{name} lacks {hint}");
+        }
+    }
+    let by_name = |n: &str| tools.iter().find(|t| t["name"] == n).unwrap().clone();
+    assert_eq!(by_name("observe")["annotations"]["readOnlyHint"], true);
+    assert_eq!(by_name("evaluate")["annotations"]["destructiveHint"], true);
+    assert_eq!(
+        by_name("closeTarget")["annotations"]["destructiveHint"],
+        true
+    );
+    assert!(by_name("upload")["inputSchema"]["properties"]["confirmToken"].is_object());
+}

@@ -61,15 +61,19 @@ pub fn string<'a>(
     }
 }
 
+/// The same schema with `confirmToken`, for tools whose calls may need a confirmation.
+pub fn confirmable(mut schema: Value) -> Value {
+    if let Some(props) = schema["properties"].as_object_mut() {
+        props.insert("confirmToken".into(), json!({"type": "string"}));
+    }
+    schema
+}
+
 /// A JSON Schema for an object with these properties, no others allowed.
 pub fn object_schema(properties: Value, required: &[&str]) -> Value {
     let mut props = properties;
     if let Value::Object(map) = &mut props {
-        map.insert(
-            "includeTrace".into(),
-            json!({"type": "boolean", "description": "On failure, add one bounded failure-trace item."}),
-        );
-        map.insert("confirmToken".into(), json!({"type": "string"}));
+        map.insert("includeTrace".into(), json!({"type": "boolean"}));
     }
     let mut schema = json!({"type": "object", "properties": props, "additionalProperties": false});
     if !required.is_empty() {

@@ -69,7 +69,7 @@ pub fn target(a: &Map<String, Value>) -> Result<&str, ToolError> {
 
 /// Schema of a `target` property.
 pub fn target_schema() -> Value {
-    json!({"type": "string", "description": "A ref from observe (e12), or css=, text=, role=ROLE;name=NAME, name="})
+    json!({"type": "string", "description": "ref (e12), css=, text=, role=R;name=N or name="})
 }
 
 /// Unwrap an outcome-or-value, returning the outcome from the enclosing async block.

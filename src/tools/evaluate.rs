@@ -31,10 +31,10 @@ pub const EVALUATE: Tool = Tool {
 };
 
 fn schema() -> Value {
-    args::object_schema(
+    args::confirmable(args::object_schema(
         json!({"expression": {"type": "string", "maxLength": 65536}, "timeoutMs": {"type": "integer", "minimum": 1, "maximum": 60000}}),
         &["expression"],
-    )
+    ))
 }
 
 fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {

@@ -77,7 +77,7 @@ pub const SELECT: Tool = Tool {
 };
 
 fn type_schema() -> Value {
-    args::object_schema(
+    args::confirmable(args::object_schema(
         json!({
             "target": target_schema(),
             "text": {"type": "string", "maxLength": 65536},
@@ -86,7 +86,7 @@ fn type_schema() -> Value {
             "expectedRevision": {"type": "integer", "minimum": 0},
         }),
         &["target", "text"],
-    )
+    ))
 }
 
 fn select_schema() -> Value {
@@ -280,7 +280,7 @@ pub const FILL_FORM: Tool = Tool {
 };
 
 fn fill_schema() -> Value {
-    args::object_schema(
+    args::confirmable(args::object_schema(
         json!({
             "fields": {"type": "array", "minItems": 1, "maxItems": MAX_FIELDS, "items": {
                 "type": "object",
@@ -291,7 +291,7 @@ fn fill_schema() -> Value {
             "expectedRevision": {"type": "integer", "minimum": 0},
         }),
         &["fields"],
-    )
+    ))
 }
 
 /// One field to fill.

@@ -148,9 +148,8 @@ pub struct Annotations {
 }
 
 impl Annotations {
-    fn to_json(self, title: &str) -> Value {
+    fn to_json(self) -> Value {
         json!({
-            "title": title,
             "readOnlyHint": self.read_only,
             "destructiveHint": self.destructive,
             "idempotentHint": self.idempotent,
@@ -241,7 +240,7 @@ pub fn list_json() -> Value {
                     "title": t.title,
                     "description": t.description,
                     "inputSchema": (t.schema)(),
-                    "annotations": t.annotations.to_json(t.title),
+                    "annotations": t.annotations.to_json(),
                 })
             })
             .collect(),

@@ -109,7 +109,7 @@ fn navigate_schema() -> Value {
 }
 
 fn observe_schema() -> Value {
-    args::object_schema(
+    args::confirmable(args::object_schema(
         json!({
             "level": {"type": "string", "enum": ["summary", "interactive", "structured", "detailed", "raw"]},
             "region": {"type": "string", "description": "A ref: observe only inside this element."},
@@ -118,7 +118,7 @@ fn observe_schema() -> Value {
             "includeFormValues": {"type": "boolean"},
         }),
         &[],
-    )
+    ))
 }
 
 fn text_schema() -> Value {
@@ -129,10 +129,10 @@ fn text_schema() -> Value {
 }
 
 fn screenshot_schema() -> Value {
-    args::object_schema(
+    args::confirmable(args::object_schema(
         json!({"target": target_schema(), "fullPage": {"type": "boolean"}}),
         &[],
-    )
+    ))
 }
 
 fn scroll_schema() -> Value {

@@ -50,24 +50,24 @@ pub const DOWNLOAD: Tool = Tool {
 };
 
 fn upload_schema() -> Value {
-    args::object_schema(
+    args::confirmable(args::object_schema(
         json!({
             "target": target_schema(),
             "files": {"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": MAX_FILES},
             "expectedRevision": {"type": "integer", "minimum": 0},
         }),
         &["target", "files"],
-    )
+    ))
 }
 
 fn download_schema() -> Value {
-    args::object_schema(
+    args::confirmable(args::object_schema(
         json!({
             "directory": {"type": "string", "description": "Absolute directory to save into (default: Glass's downloads folder)."},
             "timeoutMs": {"type": "integer", "minimum": 1, "maximum": 300000},
         }),
         &[],
-    )
+    ))
 }
 
 /// Check every path: it must exist and, with symlinks resolved, be a regular file.
