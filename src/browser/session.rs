@@ -598,6 +598,17 @@ async fn start(config: &SessionConfig) -> Result<Browser, BrowserError> {
             }
             // Popups are reported and verified (clickExpectPopup), not silently blocked.
             opts.extra_args.push("--disable-popup-blocking".to_owned());
+            // An automated page must not be slowed down as a background or occluded tab.
+            opts.extra_args.extend(
+                [
+                    "--disable-renderer-backgrounding",
+                    "--disable-background-timer-throttling",
+                    "--disable-backgrounding-occluded-windows",
+                    "--hide-scrollbars",
+                    "--mute-audio",
+                ]
+                .map(str::to_owned),
+            );
             match launch::launch(opts).await {
                 Ok((chrome, cdp)) => (cdp, Some(chrome), incognito.then_some(dir), false),
                 Err(e) => {
@@ -1032,20 +1043,11 @@ impl Browser {
         if let Ok(mut d) = self.events.diagnostics.lock() {
             *d = Diagnostics::default();
         }
-        // Install the page agent in every new document as it is created, off the critical path
-        // of later calls; Runtime reports the worlds it runs in.
-        let s = Some(session_id.as_str());
-        let (install, runtime) = tokio::join!(
-            self.cdp.call_raw(
-                s,
-                "Page.addScriptToEvaluateOnNewDocument",
-                json!({"source": super::agent::AGENT_JS, "worldName": super::agent::WORLD_NAME, "runImmediately": true}),
-                CALL_TIMEOUT,
-            ),
-            self.cdp.call_raw(s, "Runtime.enable", json!({}), CALL_TIMEOUT),
-        );
-        install?;
-        runtime?;
+        // Runtime events feed diagnostics (console, exceptions). The page agent is installed
+        // on first use in each document, which keeps navigations themselves fast.
+        self.cdp
+            .call_raw(Some(&session_id), "Runtime.enable", json!({}), CALL_TIMEOUT)
+            .await?;
         let enforcing = self.enforcer.is_some();
         if enforcing {
             super::enforce::intercept(&self.cdp, &session_id).await;
