@@ -189,7 +189,7 @@ const devtools = {
   async downloadHandle() { throw new ToolError('no download tool'); },
 };
 
-// Glass: written to the contract in the issue; tool names in one place so they are easy to fix.
+// Glass: tool names in one place.
 const GLASS_TOOLS = {
   navigate: 'navigate', observe: 'observe', click: 'click', type: 'type', select: 'select',
   screenshot: 'screenshot', evaluate: 'evaluate', clickExpectPopup: 'clickExpectPopup',
