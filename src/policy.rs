@@ -36,6 +36,8 @@ impl PolicyPreset {
 /// A privileged capability a tool may need.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ValueEnum)]
 pub enum Capability {
+    /// Open URLs (`navigate`, `createTarget`), always within the host rules.
+    Navigate,
     /// Run JavaScript in the page (`evaluate`).
     Evaluate,
     /// Give local files to the page (`upload`).
@@ -61,6 +63,7 @@ pub enum Capability {
 impl Capability {
     /// Every capability, in a stable order.
     pub const ALL: &[Capability] = &[
+        Capability::Navigate,
         Capability::Evaluate,
         Capability::Upload,
         Capability::Download,
@@ -76,6 +79,7 @@ impl Capability {
     /// The wire and flag name.
     pub fn as_str(self) -> &'static str {
         match self {
+            Capability::Navigate => "navigate",
             Capability::Evaluate => "evaluate",
             Capability::Upload => "upload",
             Capability::Download => "download",
@@ -298,7 +302,7 @@ impl Policy {
         match (self.preset, cap) {
             (PolicyPreset::Development, Upload | Download | PasswordInput) => Decision::Confirm,
             (PolicyPreset::Development, _) => Decision::Allow,
-            (PolicyPreset::Hardened, Screenshot) => Decision::Allow,
+            (PolicyPreset::Hardened, Screenshot | Navigate) => Decision::Allow,
             (PolicyPreset::Hardened, PasswordInput) => Decision::Confirm,
             (PolicyPreset::Hardened, _) => Decision::Deny,
         }

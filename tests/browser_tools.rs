@@ -568,6 +568,20 @@ fn chromes_of(glass_pid: u32) -> Vec<u32> {
         .collect()
 }
 
+/// The incognito profile folder name this glass gave its Chrome.
+fn chrome_profile(glass_pid: u32) -> String {
+    let marker = format!("glass-incognito-{glass_pid}-");
+    for pid in chromes_of(glass_pid) {
+        let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+        for arg in String::from_utf8_lossy(&cmdline).split('\0') {
+            if let Some(start) = arg.find(&marker) {
+                return arg[start..].split('/').next().unwrap_or("").to_owned();
+            }
+        }
+    }
+    panic!("no Chrome of {glass_pid} names its profile");
+}
+
 fn wait_until_gone(glass_pid: u32) -> bool {
     let end = Instant::now() + Duration::from_secs(10);
     while Instant::now() < end {
@@ -622,6 +636,8 @@ fn no_chrome_is_left_after_eof_sigterm_or_sigkill() {
         ));
         let pid = g.child.id();
         assert!(!chromes_of(pid).is_empty());
+        // This session's profile: the one named in its Chrome's command line.
+        let profile = chrome_profile(pid);
         match how {
             "eof" => g.close_stdin(),
             "term" => {
@@ -642,11 +658,7 @@ fn no_chrome_is_left_after_eof_sigterm_or_sigkill() {
         let leftover = std::fs::read_dir(std::env::temp_dir())
             .unwrap()
             .filter_map(|e| e.ok())
-            .any(|e| {
-                e.file_name()
-                    .to_string_lossy()
-                    .starts_with(&format!("glass-incognito-{pid}-"))
-            });
+            .any(|e| e.file_name().to_string_lossy() == profile);
         if how != "kill" {
             assert!(
                 !leftover,

@@ -393,3 +393,20 @@ fn canaries_never_appear_in_responses_logs_or_the_transcript() {
     }
     let _ = std::fs::remove_file(transcript);
 }
+
+#[test]
+fn policy_confirm_can_put_any_capability_behind_a_confirmation() {
+    let web = Server::start(vec![("/p", Page::html("<title>P</title>"))]);
+    let mut g = Glass::spawn(&["--incognito", "--policy-confirm", "navigate", "--mcp"]);
+    let init = g.initialize();
+    assert_eq!(
+        init["result"]["glass"]["policy"]["capabilities"]["navigate"],
+        "confirm"
+    );
+    let args = json!({"url": web.url("/p"), "observe": false});
+    let e = failed(&g.call(json!(1), "navigate", args.clone()));
+    assert_eq!(e["kind"], "confirmationRequired");
+    let mut confirmed = args;
+    confirmed["confirmToken"] = e["confirmToken"].clone();
+    assert_eq!(ok(&g.call(json!(2), "navigate", confirmed))["title"], "P");
+}

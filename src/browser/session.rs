@@ -545,8 +545,62 @@ impl Session {
         } else if let Some(chrome) = browser.chrome.take() {
             chrome.shutdown().await;
         }
+        let profile = browser.incognito_dir.take();
         drop(browser);
+        if let Some(dir) = profile {
+            remove_profile(&dir).await;
+        }
     }
+}
+
+/// Delete throwaway profiles left by Glass processes that no longer run (killed before they
+/// could clean up).
+fn reap_abandoned_profiles() {
+    let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else {
+        return;
+    };
+    for entry in entries.flatten().take(10_000) {
+        let name = entry.file_name();
+        let Some(rest) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix("glass-incognito-"))
+        else {
+            continue;
+        };
+        let Some(pid) = rest.split('-').next().and_then(|p| p.parse::<i32>().ok()) else {
+            continue;
+        };
+        let alive = pid as u32 == std::process::id() || process_alive(pid);
+        if !alive {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
+#[cfg(unix)]
+fn process_alive(pid: i32) -> bool {
+    // Signal 0 checks existence; EPERM still means the process exists.
+    pid > 0
+        && (unsafe { libc::kill(pid, 0) } == 0
+            || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM))
+}
+
+#[cfg(not(unix))]
+fn process_alive(_pid: i32) -> bool {
+    true
+}
+
+/// Delete a throwaway profile. Chrome's last helper processes may still be writing into it for
+/// a moment after the browser exits, so removal is retried briefly until the folder is gone.
+async fn remove_profile(dir: &std::path::Path) {
+    for _ in 0..20 {
+        let _ = std::fs::remove_dir_all(dir);
+        if !dir.exists() {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    tracing::warn!("could not delete the incognito profile");
 }
 
 fn valid_profile_name(name: &str) -> bool {
@@ -573,6 +627,7 @@ async fn start(config: &SessionConfig) -> Result<Browser, BrowserError> {
                     (crate::paths::data_dir().join("profiles").join(name), false)
                 }
                 ProfileChoice::Incognito => {
+                    reap_abandoned_profiles();
                     let nanos = std::time::SystemTime::now()
                         .duration_since(std::time::UNIX_EPOCH)
                         .map(|d| d.as_nanos())

@@ -221,7 +221,7 @@ where
     drop(shared);
     let written = writer.await.unwrap_or(Ok(()));
     // Close the Chrome this process started (never an attached one), bounded in time.
-    let _ = tokio::time::timeout(Duration::from_secs(5), services.session.shutdown()).await;
+    let _ = tokio::time::timeout(Duration::from_secs(8), services.session.shutdown()).await;
     written
 }
 

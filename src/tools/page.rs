@@ -97,7 +97,7 @@ pub const SCROLL: Tool = Tool {
 };
 
 fn navigate_schema() -> Value {
-    args::object_schema(
+    args::confirmable(args::object_schema(
         json!({
             "url": {"type": "string"},
             "observe": {"type": "boolean", "description": "Include the compact observation (default true)."},
@@ -105,7 +105,7 @@ fn navigate_schema() -> Value {
             "timeoutMs": {"type": "integer", "minimum": 1, "maximum": 120000},
         }),
         &["url"],
-    )
+    ))
 }
 
 fn observe_schema() -> Value {
@@ -225,6 +225,13 @@ fn run_navigate(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         }
         try_tool!(super::browser::check_url(&services, url));
         let observe = try_tool!(args::bool_or(&a, "observe", true));
+        try_tool!(super::browser::gate(
+            &services,
+            Capability::Navigate,
+            "navigate",
+            &a,
+            "open a URL in the selected page"
+        ));
         let until = match try_tool!(args::one_of(
             &a,
             "waitUntil",

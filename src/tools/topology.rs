@@ -93,7 +93,7 @@ fn empty_schema() -> Value {
 }
 
 fn create_schema() -> Value {
-    args::object_schema(json!({"url": {"type": "string"}}), &[])
+    args::confirmable(args::object_schema(json!({"url": {"type": "string"}}), &[]))
 }
 
 fn id_schema() -> Value {
@@ -169,6 +169,13 @@ fn run_create(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             return args::invalid("url", "must be an http, https, file, about or data URL").into();
         }
         try_tool!(super::browser::check_url(&services, &url));
+        try_tool!(super::browser::gate(
+            &services,
+            crate::policy::Capability::Navigate,
+            "createTarget",
+            &a,
+            "open a URL in a new page"
+        ));
         let b = try_tool!(services.session.acquire().await);
         let created = try_tool!(
             b.cdp

@@ -189,8 +189,13 @@ impl Glass {
 }
 
 impl Drop for Glass {
+    /// End the session as a client would (stdin closed), so Chrome and any throwaway profile
+    /// are cleaned up; kill only if that takes too long.
     fn drop(&mut self) {
-        let _ = self.child.kill();
+        self.stdin.take();
+        if self.wait_exit(Duration::from_secs(10)).is_none() {
+            let _ = self.child.kill();
+        }
         let _ = self.child.wait();
     }
 }
