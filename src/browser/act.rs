@@ -353,6 +353,9 @@ impl Browser {
                             }
                         }
                     }
+                    "Browser.downloadWillBegin" if p["frameId"] == main_frame.as_str() => {
+                        caused.download = true
+                    }
                     _ if ev.session_id.as_deref() != Some(session.as_str()) => {}
                     // A link opening a new tab is a popup, not a navigation of this page.
                     "Page.frameRequestedNavigation"
