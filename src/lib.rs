@@ -14,5 +14,7 @@ pub mod paths;
 pub mod policy;
 pub mod redact;
 pub mod task;
+#[cfg(test)]
+mod test_json;
 pub mod tools;
 pub mod webir;

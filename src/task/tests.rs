@@ -8,32 +8,7 @@ use serde_json::{Value, json};
 use super::compile::reason as compile_reason;
 use super::validate::reason as r;
 use super::*;
-
-/// Removes insignificant whitespace from JSON text without reordering keys,
-/// so the spec's pretty-printed examples can be compared byte for byte.
-fn minify(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut in_string = false;
-    let mut escaped = false;
-    for c in text.chars() {
-        if in_string {
-            out.push(c);
-            if escaped {
-                escaped = false;
-            } else if c == '\\' {
-                escaped = true;
-            } else if c == '"' {
-                in_string = false;
-            }
-        } else if c == '"' {
-            in_string = true;
-            out.push(c);
-        } else if !c.is_whitespace() {
-            out.push(c);
-        }
-    }
-    out
-}
+use crate::test_json::{minify, with};
 
 /// The spec's compileTask request, verbatim.
 const SPEC_COMPILE_REQUEST: &str = r#"{
@@ -112,19 +87,6 @@ fn task_of(kind: TaskKind) -> Value {
     }
     if kind == TaskKind::FormSubmit {
         v["postconditions"] = json!([{"kind": "navigationOccurred"}]);
-    }
-    v
-}
-
-/// Sets the value at a JSON pointer, creating the last key of an object.
-fn with(mut v: Value, pointer: &str, new: Value) -> Value {
-    let (parent, key) = pointer.rsplit_once('/').expect("pointer");
-    match v.pointer_mut(parent).expect("parent exists") {
-        Value::Object(map) => {
-            map.insert(key.to_owned(), new);
-        }
-        Value::Array(items) => items[key.parse::<usize>().expect("index")] = new,
-        _ => panic!("parent is not a container"),
     }
     v
 }

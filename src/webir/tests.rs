@@ -10,31 +10,7 @@ use super::continuity::reason as cr;
 use super::diff::diff_unchecked;
 use super::validate::reason as r;
 use super::*;
-
-/// Removes insignificant whitespace from JSON text without reordering keys.
-fn minify(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut in_string = false;
-    let mut escaped = false;
-    for c in text.chars() {
-        if in_string {
-            out.push(c);
-            if escaped {
-                escaped = false;
-            } else if c == '\\' {
-                escaped = true;
-            } else if c == '"' {
-                in_string = false;
-            }
-        } else if c == '"' {
-            in_string = true;
-            out.push(c);
-        } else if !c.is_whitespace() {
-            out.push(c);
-        }
-    }
-    out
-}
+use crate::test_json::{minify, with};
 
 /// The §2.1 draft without its diagnostics: 2 entities, 1 relationship, revision 7.
 fn example() -> Value {
@@ -56,19 +32,6 @@ fn example() -> Value {
 /// A small entity that satisfies every per-entity invariant.
 fn entity(id: &str) -> Value {
     json!({"id": id, "kind": "text", "quality": "strong", "evidenceSources": ["dom"]})
-}
-
-/// Sets the value at a JSON pointer, creating the last key of an object.
-fn with(mut v: Value, pointer: &str, new: Value) -> Value {
-    let (parent, key) = pointer.rsplit_once('/').expect("pointer");
-    match v.pointer_mut(parent).expect("parent exists") {
-        Value::Object(map) => {
-            map.insert(key.to_owned(), new);
-        }
-        Value::Array(items) => items[key.parse::<usize>().expect("index")] = new,
-        _ => panic!("parent is not a container"),
-    }
-    v
 }
 
 fn without(mut v: Value, pointer: &str) -> Value {
