@@ -912,16 +912,20 @@
       const r = b.rect;
       return { ok: true, x: round2(b.vis.x + b.vis.w / 2), y: round2(b.vis.y + b.vis.h / 2), rect: { x: round2(r.x), y: round2(r.y), w: round2(r.w), h: round2(r.h) } };
     }
-    // Stable: the same box across two consecutive animation frames (three looks), within 10
-    // frames. Two equal comparisons in a row, because under load one frame can pass without the
-    // animation having advanced.
+    // Stable: the same box across consecutive animation frames, within 10 frames. While an
+    // animation runs, two equal comparisons in a row are needed, because under load one frame
+    // can pass without the animation having advanced.
+    // One equal comparison is enough on a page with no running animation.
+    const doc = el.ownerDocument;
+    const animated = typeof doc.getAnimations !== 'function' || doc.getAnimations().some((a) => a.playState === 'running');
+    const need = animated ? 2 : 1;
     let prev = topBox(el), stable = false, still = 0;
     for (let k = 0; k < 10 && !stable; k++) {
       await nextFrame();
       if (!el.isConnected) return { ok: false, failure: 'detached' };
       const cur = topBox(el);
       still = sameBox(prev.rect, cur.rect) ? still + 1 : 0;
-      stable = still >= 2;
+      stable = still >= need;
       prev = cur;
     }
     if (!stable) return { ok: false, failure: 'unstable' };
