@@ -20,6 +20,18 @@ use crate::redact;
 /// One animation frame, unless the page is hidden (a hidden page paints no frames).
 const FRAME_WAIT: &str = "new Promise(r => document.visibilityState === 'visible' ? requestAnimationFrame(() => r(1)) : r(1))";
 
+/// Run input that may open a JavaScript dialog. Chrome may not acknowledge such input until the
+/// dialog closes, so the wait ends as soon as a dialog opens; the caller's `settle` reports it.
+pub async fn until_dialog(
+    events: &super::session::PageEvents,
+    input: impl std::future::Future<Output = Result<(), BrowserError>>,
+) -> Result<(), BrowserError> {
+    tokio::select! {
+        r = input => r,
+        _ = events.dialog_opened() => Ok(()),
+    }
+}
+
 /// Most candidate summaries in a targeting error.
 pub const MAX_CANDIDATES: usize = 8;
 

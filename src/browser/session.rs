@@ -501,11 +501,6 @@ impl Session {
         events.take_header()
     }
 
-    /// Whether a browser is running (without starting one).
-    pub async fn is_running(&self) -> bool {
-        self.browser.lock().await.is_some()
-    }
-
     /// Exclusive access to the browser, starting it first if needed, or again if it died.
     pub async fn acquire(&self) -> Result<BrowserGuard<'_>, BrowserError> {
         let mut guard = self.browser.lock().await;

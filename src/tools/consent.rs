@@ -10,6 +10,7 @@ use serde_json::{Map, Value, json};
 use super::browser::page_session;
 use super::pointer::action_result;
 use super::{Annotations, Services, Tool, ToolFuture, ToolOutcome, args};
+use crate::browser::act::until_dialog;
 use crate::try_tool;
 
 /// `dismissConsent`.
@@ -69,7 +70,8 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         let r = found["ref"].as_str().unwrap_or("").to_owned();
         let (x, y) = try_tool!(b.actionable(&r, "click").await);
         let rx = b.cdp.subscribe();
-        try_tool!(b.click_at(x, y, 1).await);
+        let events = std::sync::Arc::clone(&b.events);
+        try_tool!(until_dialog(&events, b.click_at(x, y, 1)).await);
         let caused = try_tool!(b.settle(rx).await);
         let mut out = match action_result(&r, b.revision(), &caused) {
             ToolOutcome::Ok(v) => v,

@@ -7,6 +7,7 @@ use serde_json::{Map, Value, json};
 use super::browser::{page_session, target, target_schema};
 use super::pointer::{action_result, check_revision, pointer_schema};
 use super::{Annotations, Services, Tool, ToolFuture, ToolOutcome, args};
+use crate::browser::act::until_dialog;
 use crate::browser::keys::Key;
 use crate::policy::Capability;
 use crate::try_tool;
@@ -137,18 +138,18 @@ fn run_type(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         try_tool!(b.agent_call("focus", &[json!(resolved.r)]).await);
         let rx = b.cdp.subscribe();
         let events = Arc::clone(&b.events);
-        tokio::select! {
-            r = async {
+        try_tool!(
+            until_dialog(&events, async {
                 b.type_text(&text).await?;
                 if submit {
                     let enter = Key::named("Enter").expect("Enter is a known key");
                     b.key_event(&enter, true, 0).await?;
                     b.key_event(&enter, false, 0).await?;
                 }
-                Ok::<(), crate::browser::session::BrowserError>(())
-            } => try_tool!(r),
-            _ = events.dialog_opened() => {}
-        }
+                Ok(())
+            })
+            .await
+        );
         let caused = try_tool!(b.settle_after(rx, false).await);
         action_result(&resolved.r, b.revision(), &caused)
     })
@@ -195,10 +196,7 @@ fn set_checked(services: Arc<Services>, a: Map<String, Value>, want: bool) -> To
         let (x, y) = try_tool!(b.actionable(&resolved.r, "check").await);
         let rx = b.cdp.subscribe();
         let events = Arc::clone(&b.events);
-        tokio::select! {
-            r = b.click_at(x, y, 1) => try_tool!(r),
-            _ = events.dialog_opened() => {}
-        }
+        try_tool!(until_dialog(&events, b.click_at(x, y, 1)).await);
         let caused = try_tool!(b.settle_after(rx, false).await);
         if caused.dialog.is_none() && caused.navigation.is_none() {
             let after = try_tool!(b.agent_call("state", &[json!(resolved.r)]).await);
@@ -436,7 +434,8 @@ async fn fill_one(
             }
             Err(_) => return Some("browser".into()),
         };
-        if b.click_at(x, y, 1).await.is_err() {
+        let events = Arc::clone(&b.events);
+        if until_dialog(&events, b.click_at(x, y, 1)).await.is_err() {
             return Some("browser".into());
         }
         let after = b.agent_call("state", &[json!(r)]).await.ok()?;

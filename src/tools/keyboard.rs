@@ -7,6 +7,7 @@ use serde_json::{Map, Value, json};
 use super::browser::{page_session, target_schema};
 use super::pointer::check_revision;
 use super::{Annotations, Services, Tool, ToolFuture, ToolOutcome, args};
+use crate::browser::act::until_dialog;
 use crate::browser::keys::{self, Key};
 use crate::try_tool;
 
@@ -132,12 +133,9 @@ fn press(
                     b.key_event(m, false, mods).await?;
                 }
             }
-            Ok::<(), crate::browser::session::BrowserError>(())
+            Ok(())
         };
-        tokio::select! {
-            r = send => try_tool!(r),
-            _ = events.dialog_opened() => {}
-        }
+        try_tool!(until_dialog(&events, send).await);
         let caused = try_tool!(b.settle_after(rx, false).await);
         let mut out = json!({"ok": true, "revision": b.revision()});
         if let Some(r) = focused {

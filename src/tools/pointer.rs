@@ -7,6 +7,7 @@ use serde_json::{Map, Value, json};
 use super::browser::{page_session, target, target_schema};
 use super::{Annotations, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::act::Caused;
+use crate::browser::act::until_dialog;
 use crate::browser::session::Browser;
 use crate::try_tool;
 
@@ -98,11 +99,7 @@ fn pointer(services: Arc<Services>, a: Map<String, Value>, clicks: u32) -> ToolF
         if clicks == 0 {
             try_tool!(b.move_pointer(x, y).await);
         } else {
-            // A click that opens a dialog may not complete until the dialog closes.
-            tokio::select! {
-                r = b.click_at(x, y, clicks) => try_tool!(r),
-                _ = events.dialog_opened() => {}
-            }
+            try_tool!(until_dialog(&events, b.click_at(x, y, clicks)).await);
         }
         let caused = try_tool!(b.settle(rx).await);
         action_result(&resolved.r, b.revision(), &caused)

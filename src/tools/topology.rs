@@ -12,6 +12,7 @@ use serde_json::{Map, Value, json};
 use super::browser::{page_session, target, target_schema};
 use super::pointer::check_revision;
 use super::{Annotations, Services, Tool, ToolFuture, ToolOutcome, args};
+use crate::browser::act::until_dialog;
 use crate::browser::session::{BrowserError, CALL_TIMEOUT};
 use crate::redact;
 use crate::try_tool;
@@ -279,10 +280,7 @@ fn run_click_expect_popup(services: Arc<Services>, a: Map<String, Value>) -> Too
             .map(|p| p.iter().map(|x| x.target_id.clone()).collect())
             .unwrap_or_default();
         let rx = b.cdp.subscribe();
-        tokio::select! {
-            r = b.click_at(x, y, 1) => try_tool!(r),
-            _ = events.dialog_opened() => {}
-        }
+        try_tool!(until_dialog(&events, b.click_at(x, y, 1)).await);
         let new_popups = || -> Vec<crate::browser::session::Popup> {
             events
                 .popups
