@@ -363,25 +363,42 @@ fn run_click_expect_popup(services: Arc<Services>, a: Map<String, Value>) -> Too
     })
 }
 
-/// The popup's URL once it commits one (polled briefly, up to 2 s); `None` if it closed.
+/// The popup's URL once it commits one (Chrome reports it with `Target.targetInfoChanged`,
+/// within 2 s); `None` if the popup closed.
 async fn committed_url(cdp: &crate::browser::cdp::Cdp, id: &str) -> Option<String> {
+    let committed = |url: &str| !url.is_empty() && url != "about:blank";
+    // Subscribe before asking, so a commit between the two is not missed.
+    let mut rx = cdp.subscribe();
+    let info = cdp
+        .call_raw(
+            None,
+            "Target.getTargetInfo",
+            json!({"targetId": id}),
+            CALL_TIMEOUT,
+        )
+        .await
+        .ok()?;
+    let mut url = info["targetInfo"]["url"].as_str().unwrap_or("").to_owned();
     let until = tokio::time::Instant::now() + Duration::from_secs(2);
-    loop {
-        let info = cdp
-            .call_raw(
-                None,
-                "Target.getTargetInfo",
-                json!({"targetId": id}),
-                CALL_TIMEOUT,
-            )
-            .await
-            .ok()?;
-        let url = info["targetInfo"]["url"].as_str().unwrap_or("").to_owned();
-        if (!url.is_empty() && url != "about:blank") || tokio::time::Instant::now() >= until {
-            return Some(url);
+    while !committed(&url) {
+        let ev = match tokio::time::timeout_at(until, rx.recv()).await {
+            Err(_) => break,
+            Ok(Ok(ev)) => ev,
+            Ok(Err(tokio::sync::broadcast::error::RecvError::Lagged(_))) => continue,
+            Ok(Err(_)) => return None,
+        };
+        match ev.method.as_str() {
+            "Target.targetInfoChanged" if ev.params["targetInfo"]["targetId"] == id => {
+                url = ev.params["targetInfo"]["url"]
+                    .as_str()
+                    .unwrap_or("")
+                    .to_owned();
+            }
+            "Target.targetDestroyed" if ev.params["targetId"] == id => return None,
+            _ => {}
         }
-        tokio::time::sleep(Duration::from_millis(10)).await;
     }
+    Some(url)
 }
 
 /// `listFrames`.
