@@ -6,8 +6,8 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::web::{Page, Server};
-use common::{Glass, eval, failed, ok, temp_dir};
-use serde_json::{Value, json};
+use common::{Glass, eval, failed, nav, ok, temp_dir};
+use serde_json::json;
 
 const FILE_BODY: &[u8] = b"glass download body\n";
 
@@ -113,14 +113,6 @@ fn browser() -> Glass {
     ]);
     g.initialize();
     g
-}
-
-fn nav(g: &mut Glass, web: &Server, path: &str) -> Value {
-    ok(&g.call(
-        json!("n"),
-        "navigate",
-        json!({"url": web.url(path), "observe": false}),
-    ))
 }
 
 #[test]
@@ -306,11 +298,7 @@ fn downloads_started_by_a_click_or_by_navigation_are_saved_with_their_digest() {
     let actual = d["sha256"].as_str().unwrap();
     assert_eq!(actual, expected);
     assert_eq!(std::fs::read(dir.join("report.txt")).unwrap(), FILE_BODY);
-    let n = ok(&g.call(
-        json!(3),
-        "navigate",
-        json!({"url": web.url("/file"), "observe": false}),
-    ));
+    let n = nav(&mut g, &web, "/file");
     assert_eq!(n["outcome"], "download");
     let d2 = ok(&g.call(
         json!(4),

@@ -7,7 +7,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::web::{Page, Server};
-use common::{Glass, eval, ok, temp_dir, tool_json};
+use common::{Glass, eval, nav, ok, temp_dir, tool_json};
 use serde_json::{Value, json};
 
 fn server() -> Server {
@@ -72,8 +72,8 @@ fn attach_drives_a_running_chrome_and_never_closes_it() {
     let endpoint = format!("http://127.0.0.1:{port}");
     let mut g = Glass::spawn(&["--attach", &endpoint, "--mcp"]);
     g.initialize();
-    let nav = ok(&g.call(json!(1), "navigate", json!({"url": web.url("/form")})));
-    assert_eq!(nav["title"], "Form");
+    let loaded = ok(&g.call(json!(1), "navigate", json!({"url": web.url("/form")})));
+    assert_eq!(loaded["title"], "Form");
     ok(&g.call(
         json!(2),
         "click",
@@ -134,11 +134,7 @@ fn human_interaction_moves_and_types_like_a_person() {
     let web = server();
     let mut g = Glass::spawn(&["--incognito", "--interaction", "human", "--mcp"]);
     g.initialize();
-    ok(&g.call(
-        json!(1),
-        "navigate",
-        json!({"url": web.url("/form"), "observe": false}),
-    ));
+    nav(&mut g, &web, "/form");
     ok(&g.call(json!(2), "click", json!({"target": "text=Save"})));
     assert_eq!(eval(&mut g, "window.clicks"), 1);
     ok(&g.call(

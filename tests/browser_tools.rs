@@ -6,7 +6,7 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::web::{Page, Server};
-use common::{Glass, eval, failed, ok, tool_json};
+use common::{Glass, eval, failed, nav, ok, tool_json};
 use serde_json::{Value, json};
 
 const FORM: &str = r##"<!doctype html><title>Form</title>
@@ -86,12 +86,12 @@ fn find_ref(elements: &Value, role: &str, name: &str) -> String {
 fn navigate_reports_page_state_and_observation() {
     let web = pages();
     let mut g = browser();
-    let nav = ok(&g.call(json!(1), "navigate", json!({"url": web.url("/form")})));
-    assert_eq!(nav["title"], "Form");
-    assert_eq!(nav["status"], 200);
-    assert_eq!(nav["outcome"], "loaded");
-    assert!(nav["revision"].as_u64().unwrap() > 0);
-    let elements = &nav["observation"]["elements"];
+    let loaded = ok(&g.call(json!(1), "navigate", json!({"url": web.url("/form")})));
+    assert_eq!(loaded["title"], "Form");
+    assert_eq!(loaded["status"], 200);
+    assert_eq!(loaded["outcome"], "loaded");
+    assert!(loaded["revision"].as_u64().unwrap() > 0);
+    let elements = &loaded["observation"]["elements"];
     find_ref(elements, "textbox", "City");
     find_ref(elements, "textbox", "Email");
     find_ref(elements, "textbox", "Phone");
@@ -114,11 +114,7 @@ fn navigate_reports_page_state_and_observation() {
             .unwrap()
             .contains(&json!("elements"))
     );
-    let plain = ok(&g.call(
-        json!(2),
-        "navigate",
-        json!({"url": web.url("/second"), "observe": false}),
-    ));
+    let plain = nav(&mut g, &web, "/second");
     assert!(plain.get("observation").is_none());
     assert_eq!(plain["title"], "Second");
 }
@@ -127,23 +123,11 @@ fn navigate_reports_page_state_and_observation() {
 fn no_content_and_same_document_navigations_return_promptly() {
     let web = pages();
     let mut g = browser();
-    ok(&g.call(
-        json!(1),
-        "navigate",
-        json!({"url": web.url("/form"), "observe": false}),
-    ));
+    nav(&mut g, &web, "/form");
     let started = Instant::now();
-    let r = ok(&g.call(
-        json!(2),
-        "navigate",
-        json!({"url": web.url("/nocontent"), "observe": false}),
-    ));
+    let r = nav(&mut g, &web, "/nocontent");
     assert_eq!(r["outcome"], "noContent");
-    let r = ok(&g.call(
-        json!(3),
-        "navigate",
-        json!({"url": web.url("/form#section"), "observe": false}),
-    ));
+    let r = nav(&mut g, &web, "/form#section");
     assert_eq!(r["outcome"], "sameDocument");
     assert!(
         started.elapsed() < Duration::from_secs(5),
@@ -169,11 +153,7 @@ fn no_content_and_same_document_navigations_return_promptly() {
 fn compact_observe_of_a_2000_item_page_stays_under_24_kib() {
     let web = pages();
     let mut g = browser();
-    ok(&g.call(
-        json!(1),
-        "navigate",
-        json!({"url": web.url("/list"), "observe": false}),
-    ));
+    nav(&mut g, &web, "/list");
     let r = g.call(json!(2), "observe", json!({}));
     let text = r["result"]["content"][0]["text"].as_str().unwrap();
     assert!(
@@ -205,8 +185,8 @@ fn compact_observe_of_a_2000_item_page_stays_under_24_kib() {
 fn click_type_select_check_act_and_verify() {
     let web = pages();
     let mut g = browser();
-    let nav = ok(&g.call(json!(1), "navigate", json!({"url": web.url("/form")})));
-    let els = nav["observation"]["elements"].clone();
+    let loaded = ok(&g.call(json!(1), "navigate", json!({"url": web.url("/form")})));
+    let els = loaded["observation"]["elements"].clone();
     let save = find_ref(&els, "button", "Save");
     let r = ok(&g.call(json!(2), "click", json!({"target": save})));
     assert_eq!(r["ok"], true);
@@ -276,11 +256,7 @@ fn click_type_select_check_act_and_verify() {
 fn duplicate_labels_are_ambiguous_and_nothing_is_clicked() {
     let web = pages();
     let mut g = browser();
-    ok(&g.call(
-        json!(1),
-        "navigate",
-        json!({"url": web.url("/dupes"), "observe": false}),
-    ));
+    nav(&mut g, &web, "/dupes");
     eval(
         &mut g,
         "document.querySelectorAll('button').forEach(b => b.onclick = () => window.clicked = true)",
@@ -305,11 +281,7 @@ fn duplicate_labels_are_ambiguous_and_nothing_is_clicked() {
 fn an_overlay_blocks_the_click_and_is_named() {
     let web = pages();
     let mut g = browser();
-    ok(&g.call(
-        json!(1),
-        "navigate",
-        json!({"url": web.url("/overlay"), "observe": false}),
-    ));
+    nav(&mut g, &web, "/overlay");
     let e = failed(&g.call(json!(2), "click", json!({"target": "role=button;name=Pay"})));
     assert_eq!(e["failureKind"], "blocked");
     assert_eq!(e["blocker"]["name"], "Cookie notice");
@@ -320,11 +292,7 @@ fn an_overlay_blocks_the_click_and_is_named() {
 fn wait_sees_an_element_that_appears_after_800_ms() {
     let web = pages();
     let mut g = browser();
-    ok(&g.call(
-        json!(1),
-        "navigate",
-        json!({"url": web.url("/late"), "observe": false}),
-    ));
+    nav(&mut g, &web, "/late");
     let r = ok(&g.call(
         json!(2),
         "wait",
@@ -359,8 +327,8 @@ fn wait_sees_an_element_that_appears_after_800_ms() {
 fn a_reflow_between_observe_and_click_still_hits_the_right_element() {
     let web = pages();
     let mut g = browser();
-    let nav = ok(&g.call(json!(1), "navigate", json!({"url": web.url("/reflow")})));
-    let target = find_ref(&nav["observation"]["elements"], "button", "Target");
+    let loaded = ok(&g.call(json!(1), "navigate", json!({"url": web.url("/reflow")})));
+    let target = find_ref(&loaded["observation"]["elements"], "button", "Target");
     eval(
         &mut g,
         "document.querySelector('#top').style.height = '600px'",
@@ -373,8 +341,8 @@ fn a_reflow_between_observe_and_click_still_hits_the_right_element() {
 fn navigation_by_link_and_by_script_is_reported() {
     let web = pages();
     let mut g = browser();
-    let nav = ok(&g.call(json!(1), "navigate", json!({"url": web.url("/form")})));
-    let link = find_ref(&nav["observation"]["elements"], "link", "Second page");
+    let loaded = ok(&g.call(json!(1), "navigate", json!({"url": web.url("/form")})));
+    let link = find_ref(&loaded["observation"]["elements"], "link", "Second page");
     let r = ok(&g.call(json!(2), "click", json!({"target": link})));
     assert!(
         r["caused"]["navigation"]["url"]
@@ -384,11 +352,7 @@ fn navigation_by_link_and_by_script_is_reported() {
         "{r}"
     );
     assert_eq!(eval(&mut g, "document.title"), "Second");
-    ok(&g.call(
-        json!(3),
-        "navigate",
-        json!({"url": web.url("/form"), "observe": false}),
-    ));
+    nav(&mut g, &web, "/form");
     let r = ok(&g.call(
         json!(4),
         "click",
@@ -407,13 +371,9 @@ fn navigation_by_link_and_by_script_is_reported() {
 fn refs_from_an_old_document_are_stale_with_recovery_data() {
     let web = pages();
     let mut g = browser();
-    let nav = ok(&g.call(json!(1), "navigate", json!({"url": web.url("/form")})));
-    let save = find_ref(&nav["observation"]["elements"], "button", "Save");
-    ok(&g.call(
-        json!(2),
-        "navigate",
-        json!({"url": web.url("/form"), "observe": false}),
-    ));
+    let loaded = ok(&g.call(json!(1), "navigate", json!({"url": web.url("/form")})));
+    let save = find_ref(&loaded["observation"]["elements"], "button", "Save");
+    nav(&mut g, &web, "/form");
     let e = failed(&g.call(json!(3), "click", json!({"target": save})));
     assert_eq!(e["failureKind"], "staleRef");
     assert!(e["refRevision"].as_u64().unwrap() < e["currentRevision"].as_u64().unwrap());
@@ -437,11 +397,7 @@ fn refs_from_an_old_document_are_stale_with_recovery_data() {
 fn screenshot_get_text_get_dom_scroll_and_evaluate() {
     let web = pages();
     let mut g = browser();
-    ok(&g.call(
-        json!(1),
-        "navigate",
-        json!({"url": web.url("/form"), "observe": false}),
-    ));
+    nav(&mut g, &web, "/form");
     let shot = g.call(json!(2), "screenshot", json!({}));
     let image = shot["result"]["content"]
         .as_array()
@@ -505,11 +461,7 @@ fn hardened_policy_denies_evaluate() {
 fn cancelling_a_long_wait_keeps_the_session_usable() {
     let web = pages();
     let mut g = browser();
-    ok(&g.call(
-        json!(1),
-        "navigate",
-        json!({"url": web.url("/second"), "observe": false}),
-    ));
+    nav(&mut g, &web, "/second");
     g.send(&json!({"jsonrpc":"2.0","id":"w","method":"tools/call","params":{"name":"wait","arguments":{"kind":"textPresent","text":"never","timeoutMs":60000}}}));
     g.send(&json!({"jsonrpc":"2.0","id":"p","method":"ping"}));
     assert_eq!(g.recv()["id"], "p");
@@ -517,23 +469,15 @@ fn cancelling_a_long_wait_keeps_the_session_usable() {
     let r = g.recv();
     assert_eq!(r["id"], "w");
     assert_eq!(r["error"]["code"], -32800);
-    let nav = ok(&g.call(
-        json!(2),
-        "navigate",
-        json!({"url": web.url("/form"), "observe": false}),
-    ));
-    assert_eq!(nav["title"], "Form");
+    let loaded = nav(&mut g, &web, "/form");
+    assert_eq!(loaded["title"], "Form");
 }
 
 #[test]
 fn nine_concurrent_long_calls_overload() {
     let web = pages();
     let mut g = browser();
-    ok(&g.call(
-        json!(0),
-        "navigate",
-        json!({"url": web.url("/second"), "observe": false}),
-    ));
+    nav(&mut g, &web, "/second");
     for i in 1..=8 {
         g.send(&json!({"jsonrpc":"2.0","id":i,"method":"tools/call","params":{"name":"wait","arguments":{"kind":"textPresent","text":"never","timeoutMs":60000}}}));
     }
@@ -597,11 +541,7 @@ fn wait_until_gone(glass_pid: u32) -> bool {
 fn chrome_killed_under_glass_fails_the_call_then_recovers() {
     let web = pages();
     let mut g = browser();
-    ok(&g.call(
-        json!(1),
-        "navigate",
-        json!({"url": web.url("/second"), "observe": false}),
-    ));
+    nav(&mut g, &web, "/second");
     let pid = g.child.id();
     let chromes = chromes_of(pid);
     assert!(!chromes.is_empty());
@@ -616,12 +556,8 @@ fn chrome_killed_under_glass_fails_the_call_then_recovers() {
     let e = failed(&r);
     assert_eq!(e["kind"], "browser");
     assert_eq!(e["failureKind"], "closed");
-    let nav = ok(&g.call(
-        json!(2),
-        "navigate",
-        json!({"url": web.url("/form"), "observe": false}),
-    ));
-    assert_eq!(nav["title"], "Form");
+    let loaded = nav(&mut g, &web, "/form");
+    assert_eq!(loaded["title"], "Form");
 }
 
 #[test]
@@ -629,11 +565,7 @@ fn no_chrome_is_left_after_eof_sigterm_or_sigkill() {
     let web = pages();
     for how in ["eof", "term", "kill"] {
         let mut g = browser();
-        ok(&g.call(
-            json!(1),
-            "navigate",
-            json!({"url": web.url("/second"), "observe": false}),
-        ));
+        nav(&mut g, &web, "/second");
         let pid = g.child.id();
         assert!(!chromes_of(pid).is_empty());
         // This session's profile: the one named in its Chrome's command line.

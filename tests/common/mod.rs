@@ -294,3 +294,12 @@ pub fn temp_dir(tag: &str) -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+/// Navigate to `path` on `web` without the observation, asserting success.
+pub fn nav(g: &mut Glass, web: &web::Server, path: &str) -> Value {
+    ok(&g.call(
+        json!("nav"),
+        "navigate",
+        json!({"url": web.url(path), "observe": false}),
+    ))
+}
