@@ -120,6 +120,25 @@ fn navigate_reports_page_state_and_observation() {
 }
 
 #[test]
+fn back_to_back_navigations_each_wait_for_their_own_document() {
+    // The previous document's late "stopped loading" event must not end the next navigation
+    // before its own document commits and loads.
+    let web = pages();
+    let mut g = browser();
+    for i in 0..12 {
+        let (path, title) = if i % 2 == 0 {
+            ("/second", "Second")
+        } else {
+            ("/form", "Form")
+        };
+        let r = nav(&mut g, &web, path);
+        assert_eq!(r["outcome"], "loaded", "navigation {i}: {r}");
+        assert_eq!(r["title"], title, "navigation {i}: {r}");
+        assert_eq!(r["status"], 200, "navigation {i}: {r}");
+    }
+}
+
+#[test]
 fn no_content_and_same_document_navigations_return_promptly() {
     let web = pages();
     let mut g = browser();

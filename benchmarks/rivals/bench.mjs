@@ -11,7 +11,7 @@ import { McpClient, descendants, readProcStat, rssKiB, sleep } from './mcpclient
 import { startServer } from './pages.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM = process.env.BENCH_CHROMIUM || '/usr/bin/chromium';
 // Same viewport everywhere (chrome-devtools-mcp's headless default is 1905x2053, Playwright's 1280x720).
 const VIEWPORT = '1280x720';
 const CHROME_FLAGS = ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use super::session::{Browser, BrowserError, CALL_TIMEOUT};
+use super::session::{AgentContext, Browser, BrowserError, CALL_TIMEOUT};
 
 /// The agent's source.
 pub const AGENT_JS: &str = include_str!("agent.js");
@@ -18,17 +18,17 @@ pub const AGENT_JS: &str = include_str!("agent.js");
 pub const WORLD_NAME: &str = "glass";
 
 impl Browser {
-    /// The agent's execution context for the current document, installing it when needed.
-    async fn agent_context(&mut self) -> Result<(i64, String), BrowserError> {
+    /// The agent's execution context for the current document: a cached one, the world Chrome
+    /// re-created for this document, or a new isolated world. `installed` says whether the
+    /// agent is known to be in it; when not, the caller installs it with its first call.
+    async fn agent_context(&mut self) -> Result<AgentContext, BrowserError> {
         let document = self.events.document.load(Ordering::SeqCst);
         let (session, frame) = self.agent_target()?;
         if let Some(c) = &self.agent_context {
             if c.document == document && c.frame == frame {
-                return Ok((c.id, c.session.clone()));
+                return Ok(c.clone());
             }
         }
-        // The world Chrome made for this document, with the agent already in it; only a page
-        // that existed before Glass attached lacks one.
         let known = self
             .events
             .agent_worlds
@@ -36,53 +36,97 @@ impl Browser {
             .ok()
             .and_then(|w| w.get(&frame).copied())
             .filter(|_| self.frame.as_ref().is_none_or(|f| !f.out_of_process));
-        if let Some(id) = known {
-            self.agent_context = Some(super::session::AgentContext {
-                id,
-                document,
-                frame,
-                session: session.clone(),
-            });
-            return Ok((id, session));
-        }
-        let world = self
-            .cdp
-            .call_raw(
-                Some(&session),
-                "Page.createIsolatedWorld",
-                json!({"frameId": frame, "worldName": WORLD_NAME, "grantUniveralAccess": true}),
-                CALL_TIMEOUT,
-            )
-            .await
-            .map_err(|e| match e {
-                super::cdp::CdpError::Protocol { .. } if self.frame.is_some() => {
-                    BrowserError::FrameGone
-                }
-                e => e.into(),
-            })?;
-        let ctx = world["executionContextId"]
-            .as_i64()
-            .ok_or(BrowserError::Agent)?;
-        let installed = self
-            .cdp
-            .call_raw(
-                Some(&session),
-                "Runtime.evaluate",
-                json!({"expression": AGENT_JS, "contextId": ctx, "returnByValue": true}),
-                CALL_TIMEOUT,
-            )
-            .await?;
-        if installed.get("exceptionDetails").is_some() {
-            tracing::warn!("the page agent failed to install");
-            return Err(BrowserError::Agent);
-        }
-        self.agent_context = Some(super::session::AgentContext {
-            id: ctx,
+        let id = match known {
+            Some(id) => id,
+            None => self
+                .cdp
+                .call_raw(
+                    Some(&session),
+                    "Page.createIsolatedWorld",
+                    json!({"frameId": frame, "worldName": WORLD_NAME, "grantUniveralAccess": true}),
+                    CALL_TIMEOUT,
+                )
+                .await
+                .map_err(|e| match e {
+                    super::cdp::CdpError::Protocol { .. } if self.frame.is_some() => {
+                        BrowserError::FrameGone
+                    }
+                    e => e.into(),
+                })?["executionContextId"]
+                .as_i64()
+                .ok_or(BrowserError::Agent)?,
+        };
+        let context = AgentContext {
+            id,
             document,
             frame,
-            session: session.clone(),
-        });
-        Ok((ctx, session))
+            session,
+            installed: false,
+        };
+        self.agent_context = Some(context.clone());
+        Ok(context)
+    }
+
+    /// Evaluate `__glassAgent.<function>(args...)` in the agent's world, preceded by the
+    /// agent itself when it may be missing (the agent is idempotent, so a second copy keeps the
+    /// first one's refs). One round trip either way.
+    async fn agent_evaluate(
+        &mut self,
+        function: &str,
+        args: &[Value],
+        by_value: bool,
+        timeout: Duration,
+    ) -> Result<Value, BrowserError> {
+        let args: Vec<String> = args.iter().map(Value::to_string).collect();
+        let call = format!("__glassAgent.{function}({})", args.join(","));
+        for attempt in 0..2 {
+            let context = self.agent_context().await?;
+            let params = json!({"expression": call, "contextId": context.id,
+                                "returnByValue": by_value, "awaitPromise": by_value});
+            let answer = if context.installed {
+                self.cdp
+                    .call_raw(Some(&context.session), "Runtime.evaluate", params, timeout)
+                    .await
+            } else {
+                // The agent's source is the same every time, so V8 finds it compiled already;
+                // the call rides right behind it.
+                let install = json!({"expression": AGENT_JS, "contextId": context.id});
+                let (installed, answer) = self
+                    .cdp
+                    .call_raw_pipelined(
+                        Some(&context.session),
+                        ("Runtime.evaluate", install),
+                        ("Runtime.evaluate", params),
+                        timeout,
+                    )
+                    .await;
+                if installed.is_ok_and(|v| v.get("exceptionDetails").is_some()) {
+                    tracing::warn!("the page agent failed to install");
+                }
+                answer
+            };
+            match answer {
+                Ok(v) if v.get("exceptionDetails").is_some() => {
+                    tracing::debug!(function, "page agent threw");
+                    // The document may have been replaced under us: retry in a fresh world.
+                    self.forget_agent_context();
+                    if attempt == 1 {
+                        return Err(BrowserError::Agent);
+                    }
+                }
+                Ok(mut v) => {
+                    if let Some(c) = self.agent_context.as_mut().filter(|c| c.id == context.id) {
+                        c.installed = true;
+                    }
+                    return Ok(v["result"].take());
+                }
+                Err(super::cdp::CdpError::Protocol { .. }) if attempt == 0 => {
+                    self.forget_agent_context();
+                }
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Err(BrowserError::Agent)
     }
 
     /// Call `__glassAgent.<function>(args...)` and return its JSON value.
@@ -94,36 +138,8 @@ impl Browser {
         args: &[Value],
         timeout: Duration,
     ) -> Result<Value, BrowserError> {
-        let args: Vec<String> = args.iter().map(Value::to_string).collect();
-        let expression = format!("__glassAgent.{function}({})", args.join(","));
-        for attempt in 0..2 {
-            let (ctx, session) = self.agent_context().await?;
-            let answer = self
-                .cdp
-                .call_raw(
-                    Some(&session),
-                    "Runtime.evaluate",
-                    json!({"expression": expression, "contextId": ctx, "returnByValue": true, "awaitPromise": true}),
-                    timeout,
-                )
-                .await;
-            match answer {
-                Ok(v) if v.get("exceptionDetails").is_some() => {
-                    tracing::debug!(function, "page agent threw");
-                    // The document may have been replaced under us: retry in a fresh world.
-                    self.forget_agent_context();
-                    if attempt == 1 {
-                        return Err(BrowserError::Agent);
-                    }
-                }
-                Ok(mut v) => return Ok(v["result"]["value"].take()),
-                Err(super::cdp::CdpError::Protocol { .. }) if attempt == 0 => {
-                    self.forget_agent_context();
-                }
-                Err(e) => return Err(e.into()),
-            }
-        }
-        Err(BrowserError::Agent)
+        let mut result = self.agent_evaluate(function, args, true, timeout).await?;
+        Ok(result["value"].take())
     }
 
     /// Drop the cached agent context, and Chrome's report of it: it belonged to a document
@@ -154,21 +170,9 @@ impl Browser {
         function: &str,
         args: &[Value],
     ) -> Result<Option<String>, BrowserError> {
-        let args: Vec<String> = args.iter().map(Value::to_string).collect();
-        let expression = format!("__glassAgent.{function}({})", args.join(","));
-        let (ctx, session) = self.agent_context().await?;
-        let v = self
-            .cdp
-            .call_raw(
-                Some(&session),
-                "Runtime.evaluate",
-                json!({"expression": expression, "contextId": ctx}),
-                CALL_TIMEOUT,
-            )
+        let result = self
+            .agent_evaluate(function, args, false, CALL_TIMEOUT)
             .await?;
-        if v.get("exceptionDetails").is_some() {
-            return Err(BrowserError::Agent);
-        }
-        Ok(v["result"]["objectId"].as_str().map(str::to_owned))
+        Ok(result["objectId"].as_str().map(str::to_owned))
     }
 }

@@ -182,6 +182,7 @@ impl Shared {
             };
             let _ = tx.send(reply);
         } else if let Some(method) = msg.method {
+            trace!(method = %method, "CDP event");
             let event = CdpEvent {
                 method,
                 session_id: msg.session_id,
@@ -254,6 +255,13 @@ impl std::fmt::Debug for Cdp {
 struct PendingGuard<'a> {
     shared: &'a Shared,
     id: u64,
+}
+
+/// A call handed to the writer, awaiting its answer.
+struct InFlight<'a> {
+    rx: oneshot::Receiver<Reply>,
+    _guard: PendingGuard<'a>,
+    started: std::time::Instant,
 }
 
 impl Drop for PendingGuard<'_> {
@@ -379,6 +387,53 @@ impl Cdp {
         params: &P,
         timeout: Duration,
     ) -> Result<Box<RawValue>, CdpError> {
+        let deadline = tokio::time::Instant::now() + timeout;
+        let pending = self.enqueue(session, method, params, deadline).await?;
+        self.answer(pending, method, deadline).await
+    }
+
+    /// Two raw calls to one session, the second sent right behind the first without waiting
+    /// for its answer: Chrome runs them in this order, and the pair costs one round trip.
+    pub async fn call_raw_pipelined(
+        &self,
+        session: Option<&str>,
+        first: (&str, Value),
+        second: (&str, Value),
+        timeout: Duration,
+    ) -> (Result<Value, CdpError>, Result<Value, CdpError>) {
+        let deadline = tokio::time::Instant::now() + timeout;
+        let one = match self.enqueue(session, first.0, &first.1, deadline).await {
+            Ok(p) => p,
+            Err(e) => return (Err(e), Err(CdpError::Closed)),
+        };
+        let two = match self.enqueue(session, second.0, &second.1, deadline).await {
+            Ok(p) => p,
+            Err(e) => return (self.answer_value(one, first.0, deadline).await, Err(e)),
+        };
+        tokio::join!(
+            self.answer_value(one, first.0, deadline),
+            self.answer_value(two, second.0, deadline)
+        )
+    }
+
+    async fn answer_value(
+        &self,
+        pending: InFlight<'_>,
+        method: &str,
+        deadline: tokio::time::Instant,
+    ) -> Result<Value, CdpError> {
+        let raw = self.answer(pending, method, deadline).await?;
+        serde_json::from_str(raw.get()).map_err(|e| decode_error(method, e))
+    }
+
+    /// Registers a call and hands it to the writer, in call order.
+    async fn enqueue<'a, P: Serialize + ?Sized>(
+        &'a self,
+        session: Option<&str>,
+        method: &str,
+        params: &P,
+        deadline: tokio::time::Instant,
+    ) -> Result<InFlight<'a>, CdpError> {
         let shared = &*self.inner.shared;
         let id = self.inner.next_id.fetch_add(1, Ordering::Relaxed);
         let text = serde_json::to_string(&Outgoing {
@@ -396,25 +451,48 @@ impl Cdp {
             }
             p.calls.insert(id, tx);
         }
-        let _guard = PendingGuard { shared, id };
-        let exchange = async {
-            self.inner
-                .outgoing
-                .send(text)
-                .await
-                .map_err(|_| CdpError::Closed)?;
-            // A dropped sender means the table was torn down: the connection closed.
-            rx.await.unwrap_or(Err(CdpError::Closed))
-        };
+        let guard = PendingGuard { shared, id };
+        match tokio::time::timeout_at(deadline, self.inner.outgoing.send(text)).await {
+            Ok(Ok(())) => Ok(InFlight {
+                rx,
+                _guard: guard,
+                started: std::time::Instant::now(),
+            }),
+            Ok(Err(_)) => Err(CdpError::Closed),
+            Err(_) => Err(CdpError::Timeout {
+                method: method.to_owned(),
+            }),
+        }
+    }
+
+    /// Waits for the answer to an enqueued call until `deadline` or the connection closes.
+    async fn answer(
+        &self,
+        pending: InFlight<'_>,
+        method: &str,
+        deadline: tokio::time::Instant,
+    ) -> Result<Box<RawValue>, CdpError> {
+        let InFlight {
+            rx,
+            _guard,
+            started,
+        } = pending;
         let mut closed_rx = self.inner.closed_rx.clone();
-        let result = tokio::time::timeout(timeout, async {
+        let result = tokio::time::timeout_at(deadline, async {
             tokio::select! {
                 biased;
-                r = exchange => r,
+                // A dropped sender means the table was torn down: the connection closed.
+                r = rx => r.unwrap_or(Err(CdpError::Closed)),
                 _ = closed_rx.wait_for(|c| *c) => Err(CdpError::Closed),
             }
         })
         .await;
+        // Method names and timings only: parameters may carry page or user data.
+        trace!(
+            method,
+            micros = started.elapsed().as_micros() as u64,
+            "CDP call"
+        );
         match result {
             Ok(Err(CdpError::Protocol { code, message })) => {
                 debug!(method, code, %message, "CDP protocol error");

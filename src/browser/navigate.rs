@@ -63,6 +63,9 @@ impl NavOutcome {
     }
 }
 
+/// How long a navigation whose frame stopped loading waits for its commit anyway.
+const STOP_GRACE: Duration = Duration::from_millis(100);
+
 impl Browser {
     /// Navigate the selected page's main frame to `url`.
     pub async fn navigate(
@@ -106,11 +109,22 @@ impl Browser {
         };
         let mut status = None;
         let mut committed = false;
+        // When the frame stopped loading before our document committed. The previous
+        // document's late stop event can arrive here too, so it only ends the wait if no
+        // commit follows shortly.
+        let mut stopped: Option<tokio::time::Instant> = None;
         loop {
+            let give_up = stopped.map_or(deadline, |t| (t + STOP_GRACE).min(deadline));
             let ev = tokio::select! {
                 ev = rx.recv() => ev,
                 d = events.dialog_opened() => return Ok(NavOutcome::Dialog(d)),
-                _ = tokio::time::sleep_until(deadline) => return Ok(NavOutcome::Timeout { status }),
+                _ = tokio::time::sleep_until(give_up) => {
+                    return Ok(if stopped.is_some() && give_up < deadline {
+                        NavOutcome::NoContent
+                    } else {
+                        NavOutcome::Timeout { status }
+                    });
+                }
             };
             let ev = match ev {
                 Ok(ev) => ev,
@@ -127,6 +141,7 @@ impl Browser {
                 }
                 "Page.frameNavigated" if p["frame"].get("parentId").is_none() => {
                     committed = true;
+                    stopped = None;
                     if until == WaitUntil::Commit {
                         return Ok(NavOutcome::Loaded { status });
                     }
@@ -142,8 +157,9 @@ impl Browser {
                 "Page.frameStoppedLoading"
                     if p["frameId"] == page.main_frame.as_str() && !committed =>
                 {
-                    // Stopped without committing a new document: nothing to wait for.
-                    return Ok(NavOutcome::NoContent);
+                    // Stopped without committing a new document: nothing to wait for, unless
+                    // the commit is still on its way.
+                    stopped.get_or_insert_with(tokio::time::Instant::now);
                 }
                 _ => {}
             }

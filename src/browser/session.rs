@@ -382,6 +382,10 @@ pub struct AgentContext {
     pub frame: String,
     /// CDP session of that frame.
     pub session: String,
+    /// Whether the agent is known to be in it. Chrome re-creates a named world in every new
+    /// document of a frame it was made for, empty: the first call there installs the agent
+    /// in the same evaluation.
+    pub installed: bool,
 }
 
 /// A frame chosen with `selectFrame`.
@@ -656,6 +660,11 @@ async fn start(config: &SessionConfig) -> Result<Browser, BrowserError> {
                     "--disable-backgrounding-occluded-windows",
                     "--hide-scrollbars",
                     "--mute-audio",
+                    // Same-site navigations reuse the frame's renderer objects instead of
+                    // building new ones (and caching the old page for back/forward): about a
+                    // quarter off every navigation. Back/forward then reloads, as automation
+                    // expects.
+                    "--disable-features=BackForwardCache,RenderDocument,ProactivelySwapBrowsingInstance",
                 ]
                 .map(str::to_owned),
             );
@@ -1093,11 +1102,29 @@ impl Browser {
         if let Ok(mut d) = self.events.diagnostics.lock() {
             *d = Diagnostics::default();
         }
-        // Runtime events feed diagnostics (console, exceptions). The page agent is installed
-        // on first use in each document, which keeps navigations themselves fast.
+        // Runtime events feed diagnostics (console, exceptions) and report the agent's worlds.
         self.cdp
             .call_raw(Some(&session_id), "Runtime.enable", json!({}), CALL_TIMEOUT)
             .await?;
+        // Once the agent's world exists in the main frame, Chrome re-creates it (empty) in each
+        // new document there on same-process navigations: one call fewer per observation.
+        let has_world = self
+            .events
+            .agent_worlds
+            .lock()
+            .is_ok_and(|w| w.contains_key(&main_frame));
+        if !has_world {
+            let _ = self
+                .cdp
+                .call_raw(
+                    Some(&session_id),
+                    "Page.createIsolatedWorld",
+                    json!({"frameId": main_frame, "worldName": super::agent::WORLD_NAME,
+                           "grantUniveralAccess": true}),
+                    CALL_TIMEOUT,
+                )
+                .await;
+        }
         let enforcing = self.enforcer.is_some();
         if enforcing {
             super::enforce::intercept(&self.cdp, &session_id).await;

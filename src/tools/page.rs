@@ -407,7 +407,9 @@ async fn capture(
     clip: Option<(f64, f64, f64, f64)>,
     full: bool,
 ) -> Result<String, BrowserError> {
-    let mut params = json!({"format": "png", "captureBeyondViewport": false, "fromSurface": true});
+    let mut params = json!({"format": "png", "captureBeyondViewport": false, "fromSurface": true,
+        // Fast zlib settings: a third larger PNG, half the encoding time.
+        "optimizeForSpeed": true});
     let area = match clip {
         Some(c) => Some(c),
         None if full => {
