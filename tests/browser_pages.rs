@@ -20,6 +20,7 @@ fn pages() -> Server {
             "Content-Disposition".into(),
             "attachment; filename=\"report.txt\"".into(),
         )],
+        delay: std::time::Duration::ZERO,
     };
     Server::start(vec![
         (

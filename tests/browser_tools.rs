@@ -56,6 +56,18 @@ fn pages() -> Server {
             ),
         ),
         (
+            "/busy",
+            Page::html(
+                r#"<title>Busy</title><script>window.addEventListener('load', () => setTimeout(() => fetch('/slow').then(r => r.text()).then(t => { window.fetched = t; }), 50))</script>"#,
+            ),
+        ),
+        ("/slow", Page::html("slow answer").delayed(700)),
+        (
+            "/slow-image-page",
+            Page::html(r#"<title>Slow image</title><img src="/slow-image">"#),
+        ),
+        ("/slow-image", Page::status(404).delayed(3000)),
+        (
             "/reflow",
             Page::html(
                 r#"<title>Reflow</title><div id="top"></div><button onclick="window.clicked = 'target'">Target</button><button onclick="window.clicked = 'other'">Other</button>"#,
@@ -305,6 +317,34 @@ fn an_overlay_blocks_the_click_and_is_named() {
     assert_eq!(e["failureKind"], "blocked");
     assert_eq!(e["blocker"]["name"], "Cookie notice");
     assert_eq!(eval(&mut g, "window.hit === undefined"), true);
+}
+
+#[test]
+fn network_idle_waits_for_a_request_started_after_load() {
+    let web = pages();
+    let mut g = browser();
+    nav(&mut g, &web, "/busy");
+    let r = ok(&g.call(
+        json!(2),
+        "wait",
+        json!({"kind": "networkIdle", "timeoutMs": 10000}),
+    ));
+    assert_eq!(r["satisfied"], true);
+    // The fetch begins 50 ms after load and its answer takes 700 ms: idle means it is done.
+    assert_eq!(eval(&mut g, "window.fetched"), "slow answer");
+    // Quiet now, so a second wait is satisfied at once; a page still loading an image is not.
+    ok(&g.call(json!(3), "wait", json!({"kind": "networkIdle"})));
+    ok(&g.call(
+        json!(4),
+        "navigate",
+        json!({"url": web.url("/slow-image-page"), "waitUntil": "domcontentloaded", "observe": false}),
+    ));
+    let r = failed(&g.call(
+        json!(5),
+        "wait",
+        json!({"kind": "networkIdle", "timeoutMs": 300}),
+    ));
+    assert_eq!(r["kind"], "waitTimeout");
 }
 
 #[test]

@@ -389,11 +389,7 @@ impl Browser {
                         caused.navigation =
                             Some(redact::url_without_query(p["url"].as_str().unwrap_or("")));
                     }
-                    "Page.lifecycleEvent"
-                        if p["frameId"] == main_frame.as_str() && p["name"] == "load" =>
-                    {
-                        *loaded = true;
-                    }
+                    "Page.loadEventFired" => *loaded = true,
                     "Page.frameStoppedLoading" if p["frameId"] == main_frame.as_str() => {
                         *loaded = true;
                     }
@@ -431,16 +427,19 @@ impl Browser {
         }
         if !caused.popups.is_empty() {
             // A popup comes to the front; the selected page stays selected, so keep it in
-            // front too (a hidden page paints no frames and throttles its timers).
-            let _ = self
-                .cdp
-                .call_raw(
-                    None,
-                    "Target.activateTarget",
-                    json!({"targetId": target_id}),
-                    Duration::from_secs(2),
-                )
-                .await;
+            // front too (a hidden page paints no frames and throttles its timers). Sent now,
+            // not awaited: Chrome handles it before anything sent after it.
+            let cdp = self.cdp.clone();
+            tokio::spawn(async move {
+                let _ = cdp
+                    .call_raw(
+                        None,
+                        "Target.activateTarget",
+                        json!({"targetId": target_id}),
+                        Duration::from_secs(2),
+                    )
+                    .await;
+            });
         }
         self.bump_revision();
         Ok(caused)

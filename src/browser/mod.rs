@@ -9,5 +9,6 @@ pub mod keys;
 pub mod launch;
 pub mod locator;
 pub mod navigate;
+pub mod network;
 pub mod refs;
 pub mod session;

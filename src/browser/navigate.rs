@@ -102,11 +102,6 @@ impl Browser {
         let Some(loader) = nav["loaderId"].as_str().map(str::to_owned) else {
             return Ok(NavOutcome::SameDocument);
         };
-        let want = match until {
-            WaitUntil::Load => "load",
-            WaitUntil::DomContentLoaded => "DOMContentLoaded",
-            WaitUntil::Commit => "commit",
-        };
         let mut status = None;
         let mut committed = false;
         // When the frame stopped loading before our document committed. The previous
@@ -139,18 +134,23 @@ impl Browser {
                 "Network.responseReceived" if p["requestId"] == loader.as_str() => {
                     status = p["response"]["status"].as_i64();
                 }
-                "Page.frameNavigated" if p["frame"].get("parentId").is_none() => {
+                "Page.frameNavigated"
+                    if p["frame"].get("parentId").is_none()
+                        && p["frame"]["loaderId"] == loader.as_str() =>
+                {
                     committed = true;
                     stopped = None;
                     if until == WaitUntil::Commit {
                         return Ok(NavOutcome::Loaded { status });
                     }
                 }
-                "Page.lifecycleEvent"
-                    if p["loaderId"] == loader.as_str()
-                        && p["frameId"] == page.main_frame.as_str()
-                        && p["name"] == want =>
+                // Main-frame events of the page, so of our document once it committed.
+                "Page.domContentEventFired"
+                    if committed && until == WaitUntil::DomContentLoaded =>
                 {
+                    return Ok(NavOutcome::Loaded { status });
+                }
+                "Page.loadEventFired" if committed => {
                     return Ok(NavOutcome::Loaded { status });
                 }
                 "Page.downloadWillBegin" => return Ok(NavOutcome::Download),

@@ -122,8 +122,8 @@ pub struct PageEvents {
     pub session: Mutex<Option<String>>,
     /// The selected page's main frame id.
     pub main_frame: Mutex<Option<String>>,
-    /// Whether the main frame's current document reached network idle.
-    pub network_idle: std::sync::atomic::AtomicBool,
+    /// Requests in flight and load state, for network idle.
+    pub network: Mutex<super::network::NetworkActivity>,
     /// Page targets opened by another target, not yet reported.
     pub popups: Mutex<Vec<Popup>>,
     /// Every download of this session.
@@ -660,11 +660,11 @@ async fn start(config: &SessionConfig) -> Result<Browser, BrowserError> {
                     "--disable-backgrounding-occluded-windows",
                     "--hide-scrollbars",
                     "--mute-audio",
-                    // Same-site navigations reuse the frame's renderer objects instead of
-                    // building new ones (and caching the old page for back/forward): about a
-                    // quarter off every navigation. Back/forward then reloads, as automation
-                    // expects.
-                    "--disable-features=BackForwardCache,RenderDocument,ProactivelySwapBrowsingInstance",
+                    // No back/forward cache (back/forward reloads, as automation expects) and
+                    // no proactive BrowsingInstance swaps: less renderer work per navigation.
+                    // RenderDocument stays on: without it Chromium 156 stopped starting
+                    // downloads from `download` links after the tenth in one tab.
+                    "--disable-features=BackForwardCache,ProactivelySwapBrowsingInstance",
                 ]
                 .map(str::to_owned),
             );
@@ -771,17 +771,20 @@ fn observe_event(events: &PageEvents, ev: &CdpEvent) {
         "Page.frameNavigated" if ev.params["frame"].get("parentId").is_none() => {
             events.document.fetch_add(1, Ordering::SeqCst);
             events.revision.fetch_add(1, Ordering::SeqCst);
+            if let Ok(mut n) = events.network.lock() {
+                n.new_document();
+            }
             events.changed.notify_waiters();
         }
-        "Page.lifecycleEvent" => {
-            let main = events.main_frame.lock().ok().and_then(|m| m.clone());
-            if ev.params["frameId"].as_str() == main.as_deref() {
-                match ev.params["name"].as_str() {
-                    Some("init") => events.network_idle.store(false, Ordering::SeqCst),
-                    Some("networkIdle") => events.network_idle.store(true, Ordering::SeqCst),
-                    _ => return,
-                }
-                events.changed.notify_waiters();
+        "Page.loadEventFired" => {
+            if let Ok(mut n) = events.network.lock() {
+                n.loaded();
+            }
+        }
+        "Network.loadingFinished" => {
+            if let (Ok(mut n), Some(id)) = (events.network.lock(), ev.params["requestId"].as_str())
+            {
+                n.ended(id);
             }
         }
         "Target.attachedToTarget" if ev.params["targetInfo"]["type"] == "iframe" => {
@@ -813,6 +816,14 @@ fn observe_event(events: &PageEvents, ev: &CdpEvent) {
         | "Network.requestWillBeSent"
         | "Network.responseReceived"
         | "Network.loadingFailed" => {
+            if let (Ok(mut n), Some(id)) = (events.network.lock(), ev.params["requestId"].as_str())
+            {
+                match ev.method.as_str() {
+                    "Network.requestWillBeSent" => n.started(id),
+                    "Network.loadingFailed" => n.ended(id),
+                    _ => {}
+                }
+            }
             if let Ok(mut d) = events.diagnostics.lock() {
                 d.record(ev);
             }
@@ -1054,14 +1065,10 @@ impl Browser {
             .ok_or(BrowserError::Agent)?
             .to_owned();
         let s = Some(session_id.as_str());
-        let (enable, lifecycle, network, tree) = tokio::join!(
+        // No Page.setLifecycleEventsEnabled: it makes the renderer do paint-timing work after
+        // each load that the next call would wait for (see `network`).
+        let (enable, network, tree) = tokio::join!(
             self.cdp.call_raw(s, "Page.enable", json!({}), CALL_TIMEOUT),
-            self.cdp.call_raw(
-                s,
-                "Page.setLifecycleEventsEnabled",
-                json!({"enabled": true}),
-                CALL_TIMEOUT
-            ),
             self.cdp.call_raw(
                 s,
                 "Network.enable",
@@ -1072,7 +1079,6 @@ impl Browser {
                 .call_raw(s, "Page.getFrameTree", json!({}), CALL_TIMEOUT),
         );
         enable?;
-        lifecycle?;
         network?;
         let tree = tree?;
         let main_frame = tree["frameTree"]["frame"]["id"]

@@ -280,7 +280,12 @@ fn run_click_expect_popup(services: Arc<Services>, a: Map<String, Value>) -> Too
             .map(|p| p.iter().map(|x| x.target_id.clone()).collect())
             .unwrap_or_default();
         let rx = b.cdp.subscribe();
+        let mut opens = b.cdp.subscribe();
+        let opener_session = b.page.as_ref().map(|p| p.session_id.clone());
         try_tool!(until_dialog(&events, b.click_at(x, y, 1)).await);
+        // Popups the click's handlers opened synchronously: Chrome reports each
+        // `window.open` (and target=_blank link) before it acknowledges the input.
+        let opened_now = window_opens(&mut opens, opener_session.as_deref());
         let new_popups = || -> Vec<crate::browser::session::Popup> {
             events
                 .popups
@@ -293,25 +298,26 @@ fn run_click_expect_popup(services: Arc<Services>, a: Map<String, Value>) -> Too
                 })
                 .unwrap_or_default()
         };
-        // Wait for the first popup, then a short grace period for any further ones.
+        // Wait for the popups the click opened at once, or else for a first later one.
         let deadline = tokio::time::Instant::now() + Duration::from_millis(timeout);
         loop {
             let notified = events.changed.notified();
-            if !new_popups().is_empty() || events.dialog().is_some() {
+            if new_popups().len() >= opened_now.max(1) || events.dialog().is_some() {
                 break;
             }
             if tokio::time::timeout_at(deadline, notified).await.is_err() {
                 break;
             }
         }
-        // The first popup's URL commit, overlapped with a short grace period in which further
-        // popups of the same click would show up.
+        // The first popup's URL commit. A popup opened later (from a timer, say) gets a short
+        // grace period, overlapped with that wait, in which further ones would show up; the
+        // synchronous ones were all counted already.
         let first = new_popups().first().map(|p| p.target_id.clone());
         let mut first_url = None;
         if let Some(id) = &first {
             let started = tokio::time::Instant::now();
             first_url = committed_url(&b.cdp, id).await;
-            let grace = Duration::from_millis(50);
+            let grace = Duration::from_millis(if opened_now == 0 { 50 } else { 0 });
             if started.elapsed() < grace {
                 tokio::time::sleep(grace - started.elapsed()).await;
             }
@@ -361,6 +367,23 @@ fn run_click_expect_popup(services: Arc<Services>, a: Map<String, Value>) -> Too
             })),
         }
     })
+}
+
+/// How many `Page.windowOpen` events of `session` are already queued on `rx`.
+fn window_opens(
+    rx: &mut tokio::sync::broadcast::Receiver<Arc<crate::browser::cdp::CdpEvent>>,
+    session: Option<&str>,
+) -> usize {
+    let mut n = 0;
+    loop {
+        match rx.try_recv() {
+            Ok(ev) if ev.method == "Page.windowOpen" && ev.session_id.as_deref() == session => {
+                n += 1
+            }
+            Ok(_) | Err(tokio::sync::broadcast::error::TryRecvError::Lagged(_)) => {}
+            Err(_) => return n,
+        }
+    }
 }
 
 /// The popup's URL once it commits one (Chrome reports it with `Target.targetInfoChanged`,

@@ -5,7 +5,6 @@
 //! conditions from the browser; an open dialog ends any wait at once.
 
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use serde_json::{Map, Value, json};
@@ -88,6 +87,9 @@ fn url_matches(pattern: &str, url: &str) -> bool {
     }
     true
 }
+
+/// Longest sleep between network-idle checks.
+const IDLE_POLL: Duration = Duration::from_millis(100);
 
 /// Sleep before the next poll of a browser-side condition; false once time is up.
 async fn next_poll(until: Instant) -> bool {
@@ -198,18 +200,18 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                     }
                 }
                 _ => {
-                    // networkIdle
+                    // networkIdle: loaded, and nothing in flight for QUIET.
                     loop {
-                        let notified = events.changed.notified();
-                        if events.network_idle.load(Ordering::SeqCst) {
+                        let left = events.network.lock().ok().and_then(|n| n.idle_in());
+                        if left == Some(Duration::ZERO) {
                             break Ok(true);
                         }
-                        if tokio::time::timeout_at(until.into(), notified)
-                            .await
-                            .is_err()
-                        {
-                            break Ok(events.network_idle.load(Ordering::SeqCst));
+                        let step = left.unwrap_or(IDLE_POLL).min(IDLE_POLL);
+                        let now = Instant::now();
+                        if now >= until {
+                            break Ok(false);
                         }
+                        tokio::time::sleep(step.min(until - now)).await;
                     }
                 }
             }

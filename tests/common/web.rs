@@ -15,6 +15,8 @@ pub struct Page {
     pub content_type: &'static str,
     pub body: Vec<u8>,
     pub headers: Vec<(String, String)>,
+    /// How long the server takes before it answers (a slow backend).
+    pub delay: std::time::Duration,
 }
 
 impl Page {
@@ -24,6 +26,7 @@ impl Page {
             content_type: "text/html; charset=utf-8",
             body: body.as_bytes().to_vec(),
             headers: Vec::new(),
+            delay: std::time::Duration::ZERO,
         }
     }
 
@@ -33,7 +36,13 @@ impl Page {
             content_type: "text/plain",
             body: Vec::new(),
             headers: Vec::new(),
+            delay: std::time::Duration::ZERO,
         }
+    }
+
+    pub fn delayed(mut self, ms: u64) -> Page {
+        self.delay = std::time::Duration::from_millis(ms);
+        self
     }
 
     pub fn header(mut self, k: &str, v: &str) -> Page {
@@ -97,6 +106,7 @@ fn serve(stream: TcpStream, routes: &HashMap<String, Page>, log: &std::sync::Mut
             .get(key)
             .cloned()
             .unwrap_or_else(|| Page::status(404));
+        thread::sleep(page.delay);
         let mut head = format!(
             "HTTP/1.1 {} X\r\nContent-Type: {}\r\nContent-Length: {}\r\nCache-Control: no-store\r\n",
             page.status,

@@ -1,0 +1,130 @@
+//! Network quiet of the selected page, tracked from its `Network` events.
+//!
+//! Chrome's own "networkIdle" lifecycle signal needs lifecycle events switched on, and those
+//! make the renderer do paint-timing work after every load that an observation right after a
+//! navigation then waits for. Counting requests ourselves costs nothing extra: `Network` is
+//! enabled for diagnostics anyway.
+
+use std::collections::HashSet;
+use std::time::{Duration, Instant};
+
+/// Requests tracked by id at most; more are only counted.
+const MAX_TRACKED: usize = 4096;
+
+/// How long the page must be loaded with nothing in flight to count as network-idle.
+pub const QUIET: Duration = Duration::from_millis(500);
+
+/// In-flight requests and load state of the selected page's current document.
+#[derive(Debug, Default)]
+pub struct NetworkActivity {
+    inflight: HashSet<String>,
+    /// Requests beyond [`MAX_TRACKED`], still in flight.
+    untracked: usize,
+    loaded: bool,
+    /// When the page last became loaded with nothing in flight.
+    quiet_since: Option<Instant>,
+}
+
+impl NetworkActivity {
+    /// `Network.requestWillBeSent` (a redirect reuses the id: still one request).
+    pub fn started(&mut self, id: &str) {
+        if !self.inflight.contains(id) {
+            if self.inflight.len() < MAX_TRACKED {
+                self.inflight.insert(id.to_owned());
+            } else {
+                self.untracked += 1;
+            }
+        }
+        self.quiet_since = None;
+    }
+
+    /// `Network.loadingFinished` or `Network.loadingFailed`.
+    pub fn ended(&mut self, id: &str) {
+        if !self.inflight.remove(id) && self.untracked > 0 {
+            self.untracked -= 1;
+        }
+        self.became_quiet();
+    }
+
+    /// A new document committed in the main frame: not loaded yet.
+    pub fn new_document(&mut self) {
+        self.loaded = false;
+        self.quiet_since = None;
+    }
+
+    /// The main frame's load event fired.
+    pub fn loaded(&mut self) {
+        self.loaded = true;
+        self.became_quiet();
+    }
+
+    fn became_quiet(&mut self) {
+        if self.loaded
+            && self.inflight.is_empty()
+            && self.untracked == 0
+            && self.quiet_since.is_none()
+        {
+            self.quiet_since = Some(Instant::now());
+        }
+    }
+
+    /// How much longer until the page counts as network-idle: zero when it does, `None`
+    /// while it is loading or has requests in flight.
+    pub fn idle_in(&self) -> Option<Duration> {
+        self.quiet_since
+            .map(|since| QUIET.saturating_sub(since.elapsed()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn busy_until_loaded_and_every_request_ended() {
+        let mut n = NetworkActivity::default();
+        assert_eq!(n.idle_in(), None);
+        n.started("doc");
+        n.started("img");
+        n.started("img"); // a redirect
+        n.ended("doc");
+        n.loaded();
+        assert_eq!(n.idle_in(), None, "img still in flight");
+        n.ended("img");
+        let left = n.idle_in().expect("quiet now");
+        assert!(left <= QUIET && left > Duration::ZERO);
+        n.started("xhr");
+        assert_eq!(n.idle_in(), None);
+        n.ended("xhr");
+        assert!(n.idle_in().is_some());
+        n.new_document();
+        assert_eq!(n.idle_in(), None, "a new document is loading");
+    }
+
+    #[test]
+    fn requests_beyond_the_cap_still_count() {
+        let mut n = NetworkActivity::default();
+        n.loaded();
+        for i in 0..MAX_TRACKED + 3 {
+            n.started(&format!("r{i}"));
+        }
+        for i in 0..MAX_TRACKED + 2 {
+            n.ended(&format!("r{i}"));
+        }
+        assert_eq!(n.idle_in(), None, "one request is still in flight");
+        n.ended(&format!("r{}", MAX_TRACKED + 2));
+        assert!(n.idle_in().is_some());
+    }
+
+    #[test]
+    fn unknown_endings_do_not_go_negative() {
+        let mut n = NetworkActivity::default();
+        n.ended("never-started");
+        n.loaded();
+        n.started("a");
+        n.ended("other");
+        assert_eq!(n.idle_in(), None);
+        n.ended("a");
+        assert!(n.idle_in().is_some());
+    }
+}
