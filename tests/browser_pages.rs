@@ -314,6 +314,97 @@ fn downloads_started_by_a_click_or_by_navigation_are_saved_with_their_digest() {
 }
 
 #[test]
+fn nested_cross_origin_frames_are_driven_and_parent_overlays_block() {
+    // 127.0.0.1 embeds a localhost frame, which embeds a 127.0.0.1 frame: each is cross-site
+    // to its parent, so both are out of process, the inner one nested in the middle one. The
+    // top page covers the lower part of the middle frame with an overlay.
+    // One server answers all three; the frames build their URLs from its port.
+    let web = Server::start(vec![
+        (
+            "/deep",
+            Page::html(
+                r#"<title>Deep</title><button onclick="top.deepClicks = (top.deepClicks || 0) + 1">Deep</button>"#,
+            ),
+        ),
+        (
+            "/middle",
+            Page::html(
+                r#"<title>Middle</title><body style="margin:0"><button onclick="top.postMessage('middle', '*')">Middle</button>
+                <iframe style="display:block;margin:20px 0 0 60px;width:300px;height:80px;border:0"></iframe>
+                <button style="position:absolute;left:10px;top:230px">Covered</button>
+                <script>document.querySelector('iframe').src = 'http://127.0.0.1:' + location.port + '/deep'</script></body>"#,
+            ),
+        ),
+        (
+            "/nest",
+            Page::html(
+                r#"<title>Nest</title><body style="margin:0"><script>window.addEventListener('message', e => { if (e.data === 'middle') document.getElementById('log').textContent = 'middle clicked' })</script>
+                <iframe style="display:block;margin:30px 0 0 40px;width:500px;height:300px;border:0"></iframe>
+                <div aria-label="Cover" style="position:absolute;left:0;top:240px;width:600px;height:100px;background:#eee"></div>
+                <p id="log">waiting</p>
+                <script>document.querySelector('iframe').src = 'http://localhost:' + location.port + '/middle'</script></body>"#,
+            ),
+        ),
+    ]);
+    let mut g = browser();
+    ok(&g.call(
+        json!(1),
+        "navigate",
+        json!({"url": web.url("/nest"), "observe": false}),
+    ));
+    let end = Instant::now() + Duration::from_secs(10);
+    let (mid, deep) = loop {
+        let frames = ok(&g.call(json!(2), "listFrames", json!({})));
+        let list = frames["frames"].as_array().unwrap().clone();
+        let find = |part: &str| {
+            list.iter()
+                .find(|f| f["url"].as_str().unwrap_or("").contains(part))
+                .cloned()
+        };
+        if let (Some(m), Some(d)) = (find("/middle"), find("/deep")) {
+            assert_eq!(m["crossProcess"], true, "{frames}");
+            assert_eq!(d["crossProcess"], true, "{frames}");
+            assert_eq!(d["parentId"], m["frameId"], "{frames}");
+            break (
+                m["frameId"].as_str().unwrap().to_owned(),
+                d["frameId"].as_str().unwrap().to_owned(),
+            );
+        }
+        assert!(Instant::now() < end, "nested frames not listed: {frames}");
+        ok(&g.call(json!(3), "wait", json!({"kind": "delay", "delayMs": 100})));
+    };
+    // The nested frame's button is clicked where it really is: offsets of both frames add up.
+    ok(&g.call(json!(4), "selectFrame", json!({"frameId": deep})));
+    ok(&g.call(
+        json!(5),
+        "click",
+        json!({"target": "role=button;name=Deep"}),
+    ));
+    // The middle frame's own button works; the one under the top page's overlay is blocked,
+    // and the overlay is named.
+    ok(&g.call(json!(6), "selectFrame", json!({"frameId": mid})));
+    ok(&g.call(
+        json!(7),
+        "click",
+        json!({"target": "role=button;name=Middle"}),
+    ));
+    let e = failed(&g.call(
+        json!(8),
+        "click",
+        json!({"target": "role=button;name=Covered"}),
+    ));
+    assert_eq!(e["failureKind"], "blocked", "{e}");
+    assert_eq!(e["blocker"]["name"], "Cover", "{e}");
+    ok(&g.call(json!(9), "selectFrame", json!({"frameId": "main"})));
+    assert_eq!(eval(&mut g, "window.deepClicks"), 1);
+    ok(&g.call(
+        json!(10),
+        "wait",
+        json!({"kind": "textPresent", "text": "middle clicked"}),
+    ));
+}
+
+#[test]
 fn uploads_set_regular_files_only() {
     let web = pages();
     let mut g = browser();

@@ -262,8 +262,19 @@ impl Browser {
             let (Some(x), Some(y)) = (answer["x"].as_f64(), answer["y"].as_f64()) else {
                 return Err(ActError::Browser(BrowserError::Agent));
             };
-            let (dx, dy) = self.frame_offset().await?;
-            return Ok((x + dx, y + dy));
+            return match self.frame_point_in_page(x, y).await {
+                Ok(point) => Ok(point),
+                Err(super::frames::FramePointError::Browser(e)) => Err(e.into()),
+                Err(super::frames::FramePointError::Covered(blocker)) => {
+                    let mut extra = Map::new();
+                    extra.insert("blocker".into(), blocker);
+                    Err(targeting(
+                        "blocked",
+                        "an element of an enclosing page covers the frame there",
+                        extra,
+                    ))
+                }
+            };
         }
         let failure = answer["failure"].as_str().unwrap_or("notActionable");
         if failure == "stale" || failure == "detached" || failure == "unknown" {
@@ -289,30 +300,6 @@ impl Browser {
             );
         }
         Err(targeting(failure, reason, extra))
-    }
-
-    /// Where the selected frame's viewport sits in the page's viewport: the agent of a selected
-    /// frame measures in that frame's own viewport. (0, 0) for the main frame, whose agent
-    /// already adds the offsets of same-origin child frames.
-    pub async fn frame_offset(&self) -> Result<(f64, f64), BrowserError> {
-        let Some(frame) = self.frame.as_ref() else {
-            return Ok((0.0, 0.0));
-        };
-        let owner = self
-            .page_call("DOM.getFrameOwner", json!({"frameId": frame.frame_id}))
-            .await
-            .map_err(|_| BrowserError::FrameGone)?;
-        let model = self
-            .page_call(
-                "DOM.getBoxModel",
-                json!({"backendNodeId": owner["backendNodeId"]}),
-            )
-            .await?;
-        let quad = &model["model"]["content"];
-        Ok((
-            quad[0].as_f64().unwrap_or(0.0),
-            quad[1].as_f64().unwrap_or(0.0),
-        ))
     }
 
     /// After input: let the page react (two animation frames, or a dialog), then report what

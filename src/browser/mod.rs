@@ -4,6 +4,7 @@ pub mod act;
 pub mod agent;
 pub mod cdp;
 pub mod enforce;
+pub mod frames;
 pub mod input;
 pub mod keys;
 pub mod launch;

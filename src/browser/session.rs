@@ -408,6 +408,11 @@ pub struct OopFrame {
     pub session_id: String,
     /// Its URL when attached.
     pub url: String,
+    /// The session it was attached through: the page's, or its out-of-process parent's. The
+    /// frame's owner element lives in that session's document.
+    pub parent_session: String,
+    /// The frame it is embedded in, when Chrome says.
+    pub parent_frame: Option<String>,
 }
 
 /// The selected page target.
@@ -756,7 +761,48 @@ async fn watch(cdp: Cdp, events: Arc<PageEvents>) {
             Err(_) => return,
         };
         observe_event(&events, &ev);
+        attach_nested_frames(&cdp, &events, &ev);
     }
+}
+
+/// Whether `session` is an out-of-process frame of the selected page.
+fn is_frame_session(events: &PageEvents, session: Option<&str>) -> bool {
+    session.is_some_and(|s| {
+        events
+            .oop_frames
+            .lock()
+            .is_ok_and(|f| f.iter().any(|f| f.session_id == s))
+    })
+}
+
+/// An out-of-process frame attaches its own cross-origin children only when asked: ask, so
+/// frames nested at any depth can be listed and driven. (Under host rules the enforcer does
+/// this for every target it holds.)
+fn attach_nested_frames(cdp: &Cdp, events: &PageEvents, ev: &CdpEvent) {
+    let p = &ev.params;
+    if ev.method != "Target.attachedToTarget"
+        || p["targetInfo"]["type"] != "iframe"
+        || p["waitingForDebugger"] == true
+    {
+        return;
+    }
+    let Some(session) = p["sessionId"].as_str().map(str::to_owned) else {
+        return;
+    };
+    if !is_frame_session(events, Some(&session)) {
+        return;
+    }
+    let cdp = cdp.clone();
+    tokio::spawn(async move {
+        let _ = cdp
+            .call_raw(
+                Some(&session),
+                "Target.setAutoAttach",
+                json!({"autoAttach": true, "waitForDebuggerOnStart": false, "flatten": true}),
+                CALL_TIMEOUT,
+            )
+            .await;
+    });
 }
 
 fn observe_event(events: &PageEvents, ev: &CdpEvent) {
@@ -764,8 +810,15 @@ fn observe_event(events: &PageEvents, ev: &CdpEvent) {
         return observe_browser_event(events, ev);
     }
     let selected = events.session.lock().ok().and_then(|s| s.clone());
-    if ev.session_id.is_none() || ev.session_id != selected {
-        return;
+    if ev.session_id != selected {
+        // Out-of-process frames report their own out-of-process children.
+        let nesting = matches!(
+            ev.method.as_str(),
+            "Target.attachedToTarget" | "Target.detachedFromTarget"
+        );
+        if !nesting || !is_frame_session(events, ev.session_id.as_deref()) {
+            return;
+        }
     }
     match ev.method.as_str() {
         "Page.frameNavigated" if ev.params["frame"].get("parentId").is_none() => {
@@ -800,6 +853,8 @@ fn observe_event(events: &PageEvents, ev: &CdpEvent) {
                         frame_id: fid.to_owned(),
                         session_id: sid.to_owned(),
                         url: p["targetInfo"]["url"].as_str().unwrap_or("").to_owned(),
+                        parent_session: ev.session_id.clone().unwrap_or_default(),
+                        parent_frame: p["targetInfo"]["parentFrameId"].as_str().map(str::to_owned),
                     });
                 }
             }
@@ -808,7 +863,17 @@ fn observe_event(events: &PageEvents, ev: &CdpEvent) {
             if let (Ok(mut frames), Some(sid)) =
                 (events.oop_frames.lock(), ev.params["sessionId"].as_str())
             {
-                frames.retain(|f| f.session_id != sid);
+                // A frame's detach takes its nested frames with it.
+                let mut gone = vec![sid.to_owned()];
+                while let Some(s) = gone.pop() {
+                    frames.retain(|f| {
+                        let keep = f.session_id != s && f.parent_session != s;
+                        if !keep && f.session_id != s {
+                            gone.push(f.session_id.clone());
+                        }
+                        keep
+                    });
+                }
             }
         }
         "Runtime.consoleAPICalled"

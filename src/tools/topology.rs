@@ -495,7 +495,22 @@ async fn frames_of(b: &crate::browser::session::Browser) -> Result<Vec<FrameInfo
         .lock()
         .map(|f| f.clone())
         .unwrap_or_default();
-    for f in oop {
+    for mut f in oop {
+        // The URL at attach time is usually still empty: ask for the current one.
+        if let Ok(info) = b
+            .cdp
+            .call_raw(
+                None,
+                "Target.getTargetInfo",
+                json!({"targetId": f.frame_id}),
+                CALL_TIMEOUT,
+            )
+            .await
+        {
+            if let Some(url) = info["targetInfo"]["url"].as_str() {
+                f.url = url.to_owned();
+            }
+        }
         match out.iter_mut().find(|x| x.id == f.frame_id) {
             Some(existing) => {
                 existing.session = f.session_id.clone();
@@ -503,7 +518,7 @@ async fn frames_of(b: &crate::browser::session::Browser) -> Result<Vec<FrameInfo
             }
             None => out.push(FrameInfo {
                 id: f.frame_id.clone(),
-                parent: Some(page.main_frame.clone()),
+                parent: Some(f.parent_frame.clone().unwrap_or(page.main_frame.clone())),
                 url: f.url.clone(),
                 session: f.session_id.clone(),
                 oop: true,

@@ -1,0 +1,142 @@
+//! Mapping a point in a selected frame to the page, through every enclosing document.
+//!
+//! The agent of a selected frame measures and hit-tests inside that frame only. Input goes to
+//! the page, so the point must be carried out through each enclosing frame (each out-of-process
+//! frame is its own CDP session, with coordinates of its own), and at each level the enclosing
+//! document must show the frame at that point: an overlay in a parent document would otherwise
+//! take the click unseen.
+
+use serde_json::{Map, Value, json};
+
+use super::cdp::CdpError;
+use super::session::{Browser, BrowserError, CALL_TIMEOUT};
+use crate::redact;
+
+/// Deepest frame nesting followed.
+const MAX_DEPTH: usize = 16;
+
+/// Why a point in a frame cannot be used.
+#[derive(Debug)]
+pub enum FramePointError {
+    /// The browser failed, or the frame went away.
+    Browser(BrowserError),
+    /// An element of an enclosing document covers the frame there: `{role, name, tag}`.
+    Covered(Value),
+}
+
+impl From<BrowserError> for FramePointError {
+    fn from(e: BrowserError) -> Self {
+        FramePointError::Browser(e)
+    }
+}
+
+fn gone(_: CdpError) -> FramePointError {
+    FramePointError::Browser(BrowserError::FrameGone)
+}
+
+impl Browser {
+    /// The point `(x, y)` of the selected frame's viewport in the page's viewport, after
+    /// checking that every enclosing document shows the frame there. Unchanged for the main
+    /// frame, whose agent already adds the offsets of its same-process child frames.
+    pub async fn frame_point_in_page(&self, x: f64, y: f64) -> Result<(f64, f64), FramePointError> {
+        let Some(selected) = self.frame.as_ref() else {
+            return Ok((x, y));
+        };
+        let page_session = self.page()?.session_id.clone();
+        let oop = self
+            .events
+            .oop_frames
+            .lock()
+            .map(|f| f.clone())
+            .unwrap_or_default();
+        let mut frame = selected.frame_id.clone();
+        // The session whose document holds this frame's owner element.
+        let mut owner_session = if selected.out_of_process {
+            oop.iter()
+                .find(|f| f.frame_id == frame)
+                .map(|f| f.parent_session.clone())
+                .ok_or(BrowserError::FrameGone)?
+        } else {
+            selected.session_id.clone()
+        };
+        let (mut x, mut y) = (x, y);
+        for _ in 0..MAX_DEPTH {
+            let call = |method: &'static str, params: Value| {
+                self.cdp
+                    .call_raw(Some(&owner_session), method, params, CALL_TIMEOUT)
+            };
+            let owner = call("DOM.getFrameOwner", json!({"frameId": frame}))
+                .await
+                .map_err(gone)?;
+            let node = owner["backendNodeId"].clone();
+            // A frame scrolled out of its parent's view cannot be clicked into.
+            let _ = call("DOM.scrollIntoViewIfNeeded", json!({"backendNodeId": node})).await;
+            let model = call("DOM.getBoxModel", json!({"backendNodeId": node}))
+                .await
+                .map_err(gone)?;
+            let quad = &model["model"]["content"];
+            x += quad[0].as_f64().unwrap_or(0.0);
+            y += quad[1].as_f64().unwrap_or(0.0);
+            let hit = call(
+                "DOM.getNodeForLocation",
+                json!({"x": x.round() as i64, "y": y.round() as i64, "includeUserAgentShadowDOM": false}),
+            )
+            .await
+            .ok();
+            // The frame's element itself (an out-of-process frame), or a node inside the frame
+            // (a same-process one): either way the click reaches the frame.
+            let reaches = hit.as_ref().is_some_and(|h| {
+                h["backendNodeId"] == node || h["frameId"].as_str() == Some(frame.as_str())
+            });
+            if !reaches {
+                let blocker = match hit {
+                    Some(h) => self.describe(&owner_session, &h["backendNodeId"]).await,
+                    None => json!({"role": "", "name": "", "tag": ""}),
+                };
+                return Err(FramePointError::Covered(blocker));
+            }
+            if owner_session == page_session {
+                return Ok((x, y));
+            }
+            let parent = oop
+                .iter()
+                .find(|f| f.session_id == owner_session)
+                .ok_or(BrowserError::FrameGone)?;
+            frame = parent.frame_id.clone();
+            owner_session = parent.parent_session.clone();
+        }
+        Err(BrowserError::FrameGone.into())
+    }
+
+    /// `{role, name, tag}` of a node, bounded, for a blocked-click error.
+    async fn describe(&self, session: &str, backend_node: &Value) -> Value {
+        let node = self
+            .cdp
+            .call_raw(
+                Some(session),
+                "DOM.describeNode",
+                json!({"backendNodeId": backend_node}),
+                CALL_TIMEOUT,
+            )
+            .await
+            .unwrap_or(Value::Null);
+        let node = &node["node"];
+        let mut attrs = Map::new();
+        if let Some(list) = node["attributes"].as_array() {
+            for pair in list.chunks(2) {
+                if let [Value::String(k), v] = pair {
+                    attrs.insert(k.clone(), v.clone());
+                }
+            }
+        }
+        let text = |k: &str| attrs.get(k).and_then(Value::as_str).unwrap_or("");
+        json!({
+            "role": redact::bounded_text(text("role"), 32),
+            "name": redact::bounded_text(
+                if text("aria-label").is_empty() { text("title") } else { text("aria-label") },
+                80,
+            ),
+            "tag": redact::bounded_text(&node["localName"].as_str().unwrap_or("").to_ascii_lowercase(), 16),
+        })
+    }
+}
