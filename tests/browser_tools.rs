@@ -56,6 +56,12 @@ fn pages() -> Server {
             ),
         ),
         (
+            "/pointer-events",
+            Page::html(
+                r#"<title>Events</title><button id="b">Log</button><script>window.log = []; for (const t of ['mouseover', 'mousemove', 'mousedown', 'mouseup', 'click', 'dblclick']) b.addEventListener(t, () => log.push(t))</script>"#,
+            ),
+        ),
+        (
             "/busy",
             Page::html(
                 r#"<title>Busy</title><script>window.addEventListener('load', () => setTimeout(() => fetch('/slow').then(r => r.text()).then(t => { window.fetched = t; }), 50))</script>"#,
@@ -317,6 +323,24 @@ fn an_overlay_blocks_the_click_and_is_named() {
     assert_eq!(e["failureKind"], "blocked");
     assert_eq!(e["blocker"]["name"], "Cookie notice");
     assert_eq!(eval(&mut g, "window.hit === undefined"), true);
+}
+
+#[test]
+fn a_click_is_a_move_then_press_and_release_in_order() {
+    let web = pages();
+    let mut g = browser();
+    nav(&mut g, &web, "/pointer-events");
+    ok(&g.call(json!(2), "click", json!({"target": "css=#b"})));
+    assert_eq!(
+        eval(&mut g, "log.join()"),
+        "mouseover,mousemove,mousedown,mouseup,click"
+    );
+    eval(&mut g, "log.length = 0");
+    ok(&g.call(json!(3), "doubleClick", json!({"target": "css=#b"})));
+    assert_eq!(
+        eval(&mut g, "log.join()"),
+        "mousemove,mousedown,mouseup,click,mousedown,mouseup,click,dblclick"
+    );
 }
 
 #[test]

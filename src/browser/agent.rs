@@ -91,19 +91,22 @@ impl Browser {
                 // The agent's source is the same every time, so V8 finds it compiled already;
                 // the call rides right behind it.
                 let install = json!({"expression": AGENT_JS, "contextId": context.id});
-                let (installed, answer) = self
+                let mut answers = self
                     .cdp
-                    .call_raw_pipelined(
+                    .call_raw_sequence(
                         Some(&context.session),
-                        ("Runtime.evaluate", install),
-                        ("Runtime.evaluate", params),
+                        &[("Runtime.evaluate", install), ("Runtime.evaluate", params)],
                         timeout,
                     )
-                    .await;
-                if installed.is_ok_and(|v| v.get("exceptionDetails").is_some()) {
+                    .await
+                    .into_iter();
+                if answers
+                    .next()
+                    .is_some_and(|r| r.is_ok_and(|v| v.get("exceptionDetails").is_some()))
+                {
                     tracing::warn!("the page agent failed to install");
                 }
-                answer
+                answers.next().unwrap_or(Err(super::cdp::CdpError::Closed))
             };
             match answer {
                 Ok(v) if v.get("exceptionDetails").is_some() => {

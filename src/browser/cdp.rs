@@ -392,28 +392,41 @@ impl Cdp {
         self.answer(pending, method, deadline).await
     }
 
-    /// Two raw calls to one session, the second sent right behind the first without waiting
-    /// for its answer: Chrome runs them in this order, and the pair costs one round trip.
-    pub async fn call_raw_pipelined(
+    /// Raw calls to one session, each sent right behind the one before without waiting for
+    /// its answer: Chrome runs them in this order, and the whole sequence costs one round
+    /// trip. Answers come back in call order; a call that could not be sent fails, and so do
+    /// the ones after it.
+    pub async fn call_raw_sequence(
         &self,
         session: Option<&str>,
-        first: (&str, Value),
-        second: (&str, Value),
+        calls: &[(&str, Value)],
         timeout: Duration,
-    ) -> (Result<Value, CdpError>, Result<Value, CdpError>) {
+    ) -> Vec<Result<Value, CdpError>> {
         let deadline = tokio::time::Instant::now() + timeout;
-        let one = match self.enqueue(session, first.0, &first.1, deadline).await {
-            Ok(p) => p,
-            Err(e) => return (Err(e), Err(CdpError::Closed)),
-        };
-        let two = match self.enqueue(session, second.0, &second.1, deadline).await {
-            Ok(p) => p,
-            Err(e) => return (self.answer_value(one, first.0, deadline).await, Err(e)),
-        };
-        tokio::join!(
-            self.answer_value(one, first.0, deadline),
-            self.answer_value(two, second.0, deadline)
+        let mut sent = Vec::with_capacity(calls.len());
+        let mut failure = None;
+        for (method, params) in calls {
+            match self.enqueue(session, method, params, deadline).await {
+                Ok(p) => sent.push((p, *method)),
+                Err(e) => {
+                    failure = Some(e);
+                    break;
+                }
+            }
+        }
+        let answered = futures_util::future::join_all(
+            sent.into_iter()
+                .map(|(p, method)| self.answer_value(p, method, deadline)),
         )
+        .await;
+        let mut out = answered;
+        if let Some(e) = failure {
+            out.push(Err(e));
+            while out.len() < calls.len() {
+                out.push(Err(CdpError::Closed));
+            }
+        }
+        out
     }
 
     async fn answer_value(

@@ -20,6 +20,12 @@ pub const META: i64 = 4;
 /// Shift.
 pub const SHIFT: i64 = 8;
 
+/// `Input.dispatchMouseEvent` parameters.
+fn mouse_event(kind: &str, x: f64, y: f64, button: &str, clicks: u32) -> serde_json::Value {
+    let held = kind == "mousePressed" || button == "left" && kind == "mouseMoved";
+    json!({"type": kind, "x": x, "y": y, "button": button, "buttons": if held { 1 } else { 0 }, "clickCount": clicks})
+}
+
 impl Browser {
     async fn mouse(
         &self,
@@ -31,7 +37,7 @@ impl Browser {
     ) -> Result<(), BrowserError> {
         self.page_call(
             "Input.dispatchMouseEvent",
-            json!({"type": kind, "x": x, "y": y, "button": button, "buttons": if kind == "mousePressed" || button == "left" && kind == "mouseMoved" { 1 } else { 0 }, "clickCount": clicks}),
+            mouse_event(kind, x, y, button, clicks),
         )
         .await
         .map(|_| ())
@@ -92,6 +98,34 @@ impl Browser {
 
     /// A full click (or double click) at (x, y).
     pub async fn click_at(&mut self, x: f64, y: f64, count: u32) -> Result<(), BrowserError> {
+        if self.interaction == Interaction::Fast {
+            // The move, presses and releases in one go: Chrome holds a pointer move until the
+            // next animation frame, but dispatches it before the press queued behind it.
+            let mut events = vec![(
+                "Input.dispatchMouseEvent",
+                mouse_event("mouseMoved", x, y, "none", 0),
+            )];
+            for n in 1..=count {
+                events.push((
+                    "Input.dispatchMouseEvent",
+                    mouse_event("mousePressed", x, y, "left", n),
+                ));
+                events.push((
+                    "Input.dispatchMouseEvent",
+                    mouse_event("mouseReleased", x, y, "left", n),
+                ));
+            }
+            let session = self.page()?.session_id.clone();
+            self.pointer = (x, y);
+            for answer in self
+                .cdp
+                .call_raw_sequence(Some(&session), &events, super::session::CALL_TIMEOUT)
+                .await
+            {
+                answer?;
+            }
+            return Ok(());
+        }
         self.move_pointer(x, y).await?;
         for n in 1..=count {
             self.mouse_down(x, y, n).await?;
