@@ -28,7 +28,7 @@ const NO_DOWNLOAD_ENV = {
 
 // ---------------------------------------------------------------- CLI
 function parseArgs(argv) {
-  const o = { runs: 15, only: null, scenarios: null, glass: null, verbose: false, out: path.join(HERE, 'results.json') };
+  const o = { runs: 15, only: null, scenarios: null, glass: null, verbose: false, settle: 0, out: path.join(HERE, 'results.json') };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const v = () => argv[++i];
@@ -37,11 +37,13 @@ function parseArgs(argv) {
     else if (a === '--only') o.only = v().split(',').map((s) => s.trim()).filter(Boolean);
     else if (a === '--scenarios') o.scenarios = v().split(',').map((s) => s.trim()).filter(Boolean);
     else if (a === '--out') o.out = path.resolve(v());
+    else if (a === '--settle') o.settle = Number(v());
     else if (a === '--verbose' || a === '-v') o.verbose = true;
     else if (a === '--help' || a === '-h') { console.log(fs.readFileSync(path.join(HERE, 'README.md'), 'utf8')); process.exit(0); }
     else { console.error(`unknown argument ${a}`); process.exit(2); }
   }
   if (!(o.runs >= 1)) { console.error('--runs must be >= 1'); process.exit(2); }
+  if (!(o.settle >= 0)) { console.error('--settle must be >= 0'); process.exit(2); }
   return o;
 }
 const opts = parseArgs(process.argv.slice(2));
@@ -285,6 +287,11 @@ async function navAndFind(adapter, c, base, pagePath, role, name) {
   return findRef(snap.elements, role, name, adapter.name);
 }
 
+// Untimed pause after the navigation of 3a, 3b and 7, the same for every server (--settle MS):
+// the timed call then sees a page that has finished its first layout and paint, whatever each
+// server's navigate waited for. 0 (the default) times the call right after navigate returns.
+const settle = () => (opts.settle > 0 ? sleep(opts.settle) : Promise.resolve());
+
 let navToggle = 0;
 const WARM = {
   navigate: {
@@ -298,6 +305,7 @@ const WARM = {
     title: '3a. observe/snapshot, 30-field form',
     async run(a, c, base) {
       await a.navigate(c, base + '/form30');
+      await settle();
       const r = await a.snapshot(c);
       if (!r.elements.some((e) => e.role === 'textbox' && /Field 1\b/.test(e.name))) throw new ToolError('form fields not in snapshot');
       return { ms: r.ms, bytes: r.bytes, textBytes: Buffer.byteLength(r.text), elements: r.elements.length };
@@ -307,6 +315,7 @@ const WARM = {
     title: '3b. observe/snapshot, 2000 items+buttons',
     async run(a, c, base) {
       await a.navigate(c, base + '/list2000');
+      await settle();
       const r = await a.snapshot(c);
       const buttons = r.elements.filter((e) => e.role === 'button').length;
       return { ms: r.ms, bytes: r.bytes, textBytes: Buffer.byteLength(r.text), elements: r.elements.length, buttons };
@@ -343,6 +352,7 @@ const WARM = {
     title: '7. screenshot (viewport)',
     async run(a, c, base) {
       await a.navigate(c, base + '/form30');
+      await settle();
       const r = await a.screenshot(c);
       const img = (r.result.content || []).find((x) => x.type === 'image');
       if (!img) throw new ToolError('no image content in screenshot result');
@@ -531,6 +541,7 @@ function printTable(all, servers) {
   for (const r of rows) console.log(line(r));
   for (const s of servers) if (all[s]?.startError) console.log(`${s}: could not start: ${all[s].startError.slice(0, 300)}`);
   console.log('\nms = median over runs of the timed call (whole scenario for 10-13); bytes = JSON-RPC response line size.');
+  if (opts.settle > 0) console.log(`3a, 3b and 7: the timed call came ${opts.settle} ms after navigate returned (--settle).`);
 }
 
 async function main() {
@@ -542,7 +553,7 @@ async function main() {
   const srv = await startServer();
   log(`pages on ${srv.base}; runs=${opts.runs}; servers=${servers.join(',')}; load=${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
   const all = {};
-  const meta = { date: new Date().toISOString(), runs: opts.runs, chromium: CHROMIUM, chromeFlags: CHROME_FLAGS, node: process.version, loadavgStart: os.loadavg(), servers: {} };
+  const meta = { date: new Date().toISOString(), runs: opts.runs, settleMs: opts.settle, chromium: CHROMIUM, chromeFlags: CHROME_FLAGS, node: process.version, loadavgStart: os.loadavg(), servers: {} };
   let interrupted = false;
   const onSig = () => { interrupted = true; log('interrupted; cleaning up'); };
   process.once('SIGINT', onSig);
