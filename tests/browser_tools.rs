@@ -369,6 +369,20 @@ fn network_idle_waits_for_a_request_started_after_load() {
         json!({"kind": "networkIdle", "timeoutMs": 300}),
     ));
     assert_eq!(r["kind"], "waitTimeout");
+    // Selecting another page starts its own count (the slow image of the last one does not
+    // keep it busy), also when it loaded before it was selected and sends no load event.
+    let created = ok(&g.call(json!(6), "createTarget", json!({"url": web.url("/second")})));
+    ok(&g.call(json!(7), "wait", json!({"kind": "delay", "delayMs": 200})));
+    ok(&g.call(
+        json!(8),
+        "selectTarget",
+        json!({"targetId": created["targetId"]}),
+    ));
+    ok(&g.call(
+        json!(9),
+        "wait",
+        json!({"kind": "networkIdle", "timeoutMs": 5000}),
+    ));
 }
 
 #[test]

@@ -1173,10 +1173,31 @@ impl Browser {
         if let Ok(mut d) = self.events.diagnostics.lock() {
             *d = Diagnostics::default();
         }
+        if let Ok(mut n) = self.events.network.lock() {
+            *n = Default::default();
+        }
         // Runtime events feed diagnostics (console, exceptions) and report the agent's worlds.
         self.cdp
             .call_raw(Some(&session_id), "Runtime.enable", json!({}), CALL_TIMEOUT)
             .await?;
+        // A page that finished loading before it was selected sends no load event: ask. (Its
+        // requests already in flight are not known; their ends are ignored.) A page that does
+        // not answer at once (a dialog holds it) counts as loaded.
+        let state = self
+            .cdp
+            .call_raw(
+                Some(&session_id),
+                "Runtime.evaluate",
+                json!({"expression": "document.readyState", "returnByValue": true}),
+                Duration::from_millis(500),
+            )
+            .await;
+        let loading = state.is_ok_and(|v| v["result"]["value"] != "complete");
+        if !loading {
+            if let Ok(mut n) = self.events.network.lock() {
+                n.loaded();
+            }
+        }
         // Once the agent's world exists in the main frame, Chrome re-creates it (empty) in each
         // new document there on same-process navigations: one call fewer per observation.
         let has_world = self
