@@ -74,6 +74,11 @@ fn pages() -> Server {
         ),
         ("/slow-image", Page::status(404).delayed(3000)),
         (
+            "/image-page",
+            Page::html(r#"<title>Image</title><img src="/image">"#),
+        ),
+        ("/image", Page::status(404).delayed(800)),
+        (
             "/reflow",
             Page::html(
                 r#"<title>Reflow</title><div id="top"></div><button onclick="window.clicked = 'target'">Target</button><button onclick="window.clicked = 'other'">Other</button>"#,
@@ -341,6 +346,29 @@ fn a_click_is_a_move_then_press_and_release_in_order() {
         eval(&mut g, "log.join()"),
         "mousemove,mousedown,mouseup,click,mousedown,mouseup,click,dblclick"
     );
+}
+
+#[test]
+fn navigate_waits_until_commit_domcontentloaded_or_load() {
+    let web = pages();
+    let mut g = browser();
+    let go = |g: &mut Glass, until: &str| {
+        ok(&g.call(
+            json!("go"),
+            "navigate",
+            json!({"url": web.url("/image-page"), "waitUntil": until, "observe": false}),
+        ))
+    };
+    // The image answers after 800 ms, so only "load" waits for it.
+    let r = go(&mut g, "load");
+    assert_eq!(r["outcome"], "loaded");
+    assert_eq!(eval(&mut g, "document.readyState"), "complete");
+    let r = go(&mut g, "domcontentloaded");
+    assert_eq!(r["title"], "Image");
+    assert_eq!(eval(&mut g, "document.readyState"), "interactive");
+    let r = go(&mut g, "commit");
+    assert_eq!(r["outcome"], "loaded");
+    assert_ne!(eval(&mut g, "document.readyState"), "complete");
 }
 
 #[test]
