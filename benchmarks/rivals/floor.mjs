@@ -27,7 +27,8 @@ const FLAGS = ['--remote-debugging-pipe', '--disable-background-networking', '--
   '--disable-background-timer-throttling', '--disable-backgrounding-occluded-windows', '--hide-scrollbars',
   '--mute-audio', '--disable-features=BackForwardCache,ProactivelySwapBrowsingInstance', 'about:blank'];
 
-const chrome = spawn(CHROMIUM, FLAGS, { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] });
+// Its own process group, so the whole tree (renderers, zygote) goes at the end.
+const chrome = spawn(CHROMIUM, FLAGS, { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'], detached: true });
 let nextId = 0, buf = Buffer.alloc(0);
 const pending = new Map(), listeners = new Set();
 chrome.stdio[4].on('data', (d) => {
@@ -87,8 +88,10 @@ try {
   console.log(`Chrome floor, no MCP server (${CHROMIUM}, medians of ${RUNS}, load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}):`);
   for (const [name, ms] of rows) console.log(`  ${name.padEnd(w)}  ${ms.toFixed(1)} ms`);
 } finally {
-  chrome.kill('SIGKILL');
+  const exited = new Promise((r) => chrome.once('exit', r));
+  try { process.kill(-chrome.pid, 'SIGKILL'); } catch { chrome.kill('SIGKILL'); }
+  await exited;
   await srv.close();
-  fs.rmSync(profile, { recursive: true, force: true });
+  fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
 }
 process.exit(0);
