@@ -691,41 +691,50 @@ async fn start(config: &SessionConfig) -> Result<Browser, BrowserError> {
         None => crate::paths::data_dir().join("downloads").join(".incoming"),
     };
     let _ = std::fs::create_dir_all(&download_dir);
-    cdp.call_raw(
+    let enforcer = config.host_rules.as_ref().map(|policy| {
+        tokio::spawn(super::enforce::run(
+            cdp.clone(),
+            policy.clone(),
+            Arc::clone(&events),
+        ))
+    });
+    // Independent browser-level settings, sent together.
+    let discover = cdp.call_raw(
         None,
         "Target.setDiscoverTargets",
         json!({"discover": true}),
         CALL_TIMEOUT,
-    )
-    .await?;
-    let enforcer = match &config.host_rules {
-        Some(policy) => {
-            let task = tokio::spawn(super::enforce::run(
-                cdp.clone(),
-                policy.clone(),
-                Arc::clone(&events),
-            ));
-            // New targets (popups, workers, pages we create) start paused until intercepted.
-            cdp.call_raw(
-                None,
-                "Target.setAutoAttach",
-                json!({"autoAttach": true, "waitForDebuggerOnStart": true, "flatten": true}),
-                CALL_TIMEOUT,
-            )
-            .await?;
-            Some(task)
+    );
+    // Under host rules, new targets (popups, workers, pages we create) start paused until
+    // they are intercepted.
+    let hold = async {
+        if enforcer.is_none() {
+            return Ok(Value::Null);
         }
-        None => None,
+        cdp.call_raw(
+            None,
+            "Target.setAutoAttach",
+            json!({"autoAttach": true, "waitForDebuggerOnStart": true, "flatten": true}),
+            CALL_TIMEOUT,
+        )
+        .await
     };
-    if !attached {
+    let downloads = async {
+        if attached {
+            return Ok(Value::Null);
+        }
         cdp.call_raw(
             None,
             "Browser.setDownloadBehavior",
             json!({"behavior": "allowAndName", "downloadPath": download_dir, "eventsEnabled": true}),
             CALL_TIMEOUT,
         )
-        .await?;
-    }
+        .await
+    };
+    let (discover, hold, downloads) = tokio::join!(discover, hold, downloads);
+    discover?;
+    hold?;
+    downloads?;
     let mut browser = Browser {
         cdp,
         chrome,
@@ -1176,22 +1185,36 @@ impl Browser {
         if let Ok(mut n) = self.events.network.lock() {
             *n = Default::default();
         }
-        // Runtime events feed diagnostics (console, exceptions) and report the agent's worlds.
-        self.cdp
-            .call_raw(Some(&session_id), "Runtime.enable", json!({}), CALL_TIMEOUT)
-            .await?;
-        // A page that finished loading before it was selected sends no load event: ask. (Its
-        // requests already in flight are not known; their ends are ignored.) A page that does
-        // not answer at once (a dialog holds it) counts as loaded.
-        let state = self
-            .cdp
-            .call_raw(
-                Some(&session_id),
+        let enforcing = self.enforcer.is_some();
+        if enforcing {
+            super::enforce::intercept(&self.cdp, &session_id).await;
+        }
+        let s = Some(session_id.as_str());
+        let (runtime, state, attach) = tokio::join!(
+            // Runtime events feed diagnostics (console, exceptions) and report the agent's
+            // worlds.
+            self.cdp
+                .call_raw(s, "Runtime.enable", json!({}), CALL_TIMEOUT),
+            // A page that finished loading before it was selected sends no load event: ask.
+            // (Its requests already in flight are not known; their ends are ignored.) A page
+            // that does not answer at once (a dialog holds it) counts as loaded.
+            self.cdp.call_raw(
+                s,
                 "Runtime.evaluate",
                 json!({"expression": "document.readyState", "returnByValue": true}),
                 Duration::from_millis(500),
-            )
-            .await;
+            ),
+            // Cross-origin iframes run in their own processes: attach them so they can be
+            // driven (and, under host rules, held until their requests are intercepted).
+            self.cdp.call_raw(
+                s,
+                "Target.setAutoAttach",
+                json!({"autoAttach": true, "waitForDebuggerOnStart": enforcing, "flatten": true}),
+                CALL_TIMEOUT,
+            ),
+        );
+        runtime?;
+        attach?;
         let loading = state.is_ok_and(|v| v["result"]["value"] != "complete");
         if !loading {
             if let Ok(mut n) = self.events.network.lock() {
@@ -1200,6 +1223,7 @@ impl Browser {
         }
         // Once the agent's world exists in the main frame, Chrome re-creates it (empty) in each
         // new document there on same-process navigations: one call fewer per observation.
+        // (Runtime.enable above reported the worlds that exist already.)
         let has_world = self
             .events
             .agent_worlds
@@ -1209,7 +1233,7 @@ impl Browser {
             let _ = self
                 .cdp
                 .call_raw(
-                    Some(&session_id),
+                    s,
                     "Page.createIsolatedWorld",
                     json!({"frameId": main_frame, "worldName": super::agent::WORLD_NAME,
                            "grantUniveralAccess": true}),
@@ -1217,20 +1241,6 @@ impl Browser {
                 )
                 .await;
         }
-        let enforcing = self.enforcer.is_some();
-        if enforcing {
-            super::enforce::intercept(&self.cdp, &session_id).await;
-        }
-        // Cross-origin iframes run in their own processes: attach them so they can be driven
-        // (and, under host rules, held until their requests are intercepted).
-        self.cdp
-            .call_raw(
-                Some(&session_id),
-                "Target.setAutoAttach",
-                json!({"autoAttach": true, "waitForDebuggerOnStart": enforcing, "flatten": true}),
-                CALL_TIMEOUT,
-            )
-            .await?;
         self.agent_context = None;
         self.frame = None;
         self.events.document.fetch_add(1, Ordering::SeqCst);
