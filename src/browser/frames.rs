@@ -69,10 +69,24 @@ impl Browser {
                 .await
                 .map_err(gone)?;
             let node = owner["backendNodeId"].clone();
-            // A frame scrolled out of its parent's view cannot be clicked into.
-            let _ = call("DOM.scrollIntoViewIfNeeded", json!({"backendNodeId": node})).await;
-            let model = call("DOM.getBoxModel", json!({"backendNodeId": node}))
+            // A frame scrolled out of its parent's view cannot be clicked into: scroll it in,
+            // then measure it, in one round trip.
+            let mut answers = self
+                .cdp
+                .call_raw_sequence(
+                    Some(&owner_session),
+                    &[
+                        ("DOM.scrollIntoViewIfNeeded", json!({"backendNodeId": node})),
+                        ("DOM.getBoxModel", json!({"backendNodeId": node})),
+                    ],
+                    CALL_TIMEOUT,
+                )
                 .await
+                .into_iter();
+            let _scrolled = answers.next();
+            let model = answers
+                .next()
+                .unwrap_or(Err(CdpError::Closed))
                 .map_err(gone)?;
             let quad = &model["model"]["content"];
             x += quad[0].as_f64().unwrap_or(0.0);
