@@ -298,14 +298,24 @@ fn run_click_expect_popup(services: Arc<Services>, a: Map<String, Value>) -> Too
                 })
                 .unwrap_or_default()
         };
-        // Wait for the popups the click opened at once, or else for a first later one.
+        // Wait for a first popup; then, if the click opened several at once, for the others,
+        // only briefly: an attached browser with its popup blocker on may report a window.open
+        // that it then blocks.
         let deadline = tokio::time::Instant::now() + Duration::from_millis(timeout);
+        let mut first_seen = None;
         loop {
             let notified = events.changed.notified();
-            if new_popups().len() >= opened_now.max(1) || events.dialog().is_some() {
+            let found = new_popups().len();
+            if events.dialog().is_some() || found >= opened_now.max(1) {
                 break;
             }
-            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+            let until = if found == 0 {
+                deadline
+            } else {
+                let seen = *first_seen.get_or_insert_with(tokio::time::Instant::now);
+                deadline.min(seen + MORE_POPUPS)
+            };
+            if tokio::time::timeout_at(until, notified).await.is_err() {
                 break;
             }
         }
@@ -368,6 +378,10 @@ fn run_click_expect_popup(services: Arc<Services>, a: Map<String, Value>) -> Too
         }
     })
 }
+
+/// How long `clickExpectPopup` waits for the rest of the popups a click opened at once, once
+/// the first is there.
+const MORE_POPUPS: Duration = Duration::from_secs(1);
 
 /// How many `Page.windowOpen` events of `session` are already queued on `rx`.
 fn window_opens(
