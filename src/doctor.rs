@@ -19,7 +19,14 @@ pub fn run(session: &SessionOptions) -> ExitCode {
     }
     match launch::find_chrome(session.chrome_path.as_deref()) {
         Ok(path) => {
-            println!("chrome: {}", path.display());
+            match launch::launcher_target(&path) {
+                Some(binary) => println!(
+                    "chrome: {} (a launcher script; Glass runs {} directly)",
+                    path.display(),
+                    binary.display()
+                ),
+                None => println!("chrome: {}", path.display()),
+            }
             ExitCode::SUCCESS
         }
         Err(e) => {

@@ -116,6 +116,36 @@ fn doctor_reports_the_chrome_it_would_use() {
 }
 
 #[test]
+fn doctor_sees_through_a_debian_style_launcher_script() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::env::temp_dir().join(format!("glass-cli-launcher-{}", std::process::id()));
+    let lib = dir.join("lib");
+    std::fs::create_dir_all(&lib).unwrap();
+    let binary = lib.join("chromium");
+    std::fs::write(&binary, "#!/bin/sh\nexit 0\n").unwrap();
+    let script = dir.join("chromium");
+    std::fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\n\n# Chromium launcher\n\nAPPNAME=chromium\nLIBDIR={}\nexec $LIBDIR/$APPNAME \"$@\"\n",
+            lib.display()
+        ),
+    )
+    .unwrap();
+    for f in [&binary, &script] {
+        std::fs::set_permissions(f, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let out = glass(&["doctor", "--chrome-path", script.to_str().unwrap()]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        text.contains(&format!("Glass runs {} directly", binary.display())),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
 fn unknown_options_are_rejected() {
     let out = glass(&["--interaction", "instant", "--mcp"]);
     assert!(!out.status.success());
