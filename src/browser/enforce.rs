@@ -52,8 +52,12 @@ pub async fn intercept(cdp: &Cdp, session: &str) {
 const MAX_DENIALS: usize = 32;
 
 /// Decide paused requests and release auto-attached targets, until the connection closes.
-pub async fn run(cdp: Cdp, policy: Policy, events: Arc<PageEvents>) {
-    let mut rx = cdp.subscribe();
+pub async fn run(
+    cdp: Cdp,
+    mut rx: tokio::sync::broadcast::Receiver<Arc<CdpEvent>>,
+    policy: Policy,
+    events: Arc<PageEvents>,
+) {
     loop {
         let ev: Arc<CdpEvent> = match rx.recv().await {
             Ok(ev) => ev,

@@ -685,15 +685,18 @@ async fn start(config: &SessionConfig) -> Result<Browser, BrowserError> {
         }
     };
     let events = Arc::new(PageEvents::default());
-    let watcher = tokio::spawn(watch(cdp.clone(), Arc::clone(&events)));
+    // Subscribed here, so no event after this line is missed.
+    let watcher = tokio::spawn(watch(cdp.clone(), cdp.subscribe(), Arc::clone(&events)));
     let download_dir = match &incognito_dir {
         Some(dir) => dir.join("glass-downloads"),
         None => crate::paths::data_dir().join("downloads").join(".incoming"),
     };
     let _ = std::fs::create_dir_all(&download_dir);
+    // The enforcer subscribes here, before any target can be held for it.
     let enforcer = config.host_rules.as_ref().map(|policy| {
         tokio::spawn(super::enforce::run(
             cdp.clone(),
+            cdp.subscribe(),
             policy.clone(),
             Arc::clone(&events),
         ))
@@ -758,8 +761,11 @@ async fn start(config: &SessionConfig) -> Result<Browser, BrowserError> {
 }
 
 /// Keep `PageEvents` current from the event stream.
-async fn watch(cdp: Cdp, events: Arc<PageEvents>) {
-    let mut rx = cdp.subscribe();
+async fn watch(
+    cdp: Cdp,
+    mut rx: tokio::sync::broadcast::Receiver<Arc<CdpEvent>>,
+    events: Arc<PageEvents>,
+) {
     loop {
         let ev = match rx.recv().await {
             Ok(ev) => ev,
