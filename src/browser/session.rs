@@ -646,7 +646,8 @@ async fn start(config: &SessionConfig) -> Result<Browser, BrowserError> {
             })?;
             let mut opts = LaunchOptions::new(exe, &dir);
             opts.headless = config.headless;
-            opts.extra_args.push("--window-size=1280,720".to_owned());
+            opts.extra_args
+                .push(format!("--window-size={},{}", VIEWPORT.0, VIEWPORT.1));
             if let Some(rules) = config
                 .host_rules
                 .as_ref()
@@ -757,8 +758,15 @@ async fn start(config: &SessionConfig) -> Result<Browser, BrowserError> {
         enforcer,
     };
     browser.select_initial_page().await?;
+    if !browser.attached {
+        browser.size_viewport(VIEWPORT.0, VIEWPORT.1).await;
+    }
     Ok(browser)
 }
+
+/// The viewport of a Chrome that Glass launches, in CSS pixels: what pages lay out for and
+/// what a viewport screenshot shows.
+pub const VIEWPORT: (i64, i64) = (1280, 720);
 
 /// Keep `PageEvents` current from the event stream.
 async fn watch(
@@ -1077,6 +1085,49 @@ impl Browser {
             .cdp
             .call_raw(Some(&session), method, params, CALL_TIMEOUT)
             .await?)
+    }
+
+    /// Make the selected page's viewport `width` x `height`: `--window-size` sizes the whole
+    /// window, and even headless Chrome keeps room for its toolbar in it (720 tall gave a
+    /// 577-pixel viewport), so the window grows by what is not viewport. Best effort.
+    async fn size_viewport(&self, width: i64, height: i64) {
+        let Ok(page) = self.page() else { return };
+        let target = page.target_id.clone();
+        let (inner, window) = tokio::join!(
+            self.page_call(
+                "Runtime.evaluate",
+                json!({"expression": "[outerWidth - innerWidth, outerHeight - innerHeight]",
+                       "returnByValue": true}),
+            ),
+            self.cdp.call_raw(
+                None,
+                "Browser.getWindowForTarget",
+                json!({"targetId": target}),
+                CALL_TIMEOUT,
+            ),
+        );
+        let (Ok(inner), Ok(window)) = (inner, window) else {
+            return;
+        };
+        let extra = &inner["result"]["value"];
+        let (Some(dw), Some(dh), Some(id)) = (
+            extra[0].as_i64(),
+            extra[1].as_i64(),
+            window["windowId"].as_i64(),
+        ) else {
+            return;
+        };
+        if (0..=1000).contains(&dw) && (0..=1000).contains(&dh) && (dw, dh) != (0, 0) {
+            let _ = self
+                .cdp
+                .call_raw(
+                    None,
+                    "Browser.setWindowBounds",
+                    json!({"windowId": id, "bounds": {"width": width + dw, "height": height + dh}}),
+                    CALL_TIMEOUT,
+                )
+                .await;
+        }
     }
 
     /// Pick the page to drive: the blank page Chrome opened, or a new tab when attached.
