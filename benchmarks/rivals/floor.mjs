@@ -55,6 +55,10 @@ try {
   }
   const { sessionId: s } = await send('Target.attachToTarget', { targetId: page.targetId, flatten: true });
   await Promise.all([send('Page.enable', {}, s), send('Network.enable', {}, s), send('Runtime.enable', {}, s)]);
+  // A 1280x720 viewport, as Glass makes it: the window grows by its toolbar's room.
+  const extra = (await send('Runtime.evaluate', { expression: '[outerWidth - innerWidth, outerHeight - innerHeight]', returnByValue: true }, s)).result.value;
+  const { windowId } = await send('Browser.getWindowForTarget', { targetId: page.targetId });
+  await send('Browser.setWindowBounds', { windowId, bounds: { width: 1280 + extra[0], height: 720 + extra[1] } });
   let world = null;
   listeners.add((m) => { if (m.method === 'Runtime.executionContextCreated' && m.params.context.name === 'glass') world = m.params.context.id; });
   const { frameTree } = await send('Page.getFrameTree', {}, s);
