@@ -64,7 +64,7 @@ fn pages() -> Server {
         (
             "/busy",
             Page::html(
-                r#"<title>Busy</title><script>window.addEventListener('load', () => setTimeout(() => fetch('/slow').then(r => r.text()).then(t => { window.fetched = t; }), 50))</script>"#,
+                r#"<title>Busy</title><script>window.addEventListener('load', () => fetch('/slow').then(r => r.text()).then(t => { window.fetched = t; }))</script>"#,
             ),
         ),
         ("/slow", Page::html("slow answer").delayed(700)),
@@ -382,7 +382,7 @@ fn network_idle_waits_for_a_request_started_after_load() {
         json!({"kind": "networkIdle", "timeoutMs": 10000}),
     ));
     assert_eq!(r["satisfied"], true);
-    // The fetch begins 50 ms after load and its answer takes 700 ms: idle means it is done.
+    // The fetch begins in the load event and its answer takes 700 ms: idle means it is done.
     assert_eq!(eval(&mut g, "window.fetched"), "slow answer");
     // Quiet now, so a second wait is satisfied at once; a page still loading an image is not.
     ok(&g.call(json!(3), "wait", json!({"kind": "networkIdle"})));
@@ -592,15 +592,7 @@ fn screenshot_get_text_get_dom_scroll_and_evaluate() {
 
 #[test]
 fn hardened_policy_denies_evaluate() {
-    let mut g = Glass::spawn(&[
-        "--incognito",
-        "--policy",
-        "hardened",
-        "--policy-allow-host",
-        "127.0.0.1",
-        "--mcp",
-    ]);
-    g.initialize();
+    let mut g = common::hardened();
     let e = failed(&g.call(json!(1), "evaluate", json!({"expression": "1"})));
     assert_eq!(e["kind"], "policy");
 }

@@ -6,21 +6,8 @@ mod common;
 use std::time::Duration;
 
 use common::web::{Page, Server};
-use common::{Glass, failed, ok, tool_json};
+use common::{Glass, failed, hardened, ok, tool_json};
 use serde_json::{Value, json};
-
-fn hardened() -> Glass {
-    let mut g = Glass::spawn(&[
-        "--incognito",
-        "--policy",
-        "hardened",
-        "--policy-allow-host",
-        "127.0.0.1",
-        "--mcp",
-    ]);
-    g.initialize();
-    g
-}
 
 /// The denied hosts' pages are served on `localhost`, which the hardened session may not reach.
 fn boundary_pages() -> (Server, Server) {

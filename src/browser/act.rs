@@ -59,6 +59,15 @@ fn targeting(failure: &str, reason: &str, extra: Map<String, Value>) -> ActError
     ActError::Targeting(Value::Object(obj))
 }
 
+/// The `{role, name, tag}` of an element that would take a click, each bounded (page text).
+pub fn blocker_summary(role: &str, name: &str, tag: &str) -> Value {
+    json!({
+        "role": redact::bounded_text(role, 32),
+        "name": redact::bounded_text(name, 80),
+        "tag": redact::bounded_text(tag, 16),
+    })
+}
+
 /// One element that a target resolved to.
 #[derive(Clone, Debug)]
 pub struct Resolved {
@@ -290,13 +299,10 @@ impl Browser {
         };
         let mut extra = Map::new();
         if let Some(b) = answer.get("blocker").filter(|b| b.is_object()) {
+            let text = |k: &str| b[k].as_str().unwrap_or("");
             extra.insert(
                 "blocker".into(),
-                json!({
-                    "role": redact::bounded_text(b["role"].as_str().unwrap_or(""), 32),
-                    "name": redact::bounded_text(b["name"].as_str().unwrap_or(""), 80),
-                    "tag": redact::bounded_text(b["tag"].as_str().unwrap_or(""), 16),
-                }),
+                blocker_summary(text("role"), text("name"), text("tag")),
             );
         }
         Err(targeting(failure, reason, extra))

@@ -374,8 +374,9 @@ impl Cdp {
         } else {
             params
         };
-        let raw = self.call_inner(session, method, &params, timeout).await?;
-        serde_json::from_str(raw.get()).map_err(|e| decode_error(method, e))
+        let deadline = tokio::time::Instant::now() + timeout;
+        let pending = self.enqueue(session, method, &params, deadline).await?;
+        self.answer_value(pending, method, deadline).await
     }
 
     /// The one path every call takes: register, enqueue, await the answer, all under one

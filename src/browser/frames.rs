@@ -10,7 +10,6 @@ use serde_json::{Map, Value, json};
 
 use super::cdp::CdpError;
 use super::session::{Browser, BrowserError, CALL_TIMEOUT};
-use crate::redact;
 
 /// Deepest frame nesting followed.
 const MAX_DEPTH: usize = 16;
@@ -105,7 +104,7 @@ impl Browser {
             if !reaches {
                 let blocker = match hit {
                     Some(h) => self.describe(&owner_session, &h["backendNodeId"]).await,
-                    None => json!({"role": "", "name": "", "tag": ""}),
+                    None => super::act::blocker_summary("", "", ""),
                 };
                 return Err(FramePointError::Covered(blocker));
             }
@@ -144,13 +143,15 @@ impl Browser {
             }
         }
         let text = |k: &str| attrs.get(k).and_then(Value::as_str).unwrap_or("");
-        json!({
-            "role": redact::bounded_text(text("role"), 32),
-            "name": redact::bounded_text(
-                if text("aria-label").is_empty() { text("title") } else { text("aria-label") },
-                80,
-            ),
-            "tag": redact::bounded_text(&node["localName"].as_str().unwrap_or("").to_ascii_lowercase(), 16),
-        })
+        let name = if text("aria-label").is_empty() {
+            text("title")
+        } else {
+            text("aria-label")
+        };
+        let tag = node["localName"]
+            .as_str()
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        super::act::blocker_summary(text("role"), name, &tag)
     }
 }

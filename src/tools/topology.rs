@@ -509,21 +509,23 @@ async fn frames_of(b: &crate::browser::session::Browser) -> Result<Vec<FrameInfo
         .lock()
         .map(|f| f.clone())
         .unwrap_or_default();
-    for mut f in oop {
-        // The URL at attach time is usually still empty: ask for the current one.
-        if let Ok(info) = b
-            .cdp
-            .call_raw(
-                None,
-                "Target.getTargetInfo",
-                json!({"targetId": f.frame_id}),
-                CALL_TIMEOUT,
-            )
-            .await
+    // The URL at attach time is usually still empty: ask for the current ones, all at once.
+    let infos = futures_util::future::join_all(oop.iter().map(|f| {
+        b.cdp.call_raw(
+            None,
+            "Target.getTargetInfo",
+            json!({"targetId": f.frame_id}),
+            CALL_TIMEOUT,
+        )
+    }))
+    .await;
+    for (mut f, info) in oop.into_iter().zip(infos) {
+        if let Some(url) = info
+            .ok()
+            .as_ref()
+            .and_then(|i| i["targetInfo"]["url"].as_str())
         {
-            if let Some(url) = info["targetInfo"]["url"].as_str() {
-                f.url = url.to_owned();
-            }
+            f.url = url.to_owned();
         }
         match out.iter_mut().find(|x| x.id == f.frame_id) {
             Some(existing) => {

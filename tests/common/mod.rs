@@ -295,6 +295,20 @@ pub fn temp_dir(tag: &str) -> std::path::PathBuf {
     dir
 }
 
+/// A Glass under the hardened policy that may visit 127.0.0.1 only, initialized.
+pub fn hardened() -> Glass {
+    let mut g = Glass::spawn(&[
+        "--incognito",
+        "--policy",
+        "hardened",
+        "--policy-allow-host",
+        "127.0.0.1",
+        "--mcp",
+    ]);
+    g.initialize();
+    g
+}
+
 /// Navigate to `path` on `web` without the observation, asserting success.
 pub fn nav(g: &mut Glass, web: &web::Server, path: &str) -> Value {
     ok(&g.call(
