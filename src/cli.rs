@@ -38,8 +38,9 @@ pub struct SessionOptions {
     #[arg(long, global = true)]
     pub incognito: bool,
 
-    /// Input style: `fast` dispatches minimal input, `human` moves the pointer in small steps.
-    #[arg(long, global = true, value_enum, default_value_t = Interaction::Human)]
+    /// Input style: `fast` (default) sends a person's events back to back; `human` moves the
+    /// pointer in small steps and pauses between keys.
+    #[arg(long, global = true, value_enum, default_value_t = Interaction::Fast)]
     pub interaction: Interaction,
 
     /// Attach to a running Chrome (ws://... or http://host:port) instead of launching one.
@@ -85,13 +86,14 @@ pub struct SessionOptions {
     pub confirm_capabilities: Vec<crate::policy::Capability>,
 }
 
-/// Pointer and keyboard input style.
+/// Pointer and keyboard input style. Both send the events a person's input causes (a key
+/// press per typed character); they differ only in pacing.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum Interaction {
-    /// Minimal input events: fastest.
-    Fast,
-    /// Pointer moves in small steps with short delays, as a person would.
+    /// Events back to back, pipelined: what a coding agent wants.
     #[default]
+    Fast,
+    /// Pointer moves in small steps, with short pauses between presses and keys.
     Human,
 }
 

@@ -570,10 +570,8 @@ fn same_origin_and_cross_origin_iframes_are_listed_and_driven() {
     };
     ok(&g.call(json!(6), "selectFrame", json!({"frameId": cross})));
     let o = ok(&g.call(json!(7), "observe", json!({})));
-    let button = o["elements"]
-        .as_array()
-        .unwrap()
-        .iter()
+    let button = common::all_elements(&o["elements"])
+        .into_iter()
         .find(|e| e["name"] == "Cross button")
         .unwrap_or_else(|| panic!("{o}"))["ref"]
         .as_str()

@@ -95,14 +95,7 @@ fn browser() -> Glass {
 }
 
 fn find_ref(elements: &Value, role: &str, name: &str) -> String {
-    elements
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|e| e["role"] == role && e["name"] == name)
-        .and_then(|e| e["ref"].as_str())
-        .unwrap_or_else(|| panic!("no {role} named {name} in {elements}"))
-        .to_owned()
+    common::ref_of(elements, role, name)
 }
 
 #[test]
@@ -205,7 +198,7 @@ fn compact_observe_of_a_2000_item_page_stays_under_24_kib() {
     );
     let o = tool_json(&r);
     assert_eq!(o["truncated"], true);
-    assert!(o["elements"].as_array().unwrap().len() > 50);
+    assert!(common::all_elements(&o["elements"]).len() > 50);
     // Levels and explicit extras.
     let summary = ok(&g.call(json!(3), "observe", json!({"level": "summary"})));
     assert!(summary.get("dom").is_none());

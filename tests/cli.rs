@@ -33,7 +33,7 @@ fn generic_config_names_the_absolute_executable_and_session_flags() {
     let out = glass(&[
         "--incognito",
         "--interaction",
-        "fast",
+        "human",
         "mcp-config",
         "--client",
         "generic",
@@ -42,7 +42,7 @@ fn generic_config_names_the_absolute_executable_and_session_flags() {
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(
         v,
-        json!({"command": exe(), "args": ["--incognito", "--interaction", "fast", "--mcp"]})
+        json!({"command": exe(), "args": ["--incognito", "--interaction", "human", "--mcp"]})
     );
     let hardened = glass(&[
         "--policy",

@@ -17,8 +17,13 @@ use super::refs::RefInfo;
 use super::session::{Browser, BrowserError, OpenDialog};
 use crate::redact;
 
-/// One animation frame, unless the page is hidden (a hidden page paints no frames).
-const FRAME_WAIT: &str = "new Promise(r => document.visibilityState === 'visible' ? requestAnimationFrame(() => r(1)) : r(1))";
+/// How long an action waits, from its input, for what it caused to settle: DOM mutations
+/// quiet for two animation frames and the requests it started answered.
+pub const ACTION_SETTLE: Duration = Duration::from_millis(500);
+
+/// How long a navigation waits after its load event for the page to render (a single-page
+/// app fills an empty shell after load).
+pub const LOAD_SETTLE: Duration = Duration::from_millis(1500);
 
 /// Run input that may open a JavaScript dialog. Chrome may not acknowledge such input until the
 /// dialog closes, so the wait ends as soon as a dialog opens; the caller's `settle` reports it.
@@ -86,11 +91,15 @@ fn candidates(v: &Value) -> Value {
         list.iter()
             .take(MAX_CANDIDATES)
             .map(|c| {
-                json!({
+                let mut out = json!({
                     "ref": c["ref"],
                     "role": redact::bounded_text(c["role"].as_str().unwrap_or(""), 32),
                     "name": redact::bounded_text(c["name"].as_str().unwrap_or(""), 80),
-                })
+                });
+                if let Some(ctx) = c["context"].as_str() {
+                    out["context"] = json!(redact::bounded_text(ctx, 60));
+                }
+                out
             })
             .collect(),
     )
@@ -107,6 +116,8 @@ pub struct Caused {
     pub popups: Vec<String>,
     /// A download started.
     pub download: bool,
+    /// The page went quiet within the settle budget (see [`ACTION_SETTLE`]).
+    pub settled: bool,
 }
 
 impl Caused {
@@ -140,6 +151,13 @@ impl Caused {
     }
 }
 
+/// Where events and requests stood just before an action's input (see [`Browser::arm`]).
+pub struct Armed {
+    rx: Receiver<Arc<CdpEvent>>,
+    mark: u64,
+    at: tokio::time::Instant,
+}
+
 impl Browser {
     /// Record refs an agent answer minted, and advance the ref counter.
     pub fn record_refs<'a>(&mut self, next_ref: &Value, items: impl Iterator<Item = &'a Value>) {
@@ -148,7 +166,9 @@ impl Browser {
         }
         let (revision, document) = (self.revision(), self.document());
         let frame = self.agent_target().map(|(_, f)| f).unwrap_or_default();
-        for item in items {
+        // Observations nest items under their regions.
+        let mut todo: Vec<&Value> = items.collect();
+        while let Some(item) = todo.pop() {
             if let Some(r) = item["ref"].as_str() {
                 self.refs.remember(
                     r,
@@ -160,6 +180,9 @@ impl Browser {
                         frame: frame.clone(),
                     },
                 );
+            }
+            if let Some(children) = item["children"].as_array() {
+                todo.extend(children.iter());
             }
         }
     }
@@ -204,9 +227,18 @@ impl Browser {
                 };
                 Err(self.stale(r).await?)
             }
+            Some("notVisible") => {
+                let mut extra = Map::new();
+                extra.insert("count".into(), answer["count"].clone());
+                Err(targeting(
+                    "notVisible",
+                    "the target exists but is not visible (hidden, clipped away, or covered by its container); nothing was done",
+                    extra,
+                ))
+            }
             Some("none") => Err(targeting(
                 "notFound",
-                "no visible element matches the target",
+                "no element matches the target",
                 Map::new(),
             )),
             _ => Err(ActError::Browser(BrowserError::Agent)),
@@ -308,39 +340,109 @@ impl Browser {
         Err(targeting(failure, reason, extra))
     }
 
-    /// After input: let the page react (two animation frames, or a dialog), then report what
-    /// happened, waiting for a navigation it started to load.
-    pub async fn settle(&mut self, rx: Receiver<Arc<CdpEvent>>) -> Result<Caused, BrowserError> {
-        self.settle_after(rx, true).await
+    /// Take note of where events and requests stand, just before input: what follows is
+    /// what the input caused.
+    pub fn arm(&self) -> Armed {
+        Armed {
+            rx: self.cdp.subscribe(),
+            mark: self.network_mark(),
+            at: tokio::time::Instant::now(),
+        }
     }
 
-    /// As [`Browser::settle`]; `frame` waits one animation frame for the page to react (pointer
-    /// input), otherwise a round trip to the page only flushes the events the input caused
-    /// (keyboard and form input, whose handlers ran before Chrome acknowledged it).
-    pub async fn settle_after(
-        &mut self,
-        mut rx: Receiver<Arc<CdpEvent>>,
-        frame: bool,
-    ) -> Result<Caused, BrowserError> {
+    /// Where the selected page's request sequence stands (see [`Browser::settle_document`]).
+    pub fn network_mark(&self) -> u64 {
+        self.events.network.lock().map(|n| n.mark()).unwrap_or(0)
+    }
+
+    /// Wait, within `budget`, for the agent's document to be quiet (no DOM mutation for two
+    /// animation frames). `None` when the document went away (a navigation) or a dialog
+    /// blocks its scripts.
+    async fn dom_quiet(&self, budget: Duration) -> Option<bool> {
+        let agent = self.agent_context.clone()?;
+        let ms = budget.as_millis().max(1);
+        let r = self
+            .cdp
+            .call_raw(
+                Some(&agent.session),
+                "Runtime.evaluate",
+                json!({"expression": format!("__glassAgent.settle({ms}, 2)"),
+                       "contextId": agent.id, "awaitPromise": true, "returnByValue": true}),
+                budget + Duration::from_secs(1),
+            )
+            .await
+            .ok()?;
+        if r.get("exceptionDetails").is_some() {
+            return None;
+        }
+        Some(r["result"]["value"]["settled"] == true)
+    }
+
+    /// After a document loaded: wait within `budget` until it has rendered (a single-page app
+    /// fills an empty shell after load): the requests started since `mark` that it waits on
+    /// answered, its DOM quiet for two frames, and something on the page. Whether it did.
+    pub async fn settle_document(&mut self, mark: u64, budget: Duration) -> bool {
+        let deadline = tokio::time::Instant::now() + budget;
+        let left = || deadline.saturating_duration_since(tokio::time::Instant::now());
         let events = Arc::clone(&self.events);
-        let agent = self.agent_context.clone();
+        let pending = || {
+            events
+                .network
+                .lock()
+                .map(|n| n.pending_since(mark))
+                .unwrap_or(false)
+        };
+        let mut empty_rounds = 0;
+        loop {
+            while pending() && !left().is_zero() {
+                tokio::select! {
+                    _ = tokio::time::sleep(left().min(Duration::from_millis(20))) => {}
+                    _ = events.dialog_opened() => return false,
+                }
+            }
+            if left().is_zero() {
+                return false;
+            }
+            let ms = left().as_millis().max(1) as u64;
+            let args = [json!(ms), json!(2)];
+            let answer = tokio::select! {
+                a = self.agent("settle", &args, left() + Duration::from_secs(1)) => a,
+                _ = events.dialog_opened() => return false,
+            };
+            let Ok(v) = answer else { return false };
+            if v["settled"] != true {
+                return false;
+            }
+            if !pending() {
+                // Nothing to show yet: give the page one more quiet round to fill in,
+                // then take it as it is (some pages are empty).
+                if v["content"] == true || empty_rounds == 1 {
+                    return true;
+                }
+                empty_rounds += 1;
+            }
+            if left().is_zero() {
+                return false;
+            }
+        }
+    }
+
+    /// After input: wait until what it caused has happened, or [`ACTION_SETTLE`] has passed
+    /// (DOM quiet for two frames, requests it started answered, a navigation it started
+    /// loaded), then report what happened.
+    pub async fn settle(&mut self, armed: Armed) -> Result<Caused, BrowserError> {
+        let Armed { mut rx, mark, at } = armed;
+        let events = Arc::clone(&self.events);
         let session = self.page()?.session_id.clone();
         let main_frame = self.page()?.main_frame.clone();
         let target_id = self.page()?.target_id.clone();
+        let deadline = at + ACTION_SETTLE;
+        let left = || deadline.saturating_duration_since(tokio::time::Instant::now());
         let mut caused = Caused::default();
-        if let Some(agent) = agent {
-            let ctx = agent.id;
-            let frames = self.cdp.call_raw(
-                Some(&agent.session),
-                "Runtime.evaluate",
-                json!({"expression": if frame { FRAME_WAIT } else { "1" },
-                       "contextId": ctx, "awaitPromise": true, "returnByValue": true}),
-                Duration::from_secs(2),
-            );
-            tokio::select! {
-                _ = frames => {}
-                d = events.dialog_opened() => caused.dialog = Some(d),
-            }
+        let mut quiet = None;
+        tokio::select! {
+            q = self.dom_quiet(left()) => quiet = q,
+            d = events.dialog_opened() => caused.dialog = Some(d),
         }
         let mut navigating = false;
         let mut loaded = false;
@@ -390,12 +492,53 @@ impl Browser {
                     _ => {}
                 }
             };
-        loop {
-            match rx.try_recv() {
-                Ok(ev) => scan(&ev, &mut caused, &mut navigating, &mut loaded),
-                Err(TryRecvError::Lagged(_)) => continue,
-                Err(_) => break,
+        let drain = |rx: &mut Receiver<Arc<CdpEvent>>,
+                     caused: &mut Caused,
+                     navigating: &mut bool,
+                     loaded: &mut bool| {
+            loop {
+                match rx.try_recv() {
+                    Ok(ev) => scan(&ev, caused, navigating, loaded),
+                    Err(TryRecvError::Lagged(_)) => continue,
+                    Err(_) => break,
+                }
             }
+        };
+        drain(&mut rx, &mut caused, &mut navigating, &mut loaded);
+        // Requests the input started: wait for their answers, then for the DOM they change.
+        let pending = || {
+            events
+                .network
+                .lock()
+                .map(|n| n.pending_since(mark))
+                .unwrap_or(false)
+        };
+        if !navigating && caused.dialog.is_none() && pending() {
+            while pending() && !left().is_zero() && !navigating {
+                // Re-checked at least every 20 ms: the watcher records a request's end
+                // concurrently with this receiver.
+                let step = left().min(Duration::from_millis(20));
+                tokio::select! {
+                    ev = rx.recv() => match ev {
+                        Ok(ev) => scan(&ev, &mut caused, &mut navigating, &mut loaded),
+                        Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {}
+                        Err(_) => return Err(BrowserError::Closed),
+                    },
+                    d = events.dialog_opened() => { caused.dialog = Some(d); break; }
+                    _ = tokio::time::sleep(step) => {}
+                }
+            }
+            if !navigating && caused.dialog.is_none() {
+                quiet = if pending() || left().is_zero() {
+                    Some(false)
+                } else {
+                    tokio::select! {
+                        q = self.dom_quiet(left()) => q,
+                        d = events.dialog_opened() => { caused.dialog = Some(d); None }
+                    }
+                };
+            }
+            drain(&mut rx, &mut caused, &mut navigating, &mut loaded);
         }
         if navigating && !loaded && caused.dialog.is_none() && !caused.download {
             let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
@@ -415,9 +558,14 @@ impl Browser {
                 }
             }
         }
+        if navigating && loaded && caused.dialog.is_none() && !caused.download {
+            // A new document: let it render what it fills in after load.
+            quiet = Some(self.settle_document(mark, LOAD_SETTLE).await);
+        }
         if caused.dialog.is_none() {
             caused.dialog = self.events.dialog();
         }
+        caused.settled = quiet.unwrap_or(caused.dialog.is_some() || caused.download);
         if !caused.popups.is_empty() {
             // A popup comes to the front; the selected page stays selected, so keep it in
             // front too (a hidden page paints no frames and throttles its timers). Sent now,

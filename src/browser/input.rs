@@ -1,7 +1,8 @@
 //! Trusted input through CDP: pointer and keyboard events.
 //!
-//! `fast` sends the minimal events; `human` moves the pointer in small steps with short pauses
-//! and types key by key, as a person would.
+//! Both modes send the same events a person's pointer and keys cause (typing is a key press
+//! per character in either); `fast` sends them back to back, pipelined, while `human` moves the
+//! pointer in small steps and pauses between presses and keys.
 
 use std::time::Duration;
 
@@ -115,16 +116,8 @@ impl Browser {
                     mouse_event("mouseReleased", x, y, "left", n),
                 ));
             }
-            let session = self.page()?.session_id.clone();
             self.pointer = (x, y);
-            for answer in self
-                .cdp
-                .call_raw_sequence(Some(&session), &events, super::session::CALL_TIMEOUT)
-                .await
-            {
-                answer?;
-            }
-            return Ok(());
+            return self.send_sequence(&events).await;
         }
         self.move_pointer(x, y).await?;
         for n in 1..=count {
@@ -144,50 +137,166 @@ impl Browser {
         down: bool,
         modifiers: i64,
     ) -> Result<(), BrowserError> {
-        let text = if down && modifiers & (CTRL | ALT | META) == 0 {
-            key.text.clone()
-        } else {
-            None
-        };
-        let kind = match (down, &text) {
-            (true, Some(_)) => "keyDown",
-            (true, None) => "rawKeyDown",
-            (false, _) => "keyUp",
-        };
-        let mut params = json!({
-            "type": kind,
-            "key": key.key,
-            "code": key.code,
-            "windowsVirtualKeyCode": key.key_code,
-            "nativeVirtualKeyCode": key.key_code,
-            "modifiers": modifiers,
-        });
-        if let Some(t) = text {
-            params["text"] = json!(t);
-            params["unmodifiedText"] = json!(t);
-        }
-        if key.location != 0 {
-            params["location"] = json!(key.location);
-        }
-        self.page_call("Input.dispatchKeyEvent", params)
+        self.page_call("Input.dispatchKeyEvent", key_params(key, down, modifiers))
             .await
             .map(|_| ())
     }
 
-    /// Type text into the focused element: one insert when fast, key by key when human.
-    pub async fn type_text(&self, text: &str) -> Result<(), BrowserError> {
-        if self.interaction == Interaction::Fast {
+    /// Press and release a chord: modifiers down in order, the key, then the modifiers up in
+    /// reverse. One pipelined round trip.
+    pub async fn press_chord(&self, chord: &super::keys::Shortcut) -> Result<(), BrowserError> {
+        let mut events = Vec::new();
+        let mut mods = 0;
+        for m in &chord.modifier_keys {
+            mods |= super::keys::modifier_bit(&m.key).unwrap_or(0);
+            events.push(("Input.dispatchKeyEvent", key_params(m, true, mods)));
+        }
+        events.push((
+            "Input.dispatchKeyEvent",
+            key_params(&chord.key, true, chord.modifiers),
+        ));
+        events.push((
+            "Input.dispatchKeyEvent",
+            key_params(&chord.key, false, chord.modifiers),
+        ));
+        for m in chord.modifier_keys.iter().rev() {
+            mods &= !super::keys::modifier_bit(&m.key).unwrap_or(0);
+            events.push(("Input.dispatchKeyEvent", key_params(m, false, mods)));
+        }
+        self.send_sequence(&events).await
+    }
+
+    /// Type text into the focused element as a person's keys would: a key press for every
+    /// character (so widgets that listen to keys see them), at the caret, replacing a
+    /// selection. `fast` sends the keys back to back in one pipelined sequence; `human` pauses
+    /// between keys. Characters no US key produces are inserted as text input. `bulk` inserts
+    /// the whole text at once with no key events: faster, but key listeners never run.
+    pub async fn type_text(&self, text: &str, bulk: bool) -> Result<(), BrowserError> {
+        if bulk {
             return self
                 .page_call("Input.insertText", json!({"text": text}))
                 .await
                 .map(|_| ());
         }
-        for c in text.chars() {
-            let key = Key::for_char(c);
-            self.key_event(&key, true, 0).await?;
-            self.key_event(&key, false, 0).await?;
+        let events = keystrokes(text);
+        if self.interaction == Interaction::Fast {
+            for chunk in events.chunks(256) {
+                self.send_sequence(chunk).await?;
+            }
+            return Ok(());
+        }
+        for pair in events.chunks(2) {
+            self.send_sequence(pair).await?;
             tokio::time::sleep(Duration::from_millis(12)).await;
         }
         Ok(())
+    }
+
+    /// Send CDP calls to the page pipelined, in order; the first failure wins.
+    async fn send_sequence(&self, calls: &[(&str, serde_json::Value)]) -> Result<(), BrowserError> {
+        let session = self.page()?.session_id.clone();
+        for answer in self
+            .cdp
+            .call_raw_sequence(Some(&session), calls, super::session::CALL_TIMEOUT)
+            .await
+        {
+            answer?;
+        }
+        Ok(())
+    }
+}
+
+/// `Input.dispatchKeyEvent` parameters for one key going down or up. Text is produced only
+/// without Control, Alt or Meta (a chord such as Control+A types nothing).
+fn key_params(key: &Key, down: bool, modifiers: i64) -> serde_json::Value {
+    let text = if down && modifiers & (CTRL | ALT | META) == 0 {
+        key.text.clone()
+    } else {
+        None
+    };
+    let kind = match (down, &text) {
+        (true, Some(_)) => "keyDown",
+        (true, None) => "rawKeyDown",
+        (false, _) => "keyUp",
+    };
+    let mut params = json!({
+        "type": kind,
+        "key": key.key,
+        "code": key.code,
+        "windowsVirtualKeyCode": key.key_code,
+        "nativeVirtualKeyCode": key.key_code,
+        "modifiers": modifiers,
+    });
+    if let Some(t) = text {
+        params["text"] = json!(t);
+        params["unmodifiedText"] = json!(t);
+    }
+    if key.location != 0 {
+        params["location"] = json!(key.location);
+    }
+    params
+}
+
+/// The events that type `text`: down and up for each character a US keyboard has, a text
+/// insertion for any other (accented letters, emoji).
+fn keystrokes(text: &str) -> Vec<(&'static str, serde_json::Value)> {
+    let mut out = Vec::with_capacity(text.len() * 2);
+    let mut other = String::new();
+    let flush = |other: &mut String, out: &mut Vec<(&'static str, serde_json::Value)>| {
+        if !other.is_empty() {
+            out.push(("Input.insertText", json!({"text": std::mem::take(other)})));
+        }
+    };
+    for c in text.chars() {
+        if c.is_ascii_graphic() || c == ' ' || c == '\n' {
+            flush(&mut other, &mut out);
+            let key = Key::for_char(c);
+            out.push(("Input.dispatchKeyEvent", key_params(&key, true, 0)));
+            out.push(("Input.dispatchKeyEvent", key_params(&key, false, 0)));
+        } else if c != '\r' {
+            other.push(c);
+        }
+    }
+    flush(&mut other, &mut out);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_ascii_character_is_a_key_press_and_the_rest_is_inserted() {
+        let ev = keystrokes("a(\né😀b");
+        let kinds: Vec<String> = ev
+            .iter()
+            .map(|(m, p)| format!("{m}:{}", p["type"].as_str().unwrap_or("insert")))
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                "Input.dispatchKeyEvent:keyDown",
+                "Input.dispatchKeyEvent:keyUp",
+                "Input.dispatchKeyEvent:keyDown",
+                "Input.dispatchKeyEvent:keyUp",
+                "Input.dispatchKeyEvent:keyDown",
+                "Input.dispatchKeyEvent:keyUp",
+                "Input.insertText:insert",
+                "Input.dispatchKeyEvent:keyDown",
+                "Input.dispatchKeyEvent:keyUp",
+            ]
+        );
+        assert_eq!(ev[4].1["key"], "Enter");
+        assert_eq!(ev[6].1["text"], "é😀");
+        assert_eq!(ev[0].1["text"], "a");
+        assert!(ev[1].1.get("text").is_none());
+    }
+
+    #[test]
+    fn chords_type_no_text() {
+        let k = Key::named("a").unwrap();
+        assert!(key_params(&k, true, CTRL).get("text").is_none());
+        assert_eq!(key_params(&k, true, CTRL)["type"], "rawKeyDown");
+        assert_eq!(key_params(&k, true, SHIFT)["text"], "a");
     }
 }

@@ -5,7 +5,7 @@
 //! navigation then waits for. Counting requests ourselves costs nothing extra: `Network` is
 //! enabled for diagnostics anyway.
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 /// Requests tracked by id at most; more are only counted.
@@ -17,20 +17,30 @@ pub const QUIET: Duration = Duration::from_millis(500);
 /// In-flight requests and load state of the selected page's current document.
 #[derive(Debug, Default)]
 pub struct NetworkActivity {
-    inflight: HashSet<String>,
+    /// Request id -> (start sequence number, whether an action waits for it).
+    inflight: HashMap<String, (u64, bool)>,
     /// Requests beyond [`MAX_TRACKED`], still in flight.
     untracked: usize,
     loaded: bool,
     /// When the page last became loaded with nothing in flight.
     quiet_since: Option<Instant>,
+    /// Requests started so far (their sequence numbers).
+    seq: u64,
+}
+
+/// Whether an action waits for a request of this resource type: what it fetched to show its
+/// effect (a document, data, code), not images, media, beacons or event streams.
+pub fn awaited(resource_type: &str) -> bool {
+    matches!(resource_type, "Document" | "XHR" | "Fetch" | "Script")
 }
 
 impl NetworkActivity {
     /// `Network.requestWillBeSent` (a redirect reuses the id: still one request).
-    pub fn started(&mut self, id: &str) {
-        if !self.inflight.contains(id) {
+    pub fn started(&mut self, id: &str, awaited: bool) {
+        if !self.inflight.contains_key(id) {
+            self.seq += 1;
             if self.inflight.len() < MAX_TRACKED {
-                self.inflight.insert(id.to_owned());
+                self.inflight.insert(id.to_owned(), (self.seq, awaited));
             } else {
                 self.untracked += 1;
             }
@@ -40,10 +50,22 @@ impl NetworkActivity {
 
     /// `Network.loadingFinished` or `Network.loadingFailed`.
     pub fn ended(&mut self, id: &str) {
-        if !self.inflight.remove(id) && self.untracked > 0 {
+        if self.inflight.remove(id).is_none() && self.untracked > 0 {
             self.untracked -= 1;
         }
         self.became_quiet();
+    }
+
+    /// A point in the request sequence: requests started after it are "since the mark".
+    pub fn mark(&self) -> u64 {
+        self.seq
+    }
+
+    /// Whether a request an action waits for, started after `mark`, is still in flight.
+    pub fn pending_since(&self, mark: u64) -> bool {
+        self.inflight
+            .values()
+            .any(|&(seq, awaited)| awaited && seq > mark)
     }
 
     /// A new document committed in the main frame: not loaded yet.
@@ -84,16 +106,16 @@ mod tests {
     fn busy_until_loaded_and_every_request_ended() {
         let mut n = NetworkActivity::default();
         assert_eq!(n.idle_in(), None);
-        n.started("doc");
-        n.started("img");
-        n.started("img"); // a redirect
+        n.started("doc", true);
+        n.started("img", false);
+        n.started("img", false); // a redirect
         n.ended("doc");
         n.loaded();
         assert_eq!(n.idle_in(), None, "img still in flight");
         n.ended("img");
         let left = n.idle_in().expect("quiet now");
         assert!(left <= QUIET && left > Duration::ZERO);
-        n.started("xhr");
+        n.started("xhr", true);
         assert_eq!(n.idle_in(), None);
         n.ended("xhr");
         assert!(n.idle_in().is_some());
@@ -106,7 +128,7 @@ mod tests {
         let mut n = NetworkActivity::default();
         n.loaded();
         for i in 0..MAX_TRACKED + 3 {
-            n.started(&format!("r{i}"));
+            n.started(&format!("r{i}"), true);
         }
         for i in 0..MAX_TRACKED + 2 {
             n.ended(&format!("r{i}"));
@@ -121,10 +143,27 @@ mod tests {
         let mut n = NetworkActivity::default();
         n.ended("never-started");
         n.loaded();
-        n.started("a");
+        n.started("a", true);
         n.ended("other");
         assert_eq!(n.idle_in(), None);
         n.ended("a");
         assert!(n.idle_in().is_some());
+    }
+
+    #[test]
+    fn only_awaited_requests_started_after_the_mark_are_pending() {
+        let mut n = NetworkActivity::default();
+        n.started("old", true);
+        let mark = n.mark();
+        assert!(!n.pending_since(mark), "started before the mark");
+        n.started("img", false);
+        assert!(!n.pending_since(mark), "an image is not awaited");
+        n.started("xhr", true);
+        assert!(n.pending_since(mark));
+        n.ended("xhr");
+        assert!(!n.pending_since(mark));
+        assert!(
+            awaited("Fetch") && awaited("Document") && !awaited("Image") && !awaited("EventSource")
+        );
     }
 }

@@ -907,7 +907,10 @@ fn observe_event(events: &PageEvents, ev: &CdpEvent) {
             if let (Ok(mut n), Some(id)) = (events.network.lock(), ev.params["requestId"].as_str())
             {
                 match ev.method.as_str() {
-                    "Network.requestWillBeSent" => n.started(id),
+                    "Network.requestWillBeSent" => n.started(
+                        id,
+                        super::network::awaited(ev.params["type"].as_str().unwrap_or("")),
+                    ),
                     "Network.loadingFailed" => n.ended(id),
                     _ => {}
                 }

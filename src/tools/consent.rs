@@ -69,10 +69,10 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         }
         let r = found["ref"].as_str().unwrap_or("").to_owned();
         let (x, y) = try_tool!(b.actionable(&r, "click").await);
-        let rx = b.cdp.subscribe();
+        let armed = b.arm();
         let events = std::sync::Arc::clone(&b.events);
         try_tool!(until_dialog(&events, b.click_at(x, y, 1)).await);
-        let caused = try_tool!(b.settle(rx).await);
+        let caused = try_tool!(b.settle(armed).await);
         let mut out = match action_result(&r, b.revision(), &caused) {
             ToolOutcome::Ok(v) => v,
             other => return other,

@@ -9,6 +9,7 @@ use super::pointer::{action_result, check_revision, pointer_schema};
 use super::{Annotations, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::act::until_dialog;
 use crate::browser::keys::Key;
+use crate::browser::session::Browser;
 use crate::policy::Capability;
 use crate::try_tool;
 
@@ -23,7 +24,7 @@ const FORM: Annotations = Annotations {
 pub const TYPE: Tool = Tool {
     name: "type",
     title: "Type text",
-    description: "Type text into one editable element (clear=true replaces its content; submit=true presses Enter). The text is never echoed.",
+    description: "Type text into one editable element as key presses, at the caret (a selection is replaced); clear=true empties it first, submit=true presses Enter. The text is never echoed.",
     schema: type_schema,
     annotations: Annotations {
         idempotent: false,
@@ -82,8 +83,9 @@ fn type_schema() -> Value {
         json!({
             "target": target_schema(),
             "text": {"type": "string", "maxLength": 65536},
-            "clear": {"type": "boolean"},
-            "submit": {"type": "boolean"},
+            "clear": {"type": "boolean", "description": "Empty the field first (select-all, Backspace; verified)."},
+            "submit": {"type": "boolean", "description": "Press Enter afterwards."},
+            "insertText": {"type": "boolean", "description": "Insert the whole text at once with no key events (faster for long text; key listeners do not run)."},
             "expectedRevision": {"type": "integer", "minimum": 0},
         }),
         &["target", "text"],
@@ -106,7 +108,14 @@ fn run_type(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     Box::pin(async move {
         try_tool!(args::only(
             &a,
-            &["target", "text", "clear", "submit", "expectedRevision"]
+            &[
+                "target",
+                "text",
+                "clear",
+                "submit",
+                "insertText",
+                "expectedRevision"
+            ]
         ));
         let t = try_tool!(target(&a));
         let text = match a.get("text") {
@@ -118,6 +127,7 @@ fn run_type(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         };
         let clear = try_tool!(args::bool_or(&a, "clear", false));
         let submit = try_tool!(args::bool_or(&a, "submit", false));
+        let bulk = try_tool!(args::bool_or(&a, "insertText", false));
         let mut b = try_tool!(page_session(&services).await);
         try_tool!(check_revision(&b, &a));
         let resolved = try_tool!(b.resolve(t).await);
@@ -133,14 +143,14 @@ fn run_type(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             ));
         }
         if clear {
-            try_tool!(b.agent_call("clear", &[json!(resolved.r)]).await);
+            try_tool!(clear_field(&mut b, &resolved.r).await);
         }
         try_tool!(b.agent_call("focus", &[json!(resolved.r)]).await);
-        let rx = b.cdp.subscribe();
+        let armed = b.arm();
         let events = Arc::clone(&b.events);
         try_tool!(
             until_dialog(&events, async {
-                b.type_text(&text).await?;
+                b.type_text(&text, bulk).await?;
                 if submit {
                     let enter = Key::named("Enter").expect("Enter is a known key");
                     b.key_event(&enter, true, 0).await?;
@@ -150,9 +160,45 @@ fn run_type(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             })
             .await
         );
-        let caused = try_tool!(b.settle_after(rx, false).await);
+        let caused = try_tool!(b.settle(armed).await);
         action_result(&resolved.r, b.revision(), &caused)
     })
+}
+
+/// Empty a field, a contenteditable or a code editor as a person would: select everything
+/// (the editor's own Control+A for code editors), then Backspace, so the page sees the same
+/// key and input events. Verified on the value the field or editor itself holds; a plain field
+/// that ignored the keys is emptied through its value setter as a last resort.
+async fn clear_field(b: &mut Browser, r: &str) -> Result<(), ToolOutcome> {
+    let selected = b.agent_call("selectAll", &[json!(r)]).await?;
+    if selected["ok"] != true {
+        return Err(ToolOutcome::Failed(
+            json!({"kind": "targeting", "failureKind": "notEditable", "reason": "the element cannot be cleared"}),
+        ));
+    }
+    let backspace = shortcut("Backspace");
+    if selected["editor"].is_string() {
+        b.press_chord(&shortcut("Control+a")).await?;
+    }
+    b.press_chord(&backspace).await?;
+    let empty = |v: &Value| v["length"].as_u64() == Some(0) || v["value"].is_null();
+    if empty(&b.agent_call("valueOf", &[json!(r)]).await?) {
+        return Ok(());
+    }
+    b.agent_call("forceEmpty", &[json!(r)]).await?;
+    if empty(&b.agent_call("valueOf", &[json!(r)]).await?) {
+        return Ok(());
+    }
+    Err(ToolOutcome::Failed(json!({
+        "kind": "verification",
+        "failureKind": "notCleared",
+        "reason": "the field still holds text after select-all and Backspace",
+    })))
+}
+
+/// A chord Glass spells itself; always parses.
+fn shortcut(s: &str) -> crate::browser::keys::Shortcut {
+    crate::browser::keys::parse_shortcut(s).expect("a known chord")
 }
 
 fn run_clear(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
@@ -163,14 +209,9 @@ fn run_clear(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         try_tool!(check_revision(&b, &a));
         let resolved = try_tool!(b.resolve(t).await);
         try_tool!(b.actionable(&resolved.r, "type").await);
-        let rx = b.cdp.subscribe();
-        let v = try_tool!(b.agent_call("clear", &[json!(resolved.r)]).await);
-        if v["ok"] != true {
-            return ToolOutcome::Failed(
-                json!({"kind": "targeting", "failureKind": "notEditable", "reason": "the element cannot be cleared"}),
-            );
-        }
-        let caused = try_tool!(b.settle_after(rx, false).await);
+        let armed = b.arm();
+        try_tool!(clear_field(&mut b, &resolved.r).await);
+        let caused = try_tool!(b.settle(armed).await);
         action_result(&resolved.r, b.revision(), &caused)
     })
 }
@@ -194,10 +235,10 @@ fn set_checked(services: Arc<Services>, a: Map<String, Value>, want: bool) -> To
             );
         }
         let (x, y) = try_tool!(b.actionable(&resolved.r, "check").await);
-        let rx = b.cdp.subscribe();
+        let armed = b.arm();
         let events = Arc::clone(&b.events);
         try_tool!(until_dialog(&events, b.click_at(x, y, 1)).await);
-        let caused = try_tool!(b.settle_after(rx, false).await);
+        let caused = try_tool!(b.settle(armed).await);
         if caused.dialog.is_none() && caused.navigation.is_none() {
             let after = try_tool!(b.agent_call("state", &[json!(resolved.r)]).await);
             if after["checked"] != want {
@@ -236,7 +277,7 @@ fn run_select(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         try_tool!(check_revision(&b, &a));
         let resolved = try_tool!(b.resolve(t).await);
         try_tool!(b.actionable(&resolved.r, "select").await);
-        let rx = b.cdp.subscribe();
+        let armed = b.arm();
         let v = try_tool!(
             b.agent_call(
                 "select",
@@ -255,7 +296,7 @@ fn run_select(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                 json!({"kind": "targeting", "failureKind": failure, "reason": reason}),
             );
         }
-        let caused = try_tool!(b.settle_after(rx, false).await);
+        let caused = try_tool!(b.settle(armed).await);
         action_result(&resolved.r, b.revision(), &caused)
     })
 }
@@ -379,7 +420,7 @@ fn run_fill_form(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                 break;
             }
         }
-        let rx = b.cdp.subscribe();
+        let armed = b.arm();
         let mut outcomes = Vec::with_capacity(fields.len());
         let mut all_ok = true;
         for (i, (f, r)) in fields.iter().zip(&refs).enumerate() {
@@ -392,7 +433,7 @@ fn run_fill_form(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             }
             outcomes.push(o);
         }
-        let caused = try_tool!(b.settle_after(rx, false).await);
+        let caused = try_tool!(b.settle(armed).await);
         let mut out = json!({"ok": all_ok, "fields": outcomes, "revision": b.revision()});
         caused.attach_to(&mut out);
         if all_ok {
@@ -405,11 +446,7 @@ fn run_fill_form(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
 }
 
 /// Fill one resolved field; `Some(failureKind)` when it could not be filled.
-async fn fill_one(
-    b: &mut crate::browser::session::Browser,
-    r: &str,
-    value: &Value,
-) -> Option<String> {
+async fn fill_one(b: &mut Browser, r: &str, value: &Value) -> Option<String> {
     let state = match b.agent_call("state", &[json!(r)]).await {
         Ok(s) => s,
         Err(_) => return Some("browser".into()),
@@ -462,12 +499,15 @@ async fn fill_one(
                 .to_owned(),
         );
     }
-    if b.agent_call("clear", &[json!(r)]).await.is_err()
-        || b.agent_call("focus", &[json!(r)]).await.is_err()
-    {
-        return Some("browser".into());
+    match clear_field(b, r).await {
+        Ok(()) => {}
+        Err(ToolOutcome::Failed(e)) => {
+            return Some(e["failureKind"].as_str().unwrap_or("notCleared").to_owned());
+        }
+        Err(_) => return Some("browser".into()),
     }
-    if b.type_text(text).await.is_err() {
+    if b.agent_call("focus", &[json!(r)]).await.is_err() || b.type_text(text, false).await.is_err()
+    {
         return Some("browser".into());
     }
     None

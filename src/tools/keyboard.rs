@@ -114,7 +114,11 @@ fn press(
             try_tool!(b.agent_call("focus", &[json!(resolved.r)]).await);
             focused = Some(resolved.r);
         }
-        let rx = b.cdp.subscribe();
+        if focused.is_none() {
+            // Start counting the page's mutations (a targeted press did so when focusing).
+            try_tool!(b.agent_call("arm", &[]).await);
+        }
+        let armed = b.arm();
         let events = Arc::clone(&b.events);
         let send = async {
             let mut mods = 0;
@@ -136,8 +140,8 @@ fn press(
             Ok(())
         };
         try_tool!(until_dialog(&events, send).await);
-        let caused = try_tool!(b.settle_after(rx, false).await);
-        let mut out = json!({"ok": true, "revision": b.revision()});
+        let caused = try_tool!(b.settle(armed).await);
+        let mut out = json!({"ok": true, "revision": b.revision(), "settled": caused.settled});
         if let Some(r) = focused {
             out["ref"] = json!(r);
         }

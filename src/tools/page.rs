@@ -161,20 +161,20 @@ fn observe_options(
     form_values: bool,
     next_ref: u64,
 ) -> Value {
-    let (level, max_items) = match level {
-        None => ("compact", 400),
-        Some("summary") => ("summary", 64),
-        Some("interactive") => ("interactive", 400),
-        Some("structured") => ("structured", 400),
-        Some("detailed") => ("detailed", 250),
-        Some(other) => (other, 600),
+    let (level, max_items, max_text) = match level {
+        None => ("compact", 400, 160),
+        Some("summary") => ("summary", 64, 160),
+        Some("interactive") => ("interactive", 400, 160),
+        Some("structured") => ("structured", 300, 160),
+        Some("detailed") => ("detailed", 200, 400),
+        Some(other) => (other, 500, 400),
     };
     json!({
         "level": level,
         "nextRef": next_ref,
         "maxItems": max_items,
         "maxNameChars": 80,
-        "maxTextChars": 160,
+        "maxTextChars": max_text,
         "region": region,
         "includeFormValues": form_values,
     })
@@ -186,9 +186,25 @@ pub async fn observation(
     level: Option<&str>,
     region: Option<&str>,
     form_values: bool,
-) -> Result<Map<String, Value>, BrowserError> {
+) -> Result<Map<String, Value>, crate::browser::act::ActError> {
     let opts = observe_options(level, region, form_values, b.next_ref);
     let mut o = b.agent_call("observe", &[opts]).await?;
+    match o["status"].as_str() {
+        Some("unknown") => {
+            return Err(crate::browser::act::ActError::Targeting(json!({
+                "kind": "targeting", "failureKind": "notFound",
+                "reason": "this region ref was never issued in this document; observe for current refs",
+            })));
+        }
+        Some("stale") => {
+            return Err(crate::browser::act::ActError::Targeting(json!({
+                "kind": "targeting", "failureKind": "staleRef",
+                "reason": "the region's element is gone (the page changed); observe again",
+            })));
+        }
+        Some(_) => return Err(BrowserError::Agent.into()),
+        None => {}
+    }
     let items = o["items"].take();
     let list = items.as_array().map(Vec::as_slice).unwrap_or(&[]);
     b.record_refs(&o["nextRef"], list.iter());
@@ -202,6 +218,9 @@ pub async fn observation(
         json!(redact::bounded_text(o["title"].as_str().unwrap_or(""), 200)),
     );
     out.insert("revision".into(), json!(b.revision()));
+    if let Some(f) = o["focused"].as_str() {
+        out.insert("focused".into(), json!(f));
+    }
     out.insert("elements".into(), items);
     out.insert("truncated".into(), json!(o["truncated"] == true));
     if o["budgetsHit"].as_array().is_some_and(|a| !a.is_empty()) {
@@ -243,7 +262,16 @@ fn run_navigate(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         };
         let timeout = try_tool!(args::int_in(&a, "timeoutMs", 1, 120_000)).unwrap_or(30_000);
         let mut b = try_tool!(page_session(&services).await);
+        let mark = b.network_mark();
         let outcome = try_tool!(b.navigate(url, Duration::from_millis(timeout), until).await);
+        // A single-page app renders after load: return once it has (bounded).
+        let settled = match (&outcome, until) {
+            (NavOutcome::Loaded { .. }, WaitUntil::Load) if !url.starts_with("about:") => Some(
+                b.settle_document(mark, crate::browser::act::LOAD_SETTLE)
+                    .await,
+            ),
+            _ => None,
+        };
         let (url, title) = try_tool!(b.location().await);
         let mut out = Map::new();
         out.insert("url".into(), json!(redact::bounded_text(&url, 2048)));
@@ -268,6 +296,9 @@ fn run_navigate(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             _ => {}
         }
         out.insert("outcome".into(), json!(outcome.name()));
+        if let Some(settled) = settled {
+            out.insert("settled".into(), json!(settled));
+        }
         out.insert("revision".into(), json!(b.revision()));
         let failed = matches!(
             outcome,

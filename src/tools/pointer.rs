@@ -80,7 +80,7 @@ pub fn check_revision(b: &Browser, a: &Map<String, Value>) -> Result<(), ToolOut
 
 /// The small result of a successful action.
 pub fn action_result(r: &str, revision: u64, caused: &Caused) -> ToolOutcome {
-    let mut out = json!({"ok": true, "ref": r, "revision": revision});
+    let mut out = json!({"ok": true, "ref": r, "revision": revision, "settled": caused.settled});
     caused.attach_to(&mut out);
     ToolOutcome::Ok(out)
 }
@@ -94,14 +94,14 @@ fn pointer(services: Arc<Services>, a: Map<String, Value>, clicks: u32) -> ToolF
         let resolved = try_tool!(b.resolve(t).await);
         let action = if clicks == 0 { "hover" } else { "click" };
         let (x, y) = try_tool!(b.actionable(&resolved.r, action).await);
-        let rx = b.cdp.subscribe();
+        let armed = b.arm();
         let events = Arc::clone(&b.events);
         if clicks == 0 {
             try_tool!(b.move_pointer(x, y).await);
         } else {
             try_tool!(until_dialog(&events, b.click_at(x, y, clicks)).await);
         }
-        let caused = try_tool!(b.settle(rx).await);
+        let caused = try_tool!(b.settle(armed).await);
         action_result(&resolved.r, b.revision(), &caused)
     })
 }
@@ -158,7 +158,7 @@ fn run_drag(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         let to = try_tool!(b.resolve(destination).await);
         let (x1, y1) = try_tool!(b.actionable(&from.r, "drag").await);
         let (x2, y2) = try_tool!(b.actionable(&to.r, "hover").await);
-        let rx = b.cdp.subscribe();
+        let armed = b.arm();
         let mut drags = b.cdp.subscribe();
         try_tool!(
             b.page_call("Input.setInterceptDrags", json!({"enabled": true}))
@@ -194,7 +194,7 @@ fn run_drag(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             .page_call("Input.setInterceptDrags", json!({"enabled": false}))
             .await;
         try_tool!(result);
-        let caused = try_tool!(b.settle(rx).await);
+        let caused = try_tool!(b.settle(armed).await);
         let mut out = match action_result(&from.r, b.revision(), &caused) {
             ToolOutcome::Ok(v) => v,
             other => return other,

@@ -279,7 +279,7 @@ fn run_click_expect_popup(services: Arc<Services>, a: Map<String, Value>) -> Too
             .lock()
             .map(|p| p.iter().map(|x| x.target_id.clone()).collect())
             .unwrap_or_default();
-        let rx = b.cdp.subscribe();
+        let armed = b.arm();
         let mut opens = b.cdp.subscribe();
         let opener_session = b.page.as_ref().map(|p| p.session_id.clone());
         try_tool!(until_dialog(&events, b.click_at(x, y, 1)).await);
@@ -332,7 +332,7 @@ fn run_click_expect_popup(services: Arc<Services>, a: Map<String, Value>) -> Too
                 tokio::time::sleep(grace - started.elapsed()).await;
             }
         }
-        let caused = try_tool!(b.settle(rx).await);
+        let caused = try_tool!(b.settle(armed).await);
         let found = new_popups();
         let revision = b.revision();
         match found.as_slice() {

@@ -122,7 +122,7 @@ fn run_upload(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                 json!({"kind": "targeting", "failureKind": "notFileInput", "reason": "the element is not an enabled input[type=file]"}),
             );
         };
-        let rx = b.cdp.subscribe();
+        let armed = b.arm();
         try_tool!(
             b.page_call(
                 "DOM.setFileInputFiles",
@@ -130,7 +130,7 @@ fn run_upload(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             )
             .await
         );
-        let caused = try_tool!(b.settle_after(rx, false).await);
+        let caused = try_tool!(b.settle(armed).await);
         let mut out = match action_result(&resolved.r, b.revision(), &caused) {
             ToolOutcome::Ok(v) => v,
             other => return other,

@@ -317,3 +317,30 @@ pub fn nav(g: &mut Glass, web: &web::Server, path: &str) -> Value {
         json!({"url": web.url(path), "observe": false}),
     ))
 }
+
+/// Every element of an observation's `elements`, depth first: regions nest their items under
+/// `children`.
+pub fn all_elements(elements: &Value) -> Vec<Value> {
+    let mut out = Vec::new();
+    let mut todo: Vec<&Value> = elements
+        .as_array()
+        .map(|a| a.iter().rev().collect())
+        .unwrap_or_default();
+    while let Some(e) = todo.pop() {
+        out.push(e.clone());
+        if let Some(children) = e["children"].as_array() {
+            todo.extend(children.iter().rev());
+        }
+    }
+    out
+}
+
+/// The ref of the one element with this role and name anywhere in `elements`.
+pub fn ref_of(elements: &Value, role: &str, name: &str) -> String {
+    let found: Vec<Value> = all_elements(elements)
+        .into_iter()
+        .filter(|e| e["role"] == role && e["name"] == name)
+        .collect();
+    assert_eq!(found.len(), 1, "{role} named {name:?} in {elements}");
+    found[0]["ref"].as_str().unwrap().to_owned()
+}
