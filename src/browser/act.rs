@@ -155,7 +155,6 @@ impl Caused {
 pub struct Armed {
     rx: Receiver<Arc<CdpEvent>>,
     mark: u64,
-    at: tokio::time::Instant,
 }
 
 impl Browser {
@@ -346,7 +345,6 @@ impl Browser {
         Armed {
             rx: self.cdp.subscribe(),
             mark: self.network_mark(),
-            at: tokio::time::Instant::now(),
         }
     }
 
@@ -431,12 +429,13 @@ impl Browser {
     /// (DOM quiet for two frames, requests it started answered, a navigation it started
     /// loaded), then report what happened.
     pub async fn settle(&mut self, armed: Armed) -> Result<Caused, BrowserError> {
-        let Armed { mut rx, mark, at } = armed;
+        let Armed { mut rx, mark } = armed;
         let events = Arc::clone(&self.events);
         let session = self.page()?.session_id.clone();
         let main_frame = self.page()?.main_frame.clone();
         let target_id = self.page()?.target_id.clone();
-        let deadline = at + ACTION_SETTLE;
+        // Counted from the end of the input (typing a long text takes a while itself).
+        let deadline = tokio::time::Instant::now() + ACTION_SETTLE;
         let left = || deadline.saturating_duration_since(tokio::time::Instant::now());
         let mut caused = Caused::default();
         let mut quiet = None;

@@ -245,7 +245,7 @@
       case 'footer': return el.parentElement && el.parentElement.closest('article,aside,main,nav,section') ? null : 'contentinfo';
       case 'form': return 'form'; // named or not: a form is what a person fills in
       case 'section': return hasOwnLabel(el) ? 'region' : null;
-      case 'dialog': return el.open ? 'dialog' : null;
+      case 'dialog': return 'dialog'; // shown (a closed one is display:none)
       case 'option': return 'option';
       case 'optgroup': return 'group';
       case 'li': return el.parentElement && /^(ul|ol|menu)$/.test(el.parentElement.localName) && roleOf(el.parentElement) === 'list' ? 'listitem' : null;
@@ -319,12 +319,24 @@
     const f = frameOf(el);
     return f ? absent(f) : false;
   }
-  // The open modal <dialog>: everything outside it is inert.
+  // The open modal dialog: everything outside it is inert (a <dialog> shown with
+  // showModal()) or hidden from assistive technology (a shown dialog with aria-modal=true, as
+  // Chrome treats it).
   function modalRoot(doc) {
     try {
       const all = doc.querySelectorAll('dialog[open]');
       for (let k = all.length - 1; k >= 0; k--) if (all[k].matches(':modal')) return all[k];
     } catch (_) { /* :modal unsupported */ }
+    const aria = doc.querySelectorAll('[aria-modal=true]');
+    for (let k = aria.length - 1; k >= 0; k--) {
+      const d = aria[k];
+      const r = roleOf(d);
+      if ((r === 'dialog' || r === 'alertdialog') && d.checkVisibility() && st(d).visibility === 'visible') {
+        let inside = false;
+        for (let n = flatParent(d); n && !inside; n = flatParent(n)) inside = n.getAttribute('aria-hidden') === 'true' || n.hasAttribute('inert');
+        if (!inside) return d;
+      }
+    }
     return null;
   }
 
@@ -808,6 +820,8 @@
         }
       }
       if (tag === 'iframe' || tag === 'frame') i.frameDoc = contentDoc(el);
+      // A code editor's lines are its value, not page text.
+      if (tag === 'div' && /(^|\s)(CodeMirror|cm-editor|monaco-editor)(\s|$)/.test(el.className)) i.coverKids = true;
       const res = cb.enter ? cb.enter(i) : undefined;
       if (res !== NO_CHILDREN && !o.stop) {
         const ctl = interactive || i.clickable;
@@ -919,13 +933,13 @@
     // A frame we cannot enter (cross-origin): report it so Glass can observe it on its own.
     const opaque = i.frameDoc === null;
     switch (level) {
-      case 'summary': return region && i.role !== 'list' && i.role !== 'group' ? 'region' : i.role === 'heading' && headingLevel(i.el) <= 3 ? 'item' : null;
-      case 'compact': return ctl || opaque || i.role === 'heading' ? 'item' : listsControls(i, region) ? 'region' : null;
+      case 'summary': return region && i.role !== 'list' && i.role !== 'group' ? 'region' : i.role === 'heading' && !i.inControl && headingLevel(i.el) <= 3 ? 'item' : null;
+      case 'compact': return ctl || opaque || (i.role === 'heading' && !i.inControl) ? 'item' : listsControls(i, region) ? 'region' : null;
       case 'interactive': return ctl || opaque ? 'item' : listsControls(i, region) ? 'region' : null;
       case 'raw': if (!ctl && !opaque && !region && !i.role && !directText(i.el)) return null;
       // fall through
       default: { // structured, detailed (raw)
-        if (ctl || opaque || i.role === 'heading') return 'item';
+        if (ctl || opaque || (i.role === 'heading' && !i.inControl)) return 'item';
         if (region) return 'region';
         if (level === 'raw' && i.role && i.role !== 'paragraph' && i.role !== 'listitem') return 'item';
         const d = i.style.display;
@@ -1023,6 +1037,26 @@
     for (const l of String(n.innerText || '').split('\n')) { const t = norm(stripIcons(l)); if (t && lc(t) !== own) return t; }
     return '';
   }
+  // The words a person reads just before el: the nearest non-empty text among its previous
+  // siblings and theirs, up to four levels up, not crossing a region or a control.
+  function textBefore(el, own) {
+    let node = el;
+    for (let k = 0; k < 4 && node; k++) {
+      for (let sib = node.previousSibling; sib; sib = sib.previousSibling) {
+        let t = '';
+        if (sib.nodeType === 3) t = sib.data;
+        else if (sib.nodeType === 1) {
+          if (SKIP.has(sib.localName) || absent(sib) || controlOf(sib) || sib.querySelector(CONTROL_SELECTOR) || REGION.has(roleOf(sib))) continue;
+          t = sib.innerText || '';
+        }
+        t = norm(stripIcons(t)).replace(/^[\s,;|·•:/-]+|[\s,;|·•/-]+$/g, '');
+        if (t && lc(t) !== own) return t.length > 60 ? t.slice(t.length - 60) : t;
+      }
+      node = flatParent(node);
+      if (!node || REGION.has(roleOf(node))) break;
+    }
+    return '';
+  }
   function contextOf(el, name) {
     const own = lc(name);
     let n = flatParent(el);
@@ -1040,34 +1074,28 @@
       }
       if (r === 'listitem' || r === 'article' || r === 'option' || r === 'treeitem' || n.localName === 'li') {
         const h = n.querySelector(HEADING_SELECTOR);
-        const t = h ? norm(stripIcons(h.innerText || '')) : firstLine(n, own);
+        const t = h && !absent(h) ? norm(stripIcons(h.innerText || '')) : firstLine(n, own);
         if (t && lc(t) !== own) return t;
       }
-      if (k < 3 && BLOCK_TAGS.has(n.localName)) {
-        // The words before the control in its own block.
-        let t = '';
-        for (const c of n.childNodes) {
-          if (c === el || (c.nodeType === 1 && composedContains(c, el))) break;
-          if (c.nodeType === 3) t += c.data;
-          else if (c.nodeType === 1 && /^inline/.test(st(c).display) && !controlOf(c)) t += c.textContent;
-        }
-        t = norm(stripIcons(t)).replace(/[\s,;|·•]+$/, '');
-        if (t && lc(t) !== own) return t;
-      }
-      // The last heading before the control inside this container.
-      const hs = n.querySelectorAll(HEADING_SELECTOR);
+      if (REGION.has(r)) break;
+    }
+    const before = textBefore(el, own);
+    if (before) return before;
+    // The last shown heading before el inside its region.
+    let region = flatParent(el);
+    while (region && !REGION.has(roleOf(region)) && region !== el.ownerDocument.body) region = flatParent(region);
+    const scope = region || el.ownerDocument.body;
+    if (scope) {
+      const hs = scope.querySelectorAll(HEADING_SELECTOR);
       for (let j = hs.length - 1; j >= 0; j--) {
         const h = hs[j];
-        if (composedContains(h, el)) continue;
-        if (h.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) {
-          const t = norm(stripIcons(h.innerText || ''));
-          if (t && lc(t) !== own) return t;
-          break;
-        }
+        if (composedContains(h, el) || !(h.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) || absent(h)) continue;
+        const t = norm(stripIcons(h.innerText || ''));
+        if (t && lc(t) !== own) return t;
+        break;
       }
-      if (REGION.has(r) && r !== 'list' && r !== 'group') return accName(n, r);
     }
-    return '';
+    return region ? accName(region, roleOf(region)) : '';
   }
 
   function observe(opts) {
@@ -1122,7 +1150,8 @@
           const item = buildItem(i, kind, o, ctx);
           // A stand-in label with nothing to call it (an icon toggling a hidden checkbox)
           // is decoration to a reader.
-          if (i.stands && !item.name) { out.counts.total -= 1; return undefined; }
+          // So is a role-less focusable with nothing to call it (a menu separator).
+          if ((i.stands || i.clickable) && !item.name) { out.counts.total -= 1; return undefined; }
           // A link inside a menu item of the same name is one thing to a person: list it once.
           if (ctl && i.p.ctlName && lc(item.name) === i.p.ctlName) { out.counts.total -= 1; return undefined; }
           const size = utf8Len(JSON.stringify(item)) + 1 + (kind === 'region' ? 14 : 0);
@@ -1138,7 +1167,7 @@
             if (item.rows) i.coverKids = true;
             i.region = { children: item.children, item, info: i, size };
             stack.push(i.region);
-          } else if (ctl && item.name) { controls.push([item, i.el]); i.ctlName = lc(item.name); }
+          } else if (ctl) { controls.push([item, i.el]); if (item.name) i.ctlName = lc(item.name); }
           return undefined;
         },
         leave(i) {
@@ -1161,7 +1190,8 @@
     const seenNames = new Map();
     for (const [it] of controls) { const k = it.role + '\u0000' + lc(it.name); seenNames.set(k, (seenNames.get(k) || 0) + 1); }
     for (const [it, el] of controls) {
-      if (seenNames.get(it.role + '\u0000' + lc(it.name)) < 2) continue;
+      // Unnamed controls and repeated names need it; a unique name says enough.
+      if (it.name && seenNames.get(it.role + '\u0000' + lc(it.name)) < 2) continue;
       const c = contextOf(el, it.name);
       if (!c) continue;
       const v = cut(c, 60);

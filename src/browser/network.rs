@@ -29,9 +29,11 @@ pub struct NetworkActivity {
 }
 
 /// Whether an action waits for a request of this resource type: what it fetched to show its
-/// effect (a document, data, code), not images, media, beacons or event streams.
+/// effect (a document, data), not images, media, beacons or event streams. Scripts are left
+/// out: a worker's script finishes loading in the worker's target, so the page never hears of
+/// its end (running scripts hold back animation frames anyway, which the DOM check waits on).
 pub fn awaited(resource_type: &str) -> bool {
-    matches!(resource_type, "Document" | "XHR" | "Fetch" | "Script")
+    matches!(resource_type, "Document" | "XHR" | "Fetch")
 }
 
 impl NetworkActivity {

@@ -1,6 +1,7 @@
 //! A real MCP client for tests: spawns the built `glass` binary and speaks both framings.
 #![allow(dead_code)]
 
+pub mod apps;
 pub mod web;
 
 use std::io::{BufRead, BufReader, Read, Write};

@@ -58,8 +58,43 @@ pub struct Server {
     pub hits: Arc<std::sync::Mutex<Vec<String>>>,
 }
 
+/// The content type of a file served from a directory, by its extension.
+fn content_type(path: &std::path::Path) -> &'static str {
+    match path.extension().and_then(|e| e.to_str()).unwrap_or("") {
+        "html" => "text/html; charset=utf-8",
+        "js" => "text/javascript",
+        "css" => "text/css",
+        "json" => "application/json",
+        "svg" => "image/svg+xml",
+        "png" => "image/png",
+        "woff" => "font/woff",
+        "woff2" => "font/woff2",
+        "ttf" => "font/ttf",
+        _ => "application/octet-stream",
+    }
+}
+
 impl Server {
+    /// Serve fixed routes, plus files under each `(url prefix, directory)` pair, read when
+    /// asked for.
+    pub fn start_with_dirs(
+        routes: Vec<(&str, Page)>,
+        dirs: &[(&str, std::path::PathBuf)],
+    ) -> Server {
+        Self::start_inner(
+            routes,
+            dirs.iter()
+                .map(|(p, d)| ((*p).to_owned(), d.clone()))
+                .collect(),
+        )
+    }
+
     pub fn start(routes: Vec<(&str, Page)>) -> Server {
+        Self::start_inner(routes, Vec::new())
+    }
+
+    fn start_inner(routes: Vec<(&str, Page)>, dirs: Vec<(String, std::path::PathBuf)>) -> Server {
+        let dirs = Arc::new(dirs);
         let routes: Arc<HashMap<String, Page>> = Arc::new(
             routes
                 .into_iter()
@@ -73,8 +108,9 @@ impl Server {
         thread::spawn(move || {
             for stream in listener.incoming().flatten() {
                 let routes = Arc::clone(&routes);
+                let dirs = Arc::clone(&dirs);
                 let log = Arc::clone(&log);
-                thread::spawn(move || serve(stream, &routes, &log));
+                thread::spawn(move || serve(stream, &routes, &dirs, &log));
             }
         });
         Server { port, hits }
@@ -85,7 +121,35 @@ impl Server {
     }
 }
 
-fn serve(stream: TcpStream, routes: &HashMap<String, Page>, log: &std::sync::Mutex<Vec<String>>) {
+/// A file under one of the served directories, when `key` names one (never outside it).
+fn from_dirs(key: &str, dirs: &[(String, std::path::PathBuf)]) -> Option<Page> {
+    for (prefix, dir) in dirs {
+        let Some(rest) = key.strip_prefix(prefix.as_str()) else {
+            continue;
+        };
+        let rel = rest.trim_start_matches('/');
+        if rel.split('/').any(|p| p == ".." || p.is_empty()) {
+            return None;
+        }
+        let path = dir.join(rel);
+        let body = std::fs::read(&path).ok()?;
+        return Some(Page {
+            status: 200,
+            content_type: content_type(&path),
+            body,
+            headers: Vec::new(),
+            delay: std::time::Duration::ZERO,
+        });
+    }
+    None
+}
+
+fn serve(
+    stream: TcpStream,
+    routes: &HashMap<String, Page>,
+    dirs: &[(String, std::path::PathBuf)],
+    log: &std::sync::Mutex<Vec<String>>,
+) {
     let mut reader = BufReader::new(stream.try_clone().unwrap());
     let mut stream = stream;
     loop {
@@ -105,6 +169,7 @@ fn serve(stream: TcpStream, routes: &HashMap<String, Page>, log: &std::sync::Mut
         let page = routes
             .get(key)
             .cloned()
+            .or_else(|| from_dirs(key, dirs))
             .unwrap_or_else(|| Page::status(404));
         thread::sleep(page.delay);
         let mut head = format!(

@@ -1,0 +1,234 @@
+//! Real web apps nobody here wrote, for the real-app test tier: Datasette, JupyterLab and an
+//! MkDocs-Material site from the pinned Python venv, and the CodeMirror 5 and Monaco editors
+//! from the npm folder that `scripts/test` prepares under `target/real-apps`. Each app is served
+//! on 127.0.0.1 only, in its own process group, and stopped when dropped.
+#![allow(dead_code)]
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Where `scripts/test` put the apps. Fails loudly when they are missing: these tests never
+/// skip.
+pub fn apps_dir() -> PathBuf {
+    let dir = std::env::var_os("GLASS_REAL_APPS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("target/real-apps"));
+    assert!(
+        dir.join("venv/bin/python").exists() && dir.join("npm/node_modules").exists(),
+        "the real apps are not installed in {}: run scripts/test (it prepares them once)",
+        dir.display()
+    );
+    dir
+}
+
+/// A program of the apps' venv.
+pub fn venv_bin(name: &str) -> PathBuf {
+    apps_dir().join("venv/bin").join(name)
+}
+
+/// An installed npm package's folder.
+pub fn npm_package(name: &str) -> PathBuf {
+    apps_dir().join("npm/node_modules").join(name)
+}
+
+/// Run a Python snippet in the venv and return its stdout.
+pub fn python(code: &str, args: &[&str]) -> String {
+    let out = Command::new(venv_bin("python"))
+        .arg("-c")
+        .arg(code)
+        .args(args)
+        .output()
+        .expect("run the venv's python");
+    assert!(
+        out.status.success(),
+        "python failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).trim().to_owned()
+}
+
+/// A port free on 127.0.0.1 right now.
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// A running app: its process group is stopped when this is dropped.
+pub struct App {
+    child: Child,
+    /// The app's base URL, such as `http://127.0.0.1:41234`.
+    pub base: String,
+    log: PathBuf,
+}
+
+impl App {
+    /// Start `cmd` (in its own process group, output to a log file) and wait until
+    /// `ready_path` answers 200 on `port`, at most `within`.
+    pub fn start(
+        mut cmd: Command,
+        port: u16,
+        ready_path: &str,
+        within: Duration,
+        log: PathBuf,
+    ) -> App {
+        let file = std::fs::File::create(&log).unwrap();
+        cmd.stdin(Stdio::null())
+            .stdout(file.try_clone().unwrap())
+            .stderr(file)
+            .process_group(0);
+        let child = cmd.spawn().expect("start the app");
+        let mut app = App {
+            child,
+            base: format!("http://127.0.0.1:{port}"),
+            log,
+        };
+        let end = Instant::now() + within;
+        loop {
+            if http_status(port, ready_path) == Some(200) {
+                return app;
+            }
+            if let Ok(Some(status)) = app.child.try_wait() {
+                panic!("the app exited ({status}): {}", app.log_text());
+            }
+            assert!(
+                Instant::now() < end,
+                "the app did not come up: {}",
+                app.log_text()
+            );
+            // Polling a port that is not listening yet: nothing to wait on but the next try.
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    pub fn log_text(&self) -> String {
+        std::fs::read_to_string(&self.log).unwrap_or_default()
+    }
+}
+
+impl Drop for App {
+    fn drop(&mut self) {
+        let pid = self.child.id() as i32;
+        // SAFETY: signalling our own child's process group.
+        unsafe {
+            libc::kill(-pid, libc::SIGTERM);
+        }
+        let end = Instant::now() + Duration::from_secs(5);
+        while Instant::now() < end {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        // SAFETY: as above.
+        unsafe {
+            libc::kill(-pid, libc::SIGKILL);
+        }
+        let _ = self.child.wait();
+    }
+}
+
+/// The HTTP status of `GET path` on 127.0.0.1:port, or None when nothing answers.
+fn http_status(port: u16, path: &str) -> Option<u16> {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).ok()?;
+    s.set_read_timeout(Some(Duration::from_secs(5))).ok()?;
+    write!(s, "GET {path} HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n").ok()?;
+    let mut head = [0u8; 32];
+    let n = s.read(&mut head).ok()?;
+    std::str::from_utf8(&head[..n])
+        .ok()?
+        .split_whitespace()
+        .nth(1)?
+        .parse()
+        .ok()
+}
+
+/// Datasette serving one SQLite file.
+pub fn datasette(db: &Path, work: &Path) -> App {
+    let port = free_port();
+    let mut cmd = Command::new(venv_bin("datasette"));
+    cmd.arg("serve")
+        .arg(db)
+        .args(["-h", "127.0.0.1", "-p", &port.to_string()]);
+    App::start(
+        cmd,
+        port,
+        "/",
+        Duration::from_secs(60),
+        work.join("datasette.log"),
+    )
+}
+
+/// JupyterLab on a notebook folder, with no token, and its settings, workspaces and runtime
+/// files kept in `work` (a fresh workspace: the launcher shows).
+pub fn jupyterlab(root: &Path, work: &Path) -> App {
+    let port = free_port();
+    let mut cmd = Command::new(venv_bin("jupyter"));
+    cmd.args(["lab", "--no-browser", "--allow-root"])
+        .arg(format!("--port={port}"))
+        .arg("--ServerApp.ip=127.0.0.1")
+        .arg("--IdentityProvider.token=")
+        .arg("--ServerApp.password=")
+        .arg("--ServerApp.port_retries=0")
+        .arg(format!("--ServerApp.root_dir={}", root.display()))
+        .env("JUPYTER_CONFIG_DIR", work.join("config"))
+        .env("JUPYTER_DATA_DIR", work.join("data"))
+        .env("JUPYTER_RUNTIME_DIR", work.join("runtime"))
+        .env("JUPYTERLAB_WORKSPACES_DIR", work.join("workspaces"))
+        .env("JUPYTERLAB_SETTINGS_DIR", work.join("settings"))
+        .env("IPYTHONDIR", work.join("ipython"));
+    App::start(
+        cmd,
+        port,
+        "/lab",
+        Duration::from_secs(120),
+        work.join("jupyter.log"),
+    )
+}
+
+/// An MkDocs-Material site built from `docs` (a folder with mkdocs.yml), served statically.
+pub fn docs_site(project: &Path, work: &Path) -> App {
+    let site = work.join("site");
+    let out = Command::new(venv_bin("mkdocs"))
+        .arg("build")
+        .arg("--quiet")
+        .arg("-f")
+        .arg(project.join("mkdocs.yml"))
+        .arg("-d")
+        .arg(&site)
+        .env("NO_MKDOCS_2_WARNING", "1")
+        .output()
+        .expect("run mkdocs");
+    assert!(
+        out.status.success(),
+        "mkdocs build failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let port = free_port();
+    let mut cmd = Command::new(venv_bin("python"));
+    cmd.args([
+        "-m",
+        "http.server",
+        &port.to_string(),
+        "--bind",
+        "127.0.0.1",
+    ])
+    .current_dir(&site);
+    App::start(
+        cmd,
+        port,
+        "/",
+        Duration::from_secs(30),
+        work.join("http.log"),
+    )
+}

@@ -1,0 +1,355 @@
+//! The real-app tier: tasks a user would give a coding agent, on web apps nobody here wrote
+//! (Datasette, JupyterLab, an MkDocs-Material site), driven end to end through the Glass binary
+//! with its default flags, each checked on the app's own state (SQLite, the notebook file on
+//! disk, the page's location and scroll).
+#![cfg(target_os = "linux")]
+
+mod common;
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use common::apps;
+use common::{Glass, all_elements, eval, ok, temp_dir};
+use serde_json::{Value, json};
+
+/// Glass as a user starts it (default flags), with a throwaway profile so tests can run side
+/// by side.
+fn glass() -> Glass {
+    let mut g = Glass::spawn(&["--incognito", "--mcp"]);
+    g.initialize();
+    g
+}
+
+fn observe(g: &mut Glass, args: Value) -> Value {
+    ok(&g.call(json!("observe"), "observe", args))
+}
+
+/// The one element matching `pred` in an observation.
+fn one(obs: &Value, what: &str, pred: impl Fn(&Value) -> bool) -> Value {
+    let found: Vec<Value> = all_elements(&obs["elements"])
+        .into_iter()
+        .filter(|e| pred(e))
+        .collect();
+    assert_eq!(found.len(), 1, "{what}: {found:?} in {obs}");
+    found[0].clone()
+}
+
+fn click(g: &mut Glass, target: &str) -> Value {
+    ok(&g.call(json!("click"), "click", json!({"target": target})))
+}
+
+fn wait_text(g: &mut Glass, text: &str, ms: u64) {
+    ok(&g.call(
+        json!("wait"),
+        "wait",
+        json!({"kind": "textPresent", "text": text, "timeoutMs": ms}),
+    ));
+}
+
+const BOOKS: &str = r#"
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+db.execute("create table books (id integer primary key, title text, genre text, year integer)")
+genres = ["fiction", "poetry", "history", "science"]
+db.executemany("insert into books values (?,?,?,?)",
+    [(i, "Book %03d %s" % ((i * 37) % 200, genres[i % 4]), genres[i % 4], 1950 + (i * 7) % 70) for i in range(1, 201)])
+db.commit()
+"#;
+
+fn sql(db: &Path, query: &str) -> String {
+    apps::python(
+        "import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute(sys.argv[2]).fetchone()[0])",
+        &[db.to_str().unwrap(), query],
+    )
+}
+
+#[test]
+fn datasette_filter_sort_open_a_row_and_run_sql() {
+    let work = temp_dir("datasette");
+    let db = work.join("books.db");
+    apps::python(BOOKS, &[db.to_str().unwrap()]);
+    let app = apps::datasette(&db, &work);
+    let mut g = glass();
+
+    // Filter with the column and operator selects, as a person would.
+    let loaded = ok(&g.call(
+        json!(1),
+        "navigate",
+        json!({"url": app.url("/books/books")}),
+    ));
+    let obs = &loaded["observation"];
+    let column = one(obs, "the filter's column select", |e| {
+        e["role"] == "combobox" && e["options"][0] == "- column -"
+    });
+    let op = one(obs, "the filter's operator select", |e| {
+        e["role"] == "combobox" && e["options"][0] == "="
+    });
+    let value = one(obs, "the filter's value box", |e| e["role"] == "textbox");
+    ok(&g.call(
+        json!(2),
+        "select",
+        json!({"target": column["ref"], "label": "genre"}),
+    ));
+    ok(&g.call(
+        json!(3),
+        "select",
+        json!({"target": op["ref"], "label": "="}),
+    ));
+    ok(&g.call(
+        json!(4),
+        "type",
+        json!({"target": value["ref"], "text": "poetry"}),
+    ));
+    let apply = one(obs, "Apply", |e| {
+        e["role"] == "button" && e["name"] == "Apply"
+    });
+    let r = click(&mut g, apply["ref"].as_str().unwrap());
+    assert!(r["caused"]["navigation"].is_object(), "{r}");
+    let poetry: usize = sql(&db, "select count(*) from books where genre = 'poetry'")
+        .parse()
+        .unwrap();
+    let obs = observe(&mut g, json!({"level": "structured"}));
+    assert!(
+        obs["url"].as_str().unwrap().contains("genre__exact=poetry"),
+        "{obs}"
+    );
+    let heading = one(&obs, "the row count heading", |e| {
+        e["role"] == "heading" && e["name"].as_str().unwrap().contains("rows where")
+    });
+    assert!(
+        heading["name"]
+            .as_str()
+            .unwrap()
+            .starts_with(&format!("{poetry} rows")),
+        "{heading}"
+    );
+    let table = one(&obs, "the table", |e| e["role"] == "table");
+    let genre_col = table["columns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|c| c.as_str().unwrap().starts_with("genre"))
+        .unwrap();
+    let rows = table["rows"].as_array().unwrap();
+    assert!(!rows.is_empty());
+    assert!(rows.iter().all(|r| r[genre_col] == "poetry"), "{table}");
+
+    // Sort by a column header.
+    let title_header = one(&obs, "the title header link", |e| {
+        e["role"] == "link" && e["name"] == "title"
+    });
+    click(&mut g, title_header["ref"].as_str().unwrap());
+    let obs = observe(&mut g, json!({"level": "structured"}));
+    assert!(
+        obs["url"].as_str().unwrap().contains("_sort=title"),
+        "{obs}"
+    );
+    let table = one(&obs, "the sorted table", |e| e["role"] == "table");
+    let title_col = table["columns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|c| c.as_str().unwrap().starts_with("title"))
+        .unwrap();
+    let first = sql(
+        &db,
+        "select title from books where genre = 'poetry' order by title limit 1",
+    );
+    assert_eq!(table["rows"][0][title_col], first.as_str(), "{table}");
+
+    // Open that row: its link is the first row's id.
+    let id = sql(
+        &db,
+        "select id from books where genre = 'poetry' order by title limit 1",
+    );
+    let row_link = one(&obs, "the first row's link", |e| {
+        e["role"] == "link" && e["name"] == id.as_str()
+    });
+    click(&mut g, row_link["ref"].as_str().unwrap());
+    let text = ok(&g.call(json!(9), "getText", json!({})));
+    assert!(
+        text["text"].as_str().unwrap().contains(&first),
+        "the row page shows {first}: {text}"
+    );
+
+    // Run SQL in the CodeMirror 5 editor, replacing the query it holds, and read the result.
+    let loaded = ok(&g.call(json!(10), "navigate", json!({"url": app.url("/books")})));
+    let editor = one(&loaded["observation"], "the SQL editor", |e| {
+        e["role"] == "textbox"
+    });
+    let query = "select count(*) as n from books where year < 1980";
+    ok(&g.call(
+        json!(11),
+        "type",
+        json!({"target": editor["ref"], "text": query, "clear": true}),
+    ));
+    assert_eq!(
+        eval(
+            &mut g,
+            "document.querySelector('.CodeMirror').CodeMirror.getValue()"
+        ),
+        query,
+        "the editor's own value"
+    );
+    click(&mut g, "role=button;name=Run SQL");
+    let obs = observe(&mut g, json!({"level": "structured"}));
+    let table = one(&obs, "the result table", |e| e["role"] == "table");
+    assert_eq!(table["columns"], json!(["n"]));
+    assert_eq!(
+        table["rows"][0][0],
+        sql(&db, "select count(*) from books where year < 1980").as_str()
+    );
+}
+
+/// Poll the notebook file on disk until `check` accepts it (the app writes it on its own
+/// schedule).
+fn notebook_on_disk(path: &Path, within: Duration, check: impl Fn(&Value) -> bool) -> Value {
+    let end = Instant::now() + within;
+    loop {
+        if let Some(v) = std::fs::read_to_string(path)
+            .ok()
+            .and_then(|s| serde_json::from_str::<Value>(&s).ok())
+            .filter(&check)
+        {
+            return v;
+        }
+        assert!(
+            Instant::now() < end,
+            "{} never became what was expected",
+            path.display()
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+#[test]
+fn jupyterlab_new_notebook_run_a_cell_use_the_file_menu_and_rename() {
+    let work = temp_dir("jupyterlab");
+    let root = work.join("notebooks");
+    std::fs::create_dir_all(&root).unwrap();
+    let app = apps::jupyterlab(&root, &work);
+    let mut g = glass();
+
+    let nav = ok(&g.call(json!(1), "navigate", json!({"url": app.url("/lab")})));
+    assert!(
+        all_elements(&nav["observation"]["elements"]).len() > 10,
+        "the app shell is observed: {nav}"
+    );
+    wait_text(&mut g, "Notebook", 30_000);
+    let obs = observe(&mut g, json!({}));
+    // Two launcher cards share the name; their context (the section) tells them apart.
+    let card = one(&obs, "the notebook launcher card", |e| {
+        e["name"] == "Python 3 (ipykernel)" && e["context"] == "Notebook"
+    });
+    click(&mut g, card["ref"].as_str().unwrap());
+    wait_text(&mut g, "| Idle", 60_000);
+
+    ok(&g.call(
+        json!(2),
+        "type",
+        json!({"target": "role=textbox", "text": "print(6*7)"}),
+    ));
+    ok(&g.call(json!(3), "shortcut", json!({"keys": "Shift+Enter"})));
+    wait_text(&mut g, "42", 30_000);
+
+    // The File menu, then an item of it, then its dialog.
+    click(&mut g, "role=menuitem;name=File");
+    let obs = observe(&mut g, json!({}));
+    let items: Vec<String> = all_elements(&obs["elements"])
+        .iter()
+        .filter(|e| e["role"] == "menuitem")
+        .map(|e| e["name"].as_str().unwrap().to_owned())
+        .collect();
+    assert!(
+        items.iter().any(|n| n == "New") && items.iter().any(|n| n == "Rename Notebook…"),
+        "the File menu, its submenu entry included: {items:?}"
+    );
+    click(&mut g, "role=menuitem;name=Rename Notebook…");
+    let obs = observe(&mut g, json!({}));
+    let dialog = one(&obs, "the rename dialog", |e| e["role"] == "dialog");
+    assert_eq!(dialog["modal"], true);
+    // Only the modal dialog is shown: the page behind it is inert.
+    assert_eq!(obs["elements"].as_array().unwrap().len(), 1, "{obs}");
+    let field = one(&obs, "the new name box", |e| e["role"] == "textbox");
+    assert_eq!(field["context"], "New Name");
+    ok(&g.call(
+        json!(4),
+        "type",
+        json!({"target": field["ref"], "text": "answer.ipynb", "clear": true}),
+    ));
+    click(&mut g, "role=button;name=Rename File");
+    ok(&g.call(json!(5), "shortcut", json!({"keys": "Control+s"})));
+
+    let nb = notebook_on_disk(&root.join("answer.ipynb"), Duration::from_secs(20), |v| {
+        v["cells"][0]["outputs"][0]["text"]
+            .as_array()
+            .is_some_and(|t| t.iter().any(|l| l.as_str().unwrap_or("").contains("42")))
+    });
+    assert_eq!(nb["cells"][0]["source"], json!(["print(6*7)"]));
+    assert!(!root.join("Untitled.ipynb").exists(), "renamed, not copied");
+}
+
+fn docs_project(dir: &Path) {
+    std::fs::create_dir_all(dir.join("docs")).unwrap();
+    std::fs::write(
+        dir.join("mkdocs.yml"),
+        "site_name: Glass Docs\ntheme:\n  name: material\n  features: [search.suggest]\nplugins: [search]\n",
+    )
+    .unwrap();
+    let filler: String = (1..=30)
+        .map(|i| format!("Paragraph {i} of the installation notes.\n\n"))
+        .collect();
+    std::fs::write(
+        dir.join("docs/index.md"),
+        format!("# Welcome\n\n[Jump to usage](#usage)\n\n## Install\n\n{filler}## Usage\n\nUse it wisely.\n"),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("docs/config.md"),
+        "# Configuration\n\nThe frobnicator option sets the widget count.\n\n## Advanced\n\nMore text here.\n",
+    )
+    .unwrap();
+}
+
+#[test]
+fn docs_site_search_open_a_result_and_follow_an_anchor() {
+    let work = temp_dir("docs");
+    docs_project(&work.join("project"));
+    let app = apps::docs_site(&work.join("project"), &work);
+    let mut g = glass();
+
+    ok(&g.call(json!(1), "navigate", json!({"url": app.url("/")})));
+    ok(&g.call(
+        json!(2),
+        "type",
+        json!({"target": "role=textbox;name=Search", "text": "frobnicator"}),
+    ));
+    let obs = observe(&mut g, json!({}));
+    let result = one(&obs, "the search result", |e| {
+        e["role"] == "link" && e["name"].as_str().unwrap().contains("frobnicator option")
+    });
+    click(&mut g, result["ref"].as_str().unwrap());
+    assert_eq!(eval(&mut g, "location.pathname"), "/config/");
+    let text = ok(&g.call(json!(3), "getText", json!({})));
+    assert!(
+        text["text"]
+            .as_str()
+            .unwrap()
+            .contains("The frobnicator option sets the widget count.")
+    );
+
+    let loaded = ok(&g.call(json!(4), "navigate", json!({"url": app.url("/")})));
+    let jump = one(&loaded["observation"], "the in-page link", |e| {
+        e["role"] == "link" && e["name"] == "Jump to usage"
+    });
+    assert_eq!(jump["href"], "#usage", "the fragment is kept");
+    assert_eq!(eval(&mut g, "scrollY"), 0);
+    click(&mut g, jump["ref"].as_str().unwrap());
+    assert_eq!(eval(&mut g, "location.hash"), "#usage");
+    let top = eval(
+        &mut g,
+        "[scrollY > 0, document.getElementById('usage').getBoundingClientRect().top < innerHeight]",
+    );
+    assert_eq!(top, json!([true, true]), "the page scrolled to the heading");
+}
