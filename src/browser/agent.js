@@ -508,14 +508,12 @@
   }
   // A name for an editor: its own label, else what labels the field it replaced.
   function editorName(ed) {
-    const own = norm(ed.input && (ed.input.getAttribute('aria-label') || idRefs(ed.input, 'aria-labelledby')));
-    if (own && !/^editor content/i.test(own)) return own;
+    let own = norm(ed.input && (ed.input.getAttribute('aria-label') || idRefs(ed.input, 'aria-labelledby')));
+    if (/^editor content/i.test(own)) own = ''; // Monaco's instructions, not a name
+    if (own) return own;
     const prev = ed.root.previousElementSibling;
-    if (prev && prev.localName === 'textarea') {
-      const n = accName(prev, 'textbox');
-      if (n) return n;
-    }
-    return own;
+    if (prev && prev.localName === 'textarea') return accName(prev, 'textbox');
+    return '';
   }
 
   // ---------------------------------------------------------------- accessible names
@@ -799,10 +797,10 @@
       let interactive = !!role && INTERACTIVE.has(role);
       // A label whose control is absent (a styled toggle over a display:none input) is the
       // thing to click: it stands for the control, with its role and state.
-      if (tag === 'label' && el.control && !interactive && absent(el.control) && !el.querySelector(CONTROL_SELECTOR)) {
+      if (tag === 'label' && el.control && !interactive && absent(el.control) && !el.querySelector(CONTROL_SELECTOR) && CHECKABLE.has(roleOf(el.control))) {
         i.stands = el.control;
         role = roleOf(i.stands);
-        interactive = !!role && INTERACTIVE.has(role);
+        interactive = true;
       }
       // A code editor's input is a textbox even where the editor does not say so.
       if (!interactive && (tag === 'textarea' || isEditHost(el))) {
@@ -1279,22 +1277,27 @@
     const hidden = hiddenExact.length ? hiddenExact : hiddenContains;
     return { hits: Array.from(new Set(hits.map(promote))), hidden: Array.from(new Set(hidden.map(promote))) };
   }
-  function nameOfInfo(i) {
+  // The name a locator compares, lower-cased. `hidden`: also count text a person cannot see
+  // (to tell "not visible" from "not found").
+  function nameOfInfo(i, hidden) {
     if (i.stands) return lc(accName(i.stands, i.role) || i.el.getAttribute('title'));
     const ed = i.role === 'textbox' ? editorOf(i.el) : null;
     if (ed && ed.input === i.el) return lc(editorName(ed));
+    if (hidden) return lc(textAlt(i.el, { visited: new Set(), inLabelledBy: false, hidden: true, out: '', nodes: 0 }, true));
     return lc(itemName(i.el, i.role, i.clickable));
   }
-  // Items of the model matching pred: {hits: shown, hidden: present but not seen}.
+  // Items of the model matching pred(info, hidden): {hits: shown, hidden: present but not
+  // seen}.
   function findItems(pred, o, limit) {
     const hits = [], hidden = [];
     walk(document.documentElement, {
       enter(i) {
-        if (!(i.role || i.clickable) || !pred(i)) return;
+        if (!(i.role || i.clickable)) return;
         if (i.shown()) {
+          if (!pred(i, false)) return;
           hits.push(i.el);
           if (limit && hits.length >= limit) o.stop = true;
-        } else hidden.push(i.el);
+        } else if (pred(i, true)) hidden.push(i.el);
       },
     }, o, startInfo(document.documentElement, o));
     return { hits, hidden };
@@ -1311,12 +1314,12 @@
   function findByRole(role, name, o, limit) {
     const r = lc(role);
     const n = name == null ? null : lc(name);
-    return findItems((i) => roleMatches(i, r) && (n === null || nameOfInfo(i) === n), o, limit);
+    return findItems((i, hidden) => roleMatches(i, r) && (n === null || nameOfInfo(i, hidden) === n), o, limit);
   }
   function findByName(value, o) {
     const n = lc(value);
     if (!n) return null;
-    const m = findItems((i) => nameOfInfo(i) === n, o);
+    const m = findItems((i, hidden) => nameOfInfo(i, hidden) === n, o);
     const ctl = (el) => { const r = roleOf(el); return (r && INTERACTIVE.has(r)) || !r || el.localName === 'label'; };
     const c = m.hits.filter(ctl);
     return { hits: c.length ? c : m.hits, hidden: m.hidden }; // controls win over text-ish items
@@ -1394,7 +1397,8 @@
       if (!needle) return 0;
       const tw = document.createTreeWalker(document.body || document.documentElement, 4 /* SHOW_TEXT */);
       for (let t = tw.nextNode(), k = 0; t && k < 50000; t = tw.nextNode(), k++) {
-        if (lc(t.data).includes(needle) && t.parentElement && !SKIP.has(t.parentElement.localName) && absent(t.parentElement)) n += 1;
+        const p = t.parentElement;
+        if (lc(t.data).includes(needle) && p && !SKIP.has(p.localName) && (absent(p) || !seenPresent(p))) n += 1;
       }
       return n;
     }

@@ -1,0 +1,575 @@
+//! The page model on pages reduced from real apps (`tests/fixtures/page-model`, from
+//! `shared/repro`), one small page per visibility rule, and the editing cases, all through the
+//! Glass binary with its default flags and checked on the page's own state.
+#![cfg(target_os = "linux")]
+
+mod common;
+
+use std::path::Path;
+
+use common::web::{Page, Server};
+use common::{Glass, all_elements, apps, eval, failed, ok, ref_of};
+use serde_json::{Value, json};
+
+fn glass(extra: &[&str]) -> Glass {
+    let mut args = vec!["--incognito"];
+    args.extend_from_slice(extra);
+    args.push("--mcp");
+    let mut g = Glass::spawn(&args);
+    g.initialize();
+    g
+}
+
+/// The fixtures, plus the editors from the real-app npm folder.
+fn fixtures(extra: Vec<(&str, Page)>) -> Server {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/page-model");
+    Server::start_with_dirs(
+        extra,
+        &[
+            ("/npm/codemirror", apps::npm_package("codemirror")),
+            ("/npm/monaco-editor", apps::npm_package("monaco-editor")),
+            ("", dir),
+        ],
+    )
+}
+
+fn open(g: &mut Glass, web: &Server, path: &str) -> Value {
+    ok(&g.call(json!("nav"), "navigate", json!({"url": web.url(path)})))["observation"].clone()
+}
+
+fn observe(g: &mut Glass, args: Value) -> Value {
+    ok(&g.call(json!("observe"), "observe", args))
+}
+
+/// (role, name) of every element, depth first.
+fn seen(elements: &Value) -> Vec<(String, String)> {
+    all_elements(elements)
+        .iter()
+        .map(|e| {
+            (
+                e["role"].as_str().unwrap_or("").to_owned(),
+                e["name"].as_str().unwrap_or("").to_owned(),
+            )
+        })
+        .collect()
+}
+
+fn names_of(elements: &Value, role: &str) -> Vec<String> {
+    seen(elements)
+        .into_iter()
+        .filter(|(r, _)| r == role)
+        .map(|(_, n)| n)
+        .collect()
+}
+
+/// Record which element each click lands on (its text), in the page.
+const CLICK_LOG: &str = "window.hits = []; document.addEventListener('click', e => { window.hits.push((e.target.textContent || '').trim()); }, true); 1";
+
+#[test]
+fn positioned_content_escapes_clipping_that_is_not_its_containing_block() {
+    let web = fixtures(vec![]);
+    let mut g = glass(&[]);
+    // The body is 0 px tall with overflow:hidden; the shell is absolutely positioned.
+    let obs = open(&mut g, &web, "/abs.html");
+    assert_eq!(
+        seen(&obs["elements"]),
+        [
+            ("heading".into(), "Shell".into()),
+            ("button".into(), "Hello".into()),
+            ("link".into(), "Link".into())
+        ]
+    );
+    eval(&mut g, CLICK_LOG);
+    ok(&g.call(
+        json!(1),
+        "click",
+        json!({"target": "role=button;name=Hello"}),
+    ));
+    assert_eq!(eval(&mut g, "window.hits"), json!(["Hello"]));
+
+    for (page, escaped) in [
+        ("/abs2.html", "Escapes clip"),
+        ("/fixed.html", "Toast button"),
+    ] {
+        let obs = open(&mut g, &web, page);
+        assert_eq!(
+            names_of(&obs["elements"], "button"),
+            [escaped, "Normal"],
+            "{page}"
+        );
+        eval(&mut g, CLICK_LOG);
+        ok(&g.call(
+            json!(2),
+            "click",
+            json!({"target": format!("text={escaped}")}),
+        ));
+        assert_eq!(eval(&mut g, "window.hits"), json!([escaped]), "{page}");
+    }
+}
+
+#[test]
+fn a_menu_item_is_clicked_itself_or_not_at_all() {
+    let web = fixtures(vec![]);
+    let mut g = glass(&[]);
+    let obs = open(&mut g, &web, "/dropdown.html");
+    let items = names_of(&obs["elements"], "menuitem");
+    assert_eq!(items, ["Edit row", "Delete row"]);
+    // The click lands on the link (and follows it), never on the card around it.
+    eval(
+        &mut g,
+        "window.hits = []; document.addEventListener('click', e => { window.hits.push(e.target.closest('a') ? e.target.closest('a').getAttribute('href') : e.target.className); e.preventDefault(); }, true); 1",
+    );
+    ok(&g.call(json!(1), "click", json!({"target": "text=Delete row"})));
+    assert_eq!(eval(&mut g, "window.hits"), json!(["/delete"]));
+    // Hidden, the item is "notVisible": nothing is clicked, and the card never stands in.
+    eval(
+        &mut g,
+        "window.hits = []; document.querySelector('[role=menu]').style.visibility = 'hidden'; 1",
+    );
+    for target in [
+        "text=Delete row",
+        "role=menuitem;name=Delete row",
+        "css=a[href='/delete']",
+    ] {
+        let e = failed(&g.call(json!(2), "click", json!({"target": target})));
+        assert_eq!(e["failureKind"], "notVisible", "{target}: {e}");
+    }
+    assert_eq!(eval(&mut g, "window.hits"), json!([]));
+}
+
+#[test]
+fn selects_values_details_paragraphs_and_tables_at_the_right_level() {
+    let web = fixtures(vec![]);
+    let mut g = glass(&[]);
+    let obs = open(&mut g, &web, "/select.html");
+    let all = all_elements(&obs["elements"]);
+    let selects: Vec<&Value> = all.iter().filter(|e| e["role"] == "combobox").collect();
+    assert_eq!(
+        selects[0]["options"],
+        json!(["- column -", "genre", "year"])
+    );
+    assert_eq!(selects[1]["disabled"], true);
+    assert!(
+        all.iter().all(|e| e.get("value").is_none()),
+        "no values unless asked"
+    );
+    assert!(!obs.to_string().contains("Hidden body"));
+    assert!(
+        !obs.to_string().contains("Plain paragraph"),
+        "compact lists controls"
+    );
+
+    let with = observe(&mut g, json!({"includeFormValues": true}));
+    let values: Vec<Value> = all_elements(&with["elements"])
+        .iter()
+        .filter_map(|e| e.get("value").cloned())
+        .collect();
+    assert_eq!(
+        values,
+        [json!("- column -"), json!("="), json!("preset text")]
+    );
+
+    let s = observe(&mut g, json!({"level": "structured"}));
+    let text = s.to_string();
+    assert!(text.contains("Plain paragraph text that is not interactive."));
+    assert!(
+        !text.contains("Hidden body"),
+        "a closed <details> hides its body"
+    );
+    let table = all_elements(&s["elements"])
+        .into_iter()
+        .find(|e| e["role"] == "table")
+        .unwrap();
+    assert_eq!(table["columns"], json!(["a", "b"]));
+    assert_eq!(table["rows"], json!([["1", "2"]]));
+    assert_eq!(table["rowCount"], 1);
+    // What a person reads: the field's value is in the page text, the closed details' body
+    // is not.
+    let t = ok(&g.call(json!(1), "getText", json!({})))["text"].clone();
+    let t = t.as_str().unwrap();
+    assert!(
+        t.contains("preset text") && !t.contains("Hidden body"),
+        "{t}"
+    );
+}
+
+#[test]
+fn visually_hidden_checkboxes_are_listed_and_checked_through_their_labels() {
+    let web = fixtures(vec![]);
+    let mut g = glass(&[]);
+    let obs = open(&mut g, &web, "/sr-only-checkbox.html");
+    assert_eq!(
+        names_of(&obs["elements"], "checkbox"),
+        ["Alpha", "Bravo", "Charlie", "Delta"]
+    );
+    for name in ["Alpha", "Bravo", "Charlie", "Delta"] {
+        let r = ok(&g.call(
+            json!(1),
+            "check",
+            json!({"target": format!("role=checkbox;name={name}")}),
+        ));
+        assert_eq!(r["ok"], true, "{name}");
+    }
+    assert_eq!(
+        eval(&mut g, "window.changes"),
+        json!({"Alpha": 1, "bravo": 1, "charlie": 1, "delta": 1})
+    );
+    assert_eq!(
+        eval(
+            &mut g,
+            "[...document.querySelectorAll('input')].every(i => i.checked)"
+        ),
+        true
+    );
+    // Checked already: nothing is clicked again.
+    let again = ok(&g.call(
+        json!(2),
+        "check",
+        json!({"target": "role=checkbox;name=Bravo"}),
+    ));
+    assert_eq!(again["changed"], false);
+    assert_eq!(eval(&mut g, "window.changes.bravo"), 1);
+}
+
+#[test]
+fn a_widget_that_filters_on_key_events_sees_every_key_in_both_modes() {
+    let web = fixtures(vec![]);
+    for mode in ["fast", "human"] {
+        let mut g = glass(&["--interaction", mode]);
+        open(&mut g, &web, "/keydown-filter.html");
+        ok(&g.call(
+            json!(1),
+            "type",
+            json!({"target": "role=combobox;name=Region", "text": "Tal", "clear": true}),
+        ));
+        let obs = observe(&mut g, json!({}));
+        assert_eq!(
+            names_of(&obs["elements"], "option"),
+            ["Tallinn"],
+            "{mode}: {obs}"
+        );
+        ok(&g.call(json!(2), "key", json!({"key": "Enter"})));
+        assert_eq!(
+            eval(
+                &mut g,
+                "[window.picked, document.getElementById('r').value]"
+            ),
+            json!(["Tallinn", "Tallinn"]),
+            "{mode}"
+        );
+        assert!(eval(&mut g, "window.keys").as_u64().unwrap() >= 4, "{mode}");
+    }
+}
+
+#[test]
+fn a_fixed_listbox_inside_clipped_blocks_is_listed_and_usable() {
+    let web = fixtures(vec![]);
+    let mut g = glass(&[]);
+    let obs = open(&mut g, &web, "/fixed-listbox.html");
+    assert_eq!(
+        names_of(&obs["elements"], "option"),
+        ["Amsterdam", "Lisbon", "Oslo", "Tallinn", "Valencia"]
+    );
+    ok(&g.call(
+        json!(1),
+        "click",
+        json!({"target": "role=option;name=Tallinn"}),
+    ));
+    assert_eq!(
+        eval(&mut g, "document.querySelector('input').value"),
+        "Tallinn"
+    );
+}
+
+#[test]
+fn landmarks_are_named_by_their_author_and_links_keep_fragments() {
+    let web = fixtures(vec![]);
+    let mut g = glass(&[]);
+    let obs = observe_at(&mut g, &web, "/main-name.html", "structured");
+    let main = all_elements(&obs["elements"])
+        .into_iter()
+        .find(|e| e["role"] == "main")
+        .unwrap();
+    assert_eq!(
+        main["name"], "",
+        "a focusable <main> is not named from its content"
+    );
+    ref_of(&obs["elements"], "form", "Signup");
+    let obs = open(&mut g, &web, "/anchors.html");
+    let hrefs: Vec<Value> = all_elements(&obs["elements"])
+        .iter()
+        .filter(|e| e["role"] == "link")
+        .map(|e| e["href"].clone())
+        .collect();
+    assert_eq!(
+        hrefs,
+        [
+            json!("#later"),
+            json!("/abs.html#x"),
+            json!("/anchors.html")
+        ]
+    );
+}
+
+fn observe_at(g: &mut Glass, web: &Server, path: &str, level: &str) -> Value {
+    open(g, web, path);
+    observe(g, json!({"level": level}))
+}
+
+/// One small page per rule of what is absent (hidden from assistive technology) or not seen.
+#[test]
+fn each_visibility_rule_on_its_own_page() {
+    let cases: &[(&str, &str, &[&str])] = &[
+        (
+            "display-none",
+            r#"<button>Shown</button><button style="display:none">Gone</button>"#,
+            &["Shown"],
+        ),
+        (
+            "visibility-hidden",
+            r#"<div style="visibility:hidden"><button>Gone</button><button style="visibility:visible">Back</button></div>"#,
+            &["Back"],
+        ),
+        (
+            "content-visibility",
+            r#"<div style="content-visibility:hidden"><button>Gone</button></div><button>Shown</button>"#,
+            &["Shown"],
+        ),
+        (
+            "inert",
+            r#"<div inert><button>Gone</button></div><button>Shown</button>"#,
+            &["Shown"],
+        ),
+        (
+            "aria-hidden",
+            r#"<div aria-hidden="true"><button>Gone</button></div><button>Shown</button>"#,
+            &["Shown"],
+        ),
+        (
+            "closed-details",
+            r#"<details><summary>More</summary><button>Gone</button></details>"#,
+            &["More"],
+        ),
+        (
+            "open-details",
+            r#"<details open><summary>More</summary><button>Inside</button></details>"#,
+            &["More", "Inside"],
+        ),
+        (
+            "closed-dialog",
+            r#"<dialog><button>Gone</button></dialog><button>Shown</button>"#,
+            &["Shown"],
+        ),
+        (
+            "modal-dialog",
+            r#"<button>Behind</button><dialog id=d><button>Inside</button></dialog><script>d.showModal()</script>"#,
+            &["Inside"],
+        ),
+        (
+            "overflow-clips-flow-children",
+            r#"<div style="overflow:hidden;height:20px"><div style="height:40px"></div><button>Gone</button></div><button>Shown</button>"#,
+            &["Shown"],
+        ),
+        (
+            "absolute-escapes-static-clipper",
+            r#"<div style="overflow:hidden;height:0"><button style="position:absolute;top:50px">Out</button></div>"#,
+            &["Out"],
+        ),
+        (
+            "absolute-clipped-by-positioned-clipper",
+            r#"<div style="overflow:hidden;height:0;position:relative"><button style="position:absolute;top:50px">Gone</button></div><button>Shown</button>"#,
+            &["Shown"],
+        ),
+        (
+            "fixed-escapes-clippers",
+            r#"<div style="position:relative;overflow:hidden;height:0"><button style="position:fixed;top:60px">Fixed</button></div>"#,
+            &["Fixed"],
+        ),
+        (
+            "fixed-clipped-by-transformed-clipper",
+            r#"<div style="transform:translateX(0);overflow:hidden;height:0"><button style="position:fixed;top:60px">Gone</button></div><button>Shown</button>"#,
+            &["Shown"],
+        ),
+        (
+            "body-overflow-is-the-viewport",
+            r#"<style>html,body{height:0;overflow:hidden;margin:0}</style><div style="position:absolute;inset:0"><button>Shell</button></div>"#,
+            &["Shell"],
+        ),
+        (
+            "zero-size-box-overflowing-visibly",
+            r#"<div style="height:0;width:0"><button>Overflows</button></div>"#,
+            &["Overflows"],
+        ),
+        (
+            "clip-path-hides",
+            r#"<div style="clip-path:inset(50%)"><button>Gone</button></div><button>Shown</button>"#,
+            &["Shown"],
+        ),
+        (
+            "opacity-zero-is-clickable",
+            r#"<button style="opacity:0">Invisible ink</button>"#,
+            &["Invisible ink"],
+        ),
+        (
+            "sr-only-input-via-label",
+            r#"<label><input type=checkbox style="position:absolute;clip:rect(0 0 0 0);width:1px;height:1px;overflow:hidden"> Remember</label>"#,
+            &["Remember"],
+        ),
+    ];
+    let routes: Vec<(&str, Page)> = cases
+        .iter()
+        .map(|(name, body, _)| {
+            let path: &'static str = Box::leak(format!("/{name}").into_boxed_str());
+            (
+                path,
+                Page::html(&format!(
+                    "<!doctype html><html><head><title>{name}</title></head><body>{body}</body></html>"
+                )),
+            )
+        })
+        .collect();
+    let web = Server::start(routes);
+    let mut g = glass(&[]);
+    for (name, _, want) in cases {
+        let obs = open(&mut g, &web, &format!("/{name}"));
+        let got: Vec<String> = seen(&obs["elements"])
+            .into_iter()
+            .filter(|(r, _)| r != "dialog" && r != "group")
+            .map(|(_, n)| n)
+            .collect();
+        assert_eq!(got, *want, "{name}: {obs}");
+        // Locators agree with the observation: what is absent is "notVisible", never clicked.
+        if let Some(e) = all_elements(&obs["elements"]).first() {
+            ok(&g.call(json!(1), "hover", json!({"target": e["ref"]})));
+        }
+        if !want.contains(&"Gone") && body_has(cases, name, ">Gone<") {
+            let e = failed(&g.call(json!(2), "click", json!({"target": "text=Gone"})));
+            assert_eq!(e["failureKind"], "notVisible", "{name}: {e}");
+        }
+    }
+}
+
+fn body_has(cases: &[(&str, &str, &[&str])], name: &str, needle: &str) -> bool {
+    cases
+        .iter()
+        .any(|(n, b, _)| n == &name && b.contains(needle))
+}
+
+#[test]
+fn typing_inserts_at_the_caret_replaces_a_selection_and_sends_keys() {
+    let web = fixtures(vec![]);
+    let mut g = glass(&[]);
+    open(&mut g, &web, "/caret.html");
+    let field = "role=textbox;name=Name";
+    ok(&g.call(json!(1), "click", json!({"target": field})));
+    eval(
+        &mut g,
+        "document.getElementById('n').setSelectionRange(5, 5); window.keydowns = 0; 1",
+    );
+    ok(&g.call(json!(2), "type", json!({"target": field, "text": ","})));
+    assert_eq!(
+        eval(&mut g, "document.getElementById('n').value"),
+        "hello, world"
+    );
+    eval(
+        &mut g,
+        "document.getElementById('n').setSelectionRange(7, 12); 1",
+    );
+    ok(&g.call(json!(3), "type", json!({"target": field, "text": "there"})));
+    assert_eq!(
+        eval(&mut g, "document.getElementById('n').value"),
+        "hello, there"
+    );
+    assert_eq!(
+        eval(&mut g, "window.keydowns"),
+        6,
+        "a key press per character"
+    );
+    // The bulk insert is explicit, and sends no key events.
+    ok(&g.call(
+        json!(4),
+        "type",
+        json!({"target": field, "text": "!", "insertText": true}),
+    ));
+    assert_eq!(
+        eval(&mut g, "document.getElementById('n').value"),
+        "hello, there!"
+    );
+    assert_eq!(eval(&mut g, "window.keydowns"), 6);
+
+    // Select-all, then type: the text is replaced, in a textarea and a contenteditable.
+    open(&mut g, &web, "/selectall.html");
+    for name in ["Notes", "Rich"] {
+        let t = format!("role=textbox;name={name}");
+        ok(&g.call(
+            json!(5),
+            "shortcut",
+            json!({"keys": "Control+a", "target": t}),
+        ));
+        ok(&g.call(json!(6), "type", json!({"target": t, "text": "X"})));
+    }
+    assert_eq!(
+        eval(
+            &mut g,
+            "[document.getElementById('t').value, document.getElementById('c').textContent]"
+        ),
+        json!(["X", "X"])
+    );
+}
+
+#[test]
+fn clear_empties_fields_contenteditable_and_code_editors() {
+    let web = fixtures(vec![]);
+    let mut g = glass(&[]);
+    open(&mut g, &web, "/selectall.html");
+    for (name, read) in [
+        ("Notes", "document.getElementById('t').value"),
+        ("Rich", "document.getElementById('c').textContent"),
+    ] {
+        let t = format!("role=textbox;name={name}");
+        ok(&g.call(
+            json!(1),
+            "type",
+            json!({"target": t, "text": "new", "clear": true}),
+        ));
+        assert_eq!(eval(&mut g, read), "new", "{name}");
+        ok(&g.call(json!(2), "clear", json!({"target": t})));
+        assert_eq!(eval(&mut g, read), "", "{name}");
+    }
+
+    // CodeMirror 5: its own value, not only the DOM text.
+    let obs = open(&mut g, &web, "/cm5.html");
+    let editor = ref_of(&obs["elements"], "textbox", "Query");
+    ok(&g.call(
+        json!(3),
+        "type",
+        json!({"target": editor, "text": "select 2", "clear": true}),
+    ));
+    assert_eq!(eval(&mut g, "cm.getValue()"), "select 2");
+    assert!(
+        eval(&mut g, "window.keys").as_u64().unwrap() >= 8,
+        "the editor saw the keys"
+    );
+    ok(&g.call(json!(4), "clear", json!({"target": editor})));
+    assert_eq!(eval(&mut g, "cm.getValue()"), "");
+
+    // Monaco: its model's value.
+    open(&mut g, &web, "/monaco.html");
+    ok(&g.call(
+        json!(5),
+        "wait",
+        json!({"kind": "elementVisible", "target": "css=.monaco-editor textarea", "timeoutMs": 20000}),
+    ));
+    ok(&g.call(
+        json!(6),
+        "type",
+        json!({"target": "css=.monaco-editor textarea", "text": "let b = 2;", "clear": true}),
+    ));
+    assert_eq!(eval(&mut g, "ed.getValue()"), "let b = 2;");
+    ok(&g.call(
+        json!(7),
+        "clear",
+        json!({"target": "css=.monaco-editor textarea"}),
+    ));
+    assert_eq!(eval(&mut g, "ed.getValue()"), "");
+}
