@@ -245,10 +245,17 @@ fn jupyterlab_new_notebook_run_a_cell_use_the_file_menu_and_rename() {
     click(&mut g, card["ref"].as_str().unwrap());
     wait_text(&mut g, "| Idle", 60_000);
 
+    // Typed, then replaced: clear must empty the CodeMirror 6 editor (the saved notebook below
+    // holds exactly the second text).
     ok(&g.call(
         json!(2),
         "type",
-        json!({"target": "role=textbox", "text": "print(6*7)"}),
+        json!({"target": "role=textbox", "text": "1 + 1"}),
+    ));
+    ok(&g.call(
+        json!(2),
+        "type",
+        json!({"target": "role=textbox", "text": "print(6*7)", "clear": true}),
     ));
     ok(&g.call(json!(3), "shortcut", json!({"keys": "Shift+Enter"})));
     wait_text(&mut g, "42", 30_000);

@@ -1970,6 +1970,8 @@
     rect: guard(rect),
     readyState: guard(readyState),
     fileInput: guard(fileInput),
+    // The element of a ref (for Chrome's own view of it), or null.
+    element: guard((ref) => { const e = lookup(ref); return e && e !== UNKNOWN ? e : null; }),
     consent: guard(consent, (a) => a[1]),
     arm: guard(arm),
     settle: guard(settle),
