@@ -573,3 +573,113 @@ fn clear_empties_fields_contenteditable_and_code_editors() {
     ));
     assert_eq!(eval(&mut g, "ed.getValue()"), "");
 }
+
+const LIVE_IR: &str = r#"<!doctype html><html><head><title>Orders</title></head><body>
+<nav aria-label="Main"><a href="/">Home</a> <a href="/orders">Orders</a></nav>
+<main><h1>Orders</h1>
+<form aria-label="Signup"><label>Email <input id="email" type="email"></label><button type="button" id="save">Save</button></form>
+<ul><li>Alpha <button>Remove A</button></li><li id="b">Bravo <button id="rb">Remove B</button></li></ul>
+<div id="slot"><button id="re">Refresh</button></div>
+<table><tr><th>Id</th><th>Total</th></tr><tr><td>1</td><td>5</td></tr><tr><td>2</td><td>7</td></tr></table>
+</main>
+<script>
+document.getElementById('rb').onclick = () => {
+  document.getElementById('b').remove();
+  document.getElementById('save').textContent = 'Store';
+  document.getElementById('slot').innerHTML = '<button>Refresh</button>';
+};
+</script></body></html>"#;
+
+/// The id of the one entity with this role and name in a draft.
+fn entity_id(draft: &Value, role: &str, name: &str) -> String {
+    let found: Vec<&Value> = draft["entities"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["role"] == role && e["name"] == name)
+        .collect();
+    assert_eq!(found.len(), 1, "{role} {name:?} in {draft}");
+    found[0]["id"].as_str().unwrap().to_owned()
+}
+
+#[test]
+fn live_web_ir_drafts_validate_and_follow_entities_across_revisions() {
+    let web = Server::start(vec![("/orders", Page::html(LIVE_IR))]);
+    let mut g = glass(&[]);
+    ok(&g.call(
+        json!(1),
+        "navigate",
+        json!({"url": web.url("/orders"), "observe": false}),
+    ));
+    let before = ok(&g.call(json!(2), "extractWebIr", json!({})));
+    let draft = &before["draft"];
+    let v = ok(&g.call_framed(json!(3), "validateWebIr", json!({"draft": draft})));
+    assert_eq!(v["valid"], true);
+    let kinds: Vec<(String, String)> = draft["entities"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            (
+                e["kind"].as_str().unwrap().to_owned(),
+                e["name"].as_str().unwrap_or("").to_owned(),
+            )
+        })
+        .collect();
+    for want in [
+        ("navigationItem", "Orders"),
+        ("form", "Signup"),
+        ("field", "Email"),
+        ("action", "Save"),
+        ("table", ""),
+        ("cell", "Total"),
+        ("cell", "7"),
+        ("text", "Orders"),
+    ] {
+        assert!(
+            kinds.contains(&(want.0.to_owned(), want.1.to_owned())),
+            "{want:?} in {kinds:?}"
+        );
+    }
+    assert!(!draft.to_string().contains("@"), "no form values");
+
+    let email = entity_id(draft, "textbox", "Email");
+    let save = entity_id(draft, "button", "Save");
+    let remove_b = entity_id(draft, "button", "Remove B");
+    let refresh = entity_id(draft, "button", "Refresh");
+    ok(&g.call(
+        json!(4),
+        "type",
+        json!({"target": email, "text": "a@example.com"}),
+    ));
+    ok(&g.call(json!(5), "click", json!({"target": remove_b})));
+    let after = ok(&g.call(json!(6), "extractWebIr", json!({})));
+    assert!(after["revision"].as_u64() > before["revision"].as_u64());
+    assert!(
+        !after["draft"].to_string().contains("example.com"),
+        "no form values"
+    );
+    let follow = |g: &mut Glass, id: &str| {
+        ok(&g.call_framed(
+            json!(7),
+            "continuityWebIr",
+            json!({"before": draft, "after": after["draft"], "entityId": id}),
+        ))
+    };
+    assert_eq!(follow(&mut g, &email)["status"], "unchanged");
+    assert_eq!(follow(&mut g, &save)["status"], "changed");
+    assert_eq!(follow(&mut g, &remove_b)["status"], "removed");
+    let r = follow(&mut g, &refresh);
+    assert_eq!(r["status"], "rebound", "a re-rendered button: {r}");
+    assert_ne!(r["currentId"], refresh.as_str());
+    // One region only.
+    let form = entity_id(draft, "form", "Signup");
+    let part = ok(&g.call(json!(8), "extractWebIr", json!({"region": form})));
+    let names: Vec<&str> = part["draft"]["entities"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|e| e["name"].as_str())
+        .collect();
+    assert_eq!(names, ["Signup", "Email", "Store"]);
+}

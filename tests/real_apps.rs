@@ -39,6 +39,14 @@ fn click(g: &mut Glass, target: &str) -> Value {
     ok(&g.call(json!("click"), "click", json!({"target": target})))
 }
 
+/// The live page as a Web IR draft, checked by the project's own validator; its entity count.
+fn valid_live_draft(g: &mut Glass) -> usize {
+    let x = ok(&g.call(json!("ir"), "extractWebIr", json!({})));
+    let v = ok(&g.call_framed(json!("v"), "validateWebIr", json!({"draft": x["draft"]})));
+    assert_eq!(v["valid"], true);
+    x["entityCount"].as_u64().unwrap() as usize
+}
+
 fn wait_text(g: &mut Glass, text: &str, ms: u64) {
     ok(&g.call(
         json!("wait"),
@@ -134,6 +142,10 @@ fn datasette_filter_sort_open_a_row_and_run_sql() {
     let rows = table["rows"].as_array().unwrap();
     assert!(!rows.is_empty());
     assert!(rows.iter().all(|r| r[genre_col] == "poetry"), "{table}");
+    assert!(
+        valid_live_draft(&mut g) > 100,
+        "the filtered table as Web IR"
+    );
 
     // Sort by a column header.
     let title_header = one(&obs, "the title header link", |e| {
@@ -259,6 +271,7 @@ fn jupyterlab_new_notebook_run_a_cell_use_the_file_menu_and_rename() {
     ));
     ok(&g.call(json!(3), "shortcut", json!({"keys": "Shift+Enter"})));
     wait_text(&mut g, "42", 30_000);
+    assert!(valid_live_draft(&mut g) > 30, "the notebook as Web IR");
 
     // The File menu, then an item of it, then its dialog.
     click(&mut g, "role=menuitem;name=File");
@@ -338,6 +351,7 @@ fn docs_site_search_open_a_result_and_follow_an_anchor() {
     });
     click(&mut g, result["ref"].as_str().unwrap());
     assert_eq!(eval(&mut g, "location.pathname"), "/config/");
+    assert!(valid_live_draft(&mut g) > 10, "the docs page as Web IR");
     let text = ok(&g.call(json!(3), "getText", json!({})));
     assert!(
         text["text"]

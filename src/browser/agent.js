@@ -997,7 +997,7 @@
       if (role === 'link') { const h = hrefOf(el); if (h) item.href = h; }
       if ((role === 'dialog' || role === 'alertdialog') && (el.getAttribute('aria-modal') === 'true' || (el.localName === 'dialog' && safeMatches(el, ':modal')))) item.modal = true;
       if (kind === 'region' && (role === 'table' || role === 'grid' || role === 'treegrid')) {
-        const t = tableData(el, TABLE_ROWS[o.level] || 0, o.level === 'detailed' || o.level === 'raw' ? 80 : 48);
+        const t = tableData(el, o.tableRows !== undefined ? o.tableRows : TABLE_ROWS[o.level] || 0, o.level === 'detailed' || o.level === 'raw' ? 80 : 48);
         if (t.columns) item.columns = t.columns;
         if (t.rows.length) item.rows = t.rows;
         item.rowCount = t.rowCount;
@@ -1106,6 +1106,7 @@
     const o = {
       level, maxName: posInt(opts.maxNameChars, 80), maxText: posInt(opts.maxTextChars, 200),
       withValues: opts.includeFormValues === true, maxOptions: 25, active,
+      tableRows: Number.isFinite(opts.tableRows) ? Math.max(0, Math.min(200, Math.floor(opts.tableRows))) : undefined,
     };
     // 21 KiB of items keeps the whole answer (url, title, envelope, the contexts added at the
     // end) under 24 KiB.

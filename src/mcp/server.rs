@@ -717,6 +717,7 @@ const PAGE_FIELDS: &[&str] = &[
     "targets",
     "messages",
     "requests",
+    "draft",
 ];
 
 /// Mark a result that carries page-derived text: `trust` and the list of such fields.

@@ -219,6 +219,7 @@ pub fn catalog() -> &'static [Tool] {
         webir::INSPECT,
         webir::DIFF,
         webir::CONTINUITY,
+        page::EXTRACT_WEB_IR,
         wait::TOOL,
     ];
     CATALOG

@@ -47,6 +47,17 @@ pub const OBSERVE: Tool = Tool {
     run: run_observe,
 };
 
+/// `extractWebIr`.
+pub const EXTRACT_WEB_IR: Tool = Tool {
+    name: "extractWebIr",
+    title: "Extract the page as Web IR",
+    description: "The live page (or one region, a ref) as a Web IR v1 draft: entities (regions, forms, fields, actions, links, tables with rows and cells, text) and their relationships, IDs stable while the element exists. Validated before it is returned; never includes form values.",
+    schema: extract_schema,
+    annotations: READ,
+    browser: true,
+    run: run_extract_web_ir,
+};
+
 /// `getDOM`.
 pub const GET_DOM: Tool = Tool {
     name: "getDOM",
@@ -119,6 +130,76 @@ fn observe_schema() -> Value {
         }),
         &[],
     ))
+}
+
+fn extract_schema() -> Value {
+    args::object_schema(
+        json!({"region": {"type": "string", "description": "A ref: extract only inside this element."}}),
+        &[],
+    )
+}
+
+fn run_extract_web_ir(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+    Box::pin(async move {
+        try_tool!(args::only(&a, &["region"]));
+        let region = try_tool!(args::opt_string(&a, "region", 24));
+        if region.is_some_and(|r| !crate::browser::refs::is_ref(r)) {
+            return args::invalid("region", "must be a ref such as e12").into();
+        }
+        let mut b = try_tool!(page_session(&services).await);
+        // The structured model with room for a whole page: Web IR's own bounds cut the rest.
+        let opts = json!({
+            "level": "structured", "nextRef": b.next_ref, "maxItems": 4000,
+            "maxBytes": 400_000, "maxNameChars": 80, "maxTextChars": 200,
+            "tableRows": 50, "region": region,
+        });
+        let mut o = try_tool!(b.agent_call("observe", &[opts]).await);
+        match o["status"].as_str() {
+            Some("unknown") | Some("stale") => {
+                return ToolOutcome::Failed(json!({
+                    "kind": "targeting", "failureKind": "staleRef",
+                    "reason": "the region's element is gone or was never issued; observe again",
+                }));
+            }
+            Some(_) => return BrowserError::Agent.into(),
+            None => {}
+        }
+        let items = o["items"].take();
+        let list = items.as_array().map(Vec::as_slice).unwrap_or(&[]);
+        b.record_refs(&o["nextRef"], list.iter());
+        let total = o["counts"]["total"].as_u64().unwrap_or(0);
+        let emitted = o["counts"]["emitted"].as_u64().unwrap_or(0);
+        let draft = crate::webir::draft_from_observation(&crate::webir::LiveObservation {
+            items: list,
+            revision: b.revision(),
+            truncated: o["truncated"] == true,
+            omitted: total.saturating_sub(emitted),
+            budgets_hit: o["budgetsHit"]
+                .as_array()
+                .map(|h| {
+                    h.iter()
+                        .filter_map(|v| v.as_str().map(str::to_owned))
+                        .collect()
+                })
+                .unwrap_or_default(),
+        });
+        let parsed = match crate::webir::parse_draft(&draft) {
+            Ok(p) => p,
+            Err(e) => {
+                tracing::warn!(path = %e.path, "a live Web IR draft failed validation");
+                return ToolOutcome::Failed(json!({
+                    "kind": "internal",
+                    "reason": "the extracted draft did not validate",
+                }));
+            }
+        };
+        ToolOutcome::Ok(json!({
+            "revision": b.revision(),
+            "entityCount": parsed.entities().len(),
+            "relationshipCount": draft["relationships"].as_array().map_or(0, Vec::len),
+            "draft": draft,
+        }))
+    })
 }
 
 fn text_schema() -> Value {

@@ -2,12 +2,14 @@
 //! revision (entities, relationships, coverage), with validation, a bounded
 //! summary, revision diffs and entity continuity.
 //!
-//! Nothing here starts Chrome or performs I/O. Outputs carry counts,
+//! Nothing here starts Chrome or performs I/O (a live draft is mapped from an observation the
+//! caller took). Outputs carry counts,
 //! revisions and caller-supplied IDs only, never entity payloads or page
 //! content, and every error is a `{path, reason}` pair with a fixed reason.
 
 mod continuity;
 mod diff;
+mod extract;
 mod inspect;
 mod model;
 mod validate;
@@ -19,6 +21,7 @@ use serde_json::Value;
 
 pub use continuity::{Continuity, ContinuityStatus, continuity};
 pub use diff::{DiffSummary, diff};
+pub use extract::{LiveObservation, draft_from_observation};
 pub use inspect::{InspectSummary, ValidateResult, inspect, validate_result};
 pub(crate) use model::wire_enum;
 pub use model::{

@@ -144,6 +144,13 @@ impl Glass {
         r
     }
 
+    /// A tool call in a `Content-Length` frame: the framing for requests over 8 KiB.
+    pub fn call_framed(&mut self, id: Value, tool: &str, args: Value) -> Value {
+        self.send_framed(&json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+            "params": {"name": tool, "arguments": args}}));
+        self.recv()
+    }
+
     pub fn call(&mut self, id: Value, tool: &str, args: Value) -> Value {
         self.request(id, "tools/call", json!({"name": tool, "arguments": args}))
     }
