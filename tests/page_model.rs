@@ -683,3 +683,141 @@ fn live_web_ir_drafts_validate_and_follow_entities_across_revisions() {
         .collect();
     assert_eq!(names, ["Signup", "Email", "Store"]);
 }
+
+const SPA: &str = r#"<!doctype html><html><head><title>App</title></head><body><div id="app"></div>
+<script>
+window.addEventListener('load', async () => {
+  const items = await (await fetch('/data')).json();
+  document.getElementById('app').innerHTML = '<h1>Inbox</h1>' + items.map(i => '<button>' + i + '</button>').join('');
+  document.querySelectorAll('button').forEach(b => b.onclick = async () => {
+    const r = await (await fetch('/data?open=' + b.textContent)).json();
+    const p = document.createElement('p'); p.id = 'opened'; p.textContent = 'Opened ' + b.textContent + ' (' + r.length + ')';
+    document.body.appendChild(p);
+  });
+});
+</script></body></html>"#;
+
+const MOVER: &str = r#"<!doctype html><html><head><title>Mover</title></head><body>
+<div id="pad" style="height:0"></div><button id="go" onclick="window.hits = (window.hits || 0) + 1">Go</button>
+<button onclick="window.other = 1" style="position:absolute;top:8px;left:8px;z-index:-1">Under</button>
+<script>setTimeout(() => { document.getElementById('pad').style.height = '120px'; }, 60);</script>
+</body></html>"#;
+
+#[test]
+fn navigation_and_actions_return_once_the_app_has_reacted() {
+    let web = Server::start(vec![
+        ("/app", Page::html(SPA)),
+        (
+            "/data",
+            Page {
+                content_type: "application/json",
+                ..Page::html(r#"["Alpha","Bravo"]"#)
+            }
+            .delayed(300),
+        ),
+        ("/mover", Page::html(MOVER)),
+    ]);
+    let mut g = glass(&[]);
+    // The app renders after load, once its data arrives: navigate returns with it rendered.
+    let nav = ok(&g.call(json!(1), "navigate", json!({"url": web.url("/app")})));
+    assert_eq!(nav["settled"], true, "{nav}");
+    assert_eq!(
+        names_of(&nav["observation"]["elements"], "button"),
+        ["Alpha", "Bravo"],
+        "{nav}"
+    );
+    // The click's request is answered and rendered before the click returns: the very next
+    // read shows it, with no wait in between.
+    let r = ok(&g.call(
+        json!(2),
+        "click",
+        json!({"target": "role=button;name=Bravo"}),
+    ));
+    assert_eq!(r["settled"], true, "{r}");
+    let text = ok(&g.call(json!(3), "getText", json!({})));
+    assert!(
+        text["text"].as_str().unwrap().contains("Opened Bravo (2)"),
+        "{text}"
+    );
+
+    // A button that moves once right after load is measured again and clicked where it is.
+    ok(&g.call(
+        json!(4),
+        "navigate",
+        json!({"url": web.url("/mover"), "observe": false, "waitUntil": "commit"}),
+    ));
+    ok(&g.call(json!(5), "click", json!({"target": "role=button;name=Go"})));
+    assert_eq!(
+        eval(&mut g, "[window.hits, window.other || 0]"),
+        json!([1, 0])
+    );
+}
+
+#[test]
+fn a_2000_row_table_stays_under_24_kib_at_every_level() {
+    let mut body = String::from(
+        "<h1>Ledger</h1><table><thead><tr><th>Id</th><th>Item</th><th>Action</th></tr></thead><tbody>",
+    );
+    for i in 0..2000 {
+        body.push_str(&format!(
+            "<tr><td>{i}</td><td>Invoice {i} for a customer with a long name</td><td><button>Delete</button></td></tr>"
+        ));
+    }
+    body.push_str("</tbody></table>");
+    let web = Server::start(vec![(
+        "/ledger",
+        Page::html(&format!(
+            "<!doctype html><html><head><title>Ledger</title></head><body>{body}</body></html>"
+        )),
+    )]);
+    let mut g = glass(&[]);
+    ok(&g.call(
+        json!(1),
+        "navigate",
+        json!({"url": web.url("/ledger"), "observe": false}),
+    ));
+    for level in [
+        None,
+        Some("summary"),
+        Some("interactive"),
+        Some("structured"),
+        Some("detailed"),
+        Some("raw"),
+    ] {
+        let args = level.map_or(json!({}), |l| json!({"level": l}));
+        let r = g.call(json!(2), "observe", args);
+        let text = r["result"]["content"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["text"].as_str().unwrap_or("").len())
+            .sum::<usize>();
+        assert!(text < 24 * 1024, "{level:?}: {text} bytes");
+        let o = common::tool_json(&r);
+        let table = all_elements(&o["elements"])
+            .into_iter()
+            .find(|e| e["role"] == "table")
+            .unwrap_or_else(|| panic!("{level:?}: {o}"));
+        assert_eq!(table["rowCount"], 2000, "{level:?}");
+        if level != Some("summary") {
+            assert_eq!(o["truncated"], true, "{level:?}");
+            assert!(
+                o["counts"]["total"].as_u64() > o["counts"]["emitted"].as_u64(),
+                "{level:?}"
+            );
+        }
+        if level == Some("structured") {
+            assert_eq!(table["columns"], json!(["Id", "Item", "Action"]));
+            assert_eq!(
+                table["rows"][0][1],
+                "Invoice 0 for a customer with a long name"
+            );
+            // The repeated "Delete" buttons say which row they delete.
+            let deletes: Vec<Value> = all_elements(&o["elements"])
+                .into_iter()
+                .filter(|e| e["name"] == "Delete")
+                .collect();
+            assert_eq!(deletes[1]["context"], "1");
+        }
+    }
+}
