@@ -205,13 +205,17 @@ function glassJson(r) {
 }
 function glassElements(obj) {
   const o = obj.elements ? obj : obj.observation || obj.observe || obj;
-  return (o.elements || []).map((e) => ({ ref: String(e.ref), role: String(e.role || ''), name: String(e.name ?? '') }));
+  // Regions nest their items under `children`.
+  const out = [];
+  const walk = (list) => { for (const e of list || []) { out.push({ ref: String(e.ref), role: String(e.role || ''), name: String(e.name ?? '') }); walk(e.children); } };
+  walk(o.elements);
+  return out;
 }
 const glass = {
   name: 'glass',
   spawn(o, workdir) {
     if (!o.glass) throw new Error('--glass /path/to/glass is required for the glass server');
-    return { cmd: o.glass, args: ['--incognito', '--interaction', 'fast', '--policy-allow', 'download', '--policy-allow', 'upload', '--mcp'], env: { ...NO_DOWNLOAD_ENV, GLASS_CHROME: CHROMIUM }, cwd: workdir };
+    return { cmd: o.glass, args: ['--incognito', '--policy-allow', 'download', '--policy-allow', 'upload', '--mcp'], env: { ...NO_DOWNLOAD_ENV, GLASS_CHROME: CHROMIUM }, cwd: workdir };
   },
   async afterInit() {},
   navigate: (c, url) => call(c, GLASS_TOOLS.navigate, { url, observe: false }),
