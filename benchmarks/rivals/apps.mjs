@@ -262,7 +262,7 @@ db.executemany("insert into books values (?,?,?,?)",[(i,"Book %03d %s"%((i*37)%2
       let r = await c.tool('browser_snapshot', {});
       await c.tool('browser_type', { target: pwfind(r.text, /- textbox "Search"/, 'search box'), text: 'frobnicator' });
       // The results come from a worker a moment later.
-      await c.tool('browser_wait_for', { text: 'frobnicator option' });
+      await c.attempt('browser_wait_for', { text: 'frobnicator option' });
       r = await c.tool('browser_snapshot', {});
       // Playwright's snapshot does not show the result list (it shows "Type to start
       // searching"); a model presses Enter, which opens the first result.

@@ -383,13 +383,7 @@ impl Browser {
         let deadline = tokio::time::Instant::now() + budget;
         let left = || deadline.saturating_duration_since(tokio::time::Instant::now());
         let events = Arc::clone(&self.events);
-        let pending = || {
-            events
-                .network
-                .lock()
-                .map(|n| n.pending_since(mark))
-                .unwrap_or(false)
-        };
+        let pending = || events.requests_pending_since(mark);
         let mut empty_rounds = 0;
         loop {
             while pending() && !left().is_zero() {
@@ -505,13 +499,7 @@ impl Browser {
         };
         drain(&mut rx, &mut caused, &mut navigating, &mut loaded);
         // Requests the input started: wait for their answers, then for the DOM they change.
-        let pending = || {
-            events
-                .network
-                .lock()
-                .map(|n| n.pending_since(mark))
-                .unwrap_or(false)
-        };
+        let pending = || events.requests_pending_since(mark);
         if !navigating && caused.dialog.is_none() && pending() {
             while pending() && !left().is_zero() && !navigating {
                 // Re-checked at least every 20 ms: the watcher records a request's end

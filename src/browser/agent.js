@@ -272,7 +272,7 @@
       case 'math': return 'math';
       default:
         // Only the editing host is a textbox, not every element inside it.
-        if (el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable)) return 'textbox';
+        if (el.hasAttribute('contenteditable') && el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable)) return 'textbox';
         return null;
     }
   }
@@ -358,70 +358,85 @@
     const ct = s.containerType || 'normal';
     return ct !== 'normal';
   }
-  // clip:rect(0 0 0 0) and clip-path:inset(50%): the visually-hidden pattern.
+  // clip:rect(0 0 0 0) and clip-path:inset(50%): the visually-hidden pattern (`clip` applies
+  // to positioned boxes only).
   function clipHidesAll(s) {
+    const cp = s.clipPath;
+    if (cp && cp !== 'none') {
+      const m = /^inset\(\s*([\d.]+)%/.exec(cp);
+      if (m && +m[1] >= 50) return true;
+    }
+    const pos = s.position;
+    if (pos !== 'absolute' && pos !== 'fixed') return false;
     const c = s.clip;
-    if (c && c !== 'auto' && (s.position === 'absolute' || s.position === 'fixed')) {
+    if (c && c !== 'auto') {
       const m = /rect\(([^)]*)\)/.exec(c);
       if (m) {
         const v = m[1].split(/[ ,]+/).map((x) => parseFloat(x));
         if (v.length === 4 && v.every(Number.isFinite) && (v[1] - v[3] <= 1 || v[2] - v[0] <= 1)) return true;
       }
     }
-    const cp = s.clipPath;
-    if (cp && cp !== 'none') {
-      const m = /^inset\(\s*([\d.]+)%/.exec(cp);
-      if (m && +m[1] >= 50) return true;
-    }
     return false;
   }
   const intersect = (a, b) => ({ l: Math.max(a.l, b.l), t: Math.max(a.t, b.t), r: Math.min(a.r, b.r), b: Math.min(a.b, b.b) });
   const emptyClip = (c) => c.r <= c.l || c.b <= c.t;
-  // {flow, abs, fixed}: the clip for el's descendants of each positioning scheme, in el's
-  // document viewport coordinates.
+  // The clips for an element's descendants, one per positioning scheme, in its document's
+  // viewport coordinates: `flow` for in-flow boxes, `abs()` for absolutely positioned ones,
+  // `fixed()` for fixed ones. The last two are worked out only when some descendant is
+  // positioned that way (most pages never ask, and reading the containing-block properties
+  // of every element would double the walk's cost).
+  class ClipCtx {
+    constructor(el, s, parent) {
+      this.s = s; this.parent = parent; this.a = undefined; this.f = undefined; this.cf = undefined;
+      if (!parent) { this.flow = NONE; this.a = NONE; this.f = NONE; return; }
+      const own = ownClip(s, parent);
+      let inner = own;
+      const tag = el.localName;
+      const doc = el.ownerDocument;
+      // body's overflow moves to the viewport when html's is visible.
+      const toViewport = tag === 'html' || (tag === 'body' && doc.documentElement && st(doc.documentElement).overflowX === 'visible' && st(doc.documentElement).overflowY === 'visible');
+      if (clipHidesAll(s)) inner = EMPTY;
+      else if (!toViewport && s.display !== 'contents' && (clips(s.overflowX) || clips(s.overflowY))) {
+        const r = el.getBoundingClientRect();
+        const l = r.left + el.clientLeft, t = r.top + el.clientTop;
+        inner = intersect(own, {
+          l: clips(s.overflowX) ? l : -Infinity, r: clips(s.overflowX) ? l + el.clientWidth : Infinity,
+          t: clips(s.overflowY) ? t : -Infinity, b: clips(s.overflowY) ? t + el.clientHeight : Infinity,
+        });
+      }
+      this.flow = inner;
+    }
+    containsFixed() {
+      if (this.cf === undefined) this.cf = this.s.display !== 'contents' && containsFixed(this.s);
+      return this.cf;
+    }
+    abs() {
+      if (this.a === undefined) this.a = (this.s.position !== 'static' && this.s.display !== 'contents') || this.containsFixed() ? this.flow : this.parent.abs();
+      return this.a;
+    }
+    fixed() {
+      if (this.f === undefined) this.f = this.containsFixed() ? this.flow : this.parent.fixed();
+      return this.f;
+    }
+  }
   function kidsClip(el) {
     let m = clipMemo.get(el);
     if (m) return m;
-    const s = st(el);
     const p = flatParent(el);
-    if (!p) {
-      m = { flow: NONE, abs: NONE, fixed: NONE };
-      clipMemo.set(el, m);
-      return m;
-    }
-    const pc = kidsClip(p);
-    const own = ownClip(el, s, pc);
-    let inner = own;
-    const tag = el.localName;
-    const doc = el.ownerDocument;
-    // body's overflow moves to the viewport when html's is visible.
-    const toViewport = tag === 'html' || (tag === 'body' && doc.documentElement && st(doc.documentElement).overflowX === 'visible' && st(doc.documentElement).overflowY === 'visible');
-    if (clipHidesAll(s)) inner = EMPTY;
-    else if (!toViewport && s.display !== 'contents' && (clips(s.overflowX) || clips(s.overflowY))) {
-      const r = el.getBoundingClientRect();
-      const l = r.left + el.clientLeft, t = r.top + el.clientTop;
-      const box = {
-        l: clips(s.overflowX) ? l : -Infinity, r: clips(s.overflowX) ? l + el.clientWidth : Infinity,
-        t: clips(s.overflowY) ? t : -Infinity, b: clips(s.overflowY) ? t + el.clientHeight : Infinity,
-      };
-      inner = intersect(own, box);
-    }
-    const positioned = s.position !== 'static' && s.display !== 'contents';
-    const fixedCb = containsFixed(s);
-    m = { flow: inner, abs: positioned || fixedCb ? inner : pc.abs, fixed: fixedCb ? inner : pc.fixed };
+    m = new ClipCtx(el, st(el), p ? kidsClip(p) : null);
     clipMemo.set(el, m);
     return m;
   }
-  function ownClip(el, s, pc) {
+  function ownClip(s, pc) {
     const pos = s.position;
-    return pos === 'absolute' ? pc.abs : pos === 'fixed' ? pc.fixed : pc.flow;
+    return pos === 'absolute' ? pc.abs() : pos === 'fixed' ? pc.fixed() : pc.flow;
   }
   function clipFor(el) {
     const p = flatParent(el);
     if (!p) return NONE;
     const s = st(el);
     if (clipHidesAll(s)) return EMPTY;
-    return ownClip(el, s, kidsClip(p));
+    return ownClip(s, kidsClip(p));
   }
   // A zero-size box still shows what overflows it visibly (display:contents wrappers, floats
   // in a collapsed parent, positioned children).
@@ -439,13 +454,15 @@
     return false;
   }
   // Whether a person can see any of el's own box (ignores opacity: a see-through control
-  // still takes clicks) in its document; `quick` skips the descendant search.
-  function boxSeen(el, quick) {
+  // still takes clicks) in its document; `quick` skips the descendant search. A native control
+  // of 2 px or less (the visually-hidden pattern) is not seen.
+  function boxSeen(el, quick, rendered) {
     const s = st(el);
     if (s.visibility !== 'visible') return false;
     if (s.display === 'contents') return !quick && visibleDescendant(el);
-    if (!el.checkVisibility()) return false;
+    if (!rendered && !el.checkVisibility()) return false;
     const r = el.getBoundingClientRect();
+    if (r.width <= 2 && r.height <= 2 && nativeInteractive(el)) return false;
     const c = clipFor(el);
     if (r.width > 0 && r.height > 0) {
       if (emptyClip(c)) return false;
@@ -454,18 +471,14 @@
     if (quick || emptyClip(c)) return false;
     return (!clips(s.overflowX) && !clips(s.overflowY)) && visibleDescendant(el);
   }
-  // Too small to see or click: the 1px visually-hidden box.
-  function tiny(el) {
-    const r = el.getBoundingClientRect();
-    return r.width <= 2 && r.height <= 2 && st(el).display !== 'contents';
-  }
   // Seen by a person: present, its box visible, and its frame seen.
   function seen(el) {
     if (absent(el)) return false;
     return seenPresent(el);
   }
-  function seenPresent(el) {
-    if (!boxSeen(el, false) || (nativeInteractive(el) && tiny(el))) return false;
+  // `rendered`: the caller knows el has a box (the walk checked it).
+  function seenPresent(el, rendered) {
+    if (!boxSeen(el, false, rendered)) return false;
     const f = frameOf(el);
     return f ? seenPresent(f) : true;
   }
@@ -676,7 +689,9 @@
     return a === 'true' ? true : a === 'mixed' ? 'mixed' : a === 'false' ? false : null;
   }
   const isTextInput = (el) => el.localName === 'input' && TEXT_TYPES.has(el.type);
-  const isEditHost = (el) => !!el.isContentEditable && el.localName !== 'input' && el.localName !== 'textarea';
+  // An editing host carries the attribute itself (reading isContentEditable costs a style
+  // lookup, so the attribute is checked first).
+  const isEditHost = (el) => el.hasAttribute('contenteditable') && !!el.isContentEditable && el.localName !== 'input' && el.localName !== 'textarea';
   // {value, secret} for fields; a select reports its selected options' text (what a user sees).
   function fieldValue(el) {
     const tag = el.localName;
@@ -768,7 +783,7 @@
     // operated through.
     shown() {
       if (this.vis === undefined) {
-        this.vis = seenPresent(this.el);
+        this.vis = seenPresent(this.el, true);
         if (!this.vis && this.interactive && !this.stands) {
           const px = proxyOf(this.el);
           if (px) { this.proxy = px; this.vis = true; }
@@ -777,6 +792,13 @@
       return this.vis;
     }
     rect() { return this.style.display === 'contents' ? null : (this.proxy || this.el).getBoundingClientRect(); }
+    // Whether it would count past the budget: visible and with a box (or a stand-in).
+    counts() {
+      if (this.style.visibility !== 'visible') return false;
+      if (this.style.display === 'contents') return true;
+      const r = this.el.getBoundingClientRect();
+      return (r.width > 0 && r.height > 0) || (this.interactive && !!proxyOf(this.el));
+    }
   }
 
   // Depth-first walk of the rendered (flat) tree from root, in document order, into open
@@ -797,7 +819,7 @@
       let interactive = !!role && INTERACTIVE.has(role);
       // A label whose control is absent (a styled toggle over a display:none input) is the
       // thing to click: it stands for the control, with its role and state.
-      if (tag === 'label' && el.control && !interactive && absent(el.control) && !el.querySelector(CONTROL_SELECTOR) && CHECKABLE.has(roleOf(el.control))) {
+      if (tag === 'label' && el.control && !interactive && !el.control.checkVisibility() && CHECKABLE.has(roleOf(el.control)) && absent(el.control) && !el.querySelector(CONTROL_SELECTOR)) {
         i.stands = el.control;
         role = roleOf(i.stands);
         interactive = true;
@@ -1142,9 +1164,12 @@
           }
           if (level === 'summary' && ctl && i.shown()) for (let k = 1; k < stack.length; k++) stack[k].item.controls = (stack[k].item.controls || 0) + 1;
           const kind = classify(level, i, o.maxText);
-          if (!kind || !i.shown()) return undefined;
+          if (!kind) return undefined;
+          // Past the budget, items are only counted: by their box alone (clipping is not
+          // worked out for what will not be shown).
+          if (full) { if (i.counts()) out.counts.total += 1; return undefined; }
+          if (!i.shown()) return undefined;
           out.counts.total += 1;
-          if (full) return undefined; // keep counting, stop emitting
           if (emitted >= maxItems) { full = true; budget('items'); return undefined; }
           const item = buildItem(i, kind, o, ctx);
           // A stand-in label with nothing to call it (an icon toggling a hidden checkbox)
@@ -1501,7 +1526,7 @@
     if (el.getAttribute('aria-readonly') === 'true') return false;
     if (el.localName === 'textarea') return !el.readOnly;
     if (el.localName === 'input') return isTextInput(el) && !el.readOnly;
-    return isEditHost(el);
+    return !!el.isContentEditable;
   }
   const sameBox = (a, b) => a.x === b.x && a.y === b.y && a.w === b.w && a.h === b.h;
   // Where the pointer goes for el: el itself when a person sees it, else the label or editor
@@ -1592,26 +1617,31 @@
     armed = a;
     return { ok: true };
   }
+  // A page that has not reacted by the first frame (no mutation since the input) is taken as
+  // settled then; one that has must then be quiet for `quietFrames` frames in a row.
   async function settle(budgetMs, quietFrames) {
     const t0 = performance.now();
     const budget = Math.min(posInt(budgetMs, 500), 10000);
     const need = Math.min(posInt(quietFrames, 2), 10);
     if (!armed) arm();
     const a = armed;
-    let seenCount = a.mutations, quiet = 0;
+    let seenCount = a.mutations, quiet = 0, frames = 0;
+    const done = (settled) => ({ settled, content: hasContent(), mutations: a.mutations, ms: Math.round(performance.now() - t0) });
     while (performance.now() - t0 < budget) {
       await nextFrame();
+      frames += 1;
+      if (frames === 1 && a.mutations === 0) return done(true);
       if (a.mutations === seenCount) quiet += 1; else { quiet = 0; seenCount = a.mutations; }
-      if (quiet >= need) return { settled: true, content: hasContent(), mutations: a.mutations, ms: Math.round(performance.now() - t0) };
+      if (quiet >= need) return done(true);
     }
-    return { settled: false, content: hasContent(), mutations: a.mutations, ms: Math.round(performance.now() - t0) };
+    return done(false);
   }
   // Whether the document shows anything yet (a single-page app's shell is empty at load).
   function hasContent() {
     const b = document.body;
     if (!b) return false;
-    const t = norm(b.innerText || '');
-    if (t) return true;
+    // textContent, not innerText: no layout needed for a yes-or-no.
+    if (/\S/.test(b.textContent || '')) return true;
     return !!document.querySelector('img,svg,canvas,video,input,button,iframe');
   }
 

@@ -8,18 +8,9 @@ use std::time::Duration;
 
 use serde_json::json;
 
-use super::keys::Key;
+use super::keys::{ALT, CTRL, Key, META};
 use super::session::{Browser, BrowserError};
 use crate::cli::Interaction;
-
-/// Modifier bits as CDP numbers them.
-pub const ALT: i64 = 1;
-/// Control.
-pub const CTRL: i64 = 2;
-/// Meta (Command).
-pub const META: i64 = 4;
-/// Shift.
-pub const SHIFT: i64 = 8;
 
 /// `Input.dispatchMouseEvent` parameters.
 fn mouse_event(kind: &str, x: f64, y: f64, button: &str, clicks: u32) -> serde_json::Value {
@@ -297,6 +288,6 @@ mod tests {
         let k = Key::named("a").unwrap();
         assert!(key_params(&k, true, CTRL).get("text").is_none());
         assert_eq!(key_params(&k, true, CTRL)["type"], "rawKeyDown");
-        assert_eq!(key_params(&k, true, SHIFT)["text"], "a");
+        assert_eq!(key_params(&k, true, super::super::keys::SHIFT)["text"], "a");
     }
 }

@@ -3,7 +3,14 @@
 //! Names follow the DOM `key` values (`Enter`, `ArrowDown`, `a`, `F5`), as Playwright and the
 //! original Glass accept them; shortcuts join keys with `+` (`Control+Shift+A`).
 
-use super::input::{ALT, CTRL, META, SHIFT};
+/// Modifier bits as CDP numbers them.
+pub const ALT: i64 = 1;
+/// Control.
+pub const CTRL: i64 = 2;
+/// Meta (Command).
+pub const META: i64 = 4;
+/// Shift.
+pub const SHIFT: i64 = 8;
 
 /// One key, as CDP wants it.
 #[derive(Clone, Debug, PartialEq, Eq)]

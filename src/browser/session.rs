@@ -354,6 +354,15 @@ impl PageEvents {
 }
 
 impl PageEvents {
+    /// Whether a request an action waits on, started after `mark` (see
+    /// [`super::network::NetworkActivity::mark`]), is still in flight.
+    pub fn requests_pending_since(&self, mark: u64) -> bool {
+        self.network
+            .lock()
+            .map(|n| n.pending_since(mark))
+            .unwrap_or(false)
+    }
+
     /// The open dialog, if any.
     pub fn dialog(&self) -> Option<OpenDialog> {
         self.dialog.lock().map(|d| d.clone()).unwrap_or(None)

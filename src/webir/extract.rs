@@ -39,6 +39,11 @@ pub struct LiveObservation<'a> {
     pub budgets_hit: Vec<String>,
 }
 
+/// The elements of a JSON array, none for anything else.
+fn list(v: &Value) -> &[Value] {
+    v.as_array().map(Vec::as_slice).unwrap_or(&[])
+}
+
 fn bounded(s: &str) -> String {
     crate::redact::bounded_text(s, MAX_TEXT_BYTES / 4)
 }
@@ -229,23 +234,11 @@ impl Builder {
             self.entity(h, EntityKind::Cell, "columnheader", columns[j], false);
             self.relate(table, h, "contains");
         }
-        for (i, row) in item["rows"]
-            .as_array()
-            .map(Vec::as_slice)
-            .unwrap_or(&[])
-            .iter()
-            .enumerate()
-        {
+        for (i, row) in list(&item["rows"]).iter().enumerate() {
             let row_id = format!("{table}-r{i}");
             self.entity(&row_id, EntityKind::Row, "row", "", false);
             self.relate(table, &row_id, "contains");
-            for (j, cell) in row
-                .as_array()
-                .map(Vec::as_slice)
-                .unwrap_or(&[])
-                .iter()
-                .enumerate()
-            {
+            for (j, cell) in list(row).iter().enumerate() {
                 let cell_id = format!("{row_id}c{j}");
                 self.entity(
                     &cell_id,
