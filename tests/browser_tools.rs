@@ -512,25 +512,6 @@ fn refs_from_an_old_document_are_stale_with_recovery_data() {
 }
 
 /// Width and height from a base64 PNG's header (IHDR: bytes 16 to 24).
-fn png_size(b64: &str) -> (u32, u32) {
-    let value = |c: u8| match c {
-        b'A'..=b'Z' => c - b'A',
-        b'a'..=b'z' => c - b'a' + 26,
-        b'0'..=b'9' => c - b'0' + 52,
-        b'+' => 62,
-        _ => 63,
-    };
-    let bytes: Vec<u8> = b64.as_bytes()[..32]
-        .chunks(4)
-        .flat_map(|q| {
-            let n = q.iter().fold(0u32, |n, &c| n << 6 | u32::from(value(c)));
-            [(n >> 16) as u8, (n >> 8) as u8, n as u8]
-        })
-        .collect();
-    let word = |i: usize| u32::from_be_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
-    (word(16), word(20))
-}
-
 #[test]
 fn screenshot_get_text_get_dom_scroll_and_evaluate() {
     let web = pages();
@@ -558,7 +539,10 @@ fn screenshot_get_text_get_dom_scroll_and_evaluate() {
     assert!(image["data"].as_str().unwrap().starts_with("iVBORw0KGgo"));
     // A 1280 x 720 viewport, as the page sees it and as the PNG shows it.
     assert_eq!(eval(&mut g, "innerWidth + 'x' + innerHeight"), "1280x720");
-    assert_eq!(png_size(image["data"].as_str().unwrap()), (1280, 720));
+    assert_eq!(
+        common::png_size(image["data"].as_str().unwrap()),
+        (1280, 720)
+    );
     let el = g.call(json!(3), "screenshot", json!({"target": "css=#save"}));
     assert_eq!(el["result"]["content"][2]["type"], "image");
     let text = ok(&g.call(json!(4), "getText", json!({"maxChars": 20})));

@@ -71,10 +71,20 @@ struct Shared {
     services: Arc<Services>,
     out: mpsc::Sender<Outgoing>,
     lifecycle: Mutex<Lifecycle>,
-    /// Cancellation senders of running calls (and open stateless subscriptions), by id.
-    active: Mutex<HashMap<RequestId, oneshot::Sender<()>>>,
+    /// Running calls (and open stateless subscriptions), by id.
+    active: Mutex<HashMap<RequestId, Running>>,
     permits: Arc<Semaphore>,
     transcript: Option<super::transcript::Transcript>,
+}
+
+/// A running call: how to cancel it and, for a stateless call, its concurrency permit.
+///
+/// A cancelled stateless call gets no answer, so its client cannot wait for one before its next
+/// call: its permit is released the moment it is cancelled. Other calls keep their permit until
+/// their answer (the -32800 error included) is queued.
+struct Running {
+    cancel: oneshot::Sender<()>,
+    permit: Option<tokio::sync::OwnedSemaphorePermit>,
 }
 
 enum Outgoing {
@@ -318,8 +328,10 @@ fn handle_notification(shared: &Shared, method: &str, params: Option<Value>) {
             else {
                 return;
             };
-            if let Some(cancel) = lock(&shared.active).remove(&id) {
-                let _ = cancel.send(());
+            let running = lock(&shared.active).remove(&id);
+            if let Some(running) = running {
+                let _ = running.cancel.send(());
+                drop(running.permit);
             }
         }
         _ => {}
@@ -539,7 +551,11 @@ async fn handle_stateless(
             // Glass's lists never change, so the honoured filter is empty; the stream stays
             // open until the client cancels it or the process ends.
             let (tx, _rx) = oneshot::channel();
-            if lock(&shared.active).insert(id.clone(), tx).is_some() {
+            let running = Running {
+                cancel: tx,
+                permit: None,
+            };
+            if lock(&shared.active).insert(id.clone(), running).is_some() {
                 tracing::debug!("subscription id reused");
             }
             let ack = json!({
@@ -629,11 +645,23 @@ async fn call_tool(
             .await;
     };
     let (cancel_tx, cancel_rx) = oneshot::channel();
+    // A stateless call's permit lives in its entry (see `Running`); others hold theirs.
+    let (entry_permit, permit) = if era == Era::Stateless {
+        (Some(permit), None)
+    } else {
+        (None, Some(permit))
+    };
     let registered = {
         let mut active = lock(&shared.active);
         let fresh = !active.contains_key(&id);
         if fresh {
-            active.insert(id.clone(), cancel_tx);
+            active.insert(
+                id.clone(),
+                Running {
+                    cancel: cancel_tx,
+                    permit: entry_permit,
+                },
+            );
         }
         fresh
     };
@@ -655,7 +683,8 @@ async fn call_tool(
             outcome = run => Some(outcome),
             _ = cancel_rx => None,
         };
-        lock(&shared.active).remove(&id);
+        // Held until the answer is queued (a stateless call's permit is in it).
+        let entry = lock(&shared.active).remove(&id);
         match outcome {
             Some(mut outcome) => {
                 if tool.browser {
@@ -675,6 +704,7 @@ async fn call_tool(
             }
         }
         // Released only once the answer is queued, so the EOF drain never overtakes it.
+        drop(entry);
         drop(permit);
     });
 }

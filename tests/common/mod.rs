@@ -352,3 +352,97 @@ pub fn ref_of(elements: &Value, role: &str, name: &str) -> String {
     assert_eq!(found.len(), 1, "{role} named {name:?} in {elements}");
     found[0]["ref"].as_str().unwrap().to_owned()
 }
+
+/// Width and height of a base64 PNG, read from its IHDR chunk.
+pub fn png_size(b64: &str) -> (u32, u32) {
+    let value = |c: u8| match c {
+        b'A'..=b'Z' => c - b'A',
+        b'a'..=b'z' => c - b'a' + 26,
+        b'0'..=b'9' => c - b'0' + 52,
+        b'+' => 62,
+        _ => 63,
+    };
+    let bytes: Vec<u8> = b64.as_bytes()[..32]
+        .chunks(4)
+        .flat_map(|q| {
+            let n = q.iter().fold(0u32, |n, &c| n << 6 | u32::from(value(c)));
+            [(n >> 16) as u8, (n >> 8) as u8, n as u8]
+        })
+        .collect();
+    let word = |i: usize| u32::from_be_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
+    (word(16), word(20))
+}
+
+/// A Chromium started by the test (as a user would, with a DevTools port), for `--attach`:
+/// the process, its profile folder and its `http://127.0.0.1:PORT` endpoint.
+pub fn external_chrome(tag: &str) -> (Child, std::path::PathBuf, String) {
+    let profile = temp_dir(tag);
+    let chrome = Command::new("chromium")
+        .args([
+            "--headless=new",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--disable-quic",
+            "--remote-debugging-port=0",
+            &format!("--user-data-dir={}", profile.display()),
+            "about:blank",
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start chromium");
+    let port_file = profile.join("DevToolsActivePort");
+    let end = Instant::now() + Duration::from_secs(20);
+    let port = loop {
+        if let Some(port) = std::fs::read_to_string(&port_file)
+            .ok()
+            .and_then(|s| s.lines().next().map(str::to_owned))
+            .filter(|p| !p.is_empty())
+        {
+            break port;
+        }
+        assert!(Instant::now() < end, "chromium wrote no DevToolsActivePort");
+        // The file appears when Chrome is listening; nothing to wait on but the next look.
+        thread::sleep(Duration::from_millis(50));
+    };
+    (chrome, profile, format!("http://127.0.0.1:{port}"))
+}
+
+/// The page targets a DevTools endpoint lists (`/json/list`): their ids, sorted.
+pub fn page_targets(endpoint: &str) -> Vec<String> {
+    let addr = endpoint.trim_start_matches("http://");
+    let s = std::net::TcpStream::connect(addr).expect("connect to DevTools");
+    let mut w = s.try_clone().unwrap();
+    write!(w, "GET /json/list HTTP/1.1\r\nHost: {addr}\r\n\r\n").unwrap();
+    // Chrome keeps the connection open: read the headers, then exactly Content-Length bytes.
+    let mut r = BufReader::new(s);
+    let mut length = 0;
+    loop {
+        let mut line = String::new();
+        r.read_line(&mut line).unwrap();
+        if line.trim().is_empty() {
+            break;
+        }
+        if let Some((k, v)) = line.split_once(':') {
+            if k.eq_ignore_ascii_case("content-length") {
+                length = v.trim().parse().unwrap();
+            }
+        }
+    }
+    let mut body = vec![0; length];
+    r.read_exact(&mut body).unwrap();
+    let list: Value = serde_json::from_slice(&body).expect("a JSON target list");
+    let mut ids: Vec<String> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t["type"] == "page")
+        .map(|t| t["id"].as_str().unwrap().to_owned())
+        .collect();
+    ids.sort();
+    ids
+}

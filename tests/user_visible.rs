@@ -1,0 +1,478 @@
+//! Behaviours a user relies on, each checked on the page's or the browser's own state (page-side
+//! logs and counters, the values the page reads, `window.closed`, PNG dimensions, a server that
+//! records requests), never on Glass's answer alone. Each test here was written to fail with one
+//! planted bug of issue 11's table (named in its doc comment).
+#![cfg(target_os = "linux")]
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::web::{Page, Server};
+use common::{Glass, eval, failed, nav, ok, temp_dir, tool_json};
+use serde_json::{Value, json};
+
+fn glass(extra: &[&str]) -> Glass {
+    let mut args = vec!["--incognito"];
+    args.extend_from_slice(extra);
+    args.push("--mcp");
+    let mut g = Glass::spawn(&args);
+    g.initialize();
+    g
+}
+
+/// A page that logs every pointer and key event it receives.
+const LOG_PAGE: &str = r#"<!doctype html><html><head><title>Log</title></head><body style="margin:0">
+<div style="height:300px"></div>
+<button id="b" style="margin-left:400px">Target</button>
+<input id="i" aria-label="Field">
+<div id="h" style="width:200px;height:80px;background:#c33;margin:20px 30px">Box</div>
+<script>
+window.log = [];
+for (const t of ['mousemove', 'mousedown', 'mouseup', 'click', 'mouseover', 'keydown', 'keyup'])
+  document.addEventListener(t, (e) => window.log.push({t, key: e.key, ctrl: e.ctrlKey, shift: e.shiftKey,
+    id: e.target.id || '', at: performance.now()}), true);
+window.counter = 0;
+document.getElementById('b').addEventListener('click', () => window.counter++);
+</script></body></html>"#;
+
+fn log_server() -> Server {
+    Server::start(vec![("/log", Page::html(LOG_PAGE))])
+}
+
+/// The events of one type the page saw.
+fn events(g: &mut Glass, t: &str) -> Vec<Value> {
+    eval(g, &format!("window.log.filter(e => e.t === '{t}')"))
+        .as_array()
+        .unwrap()
+        .clone()
+}
+
+/// Bug: `--interaction human` behaves exactly like `fast`.
+#[test]
+fn human_interaction_moves_the_pointer_in_steps_and_paces_the_keys() {
+    let web = log_server();
+    let mut fast = glass(&[]);
+    nav(&mut fast, &web, "/log");
+    ok(&fast.call(
+        json!(1),
+        "click",
+        json!({"target": "role=button;name=Target"}),
+    ));
+    assert_eq!(
+        events(&mut fast, "mousemove").len(),
+        1,
+        "fast: one move to the point"
+    );
+
+    let mut human = glass(&["--interaction", "human"]);
+    nav(&mut human, &web, "/log");
+    ok(&human.call(
+        json!(1),
+        "click",
+        json!({"target": "role=button;name=Target"}),
+    ));
+    let moves = events(&mut human, "mousemove");
+    assert!(
+        moves.len() >= 5,
+        "human: the pointer travels in steps: {moves:?}"
+    );
+    assert_eq!(eval(&mut human, "window.counter"), 1);
+    ok(&human.call(
+        json!(2),
+        "type",
+        json!({"target": "role=textbox;name=Field", "text": "abcd"}),
+    ));
+    let keys: Vec<f64> = events(&mut human, "keydown")
+        .iter()
+        .map(|e| e["at"].as_f64().unwrap())
+        .collect();
+    assert_eq!(keys.len(), 4);
+    // Glass pauses between keys in human mode: the gaps are at least that pause (a lower bound
+    // Glass enforces, not a speed measurement).
+    assert!(
+        keys.windows(2).all(|w| w[1] - w[0] >= 8.0),
+        "human keys are paced: {keys:?}"
+    );
+}
+
+/// Bugs: `key` and `shortcut` send no key events; `hover` never moves the pointer.
+#[test]
+fn key_shortcut_and_hover_reach_the_page() {
+    let web = log_server();
+    let mut g = glass(&[]);
+    nav(&mut g, &web, "/log");
+    ok(&g.call(
+        json!(1),
+        "key",
+        json!({"key": "Enter", "target": "role=textbox;name=Field"}),
+    ));
+    let down = events(&mut g, "keydown");
+    let up = events(&mut g, "keyup");
+    assert_eq!((down.len(), up.len()), (1, 1));
+    assert_eq!(
+        (&down[0]["key"], &down[0]["id"]),
+        (&json!("Enter"), &json!("i"))
+    );
+    ok(&g.call(json!(2), "shortcut", json!({"keys": "Control+a"})));
+    let a: Vec<Value> = events(&mut g, "keydown")
+        .into_iter()
+        .filter(|e| e["key"] == "a")
+        .collect();
+    assert_eq!(a.len(), 1);
+    assert_eq!(a[0]["ctrl"], true, "the chord holds Control");
+    ok(&g.call(
+        json!(3),
+        "hover",
+        json!({"target": "role=button;name=Target"}),
+    ));
+    let over: Vec<Value> = events(&mut g, "mouseover")
+        .into_iter()
+        .filter(|e| e["id"] == "b")
+        .collect();
+    assert!(!over.is_empty(), "the pointer reached the button");
+    assert_eq!(
+        eval(&mut g, "document.getElementById('b').matches(':hover')"),
+        true
+    );
+    assert_eq!(eval(&mut g, "window.counter"), 0, "hover does not click");
+}
+
+/// Bug: `closeTarget` closes nothing.
+#[test]
+fn close_target_really_closes_the_popup() {
+    let web = Server::start(vec![
+        (
+            "/opener",
+            Page::html(
+                r#"<title>Opener</title><button onclick="window.w = window.open('/popup')">Open</button>"#,
+            ),
+        ),
+        (
+            "/popup",
+            Page::html("<title>Popup</title><p>Popup page</p>"),
+        ),
+    ]);
+    let mut g = glass(&[]);
+    nav(&mut g, &web, "/opener");
+    let r = ok(&g.call(
+        json!(1),
+        "clickExpectPopup",
+        json!({"target": "role=button;name=Open"}),
+    ));
+    let popup = r["popup"]["targetId"].as_str().unwrap().to_owned();
+    assert_eq!(eval(&mut g, "window.w.closed"), false);
+    ok(&g.call(json!(2), "closeTarget", json!({"targetId": popup})));
+    // The opener's own handle says whether the window is gone (it may take a moment).
+    let end = Instant::now() + Duration::from_secs(10);
+    while eval(&mut g, "window.w.closed") != true {
+        assert!(Instant::now() < end, "the popup window is still open");
+    }
+    let targets = ok(&g.call(json!(3), "listTargets", json!({})));
+    assert!(!targets.to_string().contains(&popup));
+}
+
+/// Bug: an element `screenshot` captures the viewport instead.
+#[test]
+fn an_element_screenshot_is_the_elements_size() {
+    let web = log_server();
+    let mut g = glass(&[]);
+    nav(&mut g, &web, "/log");
+    let r = g.call(json!(1), "screenshot", json!({"target": "text=Box"}));
+    let image = r["result"]["content"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["type"] == "image")
+        .unwrap()
+        .clone();
+    assert_eq!(
+        common::png_size(image["data"].as_str().unwrap()),
+        (200, 80),
+        "the PNG has the element's size"
+    );
+}
+
+/// Bug: `upload` never hands the files to the page.
+#[test]
+fn uploaded_files_reach_the_page_with_their_content() {
+    let web = Server::start(vec![(
+        "/up",
+        Page::html(
+            r#"<title>Up</title><label>Attachment <input type="file" multiple></label>
+<script>document.querySelector('input').onchange = async (e) => {
+  window.got = await Promise.all([...e.target.files].map(async f => f.name + ':' + (await f.text())));
+};</script>"#,
+        ),
+    )]);
+    let dir = temp_dir("upload-content");
+    let a = dir.join("notes.txt");
+    std::fs::write(&a, "first file").unwrap();
+    let b = dir.join("more.csv");
+    std::fs::write(&b, "x,y\n1,2\n").unwrap();
+    let mut g = glass(&["--policy-allow", "upload"]);
+    nav(&mut g, &web, "/up");
+    ok(&g.call(
+        json!(1),
+        "upload",
+        json!({"target": "name=Attachment", "files": [a, b]}),
+    ));
+    let end = Instant::now() + Duration::from_secs(10);
+    let got = loop {
+        let v = eval(&mut g, "window.got || null");
+        if !v.is_null() {
+            break v;
+        }
+        assert!(Instant::now() < end, "the page never read the files");
+    };
+    assert_eq!(got, json!(["notes.txt:first file", "more.csv:x,y\n1,2\n"]));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Bug: `notifications/cancelled` is ignored on a stateless call. Eight cancelled calls must
+/// really end: a ninth is then not refused as an overload.
+#[test]
+fn cancelled_stateless_calls_really_end() {
+    let meta = json!({"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+                      "io.modelcontextprotocol/clientCapabilities": {}});
+    let mut g = Glass::mcp();
+    for i in 0..8 {
+        g.send(&json!({"jsonrpc":"2.0","id":i,"method":"tools/call","params":{"_meta": meta,"name":"wait","arguments":{"kind":"delay","delayMs":60000}}}));
+    }
+    for i in 0..8 {
+        g.send(
+            &json!({"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":i}}),
+        );
+    }
+    // No answer to a cancelled stateless call, and the slots are free again.
+    let r = g.request(
+        json!("ninth"),
+        "tools/call",
+        json!({"_meta": meta, "name": "wait", "arguments": {"kind": "delay", "delayMs": 1}}),
+    );
+    assert_eq!(r["id"], "ninth", "{r}");
+    assert_eq!(r["result"]["structuredContent"]["satisfied"], true, "{r}");
+}
+
+const COUNTER: &str = r##"<!doctype html><html><head><title>Counter</title></head><body>
+<button id="inc" onclick="window.n = (window.n || 0) + 1">Add</button>
+<input aria-label="Name">
+<a href="#part">Part</a>
+<button onclick="history.pushState({}, '', '/counter?step=2')">Step</button>
+</body></html>"##;
+
+/// Bug: `expectedRevision` is never checked.
+#[test]
+fn a_stale_expected_revision_stops_the_action_before_any_input() {
+    let web = Server::start(vec![("/counter", Page::html(COUNTER))]);
+    let mut g = glass(&[]);
+    let loaded = nav(&mut g, &web, "/counter");
+    let rev = loaded["revision"].as_u64().unwrap();
+    let r = ok(&g.call(
+        json!(1),
+        "click",
+        json!({"target": "role=button;name=Add", "expectedRevision": rev}),
+    ));
+    assert_eq!(eval(&mut g, "window.n"), 1);
+    // The page moved on (the click bumped the revision): the old revision is refused.
+    assert!(r["revision"].as_u64().unwrap() > rev);
+    let e = failed(&g.call(
+        json!(2),
+        "click",
+        json!({"target": "role=button;name=Add", "expectedRevision": rev}),
+    ));
+    assert_eq!(e["failureKind"], "staleRevision");
+    assert_eq!(e["expectedRevision"], rev);
+    assert_eq!(eval(&mut g, "window.n"), 1, "nothing was clicked");
+    let e = failed(&g.call(
+        json!(3),
+        "type",
+        json!({"target": "role=textbox;name=Name", "text": "x", "expectedRevision": rev}),
+    ));
+    assert_eq!(e["failureKind"], "staleRevision");
+    assert_eq!(eval(&mut g, "document.querySelector('input').value"), "");
+}
+
+/// Bug: actions never bump the revision.
+#[test]
+fn actions_and_same_document_navigations_grow_the_revision() {
+    let web = Server::start(vec![("/counter", Page::html(COUNTER))]);
+    let mut g = glass(&[]);
+    let mut last = nav(&mut g, &web, "/counter")["revision"].as_u64().unwrap();
+    let mut next = |g: &mut Glass, tool: &str, args: Value| {
+        let r = ok(&g.call(json!(tool), tool, args));
+        let rev = r["revision"].as_u64().unwrap();
+        assert!(rev > last, "{tool}: {rev} after {last}");
+        last = rev;
+    };
+    next(&mut g, "click", json!({"target": "role=button;name=Add"}));
+    next(
+        &mut g,
+        "type",
+        json!({"target": "role=textbox;name=Name", "text": "x"}),
+    );
+    next(&mut g, "key", json!({"key": "Tab"}));
+    next(&mut g, "click", json!({"target": "role=link;name=Part"}));
+    next(&mut g, "click", json!({"target": "role=button;name=Step"}));
+    let o = ok(&g.call(json!(9), "observe", json!({})));
+    assert_eq!(
+        o["revision"].as_u64().unwrap(),
+        last,
+        "observing changes nothing"
+    );
+    assert_eq!(
+        eval(&mut g, "location.pathname + location.search"),
+        "/counter?step=2"
+    );
+}
+
+/// Bug: `--policy-deny-host` is ignored. A denied host is refused for navigation and inside
+/// Chrome (subresources never reach the server), subdomains included for `*.` rules, and a deny
+/// wins over an allow.
+#[test]
+fn denied_hosts_are_refused_and_never_reached() {
+    // The page builds its subresource URLs from its own port.
+    let web = Server::start(vec![
+        (
+            "/page",
+            Page::html(
+                r#"<title>Mixed</title><script>
+const p = location.port;
+for (const [host, path] of [['bad', '/pixel.png'], ['good', '/ok.png']]) {
+  const i = new Image(); i.src = 'http://' + host + '.localhost:' + p + path; document.documentElement.append(i);
+}
+fetch('http://bad.localhost:' + p + '/fetched').catch(() => {});
+</script>"#,
+            ),
+        ),
+        ("/pixel.png", Page::status(200)),
+        ("/fetched", Page::status(200)),
+        ("/ok.png", Page::status(200)),
+    ]);
+    let mut g = glass(&[
+        "--policy-allow-host",
+        "*.localhost",
+        "--policy-deny-host",
+        "bad.localhost",
+    ]);
+    let e = failed(&g.call(
+        json!(1),
+        "navigate",
+        json!({"url": format!("http://bad.localhost:{}/page", web.port)}),
+    ));
+    assert_eq!(e["kind"], "policy");
+    let loaded = ok(&g.call(
+        json!(2),
+        "navigate",
+        json!({"url": format!("http://good.localhost:{}/page", web.port)}),
+    ));
+    assert_eq!(loaded["title"], "Mixed");
+    ok(&g.call(
+        json!(3),
+        "wait",
+        json!({"kind": "networkIdle", "timeoutMs": 10000}),
+    ));
+    let hits = web.hits.lock().unwrap().clone();
+    assert!(
+        hits.contains(&"/ok.png".to_owned()),
+        "the allowed subdomain is reached: {hits:?}"
+    );
+    assert!(
+        !hits.contains(&"/pixel.png".to_owned()) && !hits.contains(&"/fetched".to_owned()),
+        "a denied host was reached: {hits:?}"
+    );
+    assert_eq!(
+        hits.iter().filter(|h| *h == "/page").count(),
+        1,
+        "only the allowed navigation"
+    );
+}
+
+/// Bug: an attached session never closes the tabs it opened.
+#[test]
+fn an_attached_session_closes_the_tab_it_opened_and_nothing_else() {
+    let web = Server::start(vec![("/counter", Page::html(COUNTER))]);
+    let (mut chrome, profile, endpoint) = common::external_chrome("attach-tabs");
+    let before = common::page_targets(&endpoint);
+    let mut g = Glass::spawn(&["--attach", &endpoint, "--mcp"]);
+    g.initialize();
+    nav(&mut g, &web, "/counter");
+    let during = common::page_targets(&endpoint);
+    assert_eq!(
+        during.len(),
+        before.len() + 1,
+        "Glass drives a tab of its own"
+    );
+    g.close_stdin();
+    assert!(g.wait_exit(Duration::from_secs(10)).unwrap().success());
+    let after = common::page_targets(&endpoint);
+    assert_eq!(
+        after, before,
+        "the tab Glass opened is closed, the user's tabs are not"
+    );
+    chrome.kill().unwrap();
+    chrome.wait().unwrap();
+    let _ = std::fs::remove_dir_all(profile);
+}
+
+/// Bug: compact `observe` returns 1500 elements, 73 KiB (and a test measured only the trust
+/// line). The whole result, every content item, stays under 24 KiB.
+#[test]
+fn the_whole_compact_observation_stays_under_24_kib() {
+    let mut body = String::from("<h1>Many</h1>");
+    for i in 0..3000 {
+        body.push_str(&format!(
+            "<p><a href='/p{i}'>Link number {i} with a fairly long name</a></p>"
+        ));
+    }
+    let web = Server::start(vec![("/many", Page::html(&body))]);
+    let mut g = glass(&[]);
+    nav(&mut g, &web, "/many");
+    let r = g.call(json!(1), "observe", json!({}));
+    let all: usize = r["result"]["content"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["text"].as_str().map_or(0, str::len))
+        .sum();
+    assert!(all < 24 * 1024, "{all} bytes");
+    let o = tool_json(&r);
+    let n = common::all_elements(&o["elements"]).len();
+    assert!(n <= 400 && n > 50, "{n} elements");
+    assert_eq!(o["truncated"], true);
+    assert_eq!(o["counts"]["total"], 3001);
+}
+
+/// Bug: `wait elementVisible` answers `satisfied` at once without looking.
+#[test]
+fn wait_for_an_element_returns_only_once_it_is_there() {
+    let web = Server::start(vec![(
+        "/late",
+        Page::html(
+            r#"<title>Late</title><script>setTimeout(() => { const b = document.createElement('button'); b.id = 'late'; b.textContent = 'Late'; document.body.append(b); }, 400);</script>"#,
+        ),
+    )]);
+    let mut g = glass(&[]);
+    ok(&g.call(
+        json!(1),
+        "navigate",
+        json!({"url": web.url("/late"), "waitUntil": "commit", "observe": false}),
+    ));
+    let r = ok(&g.call(
+        json!(2),
+        "wait",
+        json!({"kind": "elementVisible", "target": "role=button;name=Late", "timeoutMs": 10000}),
+    ));
+    assert_eq!(r["satisfied"], true);
+    // Read straight after: the page itself has the element.
+    assert_eq!(eval(&mut g, "!!document.getElementById('late')"), true);
+    let r = failed(&g.call(
+        json!(3),
+        "wait",
+        json!({"kind": "elementAbsent", "target": "role=button;name=Late", "timeoutMs": 300}),
+    ));
+    assert_eq!(
+        r["kind"], "waitTimeout",
+        "it is there, so it never became absent: {r}"
+    );
+}
