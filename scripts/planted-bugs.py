@@ -1,0 +1,41 @@
+#!/usr/bin/env python3
+"""Put each bug of issue 11's table into a scratch state of the tree, one at a time, and check that
+the test meant to catch it fails; the tree is restored after each (git checkout of the touched
+files). Usage: scripts/planted-bugs.py [name fragment ...]. Needs the real apps (scripts/test
+prepares them) and a clean working tree for the touched files."""
+import subprocess, sys, os
+os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+env = dict(os.environ, GLASS_REAL_APPS=os.path.abspath('target/real-apps'))
+PLANTS = [
+ ("human behaves like fast", [("src/browser/input.rs", "if self.interaction == Interaction::Human {\n            let (x0, y0)", "if false {\n            let (x0, y0)"), ("src/browser/input.rs", "        if self.interaction == Interaction::Fast {\n            // The move", "        if true {\n            // The move"), ("src/browser/input.rs", "        let events = keystrokes(text);\n        if self.interaction == Interaction::Fast {", "        let events = keystrokes(text);\n        if true {")], "user_visible", "human_interaction"),
+ ("key/shortcut send no key events", [("src/tools/keyboard.rs", "        let send = async {", "        let send = async {\n            if true { return Ok::<(), crate::browser::session::BrowserError>(()); }")], "user_visible", "key_shortcut_and_hover"),
+ ("hover never moves the pointer", [("src/tools/pointer.rs", "            try_tool!(b.move_pointer(x, y).await);", "            let _ = (x, y);")], "user_visible", "key_shortcut_and_hover"),
+ ("closeTarget closes nothing", [("src/tools/topology.rs", '"Target.closeTarget",\n                    json!({"targetId": id}),', '"Target.getTargets",\n                    json!({}),')], "user_visible", "close_target"),
+ ("element screenshot captures the viewport", [("src/tools/page.rs", "let png = try_tool!(capture(&b, clip, full && clip.is_none()).await);", "let png = try_tool!(capture(&b, None, full && clip.is_none()).await);")], "user_visible", "an_element_screenshot"),
+ ("upload never hands the files", [("src/tools/transfer.rs", '"DOM.setFileInputFiles",\n                json!({"files": files, "objectId": object})', '"DOM.getDocument",\n                json!({"depth": 0, "_x": [files, json!(object)]})')], "user_visible", "uploaded_files"),
+ ("cancelled ignored on a stateless call", [("src/mcp/server.rs", "            let running = lock(&shared.active).remove(&id);", "            let running: Option<Running> = None;")], "user_visible", "cancelled_stateless"),
+ ("expectedRevision never checked", [("src/tools/pointer.rs", "        Some(expected) if expected != b.revision() =>", "        Some(expected) if expected == u64::MAX && expected != b.revision() =>")], "user_visible", "a_stale_expected_revision"),
+ ("actions never bump the revision", [("src/browser/act.rs", "        self.bump_revision();\n        Ok(caused)", "        Ok(caused)")], "user_visible", "actions_and_same_document"),
+ ("--policy-deny-host ignored", [("src/policy.rs", "        if self.deny_hosts.iter().any(|r| r.matches(&host)) {", "        if false && self.deny_hosts.iter().any(|r| r.matches(&host)) {"), ("src/browser/enforce.rs", "    for d in policy.deny_hosts() {", "    for d in policy.deny_hosts().iter().take(0) {")], "user_visible", "denied_hosts"),
+ ("attached session never closes its tabs", [("src/browser/session.rs", "            for target in std::mem::take(&mut browser.created_targets) {", "            for target in std::mem::take(&mut browser.created_targets).into_iter().take(0) {")], "user_visible", "an_attached_session"),
+ ("compact observe returns 1500 elements", [("src/tools/page.rs", 'None => ("compact", 400, 160),', 'None => ("compact", 1500, 160),'), ("src/browser/agent.js", "const maxBytes = posInt(opts.maxBytes, 21504);", "const maxBytes = posInt(opts.maxBytes, 90000);")], "user_visible", "the_whole_compact"),
+ ("wait elementVisible satisfied at once", [("src/browser/agent.js", "        if (cond.kind === 'elementPresent') return hits.length + hidden.length > 0;\n        return hits.length > 0;", "        if (cond.kind === 'elementPresent') return hits.length + hidden.length > 0;\n        return true;")], "user_visible", "wait_for_an_element"),
+]
+only = sys.argv[1:] 
+for name, edits, test, filt in PLANTS:
+    if only and not any(o in name for o in only): continue
+    files = set(f for f, _, _ in edits)
+    ok = True
+    for f, old, new in edits:
+        s = open(f).read()
+        if old not in s:
+            print(f"PLANT FAILED TO APPLY: {name} in {f}"); ok = False; break
+        open(f, 'w').write(s.replace(old, new, 1))
+    if ok:
+        r = subprocess.run(["cargo", "test", "--locked", "--test", test, filt], env=env, capture_output=True, text=True, timeout=900)
+        out = r.stdout + r.stderr
+        caught = "test result: FAILED" in out
+        built = "test result:" in out
+        print(f"{name}: {'CAUGHT' if caught else ('NOT CAUGHT' if built else 'BUILD FAILED')} by {test}::{filt}", flush=True)
+        if not built: print(out[-1500:])
+    subprocess.run(["git", "checkout", "--"] + list(files))
