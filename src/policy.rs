@@ -140,7 +140,24 @@ impl HostRule {
             && host
                 .chars()
                 .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-' || c == ':');
-        valid.then_some(HostRule { host, subdomains })
+        if !valid {
+            return None;
+        }
+        // The canonical form a URL's host takes (`127.1` is 127.0.0.1), so a rule matches
+        // exactly the hosts Chrome connects to.
+        let canonical = if host.contains(':') {
+            url::Host::parse(&format!("[{host}]")).ok()?
+        } else {
+            url::Host::parse(&host).ok()?
+        };
+        Some(HostRule {
+            host: host_string(Some(match &canonical {
+                url::Host::Domain(d) => url::Host::Domain(d.as_str()),
+                url::Host::Ipv4(a) => url::Host::Ipv4(*a),
+                url::Host::Ipv6(a) => url::Host::Ipv6(*a),
+            })),
+            subdomains,
+        })
     }
 
     /// Whether `host` (lowercase, no port) matches.
@@ -211,27 +228,24 @@ impl Default for Policy {
 }
 
 /// Split a URL into lowercase scheme and host (no port, no brackets); `None` when malformed.
+///
+/// Parsed as a browser parses it (WHATWG URL, the `url` crate): backslashes, missing slashes,
+/// percent-encoded and numeric hosts all give the host Chrome would connect to, so a rule can
+/// never be read one way here and another way by Chrome.
 pub fn scheme_and_host(url: &str) -> Option<(String, String)> {
-    let (scheme, rest) = url.trim().split_once(':')?;
-    let scheme = scheme.to_ascii_lowercase();
-    if scheme.is_empty()
-        || !scheme
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
-    {
-        return None;
+    let parsed = url::Url::parse(url.trim()).ok()?;
+    Some((parsed.scheme().to_owned(), host_string(parsed.host())))
+}
+
+/// A parsed host as rules compare it: a domain lowercase without its trailing dot, an address
+/// in its canonical form without brackets.
+fn host_string(host: Option<url::Host<&str>>) -> String {
+    match host {
+        Some(url::Host::Domain(d)) => d.trim_end_matches('.').to_ascii_lowercase(),
+        Some(url::Host::Ipv4(a)) => a.to_string(),
+        Some(url::Host::Ipv6(a)) => a.to_string(),
+        None => String::new(),
     }
-    let Some(rest) = rest.strip_prefix("//") else {
-        return Some((scheme, String::new()));
-    };
-    let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
-    let host_port = authority.rsplit('@').next().unwrap_or("");
-    let host = if let Some(v6) = host_port.strip_prefix('[') {
-        v6.split(']').next().unwrap_or("").to_owned()
-    } else {
-        host_port.split(':').next().unwrap_or("").to_owned()
-    };
-    Some((scheme, host.trim_end_matches('.').to_ascii_lowercase()))
 }
 
 impl Policy {
@@ -384,6 +398,34 @@ mod tests {
         assert_eq!(p.url("about:blank", true), Ok(()));
         assert_eq!(p.url("javascript:alert(1)", true), Err(UrlDenial::Scheme));
         assert_eq!(p.url("no scheme", true), Err(UrlDenial::Malformed));
+    }
+
+    #[test]
+    fn urls_are_read_as_a_browser_reads_them() {
+        let p = Policy::from_flags(
+            PolicyPreset::Hardened,
+            &[],
+            &[],
+            &["good.test".into(), "127.1".into()],
+            &["evil.test".into()],
+        )
+        .unwrap();
+        // A backslash ends the authority for web schemes: this is evil.test, not good.test.
+        assert_eq!(
+            scheme_and_host("http://evil.test\\@good.test/").unwrap().1,
+            "evil.test"
+        );
+        assert!(p.url("http://evil.test\\@good.test/", true).is_err());
+        assert!(p.url("http://good.test\\@evil.test/", true).is_ok());
+        // Percent-encoded and numeric hosts are what the browser makes of them.
+        assert_eq!(scheme_and_host("http://%65vil.test/").unwrap().1, "evil.test");
+        assert!(p.url("http://%65vil.test/", true).is_err());
+        assert_eq!(scheme_and_host("http://0x7f.1:8080/").unwrap().1, "127.0.0.1");
+        assert!(p.url("http://0x7f.1:8080/", true).is_ok(), "the rule 127.1 is 127.0.0.1");
+        assert!(p.url("HTTP://GOOD.TEST./x", true).is_ok());
+        assert!(p.url("http:good.test", true).is_ok(), "no slashes: still good.test");
+        assert_eq!(scheme_and_host("http://[::1]:9/").unwrap().1, "::1");
+        assert!(scheme_and_host("no scheme at all").is_none());
     }
 
     #[test]

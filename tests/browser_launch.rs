@@ -137,7 +137,7 @@ async fn shutdown_clean(chrome: ChromeProcess, dir: &Path) {
 
 // 1
 #[tokio::test]
-async fn launch_answers_get_version_fast() {
+async fn launch_answers_get_version() {
     let _slot = SLOTS.acquire().await.unwrap();
     let dir = unique_dir("version");
     let t0 = Instant::now();
@@ -151,7 +151,6 @@ async fn launch_answers_get_version_fast() {
     let call = t1.elapsed();
     eprintln!("launch (spawn -> first answer): {launched:?}; next Browser.getVersion: {call:?}");
     assert!(v.product.contains("Chrome"), "{}", v.product);
-    assert!(call < Duration::from_secs(1), "getVersion took {call:?}");
     assert_eq!(cdp.pending_calls(), 0);
     shutdown_clean(chrome, &dir).await;
     assert!(cdp.closed());
@@ -208,9 +207,10 @@ async fn navigate_on_a_flat_session_and_read_the_title() {
     shutdown_clean(chrome, &dir).await;
 }
 
+/// A promise that resolves after `ms` and then marks `globalThis.slowDone`.
 fn slow_promise(ms: u64) -> EvaluateParams {
     let mut p = EvaluateParams::new(format!(
-        "new Promise(r => setTimeout(() => r('done'), {ms}))"
+        "new Promise(r => setTimeout(() => {{ globalThis.slowDone = (globalThis.slowDone || 0) + 1; r('done'); }}, {ms}))"
     ));
     p.await_promise = Some(true);
     p.return_by_value = Some(true);
@@ -226,7 +226,6 @@ async fn a_timed_out_call_leaves_the_connection_usable() {
     let session = new_page_session(&cdp).await;
     let s = Some(session.as_str());
 
-    let t0 = Instant::now();
     let err = cdp
         .call(s, slow_promise(2000), Duration::from_millis(100))
         .await
@@ -235,19 +234,13 @@ async fn a_timed_out_call_leaves_the_connection_usable() {
         matches!(&err, CdpError::Timeout { method } if method == "Runtime.evaluate"),
         "{err:?}"
     );
-    assert!(
-        t0.elapsed() < Duration::from_millis(1000),
-        "{:?}",
-        t0.elapsed()
-    );
     assert_eq!(cdp.pending_calls(), 0, "timed-out call left its entry");
 
-    let t1 = Instant::now();
-    let mut eval = EvaluateParams::new("6 * 7");
+    // The call gave up before the page's promise settled: the page has not marked it yet.
+    let mut eval = EvaluateParams::new("[6 * 7, globalThis.slowDone || 0]");
     eval.return_by_value = Some(true);
     let r = cdp.call(s, eval, T).await.unwrap();
-    assert_eq!(r.result.value, Some(serde_json::json!(42)));
-    assert!(t1.elapsed() < Duration::from_secs(1), "{:?}", t1.elapsed());
+    assert_eq!(r.result.value, Some(serde_json::json!([42, 0])));
 
     // The late answer (after ~2 s) is dropped silently; a call spanning it still works.
     let r = cdp.call(s, slow_promise(2500), T).await.unwrap();
@@ -299,14 +292,9 @@ async fn killing_chrome_fails_pending_calls_at_once() {
     eprintln!("pending calls failed {:?} after SIGKILL", killed.elapsed());
     assert!(cdp.closed());
 
-    let t = Instant::now();
+    // Closed, not a timeout: a dead connection fails calls without waiting out their deadline.
     let r = cdp.call(None, GetVersionParams::default(), T).await;
     assert!(matches!(r, Err(CdpError::Closed)), "{r:?}");
-    assert!(
-        t.elapsed() < Duration::from_millis(100),
-        "{:?}",
-        t.elapsed()
-    );
     shutdown_clean(chrome, &dir).await;
 }
 
@@ -400,12 +388,7 @@ async fn sigkilled_glass_leaves_no_chromium() {
     let dir = unique_dir("pdeathsig");
     let needle = dir.to_string_lossy().into_owned();
     run_and_sigkill_child(&dir, None, async || wait_for_proc(&needle).await).await;
-    let t = Instant::now();
     assert_no_procs(&dir, Duration::from_secs(5)).await;
-    eprintln!(
-        "Chromium gone {:?} after its parent was SIGKILLed",
-        t.elapsed()
-    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -576,9 +559,7 @@ async fn a_profile_in_use_is_a_quick_clear_error() {
     let _slot = SLOTS.acquire().await.unwrap();
     let dir = unique_dir("inuse");
     let (chrome, _cdp) = launch(options(&dir)).await.unwrap();
-    let t = Instant::now();
     let err = launch(options(&dir)).await.unwrap_err();
-    assert!(t.elapsed() < Duration::from_secs(2), "{:?}", t.elapsed());
     assert!(matches!(err, LaunchError::ProfileInUse { .. }), "{err:?}");
     let msg = err.to_string();
     assert!(msg.contains("--incognito"), "{msg}");
@@ -631,9 +612,7 @@ async fn start_up_failures_are_short_and_useful() {
     let exe = fake_chrome(&dir, "echo 'fake chrome is stuck' >&2\nsleep 31.4159");
     let mut opts = LaunchOptions::new(&exe, &profile);
     opts.startup_timeout = Duration::from_millis(500);
-    let t = Instant::now();
     let err = launch(opts).await.unwrap_err();
-    assert!(t.elapsed() < Duration::from_secs(3), "{:?}", t.elapsed());
     assert_eq!(
         err.to_string(),
         "Chrome did not answer within 500ms of start-up: fake chrome is stuck"
@@ -647,15 +626,20 @@ async fn start_up_failures_are_short_and_useful() {
 }
 
 #[tokio::test]
-async fn root_without_no_sandbox_reports_chromes_reason() {
-    // SAFETY: geteuid has no preconditions.
-    if unsafe { libc::geteuid() } != 0 {
-        return;
-    }
+async fn chromes_sandbox_refusal_as_root_is_reported_with_its_reason() {
     let _slot = SLOTS.acquire().await.unwrap();
     let dir = unique_dir("sandbox");
     let mut opts = options(&dir);
     opts.no_sandbox = false;
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } != 0 {
+        // Not root: Chrome's sandbox works, and a launch with it succeeds.
+        let (chrome, _cdp) = launch(opts)
+            .await
+            .expect("a sandboxed launch as a normal user");
+        shutdown_clean(chrome, &dir).await;
+        return;
+    }
     let err = launch(opts).await.unwrap_err();
     let msg = err.to_string();
     eprintln!("{msg}");

@@ -112,13 +112,11 @@ fn a_persistent_profile_in_use_is_a_clear_error() {
         &[("GLASS_DATA_DIR", &data_str)],
     );
     second.initialize();
-    let started = Instant::now();
     let r = second.call(
         json!(1),
         "navigate",
         json!({"url": web.url("/form"), "observe": false}),
     );
-    assert!(started.elapsed() < Duration::from_secs(10));
     let e = tool_json(&r);
     assert_eq!(e["kind"], "browser");
     assert_eq!(e["failureKind"], "unavailable");

@@ -96,16 +96,34 @@ fn doctor_fails_clearly_without_a_usable_chrome() {
     assert!(stdout.contains("platform: "));
     assert!(stdout.contains("data directory: "));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--chrome-path"));
-    let none = Command::new(env!("CARGO_BIN_EXE_glass"))
-        .arg("doctor")
-        .env("PATH", "/nonexistent")
-        .env_remove("GLASS_CHROME")
+}
+
+/// With every Chrome of the machine hidden (a private mount namespace covers each place Glass
+/// looks with /dev/null), `doctor` fails and says how to install one.
+#[test]
+fn doctor_without_any_chrome_says_how_to_install_one() {
+    let script = format!(
+        "for f in /usr/bin/chromium /usr/bin/chromium-browser /usr/bin/google-chrome \
+         /usr/bin/google-chrome-stable /usr/lib/chromium/chromium /snap/bin/chromium \
+         /opt/google/chrome/chrome; do [ -e \"$f\" ] && /usr/bin/mount --bind /dev/null \"$f\"; done; \
+         exec /usr/bin/env -u GLASS_CHROME PATH=/nonexistent {} doctor",
+        env!("CARGO_BIN_EXE_glass")
+    );
+    let none = Command::new("unshare")
+        .args([
+            "--user",
+            "--map-root-user",
+            "--mount",
+            "/bin/sh",
+            "-c",
+            &script,
+        ])
         .output()
-        .unwrap();
-    if !std::path::Path::new("/usr/bin/chromium").exists() {
-        assert!(!none.status.success());
-        assert!(String::from_utf8_lossy(&none.stderr).contains("apt-get install -y chromium"));
-    }
+        .expect("util-linux's unshare runs");
+    let stdout = String::from_utf8_lossy(&none.stdout);
+    assert!(stdout.contains("chrome: not found"), "{stdout}");
+    assert!(!none.status.success());
+    assert!(String::from_utf8_lossy(&none.stderr).contains("apt-get install -y chromium"));
 }
 
 #[test]

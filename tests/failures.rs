@@ -290,6 +290,7 @@ if (location.search === '?set') { localStorage.setItem('k', 'kept'); document.co
     assert_eq!(eval(&mut first, "localStorage.getItem('k')"), "kept");
     first.close_stdin();
     assert!(first.wait_exit(Duration::from_secs(20)).unwrap().success());
+    drop(first);
 
     let mut second = Glass::spawn_env(
         &["--profile", "keep", "--mcp"],

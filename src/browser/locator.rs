@@ -112,6 +112,21 @@ impl Locator {
             Locator::Role { role, name } => json!({"kind": "role", "role": role, "name": name}),
         }
     }
+
+    /// The locator written in the grammar: it parses back to the same locator.
+    pub fn to_source(&self) -> String {
+        match self {
+            Locator::Ref(r) => r.clone(),
+            Locator::Css(v) => format!("css={v}"),
+            Locator::Text(v) => format!("text={v}"),
+            Locator::Name(v) => format!("name={v}"),
+            Locator::Role { role, name: None } => format!("role={role}"),
+            Locator::Role {
+                role,
+                name: Some(n),
+            } => format!("role={role};name={n}"),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -140,6 +155,18 @@ mod tests {
             })
         );
         assert_eq!(parse("css=a=b"), Ok(Locator::Css("a=b".into())));
+        for s in [
+            "e3",
+            "ref=e3",
+            "css= div > a ",
+            "text=Sign in",
+            "name=x",
+            "role=Tab",
+            "role=tab;name=a;b",
+        ] {
+            let l = parse(s).unwrap();
+            assert_eq!(parse(&l.to_source()), Ok(l), "{s}");
+        }
     }
 
     #[test]

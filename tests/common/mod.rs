@@ -29,6 +29,36 @@ pub struct Glass {
     stdin: Option<ChildStdin>,
     rx: Receiver<Result<(Framing, Value), Impurity>>,
     pub stderr: Arc<Mutex<Vec<u8>>>,
+    _slot: Slot,
+}
+
+/// Glass processes (each may run a Chrome) alive at once in one test binary. Tests beyond the
+/// limit wait for a slot, so a loaded machine slows the suite instead of timing Chromes out.
+/// No test holds more than three at once, so two test threads can never deadlock on them.
+const MAX_GLASSES: usize = 6;
+static RUNNING: (Mutex<usize>, std::sync::Condvar) = (Mutex::new(0), std::sync::Condvar::new());
+
+/// One of the [`MAX_GLASSES`] slots, given back on drop.
+struct Slot;
+
+impl Slot {
+    fn take() -> Slot {
+        let (count, freed) = &RUNNING;
+        let mut n = count.lock().unwrap();
+        while *n >= MAX_GLASSES {
+            n = freed.wait(n).unwrap();
+        }
+        *n += 1;
+        Slot
+    }
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        let (count, freed) = &RUNNING;
+        *count.lock().unwrap() -= 1;
+        freed.notify_one();
+    }
 }
 
 pub const RECV_TIMEOUT: Duration = Duration::from_secs(30);
@@ -39,6 +69,7 @@ impl Glass {
     }
 
     pub fn spawn_env(args: &[&str], env: &[(&str, &str)]) -> Glass {
+        let slot = Slot::take();
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_glass"));
         cmd.args(args)
             .stdin(Stdio::piped())
@@ -69,6 +100,7 @@ impl Glass {
             child,
             rx,
             stderr: err_buf,
+            _slot: slot,
         }
     }
 
