@@ -418,12 +418,24 @@ mod tests {
         assert!(p.url("http://evil.test\\@good.test/", true).is_err());
         assert!(p.url("http://good.test\\@evil.test/", true).is_ok());
         // Percent-encoded and numeric hosts are what the browser makes of them.
-        assert_eq!(scheme_and_host("http://%65vil.test/").unwrap().1, "evil.test");
+        assert_eq!(
+            scheme_and_host("http://%65vil.test/").unwrap().1,
+            "evil.test"
+        );
         assert!(p.url("http://%65vil.test/", true).is_err());
-        assert_eq!(scheme_and_host("http://0x7f.1:8080/").unwrap().1, "127.0.0.1");
-        assert!(p.url("http://0x7f.1:8080/", true).is_ok(), "the rule 127.1 is 127.0.0.1");
+        assert_eq!(
+            scheme_and_host("http://0x7f.1:8080/").unwrap().1,
+            "127.0.0.1"
+        );
+        assert!(
+            p.url("http://0x7f.1:8080/", true).is_ok(),
+            "the rule 127.1 is 127.0.0.1"
+        );
         assert!(p.url("HTTP://GOOD.TEST./x", true).is_ok());
-        assert!(p.url("http:good.test", true).is_ok(), "no slashes: still good.test");
+        assert!(
+            p.url("http:good.test", true).is_ok(),
+            "no slashes: still good.test"
+        );
         assert_eq!(scheme_and_host("http://[::1]:9/").unwrap().1, "::1");
         assert!(scheme_and_host("no scheme at all").is_none());
     }

@@ -311,3 +311,69 @@ if (location.search === '?set') { localStorage.setItem('k', 'kept'); document.co
     drop(third);
     let _ = std::fs::remove_dir_all(data);
 }
+
+const SECRETS: &str = r#"<!doctype html><html><head><title>Secrets</title></head><body>
+<label>User <input id="u" value="ada"></label>
+<label>Password <input id="p" type="password" value="hunter2-CANARY"></label>
+<button>Go</button></body></html>"#;
+
+/// Form values, DOM and screenshots appear only when asked for (a level cannot add them);
+/// values are never passwords'; the hardened policy refuses form values.
+#[test]
+fn observation_extras_are_explicit_and_policy_gated() {
+    let web = Server::start(vec![("/s", Page::html(SECRETS))]);
+    let mut g = glass(&[]);
+    nav(&mut g, &web, "/s");
+    for level in [
+        json!({}),
+        json!({"level": "detailed"}),
+        json!({"level": "raw"}),
+    ] {
+        let r = g.call(json!(1), "observe", level.clone());
+        let text = r.to_string();
+        assert!(
+            !text.contains("ada") && !text.contains("hunter2"),
+            "{level}: {text}"
+        );
+        assert!(
+            r["result"]["content"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|c| c["type"] == "text"),
+            "no image unless asked"
+        );
+    }
+    let r = g.call(
+        json!(2),
+        "observe",
+        json!({"includeFormValues": true, "includeScreenshot": true, "includeDom": true}),
+    );
+    let o = tool_json(&r);
+    let values: Vec<Value> = common::all_elements(&o["elements"])
+        .iter()
+        .filter_map(|e| e.get("value").cloned())
+        .collect();
+    assert_eq!(values, [json!("ada")], "the password's value never appears");
+    // The DOM is the page's as served (its markup), the screenshot the 1280x720 viewport.
+    assert!(o["dom"]["html"].as_str().unwrap().contains("<label>User"));
+    let image = r["result"]["content"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["type"] == "image")
+        .expect("the screenshot item")
+        .clone();
+    assert_eq!(
+        common::png_size(image["data"].as_str().unwrap()),
+        (1280, 720)
+    );
+
+    let mut h = common::hardened();
+    nav(&mut h, &web, "/s");
+    let e = failure(&mut h, "observe", json!({"includeFormValues": true}));
+    assert_eq!(e["kind"], "policy", "{e}");
+    assert!(!e.to_string().contains("ada"));
+    let plain = ok(&h.call(json!(3), "observe", json!({"level": "detailed"})));
+    assert!(!plain.to_string().contains("ada"));
+}
