@@ -3,8 +3,8 @@
 
 mod common;
 
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
 
 use common::web::{Page, Server};
 use common::{Glass, eval, nav, ok, temp_dir, tool_json};
@@ -36,40 +36,7 @@ fn alive(pid: u32) -> bool {
 #[test]
 fn attach_drives_a_running_chrome_and_never_closes_it() {
     let web = server();
-    let profile = temp_dir("attach");
-    let mut chrome = Command::new("chromium")
-        .args([
-            "--headless=new",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-            "--disable-quic",
-            "--remote-debugging-port=0",
-            &format!("--user-data-dir={}", profile.display()),
-            "about:blank",
-        ])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start chromium");
-    let port_file = profile.join("DevToolsActivePort");
-    let end = Instant::now() + Duration::from_secs(20);
-    let port = loop {
-        if let Some(port) = std::fs::read_to_string(&port_file)
-            .ok()
-            .and_then(|s| s.lines().next().map(str::to_owned))
-        {
-            if !port.is_empty() {
-                break port;
-            }
-        }
-        assert!(Instant::now() < end, "chromium wrote no DevToolsActivePort");
-        std::thread::sleep(Duration::from_millis(50));
-    };
-    let endpoint = format!("http://127.0.0.1:{port}");
+    let (mut chrome, profile, endpoint) = common::external_chrome("attach");
     let mut g = Glass::spawn(&["--attach", &endpoint, "--mcp"]);
     g.initialize();
     let loaded = ok(&g.call(json!(1), "navigate", json!({"url": web.url("/form")})));

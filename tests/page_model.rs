@@ -11,13 +11,9 @@ use common::web::{Page, Server};
 use common::{Glass, all_elements, apps, eval, failed, ok, ref_of};
 use serde_json::{Value, json};
 
+/// Glass with its default flags and a throwaway profile (tests run side by side), initialized.
 fn glass(extra: &[&str]) -> Glass {
-    let mut args = vec!["--incognito"];
-    args.extend_from_slice(extra);
-    args.push("--mcp");
-    let mut g = Glass::spawn(&args);
-    g.initialize();
-    g
+    common::incognito(extra)
 }
 
 /// The fixtures, plus the editors from the real-app npm folder.

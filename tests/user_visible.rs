@@ -12,13 +12,9 @@ use common::web::{Page, Server};
 use common::{Glass, eval, failed, nav, ok, temp_dir, tool_json};
 use serde_json::{Value, json};
 
+/// Glass with its default flags and a throwaway profile (tests run side by side), initialized.
 fn glass(extra: &[&str]) -> Glass {
-    let mut args = vec!["--incognito"];
-    args.extend_from_slice(extra);
-    args.push("--mcp");
-    let mut g = Glass::spawn(&args);
-    g.initialize();
-    g
+    common::incognito(extra)
 }
 
 /// A page that logs every pointer and key event it receives.

@@ -335,6 +335,16 @@ pub fn temp_dir(tag: &str) -> std::path::PathBuf {
     dir
 }
 
+/// Glass with its default flags plus `extra`, on a throwaway profile, initialized.
+pub fn incognito(extra: &[&str]) -> Glass {
+    let mut args = vec!["--incognito"];
+    args.extend_from_slice(extra);
+    args.push("--mcp");
+    let mut g = Glass::spawn(&args);
+    g.initialize();
+    g
+}
+
 /// A Glass under the hardened policy that may visit 127.0.0.1 only, initialized.
 pub fn hardened() -> Glass {
     let mut g = Glass::spawn(&[
