@@ -200,4 +200,44 @@ mod tests {
         assert_eq!(c.redeem(&t3, "download", &a), Err(Refusal::Mismatch));
         assert_ne!(c.issue("upload", &a), c.issue("upload", &a));
     }
+
+    #[test]
+    fn issuing_more_tokens_keeps_the_fresh_ones_and_drops_only_past_the_cap() {
+        let c = Confirmations::default();
+        let a = args(json!({"target": "e1"}));
+        let first = c.issue("upload", &a);
+        let second = c.issue("upload", &a);
+        // Issuing a second token neither expires nor evicts the first.
+        assert_eq!(c.redeem(&first, "upload", &a), Ok(()));
+        assert_eq!(c.redeem(&second, "upload", &a), Ok(()));
+        // Past the cap the oldest goes, the newest stays.
+        let tokens: Vec<String> = (0..=MAX_TOKENS).map(|_| c.issue("upload", &a)).collect();
+        assert_eq!(c.redeem(&tokens[0], "upload", &a), Err(Refusal::Unknown));
+        assert_eq!(c.redeem(&tokens[MAX_TOKENS], "upload", &a), Ok(()));
+        assert_eq!(c.redeem(&tokens[1], "upload", &a), Ok(()));
+    }
+
+    #[test]
+    fn tokens_never_show_in_debug_output_and_failures_have_their_shape() {
+        let c = Confirmations::default();
+        let t = c.issue("upload", &args(json!({})));
+        let shown = format!("{c:?}");
+        assert_eq!(shown, "Confirmations { .. }");
+        assert!(!shown.contains(&t));
+        let r = required("upload", "give 1 file", &t);
+        assert_eq!(r["kind"], "confirmationRequired");
+        assert_eq!(r["confirmToken"], t.as_str());
+        assert_eq!(r["expiresInMs"], 60_000);
+        assert_eq!(r["summary"], "give 1 file");
+        for (refusal, kind) in [
+            (Refusal::Unknown, "unknownToken"),
+            (Refusal::Expired, "expiredToken"),
+            (Refusal::Mismatch, "tokenMismatch"),
+        ] {
+            let v = refused(refusal);
+            assert_eq!(v["kind"], "confirmationRejected");
+            assert_eq!(v["failureKind"], kind);
+            assert!(v["reason"].as_str().is_some_and(|s| !s.is_empty()));
+        }
+    }
 }

@@ -441,6 +441,51 @@ mod tests {
     }
 
     #[test]
+    fn names_are_the_flag_values() {
+        use clap::ValueEnum;
+        for c in Capability::ALL {
+            let flag = c.to_possible_value().unwrap();
+            assert_eq!(c.as_str(), flag.get_name());
+        }
+        for p in [PolicyPreset::Development, PolicyPreset::Hardened] {
+            assert_eq!(p.as_str(), p.to_possible_value().unwrap().get_name());
+        }
+        assert_eq!(
+            [Decision::Allow, Decision::Confirm, Decision::Deny].map(Decision::as_str),
+            ["allow", "confirm", "deny"]
+        );
+        assert!(PolicyPreset::Development.allows_persistent_profile());
+        assert!(!PolicyPreset::Hardened.allows_persistent_profile());
+    }
+
+    #[test]
+    fn host_rules_accept_only_plain_hosts() {
+        for bad in [
+            "",
+            "*.",
+            "a b",
+            "a/b",
+            "a_b.test",
+            "user@host",
+            "[",
+            &"a".repeat(254),
+        ] {
+            assert!(HostRule::parse(bad).is_none(), "{bad:?}");
+        }
+        for (good, host) in [
+            ("Example.COM.", "example.com"),
+            ("127.0.0.1", "127.0.0.1"),
+            ("[::1]", "::1"),
+            ("a-b.test", "a-b.test"),
+        ] {
+            assert_eq!(HostRule::parse(good).unwrap().host, host, "{good}");
+        }
+        let wild = HostRule::parse("*.example.com").unwrap();
+        assert!(wild.matches("a.example.com") && wild.matches("example.com"));
+        assert!(!wild.matches("badexample.com"));
+    }
+
+    #[test]
     fn deny_wins_over_allow() {
         let p = Policy::from_flags(
             PolicyPreset::Development,
