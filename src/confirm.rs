@@ -1,8 +1,10 @@
 //! Confirmation tokens for actions of the confirm class.
 //!
 //! A confirm-class call first fails with `confirmationRequired`, a short summary and a token.
-//! The token is single-use, expires after a minute, and is bound to the exact tool and a digest
-//! of its arguments (target included); repeating the same call with `confirmToken` lets it run.
+//! The token is single-use, expires after a minute, and is bound to the exact tool, a digest of
+//! its arguments (target included) and the page it was issued on (the selected tab's document),
+//! so it cannot be spent after the page changed; repeating the same call with `confirmToken` on
+//! the same page lets it run.
 //! Tokens are never logged and never written to the transcript.
 
 use std::collections::HashMap;
@@ -54,12 +56,14 @@ fn canonical(v: &Value) -> Value {
     }
 }
 
-fn digest(tool: &str, args: &Map<String, Value>) -> [u8; 32] {
+fn digest(tool: &str, args: &Map<String, Value>, page: &str) -> [u8; 32] {
     let mut args = args.clone();
     args.remove("confirmToken");
     let text = canonical(&Value::Object(args)).to_string();
     let mut h = Sha256::new();
     h.update(tool.as_bytes());
+    h.update([0]);
+    h.update(page.as_bytes());
     h.update([0]);
     h.update(text.as_bytes());
     h.finalize().into()
@@ -72,7 +76,7 @@ pub enum Refusal {
     Unknown,
     /// Issued, but more than a minute ago.
     Expired,
-    /// Issued for another tool or other arguments.
+    /// Issued for another tool, other arguments or another page.
     Mismatch,
 }
 
@@ -93,8 +97,8 @@ impl Confirmations {
         format!("ct_{:016x}{:016x}", words[0], words[1])
     }
 
-    /// Issue a token for this exact call.
-    pub fn issue(&self, tool: &'static str, args: &Map<String, Value>) -> String {
+    /// Issue a token for this exact call on this page (see [`crate::browser::session::Session::page_identity`]).
+    pub fn issue(&self, tool: &'static str, args: &Map<String, Value>, page: &str) -> String {
         let token = self.new_token();
         let mut pending = self.pending.lock().unwrap_or_else(|p| p.into_inner());
         let now = Instant::now();
@@ -112,19 +116,21 @@ impl Confirmations {
             token.clone(),
             Pending {
                 tool,
-                digest: digest(tool, args),
+                digest: digest(tool, args, page),
                 expires: now + TOKEN_TTL,
             },
         );
         token
     }
 
-    /// Consume `token` for this exact call. A token is single-use: any presentation spends it.
+    /// Consume `token` for this exact call on this page. A token is single-use: any
+    /// presentation spends it.
     pub fn redeem(
         &self,
         token: &str,
         tool: &str,
         args: &Map<String, Value>,
+        page: &str,
     ) -> Result<(), Refusal> {
         let mut pending = self.pending.lock().unwrap_or_else(|p| p.into_inner());
         let Some(p) = pending.remove(token) else {
@@ -133,7 +139,7 @@ impl Confirmations {
         if p.expires <= Instant::now() {
             return Err(Refusal::Expired);
         }
-        if p.tool != tool || p.digest != digest(tool, args) {
+        if p.tool != tool || p.digest != digest(tool, args, page) {
             return Err(Refusal::Mismatch);
         }
         Ok(())
@@ -174,6 +180,8 @@ pub fn refused(r: Refusal) -> Value {
 mod tests {
     use super::*;
 
+    const PAGE: &str = "tab-1:doc-1";
+
     fn args(v: Value) -> Map<String, Value> {
         v.as_object().cloned().unwrap()
     }
@@ -182,45 +190,57 @@ mod tests {
     fn tokens_are_single_use_and_bound_to_the_call() {
         let c = Confirmations::default();
         let a = args(json!({"target": "e1", "files": ["/tmp/a"]}));
-        let t = c.issue("upload", &a);
+        let t = c.issue("upload", &a, PAGE);
         assert!(t.starts_with("ct_") && t.len() == 35);
         let reordered = args(json!({"files": ["/tmp/a"], "target": "e1", "confirmToken": t}));
-        assert_eq!(c.redeem(&t, "upload", &reordered), Ok(()));
-        assert_eq!(c.redeem(&t, "upload", &a), Err(Refusal::Unknown));
-        let t2 = c.issue("upload", &a);
+        assert_eq!(c.redeem(&t, "upload", &reordered, PAGE), Ok(()));
+        assert_eq!(c.redeem(&t, "upload", &a, PAGE), Err(Refusal::Unknown));
+        let t2 = c.issue("upload", &a, PAGE);
         assert_eq!(
             c.redeem(
                 &t2,
                 "upload",
-                &args(json!({"target": "e2", "files": ["/tmp/a"]}))
+                &args(json!({"target": "e2", "files": ["/tmp/a"]})),
+                PAGE
             ),
             Err(Refusal::Mismatch)
         );
-        let t3 = c.issue("upload", &a);
-        assert_eq!(c.redeem(&t3, "download", &a), Err(Refusal::Mismatch));
-        assert_ne!(c.issue("upload", &a), c.issue("upload", &a));
+        let t3 = c.issue("upload", &a, PAGE);
+        assert_eq!(c.redeem(&t3, "download", &a, PAGE), Err(Refusal::Mismatch));
+        assert_ne!(c.issue("upload", &a, PAGE), c.issue("upload", &a, PAGE));
+        // Bound to the page: the same call after the page changed is refused.
+        let t4 = c.issue("upload", &a, PAGE);
+        assert_eq!(
+            c.redeem(&t4, "upload", &a, "tab-1:doc-2"),
+            Err(Refusal::Mismatch)
+        );
     }
 
     #[test]
     fn issuing_more_tokens_keeps_the_fresh_ones_and_drops_only_past_the_cap() {
         let c = Confirmations::default();
         let a = args(json!({"target": "e1"}));
-        let first = c.issue("upload", &a);
-        let second = c.issue("upload", &a);
+        let first = c.issue("upload", &a, PAGE);
+        let second = c.issue("upload", &a, PAGE);
         // Issuing a second token neither expires nor evicts the first.
-        assert_eq!(c.redeem(&first, "upload", &a), Ok(()));
-        assert_eq!(c.redeem(&second, "upload", &a), Ok(()));
+        assert_eq!(c.redeem(&first, "upload", &a, PAGE), Ok(()));
+        assert_eq!(c.redeem(&second, "upload", &a, PAGE), Ok(()));
         // Past the cap the oldest goes, the newest stays.
-        let tokens: Vec<String> = (0..=MAX_TOKENS).map(|_| c.issue("upload", &a)).collect();
-        assert_eq!(c.redeem(&tokens[0], "upload", &a), Err(Refusal::Unknown));
-        assert_eq!(c.redeem(&tokens[MAX_TOKENS], "upload", &a), Ok(()));
-        assert_eq!(c.redeem(&tokens[1], "upload", &a), Ok(()));
+        let tokens: Vec<String> = (0..=MAX_TOKENS)
+            .map(|_| c.issue("upload", &a, PAGE))
+            .collect();
+        assert_eq!(
+            c.redeem(&tokens[0], "upload", &a, PAGE),
+            Err(Refusal::Unknown)
+        );
+        assert_eq!(c.redeem(&tokens[MAX_TOKENS], "upload", &a, PAGE), Ok(()));
+        assert_eq!(c.redeem(&tokens[1], "upload", &a, PAGE), Ok(()));
     }
 
     #[test]
     fn tokens_never_show_in_debug_output_and_failures_have_their_shape() {
         let c = Confirmations::default();
-        let t = c.issue("upload", &args(json!({})));
+        let t = c.issue("upload", &args(json!({})), PAGE);
         let shown = format!("{c:?}");
         assert_eq!(shown, "Confirmations { .. }");
         assert!(!shown.contains(&t));

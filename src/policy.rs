@@ -173,6 +173,12 @@ impl HostRule {
     pub fn host(&self) -> &str {
         &self.host
     }
+
+    /// Whether the rule was written `*.host`: only such a rule reaches subdomains, so every
+    /// place that enforces it (Fetch, Chrome's resolver rules) must ask this.
+    pub fn subdomains(&self) -> bool {
+        self.subdomains
+    }
 }
 
 /// Why a URL is refused.

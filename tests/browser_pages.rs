@@ -128,6 +128,14 @@ fn popups_are_verified_listed_selected_and_closed() {
     ));
     let first = r["popup"]["targetId"].as_str().unwrap().to_owned();
     assert_eq!(r["popup"]["selected"], false);
+    // The popup's URL is the page's choice: labelled untrusted like any page text.
+    assert!(
+        r["untrustedFields"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("popup")),
+        "{r}"
+    );
     assert!(
         r["popup"]["url"].as_str().unwrap().ends_with("/child"),
         "{r}"
@@ -293,6 +301,12 @@ fn downloads_started_by_a_click_or_by_navigation_are_saved_with_their_digest() {
         || d["events"]["downloads"].is_array();
     assert!(reported, "download start not reported: {r} {d}");
     assert_eq!(d["fileName"], "report.txt");
+    // The file name (and so the path) is the page's choice: labelled untrusted.
+    let labelled = d["untrustedFields"].as_array().unwrap();
+    assert!(
+        labelled.contains(&json!("fileName")) && labelled.contains(&json!("path")),
+        "{d}"
+    );
     assert_eq!(d["size"], FILE_BODY.len());
     use sha2::Digest;
     let expected: String = sha2::Sha256::digest(FILE_BODY)

@@ -74,6 +74,10 @@ fn hardened_host_rules_block_every_way_out_and_report_it() {
         blocked.iter().any(|t| t == "Document"),
         "frame not reported: {blocked:?}"
     );
+    assert!(
+        blocked.iter().any(|t| t == "WebSocket"),
+        "WebSocket not reported: {blocked:?}"
+    );
     // The popup is created, but its navigation to the outside host is refused.
     let click = ok(&g.call(
         json!(3),
@@ -97,8 +101,8 @@ fn hardened_host_rules_block_every_way_out_and_report_it() {
         "navigate",
         json!({"url": inside.url("/redirect"), "observe": false}),
     ));
-    assert_eq!(r["outcome"], "error", "{r}");
-    assert_eq!(r["netError"], "ERR_BLOCKED_BY_CLIENT");
+    assert_eq!(r["outcome"], "blocked", "{r}");
+    assert_eq!(r["blockedHost"], "localhost", "{r}");
     // A direct navigation is refused before Chrome sees it.
     let r = failed(&g.call(
         json!(6),

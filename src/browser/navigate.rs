@@ -46,6 +46,12 @@ pub enum NavOutcome {
         /// HTTP status of the document, when known.
         status: Option<i64>,
     },
+    /// The tab ended on a host the policy refuses (a redirect or a page script took it
+    /// there), so it shows Chrome's error page: reported as such, never as `loaded`.
+    Blocked {
+        /// The refused host.
+        host: String,
+    },
 }
 
 impl NavOutcome {
@@ -59,6 +65,7 @@ impl NavOutcome {
             NavOutcome::Failed { .. } => "error",
             NavOutcome::Dialog(_) => "dialog",
             NavOutcome::Timeout { .. } => "timeout",
+            NavOutcome::Blocked { .. } => "blocked",
         }
     }
 }
@@ -164,6 +171,15 @@ impl Browser {
                 _ => {}
             }
         }
+    }
+
+    /// The URL the main frame could not load, when it shows Chrome's error page for it.
+    pub async fn unreachable_url(&self) -> Option<String> {
+        let tree = self.page_call("Page.getFrameTree", json!({})).await.ok()?;
+        tree["frameTree"]["frame"]["unreachableUrl"]
+            .as_str()
+            .filter(|u| !u.is_empty())
+            .map(str::to_owned)
     }
 
     /// The page's current URL and title: from the page's navigation history (current as of

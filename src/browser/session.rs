@@ -519,6 +519,23 @@ impl Session {
         events.take_header()
     }
 
+    /// Which page is current: the selected tab's CDP session and its document count, or
+    /// `none` before a browser runs. Confirmation tokens are bound to it, so a token issued on
+    /// one page cannot be spent after a navigation or on another tab. Read without the lock.
+    pub fn page_identity(&self) -> String {
+        let Some(events) = self.events.lock().ok().and_then(|e| e.clone()) else {
+            return "none".to_owned();
+        };
+        let session = events
+            .session
+            .lock()
+            .ok()
+            .and_then(|s| s.clone())
+            .unwrap_or_default();
+        let document = events.document.load(std::sync::atomic::Ordering::SeqCst);
+        format!("{session}:{document}")
+    }
+
     /// Exclusive access to the browser, starting it first if needed, or again if it died.
     pub async fn acquire(&self) -> Result<BrowserGuard<'_>, BrowserError> {
         let mut guard = self.browser.lock().await;
@@ -653,6 +670,8 @@ async fn start(config: &SessionConfig) -> Result<Browser, BrowserError> {
             std::fs::create_dir_all(&dir).map_err(|_| {
                 BrowserError::Unavailable("cannot create the browser profile directory".into())
             })?;
+            // Chrome reads this profile preference at start; the matching switch is ignored.
+            super::enforce::confine_webrtc(&dir, config.host_rules.is_some());
             let mut opts = LaunchOptions::new(exe, &dir);
             opts.headless = config.headless;
             opts.extra_args

@@ -750,13 +750,26 @@ const PAGE_FIELDS: &[&str] = &[
     "draft",
 ];
 
+/// Fields that carry page text in one tool's result only (the same names mean something
+/// else elsewhere: `path` of an argument error, `fields` of a form description).
+fn tool_page_fields(tool: &str) -> &'static [&'static str] {
+    match tool {
+        // The popup's URL; the per-field candidates; the page-chosen file name.
+        "clickExpectPopup" => &["popup"],
+        "fillForm" => &["fields"],
+        "download" => &["fileName", "path"],
+        _ => &[],
+    }
+}
+
 /// Mark a result that carries page-derived text: `trust` and the list of such fields.
-fn label_untrusted(mut object: Value, has_image: bool) -> (Value, Vec<&'static str>) {
+fn label_untrusted(tool: &str, mut object: Value, has_image: bool) -> (Value, Vec<&'static str>) {
     let Value::Object(map) = &mut object else {
         return (object, Vec::new());
     };
     let mut fields: Vec<&'static str> = PAGE_FIELDS
         .iter()
+        .chain(tool_page_fields(tool))
         .copied()
         .filter(|f| map.get(*f).is_some_and(|v| !v.is_null()))
         .collect();
@@ -783,7 +796,7 @@ fn tool_result(
         ToolOutcome::WithImages(v, images) => (v, false, images),
         ToolOutcome::Failed(e) => (e, true, Vec::new()),
     };
-    let (object, untrusted) = label_untrusted(object, !images.is_empty());
+    let (object, untrusted) = label_untrusted(tool, object, !images.is_empty());
     let mut content = Vec::new();
     if !untrusted.is_empty() {
         content.push(json!({"type": "text", "text": format!(

@@ -104,14 +104,15 @@ pub fn gate(
         }))),
         Decision::Confirm => match a.get("confirmToken") {
             None | Some(Value::Null) => {
-                let token = services.confirmations.issue(tool, a);
+                let page = services.session.page_identity();
+                let token = services.confirmations.issue(tool, a, &page);
                 Err(ToolOutcome::Failed(crate::confirm::required(
                     tool, summary, &token,
                 )))
             }
             Some(Value::String(t)) => services
                 .confirmations
-                .redeem(t, tool, a)
+                .redeem(t, tool, a, &services.session.page_identity())
                 .map_err(|r| ToolOutcome::Failed(crate::confirm::refused(r))),
             Some(_) => Err(args::invalid("confirmToken", "must be a string").into()),
         },
@@ -119,6 +120,16 @@ pub fn gate(
 }
 
 /// Refuse a URL the host rules do not allow (the same check Chrome applies to every request).
+/// What a confirmation summary says about where a URL goes: its host, or its scheme for
+/// URLs without one (`about:`, `data:`).
+pub fn destination(url: &str) -> String {
+    match crate::policy::scheme_and_host(url) {
+        Some((_, host)) if !host.is_empty() => crate::redact::bounded_text(&host, 253),
+        Some((scheme, _)) => format!("a {} URL", crate::redact::bounded_text(&scheme, 16)),
+        None => "a URL".to_owned(),
+    }
+}
+
 pub fn check_url(services: &Services, url: &str) -> Result<(), ToolOutcome> {
     services.policy.url(url, true).map_err(|d| {
         ToolOutcome::Failed(json!({

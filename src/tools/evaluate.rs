@@ -68,11 +68,16 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         let mut answer = try_tool!(answer.map_err(crate::browser::session::BrowserError::from));
         let revision = b.bump_revision();
         if let Some(ex) = answer.get("exceptionDetails") {
-            let class = ex["exception"]["className"].as_str().unwrap_or("Error");
+            // Only the language's and the DOM's own error classes are named: a page can define
+            // a class whose name carries text of its choosing (or the evaluated source's names).
+            let class = ex["exception"]["className"]
+                .as_str()
+                .filter(|c| BUILT_IN_ERRORS.contains(c))
+                .unwrap_or("Error");
             return ToolOutcome::Failed(json!({
                 "kind": "evaluation",
                 "failureKind": "exception",
-                "exception": crate::redact::bounded_text(class, 64),
+                "exception": class,
                 "revision": revision,
             }));
         }
@@ -90,3 +95,17 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         ToolOutcome::Ok(out)
     })
 }
+
+/// Error classes that JavaScript and the DOM define, the only ones reported by name.
+const BUILT_IN_ERRORS: &[&str] = &[
+    "Error",
+    "AggregateError",
+    "EvalError",
+    "RangeError",
+    "ReferenceError",
+    "SyntaxError",
+    "TypeError",
+    "URIError",
+    "SuppressedError",
+    "DOMException",
+];

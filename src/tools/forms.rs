@@ -5,6 +5,7 @@ use std::sync::Arc;
 use serde_json::{Map, Value, json};
 
 use super::browser::{page_session, target, target_schema};
+use super::keyboard::PasswordGuard;
 use super::pointer::{action_result, check_revision, pointer_schema};
 use super::{Annotations, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::act::until_dialog;
@@ -132,16 +133,9 @@ fn run_type(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         try_tool!(check_revision(&b, &a));
         let resolved = try_tool!(b.resolve(t).await);
         try_tool!(b.actionable(&resolved.r, "type").await);
-        let field = try_tool!(b.agent_call("state", &[json!(resolved.r)]).await);
-        if field["password"] == true {
-            try_tool!(super::browser::gate(
-                &services,
-                Capability::PasswordInput,
-                "type",
-                &a,
-                "type into a password field"
-            ));
-        }
+        // The target focused first, so the password rule sees the field the keys go to.
+        try_tool!(b.agent_call("focus", &[json!(resolved.r)]).await);
+        let guard = try_tool!(PasswordGuard::before(&services, &mut b, "type", &a).await);
         if clear {
             try_tool!(clear_field(&mut b, &resolved.r).await);
         }
@@ -160,6 +154,7 @@ fn run_type(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             })
             .await
         );
+        try_tool!(guard.after(&mut b).await);
         let caused = try_tool!(b.settle(armed).await);
         action_result(&resolved.r, b.revision(), &caused)
     })
@@ -407,6 +402,7 @@ fn run_fill_form(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                 "fields": unresolved,
             }));
         }
+        let mut password_confirmed = false;
         for r in &refs {
             let state = try_tool!(b.agent_call("state", &[json!(r.r)]).await);
             if state["password"] == true {
@@ -417,9 +413,17 @@ fn run_fill_form(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                     &a,
                     "type into a password field"
                 ));
+                password_confirmed = true;
                 break;
             }
         }
+        // No password field among the targets: one the page moves focus to meanwhile must not
+        // get the text either.
+        let guard = if password_confirmed {
+            None
+        } else {
+            Some(try_tool!(PasswordGuard::watch(&services, &mut b).await))
+        };
         let armed = b.arm();
         let mut outcomes = Vec::with_capacity(fields.len());
         let mut all_ok = true;
@@ -432,6 +436,9 @@ fn run_fill_form(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                 o["failureKind"] = json!(failure);
             }
             outcomes.push(o);
+        }
+        if let Some(guard) = guard {
+            try_tool!(guard.after(&mut b).await);
         }
         let caused = try_tool!(b.settle(armed).await);
         let mut out = json!({"ok": all_ok, "fields": outcomes, "revision": b.revision()});

@@ -9,6 +9,8 @@ use super::pointer::check_revision;
 use super::{Annotations, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::act::until_dialog;
 use crate::browser::keys::{self, Key};
+use crate::browser::session::Browser;
+use crate::policy::{Capability, Decision};
 use crate::try_tool;
 
 const KEYS: Annotations = Annotations {
@@ -63,17 +65,84 @@ pub const SHORTCUT: Tool = Tool {
 };
 
 fn key_schema() -> Value {
-    args::object_schema(
+    args::confirmable(args::object_schema(
         json!({"key": {"type": "string"}, "target": target_schema(), "expectedRevision": {"type": "integer", "minimum": 0}}),
         &["key"],
-    )
+    ))
 }
 
 fn shortcut_schema() -> Value {
-    args::object_schema(
+    args::confirmable(args::object_schema(
         json!({"keys": {"type": "string", "description": "Modifiers and a key joined by +"}, "target": target_schema(), "expectedRevision": {"type": "integer", "minimum": 0}}),
         &["keys"],
-    )
+    ))
+}
+
+/// The `password-input` rule for every tool that sends keys, following the focused element
+/// rather than the target: a page may move focus into a password field at any moment.
+pub(super) struct PasswordGuard {
+    /// The page's guard is armed and must be read after the keys.
+    armed: bool,
+}
+
+impl PasswordGuard {
+    /// Before keys that type text go out: when focus is (or, inside a frame Glass cannot see
+    /// into, may be) in a password field, ask the policy; otherwise arm the page's guard, which
+    /// withholds every key once focus enters a password field.
+    pub(super) async fn before(
+        services: &Services,
+        b: &mut Browser,
+        tool: &'static str,
+        a: &Map<String, Value>,
+    ) -> Result<PasswordGuard, ToolOutcome> {
+        if services.policy.decide(Capability::PasswordInput) == Decision::Allow {
+            return Ok(PasswordGuard { armed: false });
+        }
+        let focus = b.agent_call("keyGuardArm", &[]).await?;
+        if focus["password"] == true || focus["opaque"] == true {
+            b.agent_call("keyGuardRelease", &[]).await?;
+            super::browser::gate(
+                services,
+                Capability::PasswordInput,
+                tool,
+                a,
+                "type into a password field",
+            )?;
+            return Ok(PasswordGuard { armed: false });
+        }
+        Ok(PasswordGuard { armed: true })
+    }
+
+    /// Arm the page's guard whatever is focused now, for a tool that focuses each field it
+    /// types into itself and has already asked the policy about those fields (`fillForm`).
+    pub(super) async fn watch(
+        services: &Services,
+        b: &mut Browser,
+    ) -> Result<PasswordGuard, ToolOutcome> {
+        if services.policy.decide(Capability::PasswordInput) == Decision::Allow {
+            return Ok(PasswordGuard { armed: false });
+        }
+        b.agent_call("keyGuardArm", &[]).await?;
+        Ok(PasswordGuard { armed: true })
+    }
+
+    /// After the keys: a refusal when focus moved into a password field while they were sent
+    /// (the page's guard cancelled the keys from then on).
+    pub(super) async fn after(self, b: &mut Browser) -> Result<(), ToolOutcome> {
+        if !self.armed {
+            return Ok(());
+        }
+        let r = b.agent_call("keyGuardRelease", &[]).await?;
+        if r["tripped"] == true || r["password"] == true || r["opaque"] == true {
+            return Err(ToolOutcome::Failed(json!({
+                "kind": "policy",
+                "capability": Capability::PasswordInput.as_str(),
+                "failureKind": "focusMovedToPassword",
+                "reason": "focus moved into a password field (or a frame Glass cannot see into) while the keys were sent; the keys from then on were withheld. Check the page before typing again",
+            })));
+        }
+        Ok(())
+    }
 }
 
 /// Which key events a tool sends.
@@ -89,6 +158,7 @@ fn press(
     a: Map<String, Value>,
     field: &'static str,
     how: Press,
+    tool: &'static str,
 ) -> ToolFuture {
     Box::pin(async move {
         try_tool!(args::only(&a, &[field, "target", "expectedRevision"]));
@@ -118,6 +188,17 @@ fn press(
             // Start counting the page's mutations (a targeted press did so when focusing).
             try_tool!(b.agent_call("arm", &[]).await);
         }
+        // Text-producing keys only: Tab, arrows, Enter and chords type nothing into a field.
+        let types_text = !matches!(how, Press::Up)
+            && chord.modifiers & (keys::CTRL | keys::ALT | keys::META) == 0
+            && chord.key.text.as_deref().is_some_and(|t| t != "\r");
+        let guard = if types_text {
+            Some(try_tool!(
+                PasswordGuard::before(&services, &mut b, tool, &a).await
+            ))
+        } else {
+            None
+        };
         let armed = b.arm();
         let events = Arc::clone(&b.events);
         let send = async {
@@ -140,6 +221,9 @@ fn press(
             Ok(())
         };
         try_tool!(until_dialog(&events, send).await);
+        if let Some(guard) = guard {
+            try_tool!(guard.after(&mut b).await);
+        }
         let caused = try_tool!(b.settle(armed).await);
         let mut out = json!({"ok": true, "revision": b.revision(), "settled": caused.settled});
         if let Some(r) = focused {
@@ -151,17 +235,17 @@ fn press(
 }
 
 fn run_key(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
-    press(services, a, "key", Press::Both)
+    press(services, a, "key", Press::Both, "key")
 }
 
 fn run_key_down(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
-    press(services, a, "key", Press::Down)
+    press(services, a, "key", Press::Down, "keyDown")
 }
 
 fn run_key_up(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
-    press(services, a, "key", Press::Up)
+    press(services, a, "key", Press::Up, "keyUp")
 }
 
 fn run_shortcut(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
-    press(services, a, "keys", Press::Both)
+    press(services, a, "keys", Press::Both, "shortcut")
 }

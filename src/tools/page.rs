@@ -330,7 +330,10 @@ fn run_navigate(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             Capability::Navigate,
             "navigate",
             &a,
-            "open a URL in the selected page"
+            &format!(
+                "open {} in the selected page",
+                super::browser::destination(url)
+            )
         ));
         let until = match try_tool!(args::one_of(
             &a,
@@ -353,6 +356,23 @@ fn run_navigate(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             ),
             _ => None,
         };
+        // A redirect or page script that took the tab to a refused host leaves Chrome's
+        // error page for it: that navigation was blocked, whatever loaded first.
+        let outcome = match outcome {
+            NavOutcome::Loaded { .. } | NavOutcome::Failed { .. }
+                if services.policy.has_host_rules() =>
+            {
+                match b.unreachable_url().await {
+                    Some(u) if services.policy.url(&u, true).is_err() => NavOutcome::Blocked {
+                        host: crate::policy::scheme_and_host(&u)
+                            .map(|(_, h)| h)
+                            .unwrap_or_default(),
+                    },
+                    _ => outcome,
+                }
+            }
+            other => other,
+        };
         let (url, title) = try_tool!(b.location().await);
         let mut out = Map::new();
         out.insert("url".into(), json!(redact::bounded_text(&url, 2048)));
@@ -374,6 +394,9 @@ fn run_navigate(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                     json!({"type": d.kind, "message": d.message}),
                 );
             }
+            NavOutcome::Blocked { host } => {
+                out.insert("blockedHost".into(), json!(redact::bounded_text(host, 253)));
+            }
             _ => {}
         }
         out.insert("outcome".into(), json!(outcome.name()));
@@ -383,7 +406,7 @@ fn run_navigate(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         out.insert("revision".into(), json!(b.revision()));
         let failed = matches!(
             outcome,
-            NavOutcome::Failed { .. } | NavOutcome::Timeout { .. }
+            NavOutcome::Failed { .. } | NavOutcome::Timeout { .. } | NavOutcome::Blocked { .. }
         );
         if observe && !failed && !matches!(outcome, NavOutcome::Dialog(_)) {
             let mut o = try_tool!(observation(&mut b, None, None, false).await);

@@ -175,7 +175,7 @@ fn run_create(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             crate::policy::Capability::Navigate,
             "createTarget",
             &a,
-            "open a URL in a new page"
+            &format!("open {} in a new page", super::browser::destination(&url))
         ));
         let b = try_tool!(services.session.acquire().await);
         let created = try_tool!(
@@ -240,6 +240,8 @@ fn run_close(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         if !try_tool!(page_exists(&b, &id).await) {
             return unknown_target();
         }
+        // Subscribed before closing, so the destruction cannot be missed.
+        let mut events = b.cdp.subscribe();
         try_tool!(
             b.cdp
                 .call_raw(
@@ -251,6 +253,30 @@ fn run_close(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                 .await
                 .map_err(BrowserError::from)
         );
+        // Chrome acknowledges the close before the tab is gone; answer once it is, so the
+        // next `listTargets` no longer shows it.
+        let gone = tokio::time::timeout(CALL_TIMEOUT, async {
+            loop {
+                match events.recv().await {
+                    Ok(ev) => {
+                        if ev.method == "Target.targetDestroyed" && ev.params["targetId"] == id {
+                            return true;
+                        }
+                    }
+                    Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
+                        if !page_exists(&b, &id).await.unwrap_or(true) {
+                            return true;
+                        }
+                    }
+                    Err(tokio::sync::broadcast::error::RecvError::Closed) => return false,
+                }
+            }
+        })
+        .await
+        .unwrap_or(false);
+        if !gone {
+            tracing::warn!("a closed target was still listed when closeTarget answered");
+        }
         let was_selected = b.page.as_ref().is_some_and(|p| p.target_id == id);
         if was_selected {
             b.unselect();

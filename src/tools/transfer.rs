@@ -71,19 +71,30 @@ fn download_schema() -> Value {
 }
 
 /// Check every path: it must exist and, with symlinks resolved, be a regular file.
-fn regular_files(a: &Map<String, Value>) -> Result<Vec<String>, ToolOutcome> {
+/// The `files` argument's paths, checked for shape only: the file system is not looked at
+/// before the policy has allowed the upload, so a denied call cannot tell which files exist.
+fn file_paths(a: &Map<String, Value>) -> Result<Vec<&str>, ToolOutcome> {
     let Some(list) = a.get("files").and_then(Value::as_array) else {
         return Err(args::invalid("files", "must be an array of file paths").into());
     };
     if list.is_empty() || list.len() > MAX_FILES {
         return Err(args::invalid("files", "must list 1 to 16 files").into());
     }
-    let mut out = Vec::with_capacity(list.len());
-    for (i, v) in list.iter().enumerate() {
+    list.iter()
+        .enumerate()
+        .map(|(i, v)| {
+            v.as_str()
+                .filter(|p| !p.is_empty() && p.len() <= 4096)
+                .ok_or_else(|| args::invalid(&format!("files[{i}]"), "must be a file path").into())
+        })
+        .collect()
+}
+
+/// The paths resolved to existing regular files (after the policy allowed the upload).
+fn regular_files(paths: &[&str]) -> Result<Vec<String>, ToolOutcome> {
+    let mut out = Vec::with_capacity(paths.len());
+    for (i, p) in paths.iter().enumerate() {
         let path = format!("files[{i}]");
-        let Some(p) = v.as_str().filter(|p| !p.is_empty() && p.len() <= 4096) else {
-            return Err(args::invalid(&path, "must be a file path").into());
-        };
         let resolved = std::fs::canonicalize(p)
             .map_err(|_| ToolOutcome::from(args::invalid(&path, "does not exist")))?;
         let regular = std::fs::metadata(&resolved)
@@ -101,10 +112,10 @@ fn run_upload(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     Box::pin(async move {
         try_tool!(args::only(&a, &["target", "files", "expectedRevision"]));
         let t = try_tool!(target(&a));
-        let files = try_tool!(regular_files(&a));
+        let paths = try_tool!(file_paths(&a));
         let summary = format!(
             "give {} local file(s) to a file input of the page",
-            files.len()
+            paths.len()
         );
         try_tool!(super::browser::gate(
             &services,
@@ -113,6 +124,7 @@ fn run_upload(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             &a,
             &summary
         ));
+        let files = try_tool!(regular_files(&paths));
         let mut b = try_tool!(page_session(&services).await);
         try_tool!(check_revision(&b, &a));
         let resolved = try_tool!(b.resolve(t).await);
@@ -179,12 +191,20 @@ fn free_path(dir: &Path, name: &str) -> PathBuf {
 fn run_download(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     Box::pin(async move {
         try_tool!(args::only(&a, &["directory", "timeoutMs"]));
+        // The summary names where the file goes (the caller's directory, not page text).
+        let summary = match a.get("directory").and_then(Value::as_str) {
+            Some(d) => format!(
+                "save the next download of the page into {}",
+                crate::redact::bounded_text(d, 200)
+            ),
+            None => "save the next download of the page into Glass's downloads folder".to_owned(),
+        };
         try_tool!(super::browser::gate(
             &services,
             Capability::Download,
             "download",
             &a,
-            "save the next download of the page to disk"
+            &summary
         ));
         let timeout = try_tool!(args::int_in(&a, "timeoutMs", 1, 300_000)).unwrap_or(30_000);
         let dir = match try_tool!(args::opt_string(&a, "directory", 4096)) {

@@ -1,0 +1,494 @@
+//! What a hostile page tried against a hardened Glass, one regression test per hole (issue 12,
+//! part B), each checked on what reached the network, the page or the browser: a server's
+//! request log, datagrams counted on a socket, Chrome's own target list.
+
+mod common;
+
+use std::net::{TcpListener, UdpSocket};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use common::web::{Page, Server};
+use common::{Glass, failed, incognito, ok};
+use serde_json::{Value, json};
+
+/// Hardened Glass allowed onto `host` only.
+fn hardened_on(host: &str) -> Glass {
+    let mut g = Glass::spawn(&[
+        "--incognito",
+        "--policy",
+        "hardened",
+        "--policy-allow-host",
+        host,
+        "--mcp",
+    ]);
+    g.initialize();
+    g
+}
+
+/// The `events.blocked` entries of results.
+fn blocked(results: &[&Value]) -> Vec<Value> {
+    results
+        .iter()
+        .flat_map(|r| {
+            r["events"]["blocked"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+/// Part B 2: `--policy-allow-host localhost` allowed `ws://evil.localhost/`; only `*.` rules may
+/// reach subdomains, WebSockets included, and the refused socket is reported.
+#[test]
+fn an_exact_allow_rule_keeps_websockets_off_its_subdomains() {
+    let sockets = Server::start(vec![
+        ("/ok", Page::status(400)),
+        ("/evil", Page::status(400)),
+    ]);
+    let q = sockets.port;
+    let web = Server::start(vec![(
+        "/start",
+        Page::html(&format!(
+            r#"<title>WS</title><script>
+            let ended = 0;
+            const end = () => {{ if (++ended === 2) document.body.append('both sockets ended'); }};
+            for (const url of ['ws://evil.localhost:{q}/evil', 'ws://localhost:{q}/ok']) {{
+              const ws = new WebSocket(url);
+              ws.onerror = end;
+            }}
+            </script>"#
+        )),
+    )]);
+    let mut g = hardened_on("localhost");
+    let nav = ok(&g.call(
+        json!(1),
+        "navigate",
+        json!({"url": format!("http://localhost:{}/start", web.port), "observe": false}),
+    ));
+    let waited = ok(&g.call(
+        json!(2),
+        "wait",
+        json!({"kind": "textPresent", "text": "both sockets ended", "timeoutMs": 15000}),
+    ));
+    let hits = sockets.hits.lock().unwrap().clone();
+    assert!(
+        hits.contains(&"/ok".to_owned()),
+        "the allowed socket never reached its server, so the test proves nothing: {hits:?}"
+    );
+    assert!(
+        !hits.contains(&"/evil".to_owned()),
+        "a subdomain of an exact allow rule was reached: {hits:?}"
+    );
+    let b = blocked(&[&nav, &waited]);
+    assert!(
+        b.iter()
+            .any(|x| x["type"] == "WebSocket" && x["host"] == "evil.localhost"),
+        "the refused WebSocket is not reported: {b:?}"
+    );
+}
+
+/// Datagrams and connections received on 127.0.0.2 while a page gathers ICE candidates
+/// against a TURN and a STUN server there.
+struct IceTrap {
+    port: u16,
+    datagrams: Arc<AtomicUsize>,
+    connections: Arc<AtomicUsize>,
+}
+
+impl IceTrap {
+    fn start() -> IceTrap {
+        let udp = UdpSocket::bind("127.0.0.2:0").expect("bind 127.0.0.2 (udp)");
+        let port = udp.local_addr().unwrap().port();
+        let tcp = TcpListener::bind(("127.0.0.2", port)).expect("bind 127.0.0.2 (tcp)");
+        let datagrams = Arc::new(AtomicUsize::new(0));
+        let connections = Arc::new(AtomicUsize::new(0));
+        let d = Arc::clone(&datagrams);
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 2048];
+            while udp.recv_from(&mut buf).is_ok() {
+                d.fetch_add(1, Ordering::SeqCst);
+            }
+        });
+        let c = Arc::clone(&connections);
+        std::thread::spawn(move || {
+            for _ in tcp.incoming().flatten() {
+                c.fetch_add(1, Ordering::SeqCst);
+            }
+        });
+        IceTrap {
+            port,
+            datagrams,
+            connections,
+        }
+    }
+
+    fn page(&self) -> Page {
+        let p = self.port;
+        Page::html(&format!(
+            r#"<title>ICE</title><script>
+            const pc = new RTCPeerConnection({{iceServers: [
+              {{urls: ['turn:127.0.0.2:{p}?transport=udp', 'turn:127.0.0.2:{p}?transport=tcp'],
+                username: 'page-chosen-user', credential: 'x'}},
+              {{urls: 'stun:127.0.0.2:{p}'}}]}});
+            pc.createDataChannel('d');
+            pc.onicegatheringstatechange = () => {{
+              if (pc.iceGatheringState === 'complete') document.body.append('gathering complete');
+            }};
+            pc.createOffer().then(o => pc.setLocalDescription(o));
+            </script>"#
+        ))
+    }
+
+    fn reached(&self) -> (usize, usize) {
+        (
+            self.datagrams.load(Ordering::SeqCst),
+            self.connections.load(Ordering::SeqCst),
+        )
+    }
+}
+
+/// Part B 1: a page's RTCPeerConnection sent UDP to a TURN server on a denied address.
+/// Under host rules no datagram (and no TCP connection) reaches it; the same page in a session
+/// without host rules does reach it, so the trap is known to catch.
+#[test]
+fn webrtc_reaches_no_denied_address_under_host_rules() {
+    let trap = IceTrap::start();
+    let web = Server::start(vec![("/ice", trap.page())]);
+    let mut g = hardened_on("127.0.0.1");
+    ok(&g.call(
+        json!(1),
+        "navigate",
+        json!({"url": web.url("/ice"), "observe": false}),
+    ));
+    // Gathering ends quickly when no UDP may leave; the trap is read after it has.
+    let gathered = g.call(
+        json!(2),
+        "wait",
+        json!({"kind": "textPresent", "text": "gathering complete", "timeoutMs": 20000}),
+    );
+    assert_eq!(
+        trap.reached(),
+        (0, 0),
+        "WebRTC reached a denied address (datagrams, connections)"
+    );
+    ok(&gathered);
+    drop(g);
+    // The same page with no host rules: its STUN/TURN requests arrive (gathering itself then
+    // waits on the trap's silence, so the trap is polled instead).
+    let mut open = incognito(&[]);
+    ok(&open.call(
+        json!(3),
+        "navigate",
+        json!({"url": web.url("/ice"), "observe": false}),
+    ));
+    let end = std::time::Instant::now() + Duration::from_secs(20);
+    while trap.reached().0 == 0 && std::time::Instant::now() < end {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(
+        trap.reached().0 > 0,
+        "without host rules the page's STUN/TURN traffic should arrive; the trap caught nothing"
+    );
+}
+
+/// Part B 10: a page whose own script moves the tab to a refused host ends on Chrome's error
+/// page; `navigate` says `blocked` (not `loaded`), and the refused host saw nothing.
+#[test]
+fn a_script_redirect_to_a_refused_host_is_reported_blocked() {
+    let outside = Server::start(vec![("/target", Page::html("<p>outside</p>"))]);
+    let q = outside.port;
+    let web = Server::start(vec![
+        (
+            "/moves",
+            Page::html(&format!(
+                r#"<title>Moves</title><script>location.href = 'http://localhost:{q}/target';</script>"#
+            )),
+        ),
+        (
+            "/redirect",
+            Page::status(302).header("Location", &format!("http://localhost:{q}/target")),
+        ),
+    ]);
+    let mut g = hardened_on("127.0.0.1");
+    for (i, path) in ["/moves", "/redirect"].iter().enumerate() {
+        let r = failed(&g.call(
+            json!(i),
+            "navigate",
+            json!({"url": web.url(path), "observe": false}),
+        ));
+        assert_eq!(r["outcome"], "blocked", "{path}: {r}");
+        assert_eq!(r["blockedHost"], "localhost", "{path}: {r}");
+    }
+    assert!(
+        outside.hits.lock().unwrap().is_empty(),
+        "the refused host was reached"
+    );
+}
+
+/// Part B 10: `closeTarget` answered before the tab was gone (right after closing 50 tabs,
+/// `listTargets` still showed 36). Chrome's own target list is read right after each close.
+#[test]
+fn close_target_answers_once_the_tab_is_gone() {
+    let mut g = incognito(&[]);
+    ok(&g.call(
+        json!(0),
+        "navigate",
+        json!({"url": "about:blank", "observe": false}),
+    ));
+    let mut ids = Vec::new();
+    for i in 0..12 {
+        let c = ok(&g.call(
+            json!(format!("c{i}")),
+            "createTarget",
+            json!({"url": "about:blank"}),
+        ));
+        ids.push(c["targetId"].as_str().unwrap().to_owned());
+    }
+    for (i, id) in ids.iter().enumerate() {
+        ok(&g.call(
+            json!(format!("x{i}")),
+            "closeTarget",
+            json!({"targetId": id}),
+        ));
+        // listTargets reads Chrome's target list afresh (Target.getTargets), not Glass's
+        // bookkeeping.
+        let listed = ok(&g.call(json!(format!("l{i}")), "listTargets", json!({})));
+        let text = listed.to_string();
+        assert!(
+            !text.contains(id.as_str()),
+            "tab {i} still listed right after closeTarget answered: {listed}"
+        );
+    }
+}
+
+/// Part B 7: a hardened upload answered differently for `/etc/shadow`, `/etc` and a missing
+/// file, so a page's instructions could probe the local disk. The policy answers first, the
+/// same for all.
+#[test]
+fn a_denied_upload_does_not_reveal_which_local_files_exist() {
+    let mut g = hardened_on("127.0.0.1");
+    let answers: Vec<Value> = ["/etc/shadow", "/etc", "/no/such/file", "/etc/hostname"]
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            failed(&g.call(
+                json!(i),
+                "upload",
+                json!({"target": "css=input", "files": [f]}),
+            ))
+        })
+        .collect();
+    assert_eq!(answers[0]["kind"], "policy", "{}", answers[0]);
+    assert_eq!(answers[0]["decision"], "deny", "{}", answers[0]);
+    for a in &answers[1..] {
+        assert_eq!(a, &answers[0], "the answers tell files apart");
+    }
+}
+
+/// A login form whose name field hands focus to the password field on the first key, as a
+/// page stealing typed text would.
+fn login_page() -> Server {
+    Server::start(vec![(
+        "/login",
+        Page::html(
+            r#"<title>Login</title>
+            <input id="name" aria-label="Name">
+            <input id="pw" type="password" aria-label="Password">
+            <input id="trap" aria-label="Trap">
+            <script>
+            document.getElementById('trap').addEventListener('keydown', () => document.getElementById('pw').focus());
+            </script>"#,
+        ),
+    )])
+}
+
+/// The password field's length and the trap field's value, read in the page.
+fn fields(g: &mut Glass) -> (u64, String) {
+    let v = common::eval(
+        g,
+        "[document.getElementById('pw').value.length, document.getElementById('trap').value]",
+    );
+    (v[0].as_u64().unwrap(), v[1].as_str().unwrap().to_owned())
+}
+
+/// Part B 3: `key`, `keyDown` and `shortcut` typed into a password field with no
+/// confirmation; the rule now follows the focused element for every tool that sends keys.
+#[test]
+fn every_key_tool_asks_before_typing_into_a_password_field() {
+    let web = login_page();
+    let mut g = incognito(&[]);
+    ok(&g.call(
+        json!(0),
+        "navigate",
+        json!({"url": web.url("/login"), "observe": false}),
+    ));
+    let calls = [
+        ("key", json!({"key": "a", "target": "css=#pw"})),
+        ("keyDown", json!({"key": "b", "target": "css=#pw"})),
+        ("shortcut", json!({"keys": "Shift+C", "target": "css=#pw"})),
+        // Focus is already in the password field: no target needed to reach it.
+        ("key", json!({"key": "d"})),
+    ];
+    for (i, (tool, args)) in calls.iter().enumerate() {
+        let e = failed(&g.call(json!(i), tool, args.clone()));
+        assert_eq!(e["kind"], "confirmationRequired", "{tool}: {e}");
+        assert_eq!(fields(&mut g).0, 0, "{tool} reached the password field");
+    }
+    // Keys that type nothing need no confirmation.
+    ok(&g.call(json!(10), "key", json!({"key": "Tab", "target": "css=#pw"})));
+    // Confirmed, the key goes in.
+    let e = failed(&g.call(json!(11), "key", json!({"key": "e", "target": "css=#pw"})));
+    let token = e["confirmToken"].as_str().unwrap();
+    ok(&g.call(
+        json!(12),
+        "key",
+        json!({"key": "e", "target": "css=#pw", "confirmToken": token}),
+    ));
+    assert_eq!(fields(&mut g).0, 1, "the confirmed key did not arrive");
+}
+
+/// Part B 3: a page that moves focus into a password field while `type` sends its keys
+/// received the text while `type` answered `ok`. The keys from the move on are withheld and
+/// `type` fails; the same holds for `fillForm`.
+#[test]
+fn typing_stops_when_the_page_moves_focus_into_a_password_field() {
+    let web = login_page();
+    let mut g = incognito(&[]);
+    ok(&g.call(
+        json!(0),
+        "navigate",
+        json!({"url": web.url("/login"), "observe": false}),
+    ));
+    let e = failed(&g.call(
+        json!(1),
+        "type",
+        json!({"target": "css=#trap", "text": "hunter2"}),
+    ));
+    assert_eq!(e["failureKind"], "focusMovedToPassword", "{e}");
+    assert_eq!(fields(&mut g), (0, String::new()), "text reached a field");
+    let e = failed(&g.call(
+        json!(2),
+        "fillForm",
+        json!({"fields": [{"target": "css=#name", "value": "me"}, {"target": "css=#trap", "value": "hunter2"}]}),
+    ));
+    assert_eq!(e["failureKind"], "focusMovedToPassword", "{e}");
+    assert_eq!(
+        fields(&mut g).0,
+        0,
+        "fillForm's text reached the password field"
+    );
+    // A field that keeps focus is typed into as before.
+    ok(&g.call(
+        json!(3),
+        "type",
+        json!({"target": "css=#name", "text": "me"}),
+    ));
+    let name = common::eval(&mut g, "document.getElementById('name').value");
+    assert_eq!(name, "meme");
+}
+
+/// Part B 6: a page-defined exception class reached the model by name (and could echo the
+/// evaluated source's names); only the built-in classes are named. fillForm's candidates
+/// (page text) are labelled untrusted.
+#[test]
+fn page_chosen_names_are_withheld_or_labelled() {
+    let web = Server::start(vec![(
+        "/f",
+        Page::html(
+            r#"<title>F</title><button>Go</button><button>Go</button>
+            <script>class IgnorePreviousInstructions extends Error {}
+            window.hostile = () => { throw new IgnorePreviousInstructions('x'); };</script>"#,
+        ),
+    )]);
+    let mut g = incognito(&[]);
+    ok(&g.call(
+        json!(0),
+        "navigate",
+        json!({"url": web.url("/f"), "observe": false}),
+    ));
+    let e = failed(&g.call(json!(1), "evaluate", json!({"expression": "hostile()"})));
+    assert_eq!(e["exception"], "Error", "{e}");
+    assert!(!e.to_string().contains("IgnorePrevious"), "{e}");
+    let e = failed(&g.call(json!(2), "evaluate", json!({"expression": "null.x"})));
+    assert_eq!(e["exception"], "TypeError", "{e}");
+    let e = failed(&g.call(
+        json!(3),
+        "fillForm",
+        json!({"fields": [{"target": "role=button;name=Go", "value": "x"}]}),
+    ));
+    assert!(e.to_string().contains("candidates"), "{e}");
+    assert!(
+        e["untrustedFields"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("fields")),
+        "{e}"
+    );
+}
+
+/// Part B 9: a confirmation token still worked after the tab went to another page, and
+/// summaries never named where an action goes. Tokens are bound to the page; summaries name
+/// the host or directory. The page's own upload counter shows nothing was handed over.
+#[test]
+fn a_token_dies_with_its_page_and_summaries_name_the_destination() {
+    let page = |title: &str| {
+        Page::html(&format!(
+            r#"<title>{title}</title><input type="file" aria-label="File"
+            onchange="document.title = 'got ' + this.files.length">"#
+        ))
+    };
+    let web = Server::start(vec![("/a", page("A")), ("/b", page("B"))]);
+    let file = common::temp_dir("token-page").join("f.txt");
+    std::fs::write(&file, "x").unwrap();
+    let mut g = incognito(&["--policy-confirm", "navigate"]);
+    // navigate asks first, naming the host.
+    let e = failed(&g.call(
+        json!(1),
+        "navigate",
+        json!({"url": web.url("/a"), "observe": false}),
+    ));
+    assert_eq!(e["kind"], "confirmationRequired", "{e}");
+    assert_eq!(e["summary"], "open 127.0.0.1 in the selected page", "{e}");
+    let token = e["confirmToken"].as_str().unwrap();
+    ok(&g.call(
+        json!(2),
+        "navigate",
+        json!({"url": web.url("/a"), "observe": false, "confirmToken": token}),
+    ));
+    let upload = json!({"target": "name=File", "files": [file.to_str().unwrap()]});
+    let e = failed(&g.call(json!(3), "upload", upload.clone()));
+    let token = e["confirmToken"].as_str().unwrap().to_owned();
+    // The tab moves on to another page; the token issued on /a is refused there.
+    let e = failed(&g.call(
+        json!(4),
+        "navigate",
+        json!({"url": web.url("/b"), "observe": false}),
+    ));
+    let nav_token = e["confirmToken"].as_str().unwrap();
+    ok(&g.call(
+        json!(5),
+        "navigate",
+        json!({"url": web.url("/b"), "observe": false, "confirmToken": nav_token}),
+    ));
+    let mut spent = upload.clone();
+    spent["confirmToken"] = json!(token);
+    let e = failed(&g.call(json!(6), "upload", spent));
+    assert_eq!(e["failureKind"], "tokenMismatch", "{e}");
+    let title = ok(&g.call(json!(7), "observe", json!({"level": "summary"})))["title"].clone();
+    assert_eq!(title, "B", "the page received files");
+    // A download's summary names its directory.
+    let dir = common::temp_dir("token-dl");
+    let e = failed(&g.call(
+        json!(8),
+        "download",
+        json!({"directory": dir.to_str().unwrap()}),
+    ));
+    assert_eq!(
+        e["summary"],
+        format!("save the next download of the page into {}", dir.display()),
+        "{e}"
+    );
+}
