@@ -84,6 +84,17 @@ pub struct SessionOptions {
         value_name = "CAPABILITY"
     )]
     pub confirm_capabilities: Vec<crate::policy::Capability>,
+
+    /// Cancel a download once it passes this many MiB (its partial file is deleted), so a
+    /// page cannot fill the disk.
+    #[arg(
+        long = "download-max-mb",
+        global = true,
+        value_name = "MIB",
+        default_value_t = 1024,
+        value_parser = clap::value_parser!(u64).range(1..=1_048_576)
+    )]
+    pub download_max_mb: u64,
 }
 
 /// Pointer and keyboard input style. Both send the events a person's input causes (a key
@@ -235,6 +246,10 @@ impl SessionOptions {
             attach: self.attach.clone(),
             interaction: self.interaction,
             host_rules: self.policy().ok().filter(|p| p.has_host_rules()),
+            download_max_bytes: self.download_max_mb * 1024 * 1024,
+            downloads_denied: self.policy().map_or(true, |p| {
+                p.decide(crate::policy::Capability::Download) == crate::policy::Decision::Deny
+            }),
         }
     }
 

@@ -542,4 +542,34 @@ mod tests {
             .is_err()
         );
     }
+
+    #[test]
+    fn denial_names_are_the_documented_failure_kinds() {
+        assert_eq!(UrlDenial::DeniedHost.as_str(), "deniedHost");
+        assert_eq!(UrlDenial::NotAllowedHost.as_str(), "hostNotAllowed");
+        assert_eq!(UrlDenial::Scheme.as_str(), "schemeNotAllowed");
+        assert_eq!(UrlDenial::Malformed.as_str(), "malformedUrl");
+    }
+
+    #[test]
+    fn the_preset_and_whether_chrome_must_enforce_host_rules_are_reported() {
+        let flags = |preset, allow: &[&str], deny: &[&str]| {
+            let allow: Vec<String> = allow.iter().map(|s| s.to_string()).collect();
+            let deny: Vec<String> = deny.iter().map(|s| s.to_string()).collect();
+            Policy::from_flags(preset, &[], &[], &allow, &deny).unwrap()
+        };
+        let hardened = flags(PolicyPreset::Hardened, &["127.0.0.1"], &[]);
+        assert_eq!(hardened.preset(), PolicyPreset::Hardened);
+        assert_eq!(
+            flags(PolicyPreset::Development, &[], &[]).preset(),
+            PolicyPreset::Development
+        );
+        assert!(!flags(PolicyPreset::Development, &[], &[]).has_host_rules());
+        assert!(hardened.has_host_rules(), "an allow list alone");
+        assert!(
+            flags(PolicyPreset::Development, &[], &["evil.test"]).has_host_rules(),
+            "a deny list alone"
+        );
+        assert!(flags(PolicyPreset::Development, &["a.test"], &["b.test"]).has_host_rules());
+    }
 }

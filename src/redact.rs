@@ -90,4 +90,18 @@ mod tests {
         );
         assert_eq!(net_error_code("Cannot navigate to invalid URL"), None);
     }
+
+    #[test]
+    fn only_bounded_err_codes_count_as_network_error_codes() {
+        // Every condition on its own: the prefix, the length, the characters.
+        assert_eq!(net_error_code("net::ABORTED"), None);
+        assert_eq!(net_error_code(&format!("ERR_{}", "A".repeat(61))), None);
+        assert_eq!(
+            net_error_code(&format!("ERR_{}", "A".repeat(60))).map(|c| c.len()),
+            Some(64)
+        );
+        assert_eq!(net_error_code("ERR_lower"), None);
+        assert_eq!(net_error_code("ERR_A B"), None);
+        assert_eq!(net_error_code("ERR_CODE_2").as_deref(), Some("ERR_CODE_2"));
+    }
 }

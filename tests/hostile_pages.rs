@@ -492,3 +492,240 @@ fn a_token_dies_with_its_page_and_summaries_name_the_destination() {
         "{e}"
     );
 }
+
+/// The files in a Glass process's download staging folder (inside its throwaway profile).
+fn staged_files(g: &Glass) -> Vec<String> {
+    let prefix = format!("glass-incognito-{}-", g.child.id());
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(std::env::temp_dir()).unwrap().flatten() {
+        if !entry.file_name().to_string_lossy().starts_with(&prefix) {
+            continue;
+        }
+        if let Ok(files) = std::fs::read_dir(entry.path().join("glass-downloads")) {
+            out.extend(
+                files
+                    .flatten()
+                    .map(|f| f.file_name().to_string_lossy().into_owned()),
+            );
+        }
+    }
+    out
+}
+
+/// A page offering a 3 MiB attachment.
+fn big_download() -> Server {
+    let big = Page {
+        status: 200,
+        content_type: "application/octet-stream",
+        body: vec![7u8; 3 * 1024 * 1024],
+        headers: vec![(
+            "Content-Disposition".into(),
+            "attachment; filename=\"big.bin\"".into(),
+        )],
+        delay: Duration::ZERO,
+    };
+    Server::start(vec![
+        ("/big", big),
+        (
+            "/offer",
+            Page::html(r#"<title>Offer</title><a href="/big">Get it</a>"#),
+        ),
+    ])
+}
+
+/// Part B 5: a page wrote 512 MiB to disk while downloads were denied, and `download` read a
+/// whole file into memory. Denied means Chrome refuses the download; allowed downloads stop at
+/// `--download-max-mb` with their partial file deleted (checked on the staging folder).
+#[test]
+fn downloads_are_refused_by_chrome_when_denied_and_capped_when_allowed() {
+    let web = big_download();
+    let mut g = hardened_on("127.0.0.1");
+    ok(&g.call(
+        json!(1),
+        "navigate",
+        json!({"url": web.url("/offer"), "observe": false}),
+    ));
+    ok(&g.call(json!(2), "click", json!({"target": "text=Get it"})));
+    let end = std::time::Instant::now() + Duration::from_secs(20);
+    while !web.hits.lock().unwrap().contains(&"/big".to_owned()) {
+        assert!(
+            std::time::Instant::now() < end,
+            "the download was never requested"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    ok(&g.call(
+        json!(3),
+        "wait",
+        json!({"kind": "networkIdle", "timeoutMs": 20000}),
+    ));
+    assert_eq!(
+        staged_files(&g),
+        Vec::<String>::new(),
+        "a denied download reached the disk"
+    );
+    drop(g);
+
+    let dir = common::temp_dir("capped");
+    let mut g = incognito(&["--policy-allow", "download", "--download-max-mb", "1"]);
+    ok(&g.call(
+        json!(4),
+        "navigate",
+        json!({"url": web.url("/offer"), "observe": false}),
+    ));
+    ok(&g.call(json!(5), "click", json!({"target": "text=Get it"})));
+    let e = failed(&g.call(
+        json!(6),
+        "download",
+        json!({"directory": dir.to_str().unwrap(), "timeoutMs": 20000}),
+    ));
+    assert_eq!(e["failureKind"], "tooLarge", "{e}");
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        0,
+        "a capped download was saved"
+    );
+    // Chrome deletes the cancelled download's partial file.
+    let end = std::time::Instant::now() + Duration::from_secs(10);
+    while !staged_files(&g).is_empty() {
+        assert!(
+            std::time::Instant::now() < end,
+            "the partial file stayed: {:?}",
+            staged_files(&g)
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Part B 4: after a button opened 20 alerts in a row, the second `acceptDialog` said
+/// `noDialog` while an alert was open, and the next call hung. Each dialog is tracked and
+/// accepted in turn; the page's own counter shows all twenty ran, and no call hangs.
+#[test]
+fn back_to_back_dialogs_are_accepted_one_by_one() {
+    let web = Server::start(vec![(
+        "/many",
+        Page::html(
+            r#"<title>Many</title><button onclick="
+              for (let i = 1; i <= 20; i++) { alert('alert ' + i); window.shown = i; }
+              document.title = 'shown ' + window.shown;">Twenty</button>"#,
+        ),
+    )]);
+    let mut g = incognito(&[]);
+    ok(&g.call(
+        json!(0),
+        "navigate",
+        json!({"url": web.url("/many"), "observe": false}),
+    ));
+    let click = ok(&g.call(
+        json!(1),
+        "click",
+        json!({"target": "role=button;name=Twenty"}),
+    ));
+    assert_eq!(click["caused"]["dialog"]["message"], "alert 1", "{click}");
+    for i in 1..=20 {
+        let a = ok(&g.call(json!(format!("a{i}")), "acceptDialog", json!({})));
+        assert_eq!(a["dialog"]["type"], "alert", "{a}");
+    }
+    let e = failed(&g.call(json!(2), "acceptDialog", json!({})));
+    assert_eq!(e["kind"], "noDialog", "{e}");
+    // The page ran to the end of its loop: its title says so.
+    let o = ok(&g.call(json!(3), "observe", json!({"level": "summary"})));
+    assert_eq!(o["title"], "shown 20", "{o}");
+}
+
+/// Part B 8: a `while(true){}` page made calls time out after 3 to 15 s and `navigate` could
+/// not leave it; an out-of-memory crash was reported as a 15 s `timeout`. Both are reported by
+/// name, and `navigate` gives the tab a new renderer (the new page's own script runs).
+#[test]
+fn a_stuck_or_crashed_renderer_is_named_and_navigate_recovers() {
+    let web = Server::start(vec![
+        (
+            "/stuck",
+            Page::html(r#"<title>Stuck</title><button onclick="while (true) {}">Freeze</button>"#),
+        ),
+        (
+            "/fine",
+            Page::html(r#"<title>Fine</title><script>document.title = 'Fine ran';</script>"#),
+        ),
+    ]);
+    let mut g = incognito(&[]);
+    ok(&g.call(
+        json!(0),
+        "navigate",
+        json!({"url": web.url("/stuck"), "observe": false}),
+    ));
+    let e = failed(&g.call(
+        json!(1),
+        "click",
+        json!({"target": "role=button;name=Freeze"}),
+    ));
+    assert_eq!(e["failureKind"], "rendererHung", "{e}");
+    // Every page tool now says so at once, instead of waiting on the stuck page.
+    let e = failed(&g.call(json!(2), "observe", json!({})));
+    assert_eq!(e["failureKind"], "rendererHung", "{e}");
+    // navigate replaces the renderer: the new page's script ran.
+    let n = ok(&g.call(
+        json!(3),
+        "navigate",
+        json!({"url": web.url("/fine"), "observe": false}),
+    ));
+    assert_eq!(n["title"], "Fine ran", "{n}");
+    assert_eq!(common::eval(&mut g, "1 + 1"), 2);
+    // A renderer killed as the out-of-memory killer kills it is named as crashed, at once.
+    let killed = kill_renderers(g.child.id());
+    assert!(killed > 0, "no renderer process found to kill");
+    let mut e = Value::Null;
+    for i in 0..50 {
+        let r = g.call(
+            json!(format!("o{i}")),
+            "observe",
+            json!({"level": "summary"}),
+        );
+        if r["result"]["isError"] == true {
+            e = common::tool_json(&r);
+            break;
+        }
+    }
+    assert_eq!(e["failureKind"], "rendererCrashed", "{e}");
+    let n = ok(&g.call(
+        json!(5),
+        "navigate",
+        json!({"url": web.url("/fine"), "observe": false}),
+    ));
+    assert_eq!(n["title"], "Fine ran", "{n}");
+}
+
+/// SIGKILL every renderer process under the Glass process `glass`; how many were killed.
+fn kill_renderers(glass: u32) -> usize {
+    let parent_of = |pid: u32| -> Option<u32> {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+        // The fields after the command name, which is in parentheses.
+        stat[stat.rfind(')')? + 2..].split(' ').nth(1)?.parse().ok()
+    };
+    let descends = |mut pid: u32| {
+        for _ in 0..16 {
+            match parent_of(pid) {
+                Some(p) if p == glass => return true,
+                Some(p) if p > 1 => pid = p,
+                _ => return false,
+            }
+        }
+        false
+    };
+    let mut killed = 0;
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+        if String::from_utf8_lossy(&cmdline).contains("--type=renderer") && descends(pid) {
+            let status = std::process::Command::new("kill")
+                .args(["-KILL", &pid.to_string()])
+                .status();
+            if status.is_ok_and(|s| s.success()) {
+                killed += 1;
+            }
+        }
+    }
+    killed
+}

@@ -27,6 +27,7 @@ pub const LOAD_SETTLE: Duration = Duration::from_millis(1500);
 
 /// Run input that may open a JavaScript dialog. Chrome may not acknowledge such input until the
 /// dialog closes, so the wait ends as soon as a dialog opens; the caller's `settle` reports it.
+/// Input that leaves the renderer stuck or crashed ends the wait with that error.
 pub async fn until_dialog(
     events: &super::session::PageEvents,
     input: impl std::future::Future<Output = Result<(), BrowserError>>,
@@ -34,6 +35,7 @@ pub async fn until_dialog(
     tokio::select! {
         r = input => r,
         _ = events.dialog_opened() => Ok(()),
+        f = events.renderer_failed() => Err(f.error()),
     }
 }
 

@@ -141,7 +141,14 @@ impl Browser {
         args: &[Value],
         timeout: Duration,
     ) -> Result<Value, BrowserError> {
-        let mut result = self.agent_evaluate(function, args, true, timeout).await?;
+        // The page cannot run the agent while a dialog is open or its renderer is stuck or
+        // gone: either, now or meanwhile, ends the wait at once instead of at the deadline.
+        let events = std::sync::Arc::clone(&self.events);
+        let mut result = tokio::select! {
+            r = self.agent_evaluate(function, args, true, timeout) => r?,
+            d = events.dialog_opened() => return Err(BrowserError::DialogOpen(d)),
+            f = events.renderer_failed() => return Err(f.error()),
+        };
         Ok(result["value"].take())
     }
 

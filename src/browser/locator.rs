@@ -187,4 +187,38 @@ mod tests {
         }
         assert!(parse(&"a".repeat(3000)).is_err());
     }
+
+    #[test]
+    fn limits_are_exact_and_every_kind_reaches_the_agent() {
+        // 2048 bytes is the most a locator may have; a role word has at most 32 letters.
+        let at_limit = format!("css={}", "a".repeat(MAX_LOCATOR_BYTES - 4));
+        assert!(parse(&at_limit).is_ok());
+        assert!(parse(&format!("{at_limit}a")).is_err());
+        assert!(parse(&format!("role={}", "a".repeat(32))).is_ok());
+        assert!(parse(&format!("role={}", "a".repeat(33))).is_err());
+        assert_eq!(
+            parse("e5").unwrap().to_agent(),
+            json!({"kind": "ref", "value": "e5"})
+        );
+        assert_eq!(
+            parse("css=#a").unwrap().to_agent(),
+            json!({"kind": "css", "value": "#a"})
+        );
+        assert_eq!(
+            parse("text=Hi").unwrap().to_agent(),
+            json!({"kind": "text", "value": "Hi"})
+        );
+        assert_eq!(
+            parse("name=N").unwrap().to_agent(),
+            json!({"kind": "name", "value": "N"})
+        );
+        assert_eq!(
+            parse("role=tab;name=A").unwrap().to_agent(),
+            json!({"kind": "role", "role": "tab", "name": "A"})
+        );
+        assert_eq!(
+            parse("role=tab").unwrap().to_agent(),
+            json!({"kind": "role", "role": "tab", "name": null})
+        );
+    }
 }

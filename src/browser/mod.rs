@@ -5,6 +5,7 @@ pub mod agent;
 pub mod cdp;
 pub mod enforce;
 pub mod frames;
+pub mod health;
 pub mod input;
 pub mod keys;
 pub mod launch;

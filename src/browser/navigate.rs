@@ -85,6 +85,9 @@ impl Browser {
         let mut rx = self.cdp.subscribe();
         let events = std::sync::Arc::clone(&self.events);
         let deadline = tokio::time::Instant::now() + timeout;
+        // A renderer already crashed is what this navigation replaces; one that hangs or
+        // crashes while loading the new document ends the wait at once.
+        let watch_renderer = events.renderer_fault().is_none();
         let nav = tokio::select! {
             r = self.cdp.call_raw(Some(&page.session_id), "Page.navigate", json!({"url": url}), timeout) => r?,
             d = events.dialog_opened() => return Ok(NavOutcome::Dialog(d)),
@@ -120,6 +123,7 @@ impl Browser {
             let ev = tokio::select! {
                 ev = rx.recv() => ev,
                 d = events.dialog_opened() => return Ok(NavOutcome::Dialog(d)),
+                f = events.renderer_failed(), if watch_renderer => return Err(f.error()),
                 _ = tokio::time::sleep_until(give_up) => {
                     return Ok(if stopped.is_some() && give_up < deadline {
                         NavOutcome::NoContent

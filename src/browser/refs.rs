@@ -51,3 +51,51 @@ impl RefTable {
 pub fn is_ref(s: &str) -> bool {
     s.len() > 1 && s.len() <= 24 && s.starts_with('e') && s[1..].bytes().all(|b| b.is_ascii_digit())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn info(document: u64) -> RefInfo {
+        RefInfo {
+            revision: document,
+            document,
+            role: "button".into(),
+            name: "Save".into(),
+            frame: "main".into(),
+        }
+    }
+
+    #[test]
+    fn refs_are_remembered_and_the_oldest_document_goes_first_past_the_cap() {
+        let mut t = RefTable::default();
+        assert_eq!(t.get("e1"), None);
+        t.remember("e1", info(1));
+        assert_eq!(t.get("e1"), Some(&info(1)));
+        // Refreshing a known ref at the cap evicts nothing.
+        for i in 2..=MAX_REMEMBERED as u64 {
+            t.remember(&format!("e{i}"), info(if i <= 10 { 1 } else { 2 }));
+        }
+        assert_eq!(t.map.len(), MAX_REMEMBERED);
+        t.remember("e1", info(1));
+        assert_eq!(t.map.len(), MAX_REMEMBERED);
+        assert!(t.get("e5").is_some());
+        // A new ref at the cap forgets the oldest document's refs only.
+        t.remember("e999999", info(3));
+        assert_eq!(t.get("e5"), None);
+        assert_eq!(t.get("e1"), None);
+        assert!(t.get("e11").is_some());
+        assert_eq!(t.get("e999999"), Some(&info(3)));
+        assert_eq!(t.map.len(), MAX_REMEMBERED - 10 + 1);
+    }
+
+    #[test]
+    fn a_ref_is_e_and_digits() {
+        assert!(is_ref("e1"));
+        assert!(!is_ref("e"));
+        assert!(!is_ref("e1x"));
+        assert!(!is_ref("x1"));
+        assert!(is_ref(&format!("e{}", "1".repeat(23))));
+        assert!(!is_ref(&format!("e{}", "1".repeat(24))));
+    }
+}

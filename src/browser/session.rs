@@ -46,6 +46,11 @@ pub struct SessionConfig {
     pub interaction: Interaction,
     /// Host rules Chrome must enforce, when any are set.
     pub host_rules: Option<crate::policy::Policy>,
+    /// The policy denies downloads: Chrome itself then refuses them, so a page cannot write
+    /// files to disk that no tool will ever claim.
+    pub downloads_denied: bool,
+    /// Downloads past this size are cancelled (`--download-max-mb`).
+    pub download_max_bytes: u64,
 }
 
 /// Why a browser operation could not run. Display texts are fixed and safe for clients.
@@ -72,6 +77,16 @@ pub enum BrowserError {
     /// The selected frame no longer exists.
     #[error("the selected frame is gone; use listFrames and selectFrame")]
     FrameGone,
+    /// A JavaScript dialog opened while the call waited on the page, which cannot answer
+    /// until the dialog is resolved.
+    #[error("a JavaScript dialog is open; resolve it with acceptDialog or dismissDialog")]
+    DialogOpen(OpenDialog),
+    /// The page's renderer does not answer: a script that never ends holds it.
+    #[error("the page does not answer (a script is stuck); navigate to replace its renderer")]
+    RendererHung,
+    /// The page's renderer crashed (out of memory, killed).
+    #[error("the page's renderer crashed; navigate to start a new one")]
+    RendererCrashed,
 }
 
 impl From<CdpError> for BrowserError {
@@ -100,6 +115,9 @@ impl From<LaunchError> for BrowserError {
 /// A JavaScript dialog that is open on the page.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OpenDialog {
+    /// Which dialog of the session this is (1, 2, ...): a page may open the next one the
+    /// moment the last closes, and only the one handled may be forgotten.
+    pub id: u64,
     /// alert, confirm, prompt or beforeunload.
     pub kind: String,
     /// The dialog's message, bounded.
@@ -116,6 +134,10 @@ pub struct PageEvents {
     pub document: AtomicU64,
     /// The open JavaScript dialog, if any.
     pub dialog: Mutex<Option<OpenDialog>>,
+    /// Dialogs opened so far (the last one's id).
+    pub dialogs_opened: AtomicU64,
+    /// Renderers known to be hung or crashed, by the page's CDP session.
+    pub faults: Mutex<std::collections::HashMap<String, super::health::RendererFault>>,
     /// Woken on every change above.
     pub changed: Notify,
     /// The CDP session of the selected page: only its events count here.
@@ -303,6 +325,8 @@ pub struct Download {
     pub reported: bool,
     /// Whether a `download` call has taken it.
     pub claimed: bool,
+    /// Glass cancelled it for passing `--download-max-mb` (it may have completed first).
+    pub capped: bool,
 }
 
 impl PageEvents {
@@ -368,12 +392,26 @@ impl PageEvents {
         self.dialog.lock().map(|d| d.clone()).unwrap_or(None)
     }
 
+    /// Forget dialog `id` once it was handled, unless the page already opened the next one.
+    pub fn dialog_handled(&self, id: u64) {
+        if let Ok(mut d) = self.dialog.lock() {
+            if d.as_ref().is_some_and(|x| x.id == id) {
+                *d = None;
+            }
+        }
+    }
+
     /// Resolves once a dialog is open.
     pub async fn dialog_opened(&self) -> OpenDialog {
+        self.until(PageEvents::dialog).await
+    }
+
+    /// Resolves with the first `Some` that `check` gives, checked again on every change.
+    pub async fn until<T>(&self, check: impl Fn(&PageEvents) -> Option<T>) -> T {
         loop {
             let notified = self.changed.notified();
-            if let Some(d) = self.dialog() {
-                return d;
+            if let Some(v) = check(self) {
+                return v;
             }
             notified.await;
         }
@@ -576,9 +614,13 @@ impl Session {
             chrome.shutdown().await;
         }
         let profile = browser.incognito_dir.take();
+        let staging = browser.download_dir.clone();
         drop(browser);
         if let Some(dir) = profile {
             remove_profile(&dir).await;
+        } else {
+            // Downloads no tool claimed go with the session, like an incognito profile's.
+            let _ = std::fs::remove_dir_all(&staging);
         }
     }
 }
@@ -603,6 +645,31 @@ fn reap_abandoned_profiles() {
         let alive = pid as u32 == std::process::id() || process_alive(pid);
         if !alive {
             let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
+/// Empty the download staging folders of Glass processes that no longer run (and files of the
+/// older shared layout), so a killed session's partial downloads do not pile up.
+fn reap_abandoned_downloads(incoming: &std::path::Path) {
+    let Ok(entries) = std::fs::read_dir(incoming) else {
+        return;
+    };
+    for entry in entries.flatten().take(10_000) {
+        let path = entry.path();
+        match entry
+            .file_name()
+            .to_str()
+            .and_then(|n| n.parse::<i32>().ok())
+        {
+            Some(pid) if pid as u32 == std::process::id() || process_alive(pid) => {}
+            Some(_) => {
+                let _ = std::fs::remove_dir_all(&path);
+            }
+            None if path.is_file() => {
+                let _ = std::fs::remove_file(&path);
+            }
+            None => {}
         }
     }
 }
@@ -715,10 +782,22 @@ async fn start(config: &SessionConfig) -> Result<Browser, BrowserError> {
     };
     let events = Arc::new(PageEvents::default());
     // Subscribed here, so no event after this line is missed.
-    let watcher = tokio::spawn(watch(cdp.clone(), cdp.subscribe(), Arc::clone(&events)));
+    let watcher = tokio::spawn(watch(
+        cdp.clone(),
+        cdp.subscribe(),
+        Arc::clone(&events),
+        config.download_max_bytes,
+    ));
+    tokio::spawn(super::health::monitor(cdp.clone(), Arc::clone(&events)));
     let download_dir = match &incognito_dir {
         Some(dir) => dir.join("glass-downloads"),
-        None => crate::paths::data_dir().join("downloads").join(".incoming"),
+        None => {
+            // One staging folder per process: partial or unclaimed files of a Glass that was
+            // killed are removed here, never those of one still running.
+            let incoming = crate::paths::data_dir().join("downloads").join(".incoming");
+            reap_abandoned_downloads(&incoming);
+            incoming.join(std::process::id().to_string())
+        }
     };
     let _ = std::fs::create_dir_all(&download_dir);
     // The enforcer subscribes here, before any target can be held for it.
@@ -755,13 +834,13 @@ async fn start(config: &SessionConfig) -> Result<Browser, BrowserError> {
         if attached {
             return Ok(Value::Null);
         }
-        cdp.call_raw(
-            None,
-            "Browser.setDownloadBehavior",
-            json!({"behavior": "allowAndName", "downloadPath": download_dir, "eventsEnabled": true}),
-            CALL_TIMEOUT,
-        )
-        .await
+        let behavior = if config.downloads_denied {
+            json!({"behavior": "deny", "eventsEnabled": true})
+        } else {
+            json!({"behavior": "allowAndName", "downloadPath": download_dir, "eventsEnabled": true})
+        };
+        cdp.call_raw(None, "Browser.setDownloadBehavior", behavior, CALL_TIMEOUT)
+            .await
     };
     let (discover, hold, downloads) = tokio::join!(discover, hold, downloads);
     discover?;
@@ -801,6 +880,7 @@ async fn watch(
     cdp: Cdp,
     mut rx: tokio::sync::broadcast::Receiver<Arc<CdpEvent>>,
     events: Arc<PageEvents>,
+    download_max_bytes: u64,
 ) {
     loop {
         let ev = match rx.recv().await {
@@ -813,7 +893,43 @@ async fn watch(
         };
         observe_event(&events, &ev);
         attach_nested_frames(&cdp, &events, &ev);
+        cap_download(&cdp, &events, &ev, download_max_bytes);
     }
+}
+
+/// Cancel a download once it passes `max` bytes, or is announced larger (Chrome deletes its
+/// partial file); `download` then reports it as `tooLarge` and deletes a file that completed
+/// before the cancel arrived.
+fn cap_download(cdp: &Cdp, events: &PageEvents, ev: &CdpEvent, max: u64) {
+    if ev.method != "Browser.downloadProgress" {
+        return;
+    }
+    let Some(guid) = ev.params["guid"].as_str() else {
+        return;
+    };
+    let Ok(mut downloads) = events.downloads.lock() else {
+        return;
+    };
+    let Some(d) = downloads.iter_mut().find(|d| d.guid == guid) else {
+        return;
+    };
+    let total = ev.params["totalBytes"].as_f64().unwrap_or(0.0) as u64;
+    if d.capped || d.state != "inProgress" || (d.received <= max && total <= max) {
+        return;
+    }
+    d.capped = true;
+    let cdp = cdp.clone();
+    let guid = guid.to_owned();
+    tokio::spawn(async move {
+        let _ = cdp
+            .call_raw(
+                None,
+                "Browser.cancelDownload",
+                json!({"guid": guid}),
+                CALL_TIMEOUT,
+            )
+            .await;
+    });
 }
 
 /// Whether `session` is an out-of-process frame of the selected page.
@@ -872,7 +988,21 @@ fn observe_event(events: &PageEvents, ev: &CdpEvent) {
         }
     }
     match ev.method.as_str() {
+        "Inspector.targetCrashed" => {
+            if let Some(s) = ev.session_id.as_deref() {
+                events.set_fault(s, Some(super::health::RendererFault::Crashed));
+            }
+        }
+        "Inspector.targetReloadedAfterCrash" => {
+            if let Some(s) = ev.session_id.as_deref() {
+                events.set_fault(s, None);
+            }
+        }
         "Page.frameNavigated" if ev.params["frame"].get("parentId").is_none() => {
+            // A committed document has a working renderer.
+            if let Some(s) = ev.session_id.as_deref() {
+                events.set_fault(s, None);
+            }
             events.document.fetch_add(1, Ordering::SeqCst);
             events.revision.fetch_add(1, Ordering::SeqCst);
             if let Ok(mut n) = events.network.lock() {
@@ -980,8 +1110,9 @@ fn observe_event(events: &PageEvents, ev: &CdpEvent) {
             let kind = ev.params["type"].as_str().unwrap_or("alert").to_owned();
             let message =
                 crate::redact::bounded_text(ev.params["message"].as_str().unwrap_or(""), 300);
+            let id = events.dialogs_opened.fetch_add(1, Ordering::SeqCst) + 1;
             if let Ok(mut d) = events.dialog.lock() {
-                *d = Some(OpenDialog { kind, message });
+                *d = Some(OpenDialog { id, kind, message });
             }
             events.changed.notify_waiters();
         }
@@ -1041,6 +1172,7 @@ fn observe_browser_event(events: &PageEvents, ev: &CdpEvent) {
                         received: 0,
                         reported: false,
                         claimed: false,
+                        capped: false,
                     });
                 }
             }
@@ -1049,10 +1181,10 @@ fn observe_browser_event(events: &PageEvents, ev: &CdpEvent) {
         "Browser.downloadProgress" => {
             if let (Ok(mut downloads), Some(guid)) = (events.downloads.lock(), p["guid"].as_str()) {
                 if let Some(d) = downloads.iter_mut().find(|d| d.guid == guid) {
+                    d.received = p["receivedBytes"].as_f64().unwrap_or(0.0) as u64;
                     if let Some(state) = p["state"].as_str() {
                         d.state = state.to_owned();
                     }
-                    d.received = p["receivedBytes"].as_f64().unwrap_or(0.0) as u64;
                 }
             }
             events.changed.notify_waiters();
@@ -1112,10 +1244,10 @@ impl Browser {
     /// Call a CDP method on the selected page's session.
     pub async fn page_call(&self, method: &str, params: Value) -> Result<Value, BrowserError> {
         let session = self.page()?.session_id.clone();
-        Ok(self
-            .cdp
-            .call_raw(Some(&session), method, params, CALL_TIMEOUT)
-            .await?)
+        tokio::select! {
+            r = self.cdp.call_raw(Some(&session), method, params, CALL_TIMEOUT) => Ok(r?),
+            f = self.events.renderer_failed() => Err(f.error()),
+        }
     }
 
     /// Make the selected page's viewport `width` x `height`: `--window-size` sizes the whole
@@ -1229,7 +1361,8 @@ impl Browser {
         let s = Some(session_id.as_str());
         // No Page.setLifecycleEventsEnabled: it makes the renderer do paint-timing work after
         // each load that the next call would wait for (see `network`).
-        let (enable, network, tree) = tokio::join!(
+        // Inspector: the renderer-crash event.
+        let (enable, network, tree, _) = tokio::join!(
             self.cdp.call_raw(s, "Page.enable", json!({}), CALL_TIMEOUT),
             self.cdp.call_raw(
                 s,
@@ -1239,6 +1372,8 @@ impl Browser {
             ),
             self.cdp
                 .call_raw(s, "Page.getFrameTree", json!({}), CALL_TIMEOUT),
+            self.cdp
+                .call_raw(s, "Inspector.enable", json!({}), CALL_TIMEOUT),
         );
         enable?;
         network?;

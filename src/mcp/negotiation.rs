@@ -120,7 +120,12 @@ pub fn capability_statuses(facts: &ServerFacts) -> Vec<(&'static str, Capability
 
 /// The platform label of the running build.
 pub fn platform() -> &'static str {
-    match (std::env::consts::OS, std::env::consts::ARCH) {
+    platform_label(std::env::consts::OS, std::env::consts::ARCH)
+}
+
+/// The platform label of an OS and architecture as Rust names them.
+fn platform_label(os: &str, arch: &str) -> &'static str {
+    match (os, arch) {
         ("linux", "x86_64") => "linux-x86_64",
         ("linux", "aarch64") => "linux-arm64",
         ("macos", "x86_64") => "macos-x86_64",
@@ -241,7 +246,16 @@ fn name_list(value: Option<&Value>, field: &str) -> Result<Vec<String>, Negotiat
 
 /// The immutable agreement of one connection (or one stateless request).
 pub fn negotiate(facts: &ServerFacts, request: Option<&Value>) -> Result<Value, NegotiationError> {
-    let statuses = capability_statuses(facts);
+    agree(&capability_statuses(facts), facts, request)
+}
+
+/// [`negotiate`] over a given capability inventory (tests use one with an experimental entry,
+/// which the shipped inventory does not have yet).
+fn agree(
+    statuses: &[(&'static str, CapabilityStatus)],
+    facts: &ServerFacts,
+    request: Option<&Value>,
+) -> Result<Value, NegotiationError> {
     let empty = Map::new();
     let (req, explicit) = match request {
         None | Some(Value::Null) => (&empty, false),
@@ -422,5 +436,111 @@ mod tests {
             json!({"mcpStdio": {"status": "available"}})
         );
         assert_eq!(a["agreedSchemas"], json!({"task": 1}));
+    }
+
+    #[test]
+    fn platform_labels_cover_the_release_targets() {
+        assert_eq!(platform_label("linux", "x86_64"), "linux-x86_64");
+        assert_eq!(platform_label("linux", "aarch64"), "linux-arm64");
+        assert_eq!(platform_label("macos", "x86_64"), "macos-x86_64");
+        assert_eq!(platform_label("macos", "aarch64"), "macos-aarch64");
+        assert_eq!(platform_label("windows", "x86_64"), "windows-x86_64");
+        assert_eq!(platform_label("freebsd", "x86_64"), "unsupported");
+        assert_eq!(
+            platform(),
+            platform_label(std::env::consts::OS, std::env::consts::ARCH)
+        );
+    }
+
+    #[test]
+    fn only_usable_statuses_are_enabled() {
+        use CapabilityStatus::*;
+        for (status, enabled) in [
+            (Available, true),
+            (AvailableUncertified, true),
+            (Experimental, true),
+            (DisabledByPolicy, false),
+            (UnavailableOnPlatform, false),
+            (MissingRuntimeDependency, false),
+            (BlockedBySecurityGate, false),
+        ] {
+            assert_eq!(status.enabled(), enabled, "{}", status.as_str());
+        }
+    }
+
+    #[test]
+    fn the_manifest_and_agreement_carry_the_server_facts() {
+        let mut f = facts();
+        f.policy = PolicyPreset::Hardened;
+        f.attach = true;
+        f.headless = false;
+        f.decisions = vec![("evaluate", "deny")];
+        f.host_rules = (2, 1);
+        let expected = json!({
+            "platform": platform(),
+            "browserFamily": "chromium",
+            "policy": "hardened",
+            "maxSessions": 1,
+            "headless": false,
+            "attach": true,
+        });
+        let m = manifest(&f);
+        assert_eq!(m["constraints"], expected);
+        assert_eq!(m["protocolVersion"], GLASS_PROTOCOL_VERSION);
+        assert_eq!(m["glassVersion"], env!("CARGO_PKG_VERSION"));
+        assert_eq!(m["schemas"]["webIr"], json!([1]));
+        assert_eq!(m["capabilities"]["mcpStdio"], true);
+        assert_eq!(m["capabilities"]["rawCdp"], false);
+        assert_eq!(m["capabilityStatuses"]["rawCdp"], "disabledByPolicy");
+        assert_eq!(
+            m["policy"],
+            json!({"preset": "hardened", "capabilities": {"evaluate": "deny"}, "allowHosts": 2, "denyHosts": 1})
+        );
+        assert_eq!(negotiate(&f, None).unwrap()["constraints"], expected);
+    }
+
+    #[test]
+    fn echoed_names_are_cut_on_a_character_boundary_and_lists_are_bounded() {
+        // 63 ASCII letters, then a two-byte letter across the 64-byte cut.
+        let name = format!("{}é", "a".repeat(63));
+        let e = negotiate(&facts(), Some(&json!({"schemas": {name: [1]}}))).unwrap_err();
+        assert_eq!(e.field, format!("glass.schemas.{}", "a".repeat(63)));
+        assert_eq!(bounded_name("a\u{7}b"), "a?b");
+        let e = negotiate(&facts(), Some(&json!({"protocolVersions": [0]}))).unwrap_err();
+        assert!(e.detail.contains("positive"), "{e}");
+        let many: Vec<String> = (0..65).map(|i| format!("c{i}")).collect();
+        let e = negotiate(&facts(), Some(&json!({"optional": many}))).unwrap_err();
+        assert!(e.detail.contains("at most 64"), "{e}");
+        let some: Vec<String> = (0..64).map(|_| "mcpStdio".to_owned()).collect();
+        assert!(negotiate(&facts(), Some(&json!({"optional": some}))).is_ok());
+    }
+
+    #[test]
+    fn experimental_capabilities_need_acceptance_unless_nothing_was_asked() {
+        use CapabilityStatus::*;
+        let inventory = [("stable", Available), ("exp", Experimental)];
+        let agree = |req: Option<Value>| agree(&inventory, &facts(), req.as_ref());
+        // No request at all: everything, experimental included.
+        let all = agree(None).unwrap();
+        assert_eq!(all["capabilities"]["exp"]["status"], "experimental");
+        assert_eq!(all["capabilities"]["stable"]["status"], "available");
+        // An explicit request that does not accept them: left out, refused when required.
+        let plain = agree(Some(json!({}))).unwrap();
+        assert!(plain["capabilities"].get("exp").is_none(), "{plain}");
+        assert_eq!(plain["capabilities"]["stable"]["status"], "available");
+        let e = agree(Some(json!({"requires": ["exp"]}))).unwrap_err();
+        assert!(e.detail.contains("acceptsExperimental"), "{e}");
+        assert!(agree(Some(json!({"requires": ["stable"]}))).is_ok());
+        // Accepted: required and listed.
+        let yes = agree(Some(
+            json!({"requires": ["exp"], "acceptsExperimental": true}),
+        ))
+        .unwrap();
+        assert_eq!(yes["capabilities"]["exp"]["status"], "experimental");
+        let opt = agree(Some(
+            json!({"optional": ["exp"], "acceptsExperimental": true}),
+        ))
+        .unwrap();
+        assert_eq!(opt["capabilities"]["exp"]["status"], "experimental");
     }
 }

@@ -105,4 +105,18 @@ mod tests {
         assert!(has_structured_content("2025-06-18"));
         assert!(!has_structured_content("2025-03-26"));
     }
+
+    #[test]
+    fn every_revision_is_spoken_newest_first() {
+        assert_eq!(
+            supported(),
+            vec![
+                "2026-07-28",
+                "2025-11-25",
+                "2025-06-18",
+                "2025-03-26",
+                "2024-11-05"
+            ]
+        );
+    }
 }

@@ -493,4 +493,144 @@ mod tests {
             b"Content-Length: 2\r\n\r\n{}"
         );
     }
+
+    #[test]
+    fn the_limits_are_the_documented_ones_and_each_fault_says_which() {
+        assert_eq!(MAX_LINE_BYTES, 8192);
+        assert_eq!(MAX_BODY_BYTES, 4 * 1024 * 1024);
+        assert_eq!(MAX_RESPONSE_BYTES, 32 * 1024 * 1024);
+        let messages = [
+            (FrameError::LineTooLong, "8 KiB"),
+            (FrameError::HeaderTooLong, "8 KiB"),
+            (FrameError::BadHeader, "Content-Length"),
+            (FrameError::BodyTooLarge, "4 MiB"),
+            (FrameError::Deadline, "deadline"),
+        ];
+        for (error, says) in messages {
+            assert!(error.message().contains(says), "{error:?}");
+        }
+    }
+
+    #[test]
+    fn an_expired_or_ended_partial_frame_is_reported_in_its_framing() {
+        let mut d = FrameDecoder::new();
+        let mut out = Vec::new();
+        assert_eq!(d.expire(), None);
+        assert!(!d.finish());
+        d.feed(b"{\"jsonrpc\"", &mut out);
+        assert_eq!(
+            d.expire(),
+            Some(Decoded::Error {
+                framing: Framing::Line,
+                error: FrameError::Deadline
+            })
+        );
+        assert!(!d.in_frame());
+        d.feed(b"Content-Length: 5\r\n", &mut out);
+        assert_eq!(
+            d.expire(),
+            Some(Decoded::Error {
+                framing: Framing::ContentLength,
+                error: FrameError::Deadline
+            })
+        );
+        d.feed(b"{\"a", &mut out);
+        assert!(d.finish(), "a partial message at the end of input");
+        assert!(!d.in_frame());
+        assert!(out.is_empty());
+    }
+
+    #[test]
+    fn line_and_header_limits_are_exact() {
+        // A line of exactly 8 KiB, its newline included, is a message; one byte more is not.
+        let line = |len: usize| {
+            let mut l = vec![b' '; len - 2];
+            l[0] = b'{';
+            l.extend_from_slice(b"}\n");
+            assert_eq!(l.len(), len);
+            l
+        };
+        let out = decode_chunks(&[&line(MAX_LINE_BYTES)]);
+        assert!(matches!(out.as_slice(), [Decoded::Frame { .. }]), "{out:?}");
+        let out = decode_chunks(&[&line(MAX_LINE_BYTES + 1)]);
+        assert_eq!(
+            out,
+            vec![Decoded::Error {
+                framing: Framing::Line,
+                error: FrameError::LineTooLong
+            }]
+        );
+        // A header block of exactly 8 KiB over several lines is read; one byte more is not.
+        let block = |len: usize| {
+            let mut b = b"Content-Length: 2\r\n".to_vec();
+            for _ in 0..3 {
+                b.extend_from_slice(
+                    b"X-Pad: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\r\n",
+                );
+            }
+            let fill = len - b.len() - "X-Pad: \r\n\r\n".len();
+            b.extend_from_slice(b"X-Pad: ");
+            b.extend(std::iter::repeat_n(b'b', fill));
+            b.extend_from_slice(b"\r\n\r\n");
+            assert_eq!(b.len(), len);
+            b.extend_from_slice(b"{}");
+            b
+        };
+        assert_eq!(
+            decode_chunks(&[&block(MAX_LINE_BYTES)]),
+            vec![frame(Framing::ContentLength, "{}")]
+        );
+        let out = decode_chunks(&[&block(MAX_LINE_BYTES + 1)]);
+        assert_eq!(
+            out.first(),
+            Some(&Decoded::Error {
+                framing: Framing::ContentLength,
+                error: FrameError::HeaderTooLong
+            })
+        );
+    }
+
+    #[test]
+    fn a_body_split_across_reads_ends_exactly_at_its_length() {
+        let out = decode_chunks(&[b"Content-Length: 7\r\n\r\n{\"b\"", b":2}{\"c\":3}\n"]);
+        assert_eq!(
+            out,
+            vec![
+                frame(Framing::ContentLength, "{\"b\":2}"),
+                frame(Framing::Line, "{\"c\":3}")
+            ]
+        );
+    }
+
+    #[test]
+    fn blank_lines_between_messages_are_not_a_frame() {
+        let mut d = FrameDecoder::new();
+        let mut out = Vec::new();
+        d.feed(b"\n\r\n  \t\n", &mut out);
+        assert!(!d.in_frame());
+        assert_eq!(d.expire(), None);
+        d.feed(b"\n{}\n", &mut out);
+        assert_eq!(out, vec![frame(Framing::Line, "{}")]);
+    }
+
+    #[test]
+    fn a_twenty_digit_length_is_too_large_not_malformed() {
+        // 10^19 has 20 digits and fits a u64: a body to discard, not a bad header.
+        let out = decode_chunks(&[b"Content-Length: 10000000000000000000\r\n\r\n"]);
+        assert_eq!(
+            out,
+            vec![Decoded::Error {
+                framing: Framing::ContentLength,
+                error: FrameError::BodyTooLarge
+            }]
+        );
+        let out = decode_chunks(&[b"Content-Length: 100000000000000000000\r\n\r\n"]);
+        assert_eq!(
+            out,
+            vec![Decoded::Error {
+                framing: Framing::ContentLength,
+                error: FrameError::BadHeader
+            }]
+        );
+    }
 }

@@ -1312,3 +1312,14 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn inputs_answer_by_name() {
+    let inputs = super::model::Inputs(std::collections::BTreeMap::from([(
+        "email".to_owned(),
+        "a@b.test".to_owned(),
+    )]));
+    assert!(inputs.contains("email"));
+    assert!(!inputs.contains("password"));
+    assert_eq!(inputs.get("email"), Some("a@b.test"));
+}

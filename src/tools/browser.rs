@@ -19,6 +19,9 @@ pub fn browser_failure(e: &BrowserError) -> ToolOutcome {
         BrowserError::NoPage => "noPage",
         BrowserError::Agent => "agent",
         BrowserError::FrameGone => "frameGone",
+        BrowserError::DialogOpen(d) => return dialog_open(d),
+        BrowserError::RendererHung => "rendererHung",
+        BrowserError::RendererCrashed => "rendererCrashed",
     };
     ToolOutcome::Failed(json!({"kind": "browser", "failureKind": failure, "reason": e.to_string()}))
 }
@@ -44,8 +47,20 @@ impl From<BrowserError> for ToolOutcome {
 }
 
 /// Acquire the browser for a page tool. While a JavaScript dialog is open, only the dialog
-/// tools may proceed; every other tool reports the dialog instead of hanging on it.
+/// tools may proceed; every other tool reports the dialog instead of hanging on it. A page
+/// whose renderer is stuck or crashed is reported at once; only `navigate` runs on it.
 pub async fn page_session(services: &Arc<Services>) -> Result<BrowserGuard<'_>, ToolOutcome> {
+    let browser = page_session_to_navigate(services).await?;
+    if let Some(fault) = browser.renderer_check().await {
+        return Err(browser_failure(&fault.error()));
+    }
+    Ok(browser)
+}
+
+/// [`page_session`] for `navigate`, which replaces a stuck or crashed renderer.
+pub async fn page_session_to_navigate(
+    services: &Arc<Services>,
+) -> Result<BrowserGuard<'_>, ToolOutcome> {
     let browser = services
         .session
         .acquire()
@@ -53,13 +68,18 @@ pub async fn page_session(services: &Arc<Services>) -> Result<BrowserGuard<'_>, 
         .map_err(|e| browser_failure(&e))?;
     browser.page().map_err(|e| browser_failure(&e))?;
     if let Some(d) = browser.events.dialog() {
-        return Err(ToolOutcome::Failed(json!({
-            "kind": "dialogOpen",
-            "reason": "a JavaScript dialog is open; resolve it with acceptDialog or dismissDialog",
-            "dialog": {"type": d.kind, "message": d.message},
-        })));
+        return Err(dialog_open(&d));
     }
     Ok(browser)
+}
+
+/// The failure of a page tool that met an open JavaScript dialog.
+fn dialog_open(d: &crate::browser::session::OpenDialog) -> ToolOutcome {
+    ToolOutcome::Failed(json!({
+        "kind": "dialogOpen",
+        "reason": "a JavaScript dialog is open; resolve it with acceptDialog or dismissDialog",
+        "dialog": {"type": d.kind, "message": d.message},
+    }))
 }
 
 /// The `target` argument: a locator string.

@@ -63,7 +63,11 @@ fn resolve(services: Arc<Services>, a: Map<String, Value>, accept: bool) -> Tool
             }
         };
         let b = try_tool!(services.session.acquire().await);
-        let Some(dialog) = b.events.dialog() else {
+        // A page opening dialogs one after another shows the next a moment after the last
+        // closed: give it that moment before saying there is none.
+        let events = Arc::clone(&b.events);
+        let open = tokio::time::timeout(NEXT_DIALOG_GRACE, events.dialog_opened()).await;
+        let Ok(dialog) = open else {
             return ToolOutcome::Failed(
                 json!({"kind": "noDialog", "reason": "no JavaScript dialog is open"}),
             );
@@ -73,15 +77,16 @@ fn resolve(services: Arc<Services>, a: Map<String, Value>, accept: bool) -> Tool
             params["promptText"] = json!(t);
         }
         try_tool!(b.page_call("Page.handleJavaScriptDialog", params).await);
-        if let Ok(mut d) = b.events.dialog.lock() {
-            *d = None;
-        }
+        b.events.dialog_handled(dialog.id);
         let revision = b.bump_revision();
         ToolOutcome::Ok(
             json!({"ok": true, "dialog": {"type": dialog.kind}, "accepted": accept, "revision": revision}),
         )
     })
 }
+
+/// How long `acceptDialog` and `dismissDialog` wait for a dialog when none is open.
+const NEXT_DIALOG_GRACE: std::time::Duration = std::time::Duration::from_millis(500);
 
 fn run_accept(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     resolve(services, a, true)

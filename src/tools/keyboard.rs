@@ -129,7 +129,9 @@ impl PasswordGuard {
     /// After the keys: a refusal when focus moved into a password field while they were sent
     /// (the page's guard cancelled the keys from then on).
     pub(super) async fn after(self, b: &mut Browser) -> Result<(), ToolOutcome> {
-        if !self.armed {
+        // A dialog the keys opened blocks the page; the action's result reports it, and the
+        // guard is re-armed (and reset) before any later keys.
+        if !self.armed || b.events.dialog().is_some() {
             return Ok(());
         }
         let r = b.agent_call("keyGuardRelease", &[]).await?;

@@ -345,7 +345,8 @@ fn run_navigate(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             _ => WaitUntil::Load,
         };
         let timeout = try_tool!(args::int_in(&a, "timeoutMs", 1, 120_000)).unwrap_or(30_000);
-        let mut b = try_tool!(page_session(&services).await);
+        let mut b = try_tool!(super::browser::page_session_to_navigate(&services).await);
+        b.recover_renderer().await;
         let mark = b.network_mark();
         let outcome = try_tool!(b.navigate(url, Duration::from_millis(timeout), until).await);
         // A single-page app renders after load: return once it has (bounded).

@@ -264,6 +264,16 @@ fn run_download(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                 );
             }
         };
+        if finished.capped {
+            // Finished either way now: cancelled (Chrome deleted the file) or completed before
+            // the cancel arrived (Glass deletes it).
+            let _ = std::fs::remove_file(staging.join(&finished.guid));
+            return ToolOutcome::Failed(json!({
+                "kind": "download",
+                "failureKind": "tooLarge",
+                "reason": "the download passed --download-max-mb and was cancelled; its partial file is deleted",
+            }));
+        }
         if finished.state != "completed" {
             return ToolOutcome::Failed(
                 json!({"kind": "download", "failureKind": "canceled", "reason": "the download was canceled"}),
@@ -283,29 +293,66 @@ fn run_download(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                 json!({"kind": "download", "failureKind": "saveFailed", "reason": "the file could not be saved in the directory"}),
             );
         }
-        let bytes = match std::fs::read(&dest) {
-            Ok(b) => b,
-            Err(_) => {
+        // Hashed while streaming, off the async threads: a file of any size costs one buffer.
+        let path = dest.clone();
+        let (size, hex) = match tokio::task::spawn_blocking(move || hash_file(&path)).await {
+            Ok(Ok(hashed)) => hashed,
+            _ => {
                 return ToolOutcome::Failed(
                     json!({"kind": "download", "failureKind": "saveFailed", "reason": "the saved file could not be read"}),
                 );
             }
         };
-        let digest = Sha256::digest(&bytes);
-        let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
         ToolOutcome::Ok(json!({
             "fileName": dest.file_name().map(|n| n.to_string_lossy().into_owned()),
             "path": dest.to_string_lossy(),
-            "size": bytes.len(),
+            "size": size,
             "sha256": hex,
             "revision": b.revision(),
         }))
     })
 }
 
+/// A file's size and SHA-256 (hex), read in 64 KiB pieces.
+fn hash_file(path: &std::path::Path) -> std::io::Result<(u64, String)> {
+    use std::io::Read;
+    let mut file = std::fs::File::open(path)?;
+    let mut hasher = Sha256::new();
+    let mut buf = vec![0u8; 64 * 1024];
+    let mut size = 0u64;
+    loop {
+        let n = file.read(&mut buf)?;
+        if n == 0 {
+            break;
+        }
+        hasher.update(&buf[..n]);
+        size += n as u64;
+    }
+    let hex = hasher
+        .finalize()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    Ok((size, hex))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn files_are_hashed_in_pieces_like_the_whole() {
+        let path = std::env::temp_dir().join(format!("glass-hash-{}", std::process::id()));
+        // Not a multiple of the piece size, so the last piece is partial.
+        let body: Vec<u8> = (0..200_000u32).map(|i| (i % 251) as u8).collect();
+        std::fs::write(&path, &body).unwrap();
+        let whole: String = Sha256::digest(&body)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        assert_eq!(hash_file(&path).unwrap(), (body.len() as u64, whole));
+        let _ = std::fs::remove_file(&path);
+    }
 
     #[test]
     fn names_are_made_safe() {

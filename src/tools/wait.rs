@@ -216,17 +216,22 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                 }
             }
         };
+        let interrupted = |d: crate::browser::session::OpenDialog| {
+            ToolOutcome::Failed(json!({
+                "kind": "waitInterrupted",
+                "reason": "a JavaScript dialog opened",
+                "dialog": {"type": d.kind, "message": d.message},
+            }))
+        };
+        // The dialog may end the wait first, or the page call the wait was making.
         let satisfied: Result<bool, BrowserError> = tokio::select! {
             r = waited => r,
-            d = events.dialog_opened() => {
-                return ToolOutcome::Failed(json!({
-                    "kind": "waitInterrupted",
-                    "reason": "a JavaScript dialog opened",
-                    "dialog": {"type": d.kind, "message": d.message},
-                }));
-            }
+            d = events.dialog_opened() => return interrupted(d),
         };
-        let satisfied = try_tool!(satisfied);
+        let satisfied = match satisfied {
+            Err(BrowserError::DialogOpen(d)) => return interrupted(d),
+            other => try_tool!(other),
+        };
         let elapsed = started.elapsed().as_millis() as u64;
         let out = json!({"kind": kind, "satisfied": satisfied, "elapsedMs": elapsed, "revision": b.revision()});
         if satisfied {

@@ -393,6 +393,10 @@ mod tests {
         }
         assert_eq!(draft["coverage"]["opaqueRegions"], 1);
         assert_eq!(draft["coverage"]["semantic"], "partial"); // the unnamed clickable
+        assert_eq!(
+            draft["coverage"]["reasons"],
+            json!(["crossOriginFrames", "unnamedInteractive"])
+        );
         assert_eq!(draft["coverage"]["interactiveEntitiesObserved"], 5);
         assert!(
             draft["relationships"]
@@ -416,5 +420,180 @@ mod tests {
             draft["entities"].as_array().unwrap().len(),
             crate::webir::MAX_ENTITIES
         );
+    }
+
+    #[test]
+    fn names_and_roles_are_kept_and_long_ones_cut_on_a_character() {
+        let long = format!("{}é", "n".repeat(MAX_TEXT_BYTES - 1));
+        let items = vec![
+            json!({"ref": "e1", "role": "button", "name": "Save"}),
+            json!({"ref": "e2", "role": "link", "name": long}),
+        ];
+        let draft = obs(&items);
+        let entity = |id: &str| {
+            draft["entities"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|e| e["id"] == id)
+                .cloned()
+                .unwrap()
+        };
+        assert_eq!(entity("e1")["name"], "Save");
+        assert_eq!(entity("e1")["role"], "button");
+        assert_eq!(entity("e2")["name"], "n".repeat(MAX_TEXT_BYTES - 1));
+    }
+
+    #[test]
+    fn each_role_in_each_context_gets_its_kind() {
+        use EntityKind::*;
+        let region = |role: &str| json!({"role": role, "name": "", "children": []});
+        let item = |role: &str, name: &str| json!({"role": role, "name": name});
+        let cases: Vec<(Value, Option<&str>, EntityKind)> = vec![
+            (region("form"), None, Form),
+            (region("dialog"), None, Dialog),
+            (region("alertdialog"), None, Dialog),
+            (region("table"), None, Table),
+            (region("grid"), None, Table),
+            (region("treegrid"), None, Table),
+            (region("list"), None, Collection),
+            (region("listbox"), None, Collection),
+            (region("menu"), None, Collection),
+            (region("menubar"), None, Collection),
+            (region("tree"), None, Collection),
+            (region("tablist"), None, Collection),
+            (region("radiogroup"), None, Collection),
+            (region("main"), None, Region),
+            // A region role without children is still a region.
+            (item("navigation", "Site"), None, Region),
+            (item("link", "Next"), Some("navigation"), PaginationControl),
+            (item("link", "Home"), Some("navigation"), NavigationItem),
+            (item("link", "Home"), None, Link),
+            (item("link", "Next"), Some("main"), Link),
+            (item("button", "2"), Some("navigation"), PaginationControl),
+            (item("button", "2"), None, Action),
+            (item("button", "Save"), Some("navigation"), Action),
+            (item("menuitem", "Open"), None, Action),
+            (item("menuitemcheckbox", "Wrap"), None, Action),
+            (item("menuitemradio", "Tabs"), None, Action),
+            (item("tab", "One"), None, Tab),
+            (item("option", "Red"), None, CollectionItem),
+            (item("treeitem", "src"), None, CollectionItem),
+            (item("textbox", "Email"), None, Field),
+            (item("searchbox", "Find"), None, Field),
+            (item("combobox", "Plan"), None, Field),
+            (item("checkbox", "Agree"), None, Field),
+            (item("radio", "A"), None, Field),
+            (item("switch", "Dark"), None, Field),
+            (item("slider", "Volume"), None, Field),
+            (item("spinbutton", "Qty"), None, Field),
+            (item("generic", ""), None, UnknownInteractive),
+            (item("iframe", "Ads"), None, OpaqueRegion),
+            (item("heading", "Title"), None, Text),
+        ];
+        for (item, region, want) in cases {
+            assert_eq!(kind_of(&item, region), want, "{item} in {region:?}");
+        }
+    }
+
+    #[test]
+    fn pagination_words_arrows_and_short_numbers() {
+        for yes in [
+            "Next",
+            " previous ",
+            "prev",
+            "older",
+            "newer",
+            "first",
+            "last",
+            "›",
+            "»",
+            "‹",
+            "«",
+            "next page",
+            "previous results",
+            "1",
+            "1234",
+        ] {
+            assert!(pagination_like(yes), "{yes}");
+        }
+        for no in ["", "12345", "1a", "Home", "nextpage", "page 2"] {
+            assert!(!pagination_like(no), "{no}");
+        }
+    }
+
+    #[test]
+    fn evidence_sources_follow_the_kind_and_the_frame() {
+        use EntityKind::*;
+        let base = ["dom", "accessibility", "layout"];
+        for (kind, extra) in [
+            (Field, Some("forms")),
+            (Form, Some("forms")),
+            (Table, Some("tables")),
+            (Row, Some("tables")),
+            (Cell, Some("tables")),
+            (Collection, Some("collections")),
+            (CollectionItem, Some("collections")),
+            (Dialog, Some("dialogs")),
+            (NavigationItem, Some("navigation")),
+            (PaginationControl, Some("navigation")),
+            (Action, None),
+            (Text, None),
+        ] {
+            let mut want: Vec<&str> = base.to_vec();
+            want.extend(extra);
+            assert_eq!(sources(kind, false), want, "{kind:?}");
+            want.push("frames");
+            assert_eq!(sources(kind, true), want, "{kind:?} framed");
+        }
+    }
+
+    #[test]
+    fn text_is_bounded_to_the_byte_on_a_character() {
+        let exact = "a".repeat(MAX_TEXT_BYTES);
+        assert_eq!(bounded(&exact), exact);
+        assert_eq!(bounded(&format!("{exact}b")), exact);
+        let across = format!("{}é", "a".repeat(MAX_TEXT_BYTES - 1));
+        assert_eq!(bounded(&across), "a".repeat(MAX_TEXT_BYTES - 1));
+        assert_eq!(bounded("short"), "short");
+    }
+
+    #[test]
+    fn entities_carry_role_name_quality_and_counts() {
+        let items = vec![
+            json!({"ref": "e1", "role": "button", "name": "Save"}),
+            json!({"ref": "e2", "role": "generic", "name": ""}),
+            json!({"ref": "e3", "role": "heading", "name": "Orders"}),
+        ];
+        let draft = obs(&items);
+        let entities = draft["entities"].as_array().unwrap();
+        let get = |id: &str| entities.iter().find(|e| e["id"] == id).unwrap();
+        assert_eq!(get("e1")["role"], "button");
+        assert_eq!(get("e1")["quality"], "strong");
+        assert_eq!(get("e2")["quality"], "inferred");
+        assert!(get("e2").get("name").is_none(), "an empty name is left out");
+        assert_eq!(get("e2")["role"], "generic");
+        assert!(get("page").get("role").is_none());
+        // Text bytes add up the names: 4 + 6.
+        assert_eq!(draft["limits"]["textBytes"], 10);
+        assert_eq!(draft["coverage"]["interactiveEntitiesObserved"], 2);
+        assert_eq!(draft["coverage"]["reasons"], json!(["unnamedInteractive"]));
+    }
+
+    #[test]
+    fn exactly_the_entity_bound_is_not_truncated_and_the_excess_is_counted() {
+        let items = |n: usize| -> Vec<Value> {
+            (0..n)
+                .map(|i| json!({"ref": format!("e{}", i + 1), "role": "heading", "name": "H"}))
+                .collect()
+        };
+        // The page entity plus MAX_ENTITIES - 1 items: exactly the bound.
+        let draft = obs(&items(crate::webir::MAX_ENTITIES - 1));
+        assert_eq!(draft["limits"]["truncated"], false);
+        assert_eq!(draft["limits"]["omittedFacts"], 0);
+        let draft = obs(&items(crate::webir::MAX_ENTITIES + 4));
+        assert_eq!(draft["limits"]["truncated"], true);
+        assert_eq!(draft["limits"]["omittedFacts"], 5);
+        assert_eq!(draft["coverage"]["reasons"], json!(["truncated:entities"]));
     }
 }

@@ -1193,3 +1193,25 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn an_entity_with_only_a_role_or_only_a_name_has_an_identity() {
+    use ContinuityStatus::*;
+    // Gone and back under another ID: rebound by role alone, and by name alone.
+    let before = draft_with(
+        1,
+        &[
+            named("r", "action", Some("button"), None),
+            named("n", "text", None, Some("Total")),
+        ],
+    );
+    let after = draft_with(
+        2,
+        &[
+            named("r2", "action", Some("button"), None),
+            named("n2", "text", None, Some("Total")),
+        ],
+    );
+    classify(&before, &after, "r", Rebound, Some("r2"), cr::REBOUND);
+    classify(&before, &after, "n", Rebound, Some("n2"), cr::REBOUND);
+}

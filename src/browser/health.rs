@@ -1,0 +1,167 @@
+//! Renderer health: a page whose renderer crashed or stopped answering (a script that never
+//! ends) is reported as such at once, instead of as a timeout many seconds later, and
+//! `navigate` recovers the tab by giving it a new renderer.
+//!
+//! A crash comes as Chrome's `Inspector.targetCrashed` event. A hang has no event: while calls
+//! are waiting on Chrome, a monitor asks the selected page for a trivial evaluation each
+//! second; no answer within [`PROBE`] marks the renderer hung, an answer clears it.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde_json::json;
+
+use super::cdp::{Cdp, CdpError};
+use super::session::{Browser, BrowserError, PageEvents};
+
+/// How long the selected page may take to answer a trivial evaluation before it counts as hung.
+pub const PROBE: Duration = Duration::from_secs(3);
+
+/// How often the monitor looks while calls are waiting.
+const EVERY: Duration = Duration::from_secs(1);
+
+/// What is wrong with a page's renderer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RendererFault {
+    /// It does not answer (its main thread is stuck).
+    Hung,
+    /// It is gone (out of memory, killed, a bug).
+    Crashed,
+}
+
+impl RendererFault {
+    /// The error a page tool reports.
+    pub fn error(self) -> BrowserError {
+        match self {
+            RendererFault::Hung => BrowserError::RendererHung,
+            RendererFault::Crashed => BrowserError::RendererCrashed,
+        }
+    }
+}
+
+impl PageEvents {
+    /// The selected page's renderer fault, if any.
+    pub fn renderer_fault(&self) -> Option<RendererFault> {
+        let session = self.session.lock().ok()?.clone()?;
+        self.faults.lock().ok()?.get(&session).copied()
+    }
+
+    /// Record (or, with `None`, clear) the fault of the renderer behind `session`.
+    pub fn set_fault(&self, session: &str, fault: Option<RendererFault>) {
+        let Ok(mut faults) = self.faults.lock() else {
+            return;
+        };
+        let changed = match fault {
+            // A crash is not undone by a probe that happens to fail differently.
+            Some(RendererFault::Hung) if faults.get(session) == Some(&RendererFault::Crashed) => {
+                false
+            }
+            Some(f) => faults.insert(session.to_owned(), f) != Some(f),
+            None => faults.remove(session).is_some(),
+        };
+        if faults.len() > 64 {
+            faults.clear();
+        }
+        drop(faults);
+        if changed {
+            self.changed.notify_waiters();
+        }
+    }
+
+    /// Resolves once the selected page's renderer is hung or crashed.
+    pub async fn renderer_failed(&self) -> RendererFault {
+        self.until(PageEvents::renderer_fault).await
+    }
+}
+
+/// Whether the renderer behind `session` answers a trivial evaluation within `within`.
+/// `None` when the connection itself failed.
+async fn answers(cdp: &Cdp, session: &str, within: Duration) -> Option<bool> {
+    match cdp
+        .call_raw(
+            Some(session),
+            "Runtime.evaluate",
+            json!({"expression": "0", "returnByValue": true}),
+            within,
+        )
+        .await
+    {
+        Ok(_) | Err(CdpError::Protocol { .. }) => Some(true),
+        Err(CdpError::Timeout { .. }) => Some(false),
+        Err(_) => None,
+    }
+}
+
+/// Watch the selected page's renderer while calls wait on Chrome, until the connection ends.
+pub async fn monitor(cdp: Cdp, events: Arc<PageEvents>) {
+    loop {
+        tokio::time::sleep(EVERY).await;
+        if cdp.closed() {
+            return;
+        }
+        if cdp.pending_calls() == 0 {
+            continue;
+        }
+        let Some(session) = events.session.lock().ok().and_then(|s| s.clone()) else {
+            continue;
+        };
+        if events
+            .faults
+            .lock()
+            .is_ok_and(|f| f.get(&session) == Some(&RendererFault::Crashed))
+        {
+            continue;
+        }
+        match answers(&cdp, &session, PROBE).await {
+            Some(true) => events.set_fault(&session, None),
+            Some(false) => {
+                tracing::info!("the selected page's renderer does not answer");
+                events.set_fault(&session, Some(RendererFault::Hung));
+            }
+            None => return,
+        }
+    }
+}
+
+impl Browser {
+    /// The selected page's renderer fault, re-checked for a hang (a page that was busy may
+    /// have recovered): what a page tool must refuse to run on.
+    pub async fn renderer_check(&self) -> Option<RendererFault> {
+        let fault = self.events.renderer_fault()?;
+        if fault == RendererFault::Hung {
+            let session = self.page().ok()?.session_id.clone();
+            if answers(&self.cdp, &session, Duration::from_millis(500)).await == Some(true) {
+                self.events.set_fault(&session, None);
+                return None;
+            }
+        }
+        Some(fault)
+    }
+
+    /// Give a hung page a way out before navigating it: crash its renderer (Chrome does this
+    /// on the renderer's IO thread, which a stuck script does not block), so the navigation
+    /// starts a new one. A crashed page needs nothing: navigating it starts a new renderer.
+    pub async fn recover_renderer(&mut self) {
+        if self.renderer_check().await != Some(RendererFault::Hung) {
+            return;
+        }
+        let Ok(session) = self.page().map(|p| p.session_id.clone()) else {
+            return;
+        };
+        tracing::info!("replacing a hung renderer before navigating");
+        let events = Arc::clone(&self.events);
+        let cdp = self.cdp.clone();
+        // Sent, not awaited: a renderer that crashes may never answer it.
+        tokio::spawn(async move {
+            let _ = cdp
+                .call_raw(Some(&session), "Page.crash", json!({}), PROBE)
+                .await;
+        });
+        let crashed =
+            events.until(|e| (e.renderer_fault() == Some(RendererFault::Crashed)).then_some(()));
+        if tokio::time::timeout(PROBE, crashed).await.is_err() {
+            tracing::warn!("the hung renderer did not report its crash");
+        }
+        self.agent_context = None;
+    }
+}
