@@ -588,6 +588,22 @@ mod tests {
                 error: FrameError::HeaderTooLong
             })
         );
+        // The same in small reads, so header lines arrive in pieces.
+        let exact = block(MAX_LINE_BYTES);
+        let pieces: Vec<&[u8]> = exact.chunks(7).collect();
+        assert_eq!(
+            decode_chunks(&pieces),
+            vec![frame(Framing::ContentLength, "{}")]
+        );
+        let over = block(MAX_LINE_BYTES + 1);
+        let pieces: Vec<&[u8]> = over.chunks(7).collect();
+        assert_eq!(
+            decode_chunks(&pieces).first(),
+            Some(&Decoded::Error {
+                framing: Framing::ContentLength,
+                error: FrameError::HeaderTooLong
+            })
+        );
     }
 
     #[test]
