@@ -5,6 +5,8 @@
 //! A crash comes as Chrome's `Inspector.targetCrashed` event. A hang has no event: while calls
 //! are waiting on Chrome, a monitor asks the selected page for a trivial evaluation each
 //! second; no answer within [`PROBE`] marks the renderer hung, an answer clears it.
+//! A navigation is only ended by a crash: a new document's scripts may keep a slow machine
+//! busy for seconds while it loads, and the navigation has its own deadline.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -14,8 +16,9 @@ use serde_json::json;
 use super::cdp::{Cdp, CdpError};
 use super::session::{Browser, BrowserError, PageEvents};
 
-/// How long the selected page may take to answer a trivial evaluation before it counts as hung.
-pub const PROBE: Duration = Duration::from_secs(3);
+/// How long the selected page may take to answer a trivial evaluation before it counts as hung:
+/// Chrome's own hang monitor waits as long before it calls a renderer unresponsive.
+pub const PROBE: Duration = Duration::from_secs(5);
 
 /// How often the monitor looks while calls are waiting.
 const EVERY: Duration = Duration::from_secs(1);

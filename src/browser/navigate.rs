@@ -85,9 +85,15 @@ impl Browser {
         let mut rx = self.cdp.subscribe();
         let events = std::sync::Arc::clone(&self.events);
         let deadline = tokio::time::Instant::now() + timeout;
-        // A renderer already crashed is what this navigation replaces; one that hangs or
-        // crashes while loading the new document ends the wait at once.
+        // A renderer already crashed is what this navigation replaces; one that crashes while
+        // loading the new document ends the wait at once. (A busy one does not: loading may
+        // keep it busy, and the navigation has its own deadline.)
         let watch_renderer = events.renderer_fault().is_none();
+        let crashed = || {
+            events.until(|e| {
+                (e.renderer_fault() == Some(super::health::RendererFault::Crashed)).then_some(())
+            })
+        };
         let nav = tokio::select! {
             r = self.cdp.call_raw(Some(&page.session_id), "Page.navigate", json!({"url": url}), timeout) => r?,
             d = events.dialog_opened() => return Ok(NavOutcome::Dialog(d)),
@@ -123,7 +129,7 @@ impl Browser {
             let ev = tokio::select! {
                 ev = rx.recv() => ev,
                 d = events.dialog_opened() => return Ok(NavOutcome::Dialog(d)),
-                f = events.renderer_failed(), if watch_renderer => return Err(f.error()),
+                _ = crashed(), if watch_renderer => return Err(BrowserError::RendererCrashed),
                 _ = tokio::time::sleep_until(give_up) => {
                     return Ok(if stopped.is_some() && give_up < deadline {
                         NavOutcome::NoContent
