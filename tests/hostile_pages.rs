@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use common::web::{Page, Server};
-use common::{Glass, failed, incognito, ok};
+use common::{Glass, failed, incognito, nav, ok};
 use serde_json::{Value, json};
 
 /// Hardened Glass allowed onto `host` only.
@@ -158,11 +158,7 @@ fn webrtc_reaches_no_denied_address_under_host_rules() {
     let trap = IceTrap::start();
     let web = Server::start(vec![("/ice", trap.page())]);
     let mut g = hardened_on("127.0.0.1");
-    ok(&g.call(
-        json!(1),
-        "navigate",
-        json!({"url": web.url("/ice"), "observe": false}),
-    ));
+    nav(&mut g, &web, "/ice");
     // Gathering ends quickly when no UDP may leave; the trap is read after it has.
     let gathered = g.call(
         json!(2),
@@ -179,11 +175,7 @@ fn webrtc_reaches_no_denied_address_under_host_rules() {
     // The same page with no host rules: its STUN/TURN requests arrive (gathering itself then
     // waits on the trap's silence, so the trap is polled instead).
     let mut open = incognito(&[]);
-    ok(&open.call(
-        json!(3),
-        "navigate",
-        json!({"url": web.url("/ice"), "observe": false}),
-    ));
+    nav(&mut open, &web, "/ice");
     let end = std::time::Instant::now() + Duration::from_secs(20);
     while trap.reached().0 == 0 && std::time::Instant::now() < end {
         std::thread::sleep(Duration::from_millis(20));
@@ -320,11 +312,7 @@ fn fields(g: &mut Glass) -> (u64, String) {
 fn every_key_tool_asks_before_typing_into_a_password_field() {
     let web = login_page();
     let mut g = incognito(&[]);
-    ok(&g.call(
-        json!(0),
-        "navigate",
-        json!({"url": web.url("/login"), "observe": false}),
-    ));
+    nav(&mut g, &web, "/login");
     let calls = [
         ("key", json!({"key": "a", "target": "css=#pw"})),
         ("keyDown", json!({"key": "b", "target": "css=#pw"})),
@@ -357,11 +345,7 @@ fn every_key_tool_asks_before_typing_into_a_password_field() {
 fn typing_stops_when_the_page_moves_focus_into_a_password_field() {
     let web = login_page();
     let mut g = incognito(&[]);
-    ok(&g.call(
-        json!(0),
-        "navigate",
-        json!({"url": web.url("/login"), "observe": false}),
-    ));
+    nav(&mut g, &web, "/login");
     let e = failed(&g.call(
         json!(1),
         "type",
@@ -404,11 +388,7 @@ fn page_chosen_names_are_withheld_or_labelled() {
         ),
     )]);
     let mut g = incognito(&[]);
-    ok(&g.call(
-        json!(0),
-        "navigate",
-        json!({"url": web.url("/f"), "observe": false}),
-    ));
+    nav(&mut g, &web, "/f");
     let e = failed(&g.call(json!(1), "evaluate", json!({"expression": "hostile()"})));
     assert_eq!(e["exception"], "Error", "{e}");
     assert!(!e.to_string().contains("IgnorePrevious"), "{e}");
@@ -540,11 +520,7 @@ fn big_download() -> Server {
 fn downloads_are_refused_by_chrome_when_denied_and_capped_when_allowed() {
     let web = big_download();
     let mut g = hardened_on("127.0.0.1");
-    ok(&g.call(
-        json!(1),
-        "navigate",
-        json!({"url": web.url("/offer"), "observe": false}),
-    ));
+    nav(&mut g, &web, "/offer");
     ok(&g.call(json!(2), "click", json!({"target": "text=Get it"})));
     let end = std::time::Instant::now() + Duration::from_secs(20);
     while !web.hits.lock().unwrap().contains(&"/big".to_owned()) {
@@ -568,11 +544,7 @@ fn downloads_are_refused_by_chrome_when_denied_and_capped_when_allowed() {
 
     let dir = common::temp_dir("capped");
     let mut g = incognito(&["--policy-allow", "download", "--download-max-mb", "1"]);
-    ok(&g.call(
-        json!(4),
-        "navigate",
-        json!({"url": web.url("/offer"), "observe": false}),
-    ));
+    nav(&mut g, &web, "/offer");
     ok(&g.call(json!(5), "click", json!({"target": "text=Get it"})));
     let e = failed(&g.call(
         json!(6),
@@ -611,11 +583,7 @@ fn back_to_back_dialogs_are_accepted_one_by_one() {
         ),
     )]);
     let mut g = incognito(&[]);
-    ok(&g.call(
-        json!(0),
-        "navigate",
-        json!({"url": web.url("/many"), "observe": false}),
-    ));
+    nav(&mut g, &web, "/many");
     let click = ok(&g.call(
         json!(1),
         "click",
@@ -649,11 +617,7 @@ fn a_stuck_or_crashed_renderer_is_named_and_navigate_recovers() {
         ),
     ]);
     let mut g = incognito(&[]);
-    ok(&g.call(
-        json!(0),
-        "navigate",
-        json!({"url": web.url("/stuck"), "observe": false}),
-    ));
+    nav(&mut g, &web, "/stuck");
     let e = failed(&g.call(
         json!(1),
         "click",
@@ -664,11 +628,7 @@ fn a_stuck_or_crashed_renderer_is_named_and_navigate_recovers() {
     let e = failed(&g.call(json!(2), "observe", json!({})));
     assert_eq!(e["failureKind"], "rendererHung", "{e}");
     // navigate replaces the renderer: the new page's script ran.
-    let n = ok(&g.call(
-        json!(3),
-        "navigate",
-        json!({"url": web.url("/fine"), "observe": false}),
-    ));
+    let n = nav(&mut g, &web, "/fine");
     assert_eq!(n["title"], "Fine ran", "{n}");
     assert_eq!(common::eval(&mut g, "1 + 1"), 2);
     // A renderer killed as the out-of-memory killer kills it is named as crashed, at once.
@@ -687,11 +647,7 @@ fn a_stuck_or_crashed_renderer_is_named_and_navigate_recovers() {
         }
     }
     assert_eq!(e["failureKind"], "rendererCrashed", "{e}");
-    let n = ok(&g.call(
-        json!(5),
-        "navigate",
-        json!({"url": web.url("/fine"), "observe": false}),
-    ));
+    let n = nav(&mut g, &web, "/fine");
     assert_eq!(n["title"], "Fine ran", "{n}");
 }
 

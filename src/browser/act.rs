@@ -559,17 +559,12 @@ impl Browser {
             // A popup comes to the front; the selected page stays selected, so keep it in
             // front too (a hidden page paints no frames and throttles its timers). Sent now,
             // not awaited: Chrome handles it before anything sent after it.
-            let cdp = self.cdp.clone();
-            tokio::spawn(async move {
-                let _ = cdp
-                    .call_raw(
-                        None,
-                        "Target.activateTarget",
-                        json!({"targetId": target_id}),
-                        Duration::from_secs(2),
-                    )
-                    .await;
-            });
+            self.cdp.send_detached(
+                None,
+                "Target.activateTarget",
+                json!({"targetId": target_id}),
+                Duration::from_secs(2),
+            );
         }
         self.bump_revision();
         Ok(caused)

@@ -379,6 +379,25 @@ impl Cdp {
         self.answer_value(pending, method, deadline).await
     }
 
+    /// Send a call and leave its answer to a spawned task nobody waits for: for calls whose
+    /// outcome changes nothing here (Chrome still runs them in send order), or that a dying
+    /// target may never answer. Failures are dropped.
+    pub fn send_detached(
+        &self,
+        session: Option<&str>,
+        method: &'static str,
+        params: Value,
+        timeout: Duration,
+    ) {
+        let cdp = self.clone();
+        let session = session.map(str::to_owned);
+        tokio::spawn(async move {
+            let _ = cdp
+                .call_raw(session.as_deref(), method, params, timeout)
+                .await;
+        });
+    }
+
     /// The one path every call takes: register, enqueue, await the answer, all under one
     /// deadline; the guard removes the entry however the future ends.
     async fn call_inner<P: Serialize + ?Sized>(

@@ -137,30 +137,21 @@ pub async fn run(
                 let top_level = p["resourceType"] == "Document";
                 let verdict = policy.url(url, top_level);
                 tracing::debug!(allowed = verdict.is_ok(), kind = %p["resourceType"], "request paused");
-                let cdp = cdp.clone();
                 if let Err(denial) = verdict {
                     record_denial(&events, url, &p["resourceType"], denial);
-                    tokio::spawn(async move {
-                        let _ = cdp
-                            .call_raw(
-                                Some(&session),
-                                "Fetch.failRequest",
-                                json!({"requestId": id, "errorReason": "BlockedByClient"}),
-                                CALL,
-                            )
-                            .await;
-                    });
+                    cdp.send_detached(
+                        Some(&session),
+                        "Fetch.failRequest",
+                        json!({"requestId": id, "errorReason": "BlockedByClient"}),
+                        CALL,
+                    );
                 } else {
-                    tokio::spawn(async move {
-                        let _ = cdp
-                            .call_raw(
-                                Some(&session),
-                                "Fetch.continueRequest",
-                                json!({"requestId": id}),
-                                CALL,
-                            )
-                            .await;
-                    });
+                    cdp.send_detached(
+                        Some(&session),
+                        "Fetch.continueRequest",
+                        json!({"requestId": id}),
+                        CALL,
+                    );
                 }
             }
             // Fetch cannot pause a WebSocket handshake; Chrome's resolver rules refuse it.

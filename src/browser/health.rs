@@ -153,13 +153,9 @@ impl Browser {
         };
         tracing::info!("replacing a hung renderer before navigating");
         let events = Arc::clone(&self.events);
-        let cdp = self.cdp.clone();
         // Sent, not awaited: a renderer that crashes may never answer it.
-        tokio::spawn(async move {
-            let _ = cdp
-                .call_raw(Some(&session), "Page.crash", json!({}), PROBE)
-                .await;
-        });
+        self.cdp
+            .send_detached(Some(&session), "Page.crash", json!({}), PROBE);
         let crashed =
             events.until(|e| (e.renderer_fault() == Some(RendererFault::Crashed)).then_some(()));
         if tokio::time::timeout(PROBE, crashed).await.is_err() {

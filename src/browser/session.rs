@@ -918,18 +918,12 @@ fn cap_download(cdp: &Cdp, events: &PageEvents, ev: &CdpEvent, max: u64) {
         return;
     }
     d.capped = true;
-    let cdp = cdp.clone();
-    let guid = guid.to_owned();
-    tokio::spawn(async move {
-        let _ = cdp
-            .call_raw(
-                None,
-                "Browser.cancelDownload",
-                json!({"guid": guid}),
-                CALL_TIMEOUT,
-            )
-            .await;
-    });
+    cdp.send_detached(
+        None,
+        "Browser.cancelDownload",
+        json!({"guid": guid}),
+        CALL_TIMEOUT,
+    );
 }
 
 /// Whether `session` is an out-of-process frame of the selected page.
@@ -959,17 +953,12 @@ fn attach_nested_frames(cdp: &Cdp, events: &PageEvents, ev: &CdpEvent) {
     if !is_frame_session(events, Some(&session)) {
         return;
     }
-    let cdp = cdp.clone();
-    tokio::spawn(async move {
-        let _ = cdp
-            .call_raw(
-                Some(&session),
-                "Target.setAutoAttach",
-                json!({"autoAttach": true, "waitForDebuggerOnStart": false, "flatten": true}),
-                CALL_TIMEOUT,
-            )
-            .await;
-    });
+    cdp.send_detached(
+        Some(&session),
+        "Target.setAutoAttach",
+        json!({"autoAttach": true, "waitForDebuggerOnStart": false, "flatten": true}),
+        CALL_TIMEOUT,
+    );
 }
 
 fn observe_event(events: &PageEvents, ev: &CdpEvent) {
