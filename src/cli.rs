@@ -97,26 +97,7 @@ pub struct SessionOptions {
     pub download_max_mb: u64,
 }
 
-/// Pointer and keyboard input style. Both send the events a person's input causes (a key
-/// press per typed character); they differ only in pacing.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub enum Interaction {
-    /// Events back to back, pipelined: what a coding agent wants.
-    #[default]
-    Fast,
-    /// Pointer moves in small steps, with short pauses between presses and keys.
-    Human,
-}
-
-impl Interaction {
-    /// The flag value.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Interaction::Fast => "fast",
-            Interaction::Human => "human",
-        }
-    }
-}
+pub use crate::browser::Interaction;
 
 /// The MCP clients `mcp-config` knows how to configure.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -232,9 +213,30 @@ impl SessionOptions {
         Ok(policy)
     }
 
+    /// The services a server or a direct command runs with; fails when the policy flags are
+    /// inconsistent.
+    pub fn services(&self) -> Result<crate::tools::Services, crate::policy::PolicyError> {
+        let policy = self.policy()?;
+        Ok(crate::tools::Services {
+            facts: crate::tools::ServerFacts {
+                policy: self.policy,
+                headless: !self.headed,
+                attach: self.attach.is_some(),
+                decisions: crate::policy::Capability::ALL
+                    .iter()
+                    .map(|c| (c.as_str(), policy.decide(*c).as_str()))
+                    .collect(),
+                host_rules: (policy.allow_hosts().len(), policy.deny_hosts().len()),
+            },
+            session: crate::browser::Session::new(self.session_config()),
+            policy,
+            confirmations: Default::default(),
+        })
+    }
+
     /// How the browser session should start.
-    pub fn session_config(&self) -> crate::browser::session::SessionConfig {
-        use crate::browser::session::{ProfileChoice, SessionConfig};
+    pub fn session_config(&self) -> crate::browser::SessionConfig {
+        use crate::browser::{ProfileChoice, SessionConfig};
         SessionConfig {
             chrome_path: self.chrome_path.clone(),
             headless: !self.headed,

@@ -97,7 +97,7 @@ impl Confirmations {
         format!("ct_{:016x}{:016x}", words[0], words[1])
     }
 
-    /// Issue a token for this exact call on this page (see [`crate::browser::session::Session::page_identity`]).
+    /// Issue a token for this exact call on this page (see [`crate::browser::Session::page_identity`]).
     pub fn issue(&self, tool: &'static str, args: &Map<String, Value>, page: &str) -> String {
         let token = self.new_token();
         let mut pending = self.pending.lock().unwrap_or_else(|p| p.into_inner());

@@ -46,7 +46,7 @@ async fn call(services: &Arc<Services>, name: &str, args: Value) -> ToolOutcome 
 /// Run a direct command; `None` when `command` is not one.
 pub fn run(cli: &Cli, command: &Command) -> Option<ExitCode> {
     let (url, tool, args) = plan(command)?;
-    let services = match Services::from_options(&cli.session) {
+    let services = match cli.session.services() {
         Ok(s) => Arc::new(s),
         Err(e) => {
             eprintln!("glass: {e}");

@@ -50,7 +50,7 @@ fn init_tracing() {
 }
 
 fn run_mcp(cli: &Cli) -> ExitCode {
-    let services = match glass::tools::Services::from_options(&cli.session) {
+    let services = match cli.session.services() {
         Ok(s) => std::sync::Arc::new(s),
         Err(e) => {
             eprintln!("glass: {e}");

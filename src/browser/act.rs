@@ -12,9 +12,11 @@ use serde_json::{Map, Value, json};
 use tokio::sync::broadcast::{Receiver, error::TryRecvError};
 
 use super::cdp::CdpEvent;
+use super::error::BrowserError;
+use super::events::{OpenDialog, PageEvents};
 use super::locator::{self, Locator};
+use super::page::Browser;
 use super::refs::RefInfo;
-use super::session::{Browser, BrowserError, OpenDialog};
 use crate::redact;
 
 /// How long an action waits, from its input, for what it caused to settle: DOM mutations
@@ -29,13 +31,13 @@ pub const LOAD_SETTLE: Duration = Duration::from_millis(1500);
 /// dialog closes, so the wait ends as soon as a dialog opens; the caller's `settle` reports it.
 /// Input that leaves the renderer stuck or crashed ends the wait with that error.
 pub async fn until_dialog(
-    events: &super::session::PageEvents,
+    events: &PageEvents,
     input: impl std::future::Future<Output = Result<(), BrowserError>>,
 ) -> Result<(), BrowserError> {
     tokio::select! {
         r = input => r,
         _ = events.dialog_opened() => Ok(()),
-        f = events.renderer_failed() => Err(f.error()),
+        f = events.renderer_failed() => Err(BrowserError::from(f)),
     }
 }
 
@@ -64,15 +66,6 @@ fn targeting(failure: &str, reason: &str, extra: Map<String, Value>) -> ActError
     obj.insert("reason".into(), json!(reason));
     obj.extend(extra);
     ActError::Targeting(Value::Object(obj))
-}
-
-/// The `{role, name, tag}` of an element that would take a click, each bounded (page text).
-pub fn blocker_summary(role: &str, name: &str, tag: &str) -> Value {
-    json!({
-        "role": redact::bounded_text(role, 32),
-        "name": redact::bounded_text(name, 80),
-        "tag": redact::bounded_text(tag, 16),
-    })
 }
 
 /// One element that a target resolved to.
@@ -335,7 +328,7 @@ impl Browser {
             let text = |k: &str| b[k].as_str().unwrap_or("");
             extra.insert(
                 "blocker".into(),
-                blocker_summary(text("role"), text("name"), text("tag")),
+                super::frames::blocker_summary(text("role"), text("name"), text("tag")),
             );
         }
         Err(targeting(failure, reason, extra))

@@ -9,13 +9,28 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use super::session::{AgentContext, Browser, BrowserError, CALL_TIMEOUT};
+use super::error::BrowserError;
+pub use super::events::WORLD_NAME;
+use super::page::{AgentContext, Browser, CALL_TIMEOUT};
 
-/// The agent's source.
-pub const AGENT_JS: &str = include_str!("agent.js");
-
-/// Name of the agent's isolated world.
-pub const WORLD_NAME: &str = "glass";
+/// The agent's source: its parts (see `agent/`), one script in file-name order.
+pub const AGENT_JS: &str = concat!(
+    include_str!("agent/00-head.js"),
+    include_str!("agent/10-refs.js"),
+    include_str!("agent/15-dom.js"),
+    include_str!("agent/20-roles.js"),
+    include_str!("agent/25-visibility.js"),
+    include_str!("agent/30-names.js"),
+    include_str!("agent/35-state.js"),
+    include_str!("agent/40-walk.js"),
+    include_str!("agent/50-observe.js"),
+    include_str!("agent/60-locate.js"),
+    include_str!("agent/70-act.js"),
+    include_str!("agent/75-wait.js"),
+    include_str!("agent/80-read.js"),
+    include_str!("agent/85-keyguard.js"),
+    include_str!("agent/99-tail.js"),
+);
 
 impl Browser {
     /// The agent's execution context for the current document: a cached one, the world Chrome
@@ -147,7 +162,7 @@ impl Browser {
         let mut result = tokio::select! {
             r = self.agent_evaluate(function, args, true, timeout) => r?,
             d = events.dialog_opened() => return Err(BrowserError::DialogOpen(d)),
-            f = events.renderer_failed() => return Err(f.error()),
+            f = events.renderer_failed() => return Err(BrowserError::from(f)),
         };
         Ok(result["value"].take())
     }

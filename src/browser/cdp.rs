@@ -24,6 +24,9 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tracing::{debug, trace};
 
+/// Deadline for ordinary CDP calls.
+pub const CALL_TIMEOUT: Duration = Duration::from_secs(15);
+
 /// Errors of the CDP connection. Display texts are short and never contain raw CDP text,
 /// page content or params, so they are safe to show to MCP clients.
 #[derive(Debug, thiserror::Error)]

@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 use tokio::sync::broadcast::error::RecvError;
 
 use super::cdp::{Cdp, CdpEvent};
-use super::session::PageEvents;
+use super::events::PageEvents;
 use crate::policy::{Policy, UrlDenial, scheme_and_host};
 
 const CALL: Duration = Duration::from_secs(5);

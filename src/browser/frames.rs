@@ -9,7 +9,9 @@
 use serde_json::{Map, Value, json};
 
 use super::cdp::CdpError;
-use super::session::{Browser, BrowserError, CALL_TIMEOUT};
+use super::error::BrowserError;
+use super::page::{Browser, CALL_TIMEOUT};
+use crate::redact;
 
 /// Deepest frame nesting followed.
 const MAX_DEPTH: usize = 16;
@@ -104,7 +106,7 @@ impl Browser {
             if !reaches {
                 let blocker = match hit {
                     Some(h) => self.describe(&owner_session, &h["backendNodeId"]).await,
-                    None => super::act::blocker_summary("", "", ""),
+                    None => blocker_summary("", "", ""),
                 };
                 return Err(FramePointError::Covered(blocker));
             }
@@ -152,6 +154,15 @@ impl Browser {
             .as_str()
             .unwrap_or("")
             .to_ascii_lowercase();
-        super::act::blocker_summary(text("role"), name, &tag)
+        blocker_summary(text("role"), name, &tag)
     }
+}
+
+/// The `{role, name, tag}` of an element that would take a click, each bounded (page text).
+pub fn blocker_summary(role: &str, name: &str, tag: &str) -> Value {
+    json!({
+        "role": redact::bounded_text(role, 32),
+        "name": redact::bounded_text(name, 80),
+        "tag": redact::bounded_text(tag, 16),
+    })
 }

@@ -14,7 +14,8 @@ use std::time::Duration;
 use serde_json::json;
 
 use super::cdp::{Cdp, CdpError};
-use super::session::{Browser, BrowserError, PageEvents};
+use super::events::{PageEvents, RendererFault};
+use super::page::Browser;
 
 /// How long the selected page may take to answer a trivial evaluation before it counts as hung:
 /// Chrome's own hang monitor waits as long before it calls a renderer unresponsive.
@@ -22,60 +23,6 @@ pub const PROBE: Duration = Duration::from_secs(5);
 
 /// How often the monitor looks while calls are waiting.
 const EVERY: Duration = Duration::from_secs(1);
-
-/// What is wrong with a page's renderer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RendererFault {
-    /// It does not answer (its main thread is stuck).
-    Hung,
-    /// It is gone (out of memory, killed, a bug).
-    Crashed,
-}
-
-impl RendererFault {
-    /// The error a page tool reports.
-    pub fn error(self) -> BrowserError {
-        match self {
-            RendererFault::Hung => BrowserError::RendererHung,
-            RendererFault::Crashed => BrowserError::RendererCrashed,
-        }
-    }
-}
-
-impl PageEvents {
-    /// The selected page's renderer fault, if any.
-    pub fn renderer_fault(&self) -> Option<RendererFault> {
-        let session = self.session.lock().ok()?.clone()?;
-        self.faults.lock().ok()?.get(&session).copied()
-    }
-
-    /// Record (or, with `None`, clear) the fault of the renderer behind `session`.
-    pub fn set_fault(&self, session: &str, fault: Option<RendererFault>) {
-        let Ok(mut faults) = self.faults.lock() else {
-            return;
-        };
-        let changed = match fault {
-            // A crash is not undone by a probe that happens to fail differently.
-            Some(RendererFault::Hung) if faults.get(session) == Some(&RendererFault::Crashed) => {
-                false
-            }
-            Some(f) => faults.insert(session.to_owned(), f) != Some(f),
-            None => faults.remove(session).is_some(),
-        };
-        if faults.len() > 64 {
-            faults.clear();
-        }
-        drop(faults);
-        if changed {
-            self.changed.notify_waiters();
-        }
-    }
-
-    /// Resolves once the selected page's renderer is hung or crashed.
-    pub async fn renderer_failed(&self) -> RendererFault {
-        self.until(PageEvents::renderer_fault).await
-    }
-}
 
 /// Whether the renderer behind `session` answers a trivial evaluation within `within`.
 /// `None` when the connection itself failed.

@@ -8,9 +8,9 @@ use std::time::Duration;
 
 use serde_json::json;
 
+use super::error::BrowserError;
 use super::keys::{ALT, CTRL, Key, META};
-use super::session::{Browser, BrowserError};
-use crate::cli::Interaction;
+use super::page::{Browser, CALL_TIMEOUT, Interaction};
 
 /// `Input.dispatchMouseEvent` parameters.
 fn mouse_event(kind: &str, x: f64, y: f64, button: &str, clicks: u32) -> serde_json::Value {
@@ -188,7 +188,7 @@ impl Browser {
         let session = self.page()?.session_id.clone();
         for answer in self
             .cdp
-            .call_raw_sequence(Some(&session), calls, super::session::CALL_TIMEOUT)
+            .call_raw_sequence(Some(&session), calls, CALL_TIMEOUT)
             .await
         {
             answer?;

@@ -1,9 +1,15 @@
 //! The browser side: finding, launching and driving Chrome.
+//!
+//! The rest of Glass uses the names re-exported here; the files below import each other
+//! directly, lowest first (cdp, launch, events, error, page, then what drives the page, then
+//! the session), so no file imports one that imports it back.
 
 pub mod act;
 pub mod agent;
 pub mod cdp;
 pub mod enforce;
+pub mod error;
+pub mod events;
 pub mod frames;
 pub mod health;
 pub mod input;
@@ -12,5 +18,12 @@ pub mod launch;
 pub mod locator;
 pub mod navigate;
 pub mod network;
+pub mod page;
+pub mod profile;
 pub mod refs;
 pub mod session;
+
+pub use error::BrowserError;
+pub use events::{Download, OpenDialog, PageEvents, Popup};
+pub use page::{Browser, CALL_TIMEOUT, FrameSelection, Interaction, PageTarget, VIEWPORT};
+pub use session::{BrowserGuard, ProfileChoice, Session, SessionConfig};

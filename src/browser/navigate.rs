@@ -6,7 +6,9 @@ use std::time::Duration;
 use serde_json::json;
 use tokio::sync::broadcast::error::RecvError;
 
-use super::session::{Browser, BrowserError, OpenDialog};
+use super::error::BrowserError;
+use super::events::OpenDialog;
+use super::page::{Browser, CALL_TIMEOUT};
 use crate::redact;
 
 /// When a navigation counts as done.
@@ -91,7 +93,7 @@ impl Browser {
         let watch_renderer = events.renderer_fault().is_none();
         let crashed = || {
             events.until(|e| {
-                (e.renderer_fault() == Some(super::health::RendererFault::Crashed)).then_some(())
+                (e.renderer_fault() == Some(super::events::RendererFault::Crashed)).then_some(())
             })
         };
         let nav = tokio::select! {
@@ -212,7 +214,7 @@ impl Browser {
                 None,
                 "Target.getTargetInfo",
                 json!({"targetId": target}),
-                super::session::CALL_TIMEOUT,
+                CALL_TIMEOUT,
             )
             .await?;
         let info = &info["targetInfo"];

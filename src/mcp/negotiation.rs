@@ -7,7 +7,7 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::policy::PolicyPreset;
+pub use crate::tools::ServerFacts;
 
 /// The Glass protocol version this build speaks.
 pub const GLASS_PROTOCOL_VERSION: u64 = 1;
@@ -74,21 +74,6 @@ impl CapabilityStatus {
                 | CapabilityStatus::Experimental
         )
     }
-}
-
-/// What the manifest depends on: fixed at start-up.
-#[derive(Clone, Debug)]
-pub struct ServerFacts {
-    /// The policy preset in force.
-    pub policy: PolicyPreset,
-    /// Whether Chrome runs headless.
-    pub headless: bool,
-    /// Whether Glass attaches to an existing Chrome instead of launching one.
-    pub attach: bool,
-    /// The policy's decision for each privileged capability (`allow`, `confirm`, `deny`).
-    pub decisions: Vec<(&'static str, &'static str)>,
-    /// How many allow and deny host rules are in force.
-    pub host_rules: (usize, usize),
 }
 
 /// The capability inventory in a stable order, with each status for this build and policy.
@@ -367,6 +352,7 @@ fn agree(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::policy::PolicyPreset;
 
     fn facts() -> ServerFacts {
         ServerFacts {

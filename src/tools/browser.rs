@@ -7,7 +7,7 @@ use serde_json::{Map, Value, json};
 
 use super::{Services, ToolError, ToolOutcome, args};
 use crate::browser::act::ActError;
-use crate::browser::session::{BrowserError, BrowserGuard};
+use crate::browser::{BrowserError, BrowserGuard};
 
 /// A browser failure as a tool failure.
 pub fn browser_failure(e: &BrowserError) -> ToolOutcome {
@@ -52,7 +52,7 @@ impl From<BrowserError> for ToolOutcome {
 pub async fn page_session(services: &Arc<Services>) -> Result<BrowserGuard<'_>, ToolOutcome> {
     let browser = page_session_to_navigate(services).await?;
     if let Some(fault) = browser.renderer_check().await {
-        return Err(browser_failure(&fault.error()));
+        return Err(browser_failure(&crate::browser::BrowserError::from(fault)));
     }
     Ok(browser)
 }
@@ -74,7 +74,7 @@ pub async fn page_session_to_navigate(
 }
 
 /// The failure of a page tool that met an open JavaScript dialog.
-fn dialog_open(d: &crate::browser::session::OpenDialog) -> ToolOutcome {
+fn dialog_open(d: &crate::browser::OpenDialog) -> ToolOutcome {
     ToolOutcome::Failed(json!({
         "kind": "dialogOpen",
         "reason": "a JavaScript dialog is open; resolve it with acceptDialog or dismissDialog",

@@ -65,7 +65,7 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                 return ToolOutcome::Ok(json!({"value": null, "dialog": {"type": d.kind, "message": d.message}, "revision": b.revision()}));
             }
         };
-        let mut answer = try_tool!(answer.map_err(crate::browser::session::BrowserError::from));
+        let mut answer = try_tool!(answer.map_err(crate::browser::BrowserError::from));
         let revision = b.bump_revision();
         if let Some(ex) = answer.get("exceptionDetails") {
             // Only the language's and the DOM's own error classes are named: a page can define

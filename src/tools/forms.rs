@@ -8,9 +8,9 @@ use super::browser::{page_session, target, target_schema};
 use super::keyboard::PasswordGuard;
 use super::pointer::{action_result, check_revision, pointer_schema};
 use super::{Annotations, Services, Tool, ToolFuture, ToolOutcome, args};
+use crate::browser::Browser;
 use crate::browser::act::until_dialog;
 use crate::browser::keys::Key;
-use crate::browser::session::Browser;
 use crate::policy::Capability;
 use crate::try_tool;
 

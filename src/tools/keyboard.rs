@@ -7,9 +7,9 @@ use serde_json::{Map, Value, json};
 use super::browser::{page_session, target_schema};
 use super::pointer::check_revision;
 use super::{Annotations, Services, Tool, ToolFuture, ToolOutcome, args};
+use crate::browser::Browser;
 use crate::browser::act::until_dialog;
 use crate::browser::keys::{self, Key};
-use crate::browser::session::Browser;
 use crate::policy::{Capability, Decision};
 use crate::try_tool;
 

@@ -27,7 +27,20 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value, json};
 
-use crate::mcp::negotiation::ServerFacts;
+/// What the manifest depends on: fixed at start-up.
+#[derive(Clone, Debug)]
+pub struct ServerFacts {
+    /// The policy preset in force.
+    pub policy: crate::policy::PolicyPreset,
+    /// Whether Chrome runs headless.
+    pub headless: bool,
+    /// Whether Glass attaches to an existing Chrome instead of launching one.
+    pub attach: bool,
+    /// The policy's decision for each privileged capability (`allow`, `confirm`, `deny`).
+    pub decisions: Vec<(&'static str, &'static str)>,
+    /// How many allow and deny host rules are in force.
+    pub host_rules: (usize, usize),
+}
 
 /// What every handler may use.
 #[derive(Debug)]
@@ -35,35 +48,11 @@ pub struct Services {
     /// Start-up facts (policy, session mode).
     pub facts: ServerFacts,
     /// The browser session; started on the first browser tool.
-    pub session: crate::browser::session::Session,
+    pub session: crate::browser::Session,
     /// The policy fixed at start-up.
     pub policy: crate::policy::Policy,
     /// Outstanding confirmation tokens.
     pub confirmations: crate::confirm::Confirmations,
-}
-
-impl Services {
-    /// Services for these session options; fails when the policy flags are inconsistent.
-    pub fn from_options(
-        session: &crate::cli::SessionOptions,
-    ) -> Result<Services, crate::policy::PolicyError> {
-        let policy = session.policy()?;
-        Ok(Services {
-            facts: ServerFacts {
-                policy: session.policy,
-                headless: !session.headed,
-                attach: session.attach.is_some(),
-                decisions: crate::policy::Capability::ALL
-                    .iter()
-                    .map(|c| (c.as_str(), policy.decide(*c).as_str()))
-                    .collect(),
-                host_rules: (policy.allow_hosts().len(), policy.deny_hosts().len()),
-            },
-            session: crate::browser::session::Session::new(session.session_config()),
-            policy,
-            confirmations: Default::default(),
-        })
-    }
 }
 
 /// The boxed future a handler returns; dropping it cancels the call.

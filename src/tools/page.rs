@@ -8,7 +8,7 @@ use serde_json::{Map, Value, json};
 use super::browser::{page_session, target, target_schema};
 use super::{Annotations, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::navigate::{NavOutcome, WaitUntil};
-use crate::browser::session::{Browser, BrowserError};
+use crate::browser::{Browser, BrowserError};
 use crate::policy::Capability;
 use crate::redact;
 use crate::try_tool;

@@ -6,9 +6,9 @@ use serde_json::{Map, Value, json};
 
 use super::browser::{page_session, target, target_schema};
 use super::{Annotations, Services, Tool, ToolFuture, ToolOutcome, args};
+use crate::browser::Browser;
 use crate::browser::act::Caused;
 use crate::browser::act::until_dialog;
-use crate::browser::session::Browser;
 use crate::try_tool;
 
 const ACT: Annotations = Annotations {

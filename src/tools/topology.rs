@@ -13,7 +13,7 @@ use super::browser::{page_session, target, target_schema};
 use super::pointer::check_revision;
 use super::{Annotations, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::act::until_dialog;
-use crate::browser::session::{BrowserError, CALL_TIMEOUT};
+use crate::browser::{BrowserError, CALL_TIMEOUT};
 use crate::redact;
 use crate::try_tool;
 
@@ -193,7 +193,7 @@ fn run_create(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     })
 }
 
-async fn page_exists(b: &crate::browser::session::Browser, id: &str) -> Result<bool, BrowserError> {
+async fn page_exists(b: &crate::browser::Browser, id: &str) -> Result<bool, BrowserError> {
     let list = b
         .cdp
         .call_raw(None, "Target.getTargets", json!({}), CALL_TIMEOUT)
@@ -312,7 +312,7 @@ fn run_click_expect_popup(services: Arc<Services>, a: Map<String, Value>) -> Too
         // Popups the click's handlers opened synchronously: Chrome reports each
         // `window.open` (and target=_blank link) before it acknowledges the input.
         let opened_now = window_opens(&mut opens, opener_session.as_deref());
-        let new_popups = || -> Vec<crate::browser::session::Popup> {
+        let new_popups = || -> Vec<crate::browser::Popup> {
             events
                 .popups
                 .lock()
@@ -504,7 +504,7 @@ struct FrameInfo {
     oop: bool,
 }
 
-async fn frames_of(b: &crate::browser::session::Browser) -> Result<Vec<FrameInfo>, BrowserError> {
+async fn frames_of(b: &crate::browser::Browser) -> Result<Vec<FrameInfo>, BrowserError> {
     let page = b.page()?.clone();
     let tree = b.page_call("Page.getFrameTree", json!({})).await?;
     let mut out = Vec::new();
@@ -616,7 +616,7 @@ fn run_select_frame(services: Arc<Services>, a: Map<String, Value>) -> ToolFutur
                 .call_raw(Some(&f.session), "Page.enable", json!({}), CALL_TIMEOUT)
                 .await;
         }
-        b.frame = Some(crate::browser::session::FrameSelection {
+        b.frame = Some(crate::browser::FrameSelection {
             frame_id: f.id.clone(),
             session_id: f.session.clone(),
             out_of_process: f.oop,

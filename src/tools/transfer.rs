@@ -10,7 +10,7 @@ use sha2::{Digest, Sha256};
 use super::browser::{page_session, target, target_schema};
 use super::pointer::{action_result, check_revision};
 use super::{Annotations, Services, Tool, ToolFuture, ToolOutcome, args};
-use crate::browser::session::Download;
+use crate::browser::Download;
 use crate::policy::Capability;
 use crate::try_tool;
 

@@ -11,8 +11,8 @@ use serde_json::{Map, Value, json};
 
 use super::browser::{page_session, target_schema};
 use super::{Annotations, Services, Tool, ToolFuture, ToolOutcome, args};
+use crate::browser::BrowserError;
 use crate::browser::locator;
-use crate::browser::session::BrowserError;
 use crate::try_tool;
 
 /// Longest delay a single `wait` may take.
@@ -216,7 +216,7 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                 }
             }
         };
-        let interrupted = |d: crate::browser::session::OpenDialog| {
+        let interrupted = |d: crate::browser::OpenDialog| {
             ToolOutcome::Failed(json!({
                 "kind": "waitInterrupted",
                 "reason": "a JavaScript dialog opened",

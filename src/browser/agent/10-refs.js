@@ -1,0 +1,85 @@
+  // Part 10, refs and per-call state: the ref table, string and byte-budget helpers, the computed-style cache; apart as the leaf layer that everything else reads.
+  // ---------------------------------------------------------------- refs
+  const elToRef = new WeakMap();
+  const refToEl = new Map(); // ref -> WeakRef(element)
+  let minted = 0; // highest N minted in this world
+  let pruneAt = 50000;
+  const UNKNOWN = Symbol('unknown');
+
+  // Rust owns the counter, but we never go below our own high-water mark: if Rust lost a
+  // returned nextRef (an error, a dropped answer) a ref string still never names two elements.
+  function newCtx(nextRef) {
+    const n = Number.isFinite(nextRef) && nextRef >= 1 ? Math.floor(nextRef) : 1;
+    return { next: Math.max(n, minted + 1) };
+  }
+  const peekRef = (el, ctx) => elToRef.get(el) || 'e' + ctx.next;
+  function refFor(el, ctx) {
+    let r = elToRef.get(el);
+    if (r) return r;
+    r = 'e' + ctx.next;
+    minted = ctx.next;
+    ctx.next += 1;
+    elToRef.set(el, r);
+    refToEl.set(r, new WeakRef(el));
+    if (refToEl.size > pruneAt) {
+      // Drop refs whose element was collected; they then read as "unknown" instead of "stale".
+      for (const [k, w] of refToEl) if (!w.deref()) refToEl.delete(k);
+      pruneAt = Math.max(50000, refToEl.size * 2);
+    }
+    return r;
+  }
+  // UNKNOWN: never minted here; null: minted but collected; else the element (maybe detached).
+  function lookup(ref) {
+    const w = typeof ref === 'string' ? refToEl.get(ref) : undefined;
+    return w ? w.deref() || null : UNKNOWN;
+  }
+
+  // ---------------------------------------------------------------- small helpers
+  const norm = (s) => String(s == null ? '' : s).replace(/\s+/g, ' ').trim();
+  const lc = (s) => norm(s).toLowerCase();
+  const posInt = (v, d) => (Number.isFinite(v) && v > 0 ? Math.floor(v) : d);
+  function cut(s, n) {
+    if (s.length <= n) return s;
+    let k = Math.max(0, n - 1);
+    const c = s.charCodeAt(k - 1);
+    if (c >= 0xd800 && c < 0xdc00) k -= 1; // do not split a surrogate pair
+    return s.slice(0, k) + '…';
+  }
+  // Byte budgets are on the UTF-8 JSON that Rust will see, not on UTF-16 code units.
+  function utf8Len(s) {
+    let n = 0;
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (c < 0x80) n += 1;
+      else if (c < 0x800) n += 2;
+      else if (c >= 0xd800 && c < 0xdc00) { n += 4; i++; } else n += 3;
+    }
+    return n;
+  }
+  const round2 = (v) => Math.round(v * 100) / 100;
+  // Icon fonts put private-use characters in text; they mean nothing to a reader.
+  const stripIcons = (s) => s.replace(/[\ue000-\uf8ff]/g, '');
+  // "Python 3 Python 3": an image's alt beside the same caption. Chrome doubles such names;
+  // a reader sees it once.
+  function undouble(s) {
+    const n = s.length;
+    if (n >= 3 && n % 2 === 1 && s[(n - 1) / 2] === ' ' && s.slice(0, (n - 1) / 2) === s.slice((n + 1) / 2)) return s.slice(0, (n - 1) / 2);
+    return s;
+  }
+
+  // Per-call caches, reset at every entry point (guard): computed styles are live objects, and
+  // the clip contexts below hold for one unchanged layout.
+  let styles = new WeakMap();
+  let clipMemo = new Map();
+  function resetCaches() { styles = new WeakMap(); clipMemo = new Map(); }
+  const EMPTY_STYLE = { display: '', visibility: 'visible', cursor: 'auto', overflowX: 'visible', overflowY: 'visible', position: 'static', transform: 'none', clip: 'auto', clipPath: 'none', contentVisibility: 'visible' };
+  function st(el) {
+    let s = styles.get(el);
+    if (!s) {
+      const v = el.ownerDocument && el.ownerDocument.defaultView;
+      s = v ? v.getComputedStyle(el) : EMPTY_STYLE; // a document without a window has no style
+      styles.set(el, s);
+    }
+    return s;
+  }
+

@@ -1,0 +1,81 @@
+  // Part 15, DOM traversal and frames: the flat tree (shadow roots, slots), frame documents, offsets and viewports, the deep focus; apart as the geometry every later part shares.
+  // Flat-tree parent: slot for slotted nodes, host for shadow roots; null at a document.
+  function flatParent(n) {
+    if (n.assignedSlot) return n.assignedSlot;
+    const p = n.parentNode;
+    if (!p) return null;
+    if (p.nodeType === 11) return p.host || null;
+    return p.nodeType === 1 ? p : null;
+  }
+  function composedContains(a, b) {
+    for (let n = b; n; n = n.parentNode || (n.nodeType === 11 ? n.host : null)) if (n === a) return true;
+    return false;
+  }
+  // Children in rendering order: an open shadow root replaces the light children, a slot
+  // shows its assigned nodes (or its fallback content).
+  function kids(el) {
+    if (el.shadowRoot) return el.shadowRoot.childNodes;
+    if (el.localName === 'slot' && el.assignedNodes) {
+      const a = el.assignedNodes();
+      if (a.length) return a;
+    }
+    return el.childNodes;
+  }
+  function contentDoc(f) {
+    try {
+      const d = f.contentDocument; // null for cross-origin frames
+      return d && d.documentElement ? d : null;
+    } catch (_) {
+      return null;
+    }
+  }
+  // The frame element hosting el's document, as seen from this world (null in our own doc).
+  function frameOf(el) {
+    const v = el.ownerDocument && el.ownerDocument.defaultView;
+    if (!v || v === window) return null;
+    try { return v.frameElement; } catch (_) { return null; }
+  }
+  // Offset of an iframe's content box (border + padding) in its own document's viewport.
+  function contentOffset(f) {
+    const r = f.getBoundingClientRect();
+    const s = st(f);
+    return { x: r.left + f.clientLeft + (parseFloat(s.paddingLeft) || 0), y: r.top + f.clientTop + (parseFloat(s.paddingTop) || 0) };
+  }
+  function docOffset(doc) {
+    let x = 0, y = 0;
+    for (let v = doc.defaultView; v && v !== window; v = v.parent) {
+      const f = v.frameElement;
+      if (!f) break;
+      const o = contentOffset(f);
+      x += o.x;
+      y += o.y;
+    }
+    return { x, y };
+  }
+  function viewportOf(doc) {
+    const v = doc.defaultView || window;
+    const de = doc.documentElement;
+    // clientWidth/Height exclude scrollbars; in quirks mode html's clientHeight is the page
+    // height, hence the min with innerHeight.
+    return { x: 0, y: 0, w: Math.min(v.innerWidth, (de && de.clientWidth) || Infinity), h: Math.min(v.innerHeight, (de && de.clientHeight) || Infinity) };
+  }
+  function clipRect(a, b) {
+    const x = Math.max(a.x, b.x), y = Math.max(a.y, b.y);
+    const w = Math.min(a.x + a.w, b.x + b.w) - x, h = Math.min(a.y + a.h, b.y + b.h) - y;
+    return w > 0 && h > 0 ? { x, y, w, h } : null;
+  }
+  const toBox = (r) => ({ x: r.left, y: r.top, w: r.width, h: r.height });
+  // The deepest focused element, through shadow roots and same-origin frames.
+  function deepActive() {
+    let a = document.activeElement;
+    for (let k = 0; a && k < 32; k++) {
+      if (a.shadowRoot && a.shadowRoot.activeElement) { a = a.shadowRoot.activeElement; continue; }
+      if (a.localName === 'iframe' || a.localName === 'frame') {
+        const d = contentDoc(a);
+        if (d && d.activeElement && d.activeElement !== d.body) { a = d.activeElement; continue; }
+      }
+      break;
+    }
+    return a && a !== document.body && a !== document.documentElement ? a : null;
+  }
+

@@ -1,0 +1,117 @@
+  // Part 20, roles: ARIA and HTML-AAM role tables and the role of an element; apart because role is the model's vocabulary, read by every later part.
+  // ---------------------------------------------------------------- roles
+  const INTERACTIVE = new Set(['button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'switch', 'combobox', 'listbox', 'option', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'slider', 'spinbutton', 'treeitem', 'gridcell']);
+  // Containers that group what a person acts on: landmarks, forms, dialogs, menus, lists,
+  // tables. Observations nest their items under these.
+  const LANDMARK = new Set(['banner', 'navigation', 'main', 'contentinfo', 'complementary', 'form', 'region', 'search']);
+  const REGION = new Set([...LANDMARK, 'dialog', 'alertdialog', 'alert', 'menu', 'menubar', 'tablist', 'tree', 'toolbar', 'radiogroup', 'table', 'grid', 'treegrid', 'list', 'group', 'tabpanel', 'article']);
+  const NAME_FROM_CONTENT = new Set(['button', 'link', 'heading', 'option', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'treeitem', 'cell', 'gridcell', 'columnheader', 'rowheader', 'checkbox', 'radio', 'switch', 'tooltip', 'row', 'listitem', 'term', 'definition', 'caption']);
+  const CHECKABLE = new Set(['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio']);
+  const ARIA_ROLES = new Set(['alert', 'alertdialog', 'application', 'article', 'banner', 'blockquote', 'button', 'caption', 'cell', 'checkbox', 'code', 'columnheader', 'combobox', 'comment', 'complementary', 'contentinfo', 'definition', 'deletion', 'dialog', 'directory', 'document', 'emphasis', 'feed', 'figure', 'form', 'generic', 'grid', 'gridcell', 'group', 'heading', 'img', 'image', 'insertion', 'link', 'list', 'listbox', 'listitem', 'log', 'main', 'mark', 'marquee', 'math', 'menu', 'menubar', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'meter', 'navigation', 'none', 'note', 'option', 'paragraph', 'presentation', 'progressbar', 'radio', 'radiogroup', 'region', 'row', 'rowgroup', 'rowheader', 'scrollbar', 'search', 'searchbox', 'separator', 'slider', 'spinbutton', 'status', 'strong', 'subscript', 'suggestion', 'superscript', 'switch', 'tab', 'table', 'tablist', 'tabpanel', 'term', 'textbox', 'time', 'timer', 'toolbar', 'tooltip', 'tree', 'treegrid', 'treeitem']);
+  const SKIP = new Set(['script', 'style', 'template', 'noscript', 'head', 'meta', 'link', 'title', 'base']);
+  const BUTTON_TYPES = new Set(['button', 'submit', 'reset', 'image']);
+  const TEXT_TYPES = new Set(['text', 'search', 'email', 'tel', 'url', 'password', 'number', 'date', 'datetime-local', 'month', 'time', 'week']);
+  const BLOCK_TAGS = new Set(['address', 'article', 'aside', 'blockquote', 'br', 'dd', 'details', 'div', 'dl', 'dt', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'td', 'th', 'tr', 'ul']);
+  const ACTIONS = new Set(['click', 'hover', 'type', 'check', 'select', 'drag']);
+  // Descendants that make an element's own click heuristics moot: the real control is inside.
+  const CONTROL_SELECTOR = 'a[href],button,input:not([type=hidden]),select,textarea,[contenteditable=""],[contenteditable=true],[role=button],[role=link],[role=checkbox],[role=radio],[role=switch],[role=tab],[role=menuitem],[role=option],[role=textbox],[role=combobox],[role=searchbox],[role=slider]';
+
+  const nativeInteractive = (el) => /^(button|input|select|textarea)$/.test(el.localName) || ((el.localName === 'a' || el.localName === 'area') && el.hasAttribute('href'));
+  const hasOwnLabel = (el) => !!(norm(el.getAttribute('aria-label')) || el.getAttribute('aria-labelledby') || norm(el.getAttribute('title')));
+  const focusable = (el) => { const t = el.getAttribute('tabindex'); return t !== null && t.trim() !== '' && +t >= 0; };
+
+  // The element's role: the first ARIA role token the page gave that we know, else the role
+  // HTML gives the element (HTML-AAM, as Chrome maps it). null: no role (generic).
+  function roleOf(el) {
+    const attr = el.getAttribute('role');
+    if (attr) {
+      for (const tok of attr.trim().toLowerCase().split(/\s+/).slice(0, 4)) {
+        if (!ARIA_ROLES.has(tok)) continue;
+        // ARIA: a focusable element keeps its own role despite role=none/presentation.
+        if (tok === 'none' || tok === 'presentation') { if (nativeInteractive(el) || focusable(el)) break; return null; }
+        if (tok === 'generic') return null;
+        if (tok === 'image') return 'img';
+        // A region or form is a landmark only when it has a name.
+        if ((tok === 'region' || tok === 'form') && !hasOwnLabel(el)) return null;
+        return tok;
+      }
+    }
+    return implicitRole(el);
+  }
+  function implicitRole(el) {
+    const tag = el.localName;
+    switch (tag) {
+      case 'a': case 'area': return el.hasAttribute('href') ? 'link' : null;
+      case 'button': return 'button';
+      case 'summary': return el.parentElement && el.parentElement.localName === 'details' ? 'button' : null;
+      case 'input': {
+        const t = el.type;
+        if (t === 'hidden') return null;
+        if (t === 'checkbox' || t === 'radio') return t;
+        if (BUTTON_TYPES.has(t) || t === 'file' || t === 'color') return 'button';
+        if (t === 'range') return 'slider';
+        if (t === 'number') return 'spinbutton';
+        if (el.hasAttribute('list')) return 'combobox';
+        return t === 'search' ? 'searchbox' : 'textbox';
+      }
+      case 'select': return el.multiple || el.size > 1 ? 'listbox' : 'combobox';
+      case 'textarea': return 'textbox';
+      case 'h1': case 'h2': case 'h3': case 'h4': case 'h5': case 'h6': return 'heading';
+      case 'img': return el.getAttribute('alt') === '' ? null : 'img';
+      case 'nav': return 'navigation';
+      case 'main': return 'main';
+      case 'aside': return el.parentElement && el.parentElement.closest('article,aside,nav,section') && !hasOwnLabel(el) ? null : 'complementary';
+      case 'search': return 'search';
+      // header/footer are page landmarks only when not inside a sectioning element.
+      case 'header': return el.parentElement && el.parentElement.closest('article,aside,main,nav,section') ? null : 'banner';
+      case 'footer': return el.parentElement && el.parentElement.closest('article,aside,main,nav,section') ? null : 'contentinfo';
+      case 'form': return 'form'; // named or not: a form is what a person fills in
+      case 'section': return hasOwnLabel(el) ? 'region' : null;
+      case 'dialog': return 'dialog'; // shown (a closed one is display:none)
+      case 'option': return 'option';
+      case 'optgroup': return 'group';
+      case 'li': return el.parentElement && /^(ul|ol|menu)$/.test(el.parentElement.localName) && roleOf(el.parentElement) === 'list' ? 'listitem' : null;
+      case 'ul': case 'ol': case 'menu': return 'list';
+      case 'table': return 'table';
+      case 'tr': return 'row';
+      case 'td': {
+        const t = el.closest('table');
+        const r = t && roleOf(t);
+        return r === 'grid' || r === 'treegrid' ? 'gridcell' : 'cell';
+      }
+      case 'th': return thRole(el);
+      case 'caption': return 'caption';
+      case 'p': return 'paragraph';
+      case 'article': return 'article';
+      case 'fieldset': return 'group';
+      case 'details': return 'group';
+      case 'figure': return 'figure';
+      case 'blockquote': return 'blockquote';
+      case 'progress': return 'progressbar';
+      case 'meter': return 'meter';
+      case 'hr': return 'separator';
+      case 'output': return 'status';
+      case 'math': return 'math';
+      default:
+        // Only the editing host is a textbox, not every element inside it.
+        if (el.hasAttribute('contenteditable') && el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable)) return 'textbox';
+        return null;
+    }
+  }
+  function thRole(el) {
+    const scope = (el.getAttribute('scope') || '').toLowerCase();
+    if (scope === 'row' || scope === 'rowgroup') return 'rowheader';
+    if (scope === 'col' || scope === 'colgroup') return 'columnheader';
+    const tr = el.parentElement;
+    if (el.closest('thead')) return 'columnheader';
+    // A th first in a row of data cells heads that row; otherwise it heads its column.
+    if (tr && tr.firstElementChild === el && tr.querySelector(':scope > td')) return 'rowheader';
+    return 'columnheader';
+  }
+  function headingLevel(el) {
+    const a = parseInt(el.getAttribute('aria-level'), 10);
+    if (a > 0) return a;
+    const m = /^h([1-6])$/.exec(el.localName);
+    return m ? +m[1] : 2; // ARIA's default level for role=heading
+  }
+

@@ -1,0 +1,181 @@
+  // Part 30, accessible names: code editors and their names, accname 1.2 as Chrome applies it, item names; apart because naming is its own algorithm.
+  // ---------------------------------------------------------------- code editors
+  // CodeMirror 5 and Monaco keep the caret in a hidden textarea, CodeMirror 6 in a
+  // contenteditable; a person sees and clicks the editor around it.
+  function editorOf(el) {
+    if (!el || el.nodeType !== 1) return null;
+    const cm5 = el.closest('.CodeMirror');
+    if (cm5) return { kind: 'codemirror5', root: cm5, input: cm5.querySelector('textarea') };
+    const cm6 = el.closest('.cm-editor');
+    if (cm6) return { kind: 'codemirror6', root: cm6, input: cm6.querySelector('.cm-content') };
+    const mon = el.closest('.monaco-editor');
+    if (mon) return { kind: 'monaco', root: mon, input: mon.querySelector('textarea') };
+    return null;
+  }
+  // The editor's text as it shows it (every rendered line), for clear's verification.
+  function editorText(ed) {
+    const sel = ed.kind === 'codemirror5' ? '.CodeMirror-line' : ed.kind === 'codemirror6' ? '.cm-line' : '.view-line';
+    const lines = ed.root.querySelectorAll(sel);
+    let t = '';
+    for (const l of lines) t += l.textContent.replace(/\u200b/g, '') + '\n';
+    return t.replace(/\n+$/, '');
+  }
+  // A name for an editor: its own label, else what labels the field it replaced.
+  function editorName(ed) {
+    let own = norm(ed.input && (ed.input.getAttribute('aria-label') || idRefs(ed.input, 'aria-labelledby')));
+    if (/^editor content/i.test(own)) own = ''; // Monaco's instructions, not a name
+    if (own) return own;
+    const prev = ed.root.previousElementSibling;
+    if (prev && prev.localName === 'textarea') return accName(prev, 'textbox');
+    return '';
+  }
+
+  // ---------------------------------------------------------------- accessible names
+  // accname 1.2 as Chrome applies it: aria-labelledby, aria-label, the host language (label,
+  // alt, value, legend, caption, figcaption, title of svg), content for roles named from
+  // content, then title and placeholder. Hidden nodes count only inside aria-labelledby
+  // targets. Bounded, so a link wrapping a whole card stays cheap.
+  function hiddenForName(c) {
+    if (c.getAttribute('aria-hidden') === 'true' || c.hasAttribute('inert')) return true;
+    const s = st(c);
+    return s.display === 'none' || s.visibility === 'hidden' || s.visibility === 'collapse';
+  }
+  function embeddedValue(c, role) {
+    if (role === 'textbox' || role === 'searchbox') return c.localName === 'input' || c.localName === 'textarea' ? c.value : c.textContent;
+    if (role === 'combobox' || role === 'listbox') {
+      if (c.localName === 'select') return Array.from(c.selectedOptions, (o) => o.text).join(' ');
+      if (c.localName === 'input') return c.value;
+      const sel = c.querySelector('[role=option][aria-selected=true]');
+      return sel ? sel.textContent : '';
+    }
+    if (role === 'slider' || role === 'spinbutton' || role === 'progressbar' || role === 'meter') return c.getAttribute('aria-valuetext') || c.getAttribute('aria-valuenow') || c.value || '';
+    return null;
+  }
+  function contentText(root, st8, skip) {
+    const rec = (n) => {
+      for (const c of kids(n)) {
+        if (st8.out.length > 1000 || ++st8.nodes > 2000) return;
+        if (c.nodeType === 3) { st8.out += c.data; continue; }
+        if (c.nodeType !== 1 || c === skip || SKIP.has(c.localName)) continue;
+        if (!st8.hidden && hiddenForName(c)) continue;
+        const block = BLOCK_TAGS.has(c.localName) || !/^inline/.test(st(c).display);
+        const t = textAlt(c, st8, false);
+        st8.out += block ? ' ' + t + ' ' : t;
+      }
+    };
+    const saved = st8.out;
+    st8.out = '';
+    rec(root);
+    const t = st8.out;
+    st8.out = saved;
+    return t;
+  }
+  // The text alternative of one node inside a name computation (accname step 2).
+  function textAlt(el, st8, isRoot, skip) {
+    if (st8.visited.has(el)) return '';
+    st8.visited.add(el);
+    const tag = el.localName;
+    // 2B: aria-labelledby, not followed again inside a labelledby traversal.
+    if (!st8.inLabelledBy) {
+      const ids = el.getAttribute('aria-labelledby');
+      if (ids) {
+        const root = el.getRootNode();
+        const parts = [];
+        for (const id of ids.trim().split(/\s+/).slice(0, 16)) {
+          const r = root.getElementById ? root.getElementById(id) : null;
+          if (!r) continue;
+          const sub = { visited: st8.visited, inLabelledBy: true, hidden: true, out: '', nodes: st8.nodes };
+          if (r === el) { st8.visited.delete(el); parts.push(norm(el.getAttribute('aria-label')) || norm(contentText(el, sub))); continue; }
+          st8.visited.delete(r);
+          parts.push(textAlt(r, sub, true));
+          st8.nodes = sub.nodes;
+        }
+        const s = norm(parts.join(' '));
+        if (s) return s;
+      }
+    }
+    const role = roleOf(el);
+    // 2C: inside a name from content, an embedded control contributes its value.
+    if (!isRoot && role) {
+      const v = embeddedValue(el, role);
+      if (v != null && !(el.localName === 'input' && el.type === 'password')) return v;
+    }
+    // 2D: aria-label.
+    const al = norm(el.getAttribute('aria-label'));
+    if (al) return al;
+    // 2E: the host language.
+    const nat = nativeName(el, tag, st8, skip);
+    if (nat) return nat;
+    // 2F: name from content, for roles that allow it and inside any content traversal.
+    if (!isRoot || st8.inLabelledBy || NAME_FROM_CONTENT.has(role) || tag === 'label' || tag === 'legend' || tag === 'caption' || tag === 'figcaption') {
+      const t = norm(contentText(el, st8, skip));
+      if (t) return t;
+    }
+    // 2I: the tooltip; placeholders name empty fields as a last resort.
+    const title = norm(el.getAttribute('title'));
+    if (title) return title;
+    if (isRoot && (tag === 'input' || tag === 'textarea')) return norm(el.getAttribute('placeholder') || el.getAttribute('aria-placeholder'));
+    return '';
+  }
+  function nativeName(el, tag, st8, skip) {
+    if (tag === 'input' && BUTTON_TYPES.has(el.type)) {
+      const v = norm(el.type === 'image' ? el.getAttribute('alt') || el.getAttribute('value') : el.getAttribute('value'));
+      if (v) return v;
+      if (el.type === 'submit' || el.type === 'image') return 'Submit';
+      if (el.type === 'reset') return 'Reset';
+    }
+    if (el.labels && el.labels.length && tag !== 'label') {
+      const parts = [];
+      for (const l of el.labels) {
+        if (st8.visited.has(l) || (!st8.hidden && (hiddenForName(l) || !l.checkVisibility()))) continue;
+        st8.visited.add(l);
+        parts.push(contentText(l, st8, el));
+      }
+      const s = norm(parts.join(' '));
+      if (s) return s;
+    }
+    if (tag === 'img' || tag === 'area' || (tag === 'input' && el.type === 'image')) return norm(el.getAttribute('alt'));
+    if (tag === 'svg') { const t = el.querySelector(':scope > title'); return t ? norm(t.textContent) : ''; }
+    if (tag === 'iframe' || tag === 'frame') return norm(el.getAttribute('title'));
+    if (tag === 'optgroup') return norm(el.getAttribute('label'));
+    if (tag === 'option' && el.hasAttribute('label')) return norm(el.getAttribute('label'));
+    const cap = tag === 'fieldset' ? 'legend' : tag === 'table' ? 'caption' : tag === 'figure' ? 'figcaption' : null;
+    if (cap) {
+      const c = el.querySelector(':scope > ' + cap);
+      if (c) return norm(contentText(c, st8, skip));
+    }
+    return '';
+  }
+  function idRefs(el, attr) {
+    const v = el.getAttribute(attr);
+    if (!v) return '';
+    const root = el.getRootNode();
+    const parts = [];
+    for (const id of v.trim().split(/\s+/).slice(0, 16)) {
+      const r = root.getElementById ? root.getElementById(id) : null;
+      if (r) parts.push(contentText(r, { visited: new Set([el]), inLabelledBy: true, hidden: true, out: '', nodes: 0 }));
+    }
+    return norm(parts.join(' '));
+  }
+  // A heading's permalink ("¶", "#") is a link inside it that points back at it: not part
+  // of what the heading says.
+  function permalink(c, heading) {
+    if (c.localName !== 'a' || !heading.id) return false;
+    const h = c.getAttribute('href');
+    return h === '#' + heading.id && norm(c.textContent).length <= 2;
+  }
+  function accName(el, role) {
+    const st8 = { visited: new Set(), inLabelledBy: false, hidden: false, out: '', nodes: 0 };
+    let skip;
+    if (role === 'heading') for (const a of el.querySelectorAll('a[href^="#"]')) if (permalink(a, el)) skip = a;
+    return undouble(stripIcons(norm(textAlt(el, st8, true, skip))).trim());
+  }
+
+  // What an item is called: its accessible name; a heuristic clickable (no role) by its text
+  // or tooltip; a label standing in for a hidden control by the control's name or its own.
+  function itemName(el, role, clickable) {
+    const n = accName(el, role);
+    if (n || !clickable) return n;
+    return undouble(stripIcons(norm(contentText(el, { visited: new Set(), inLabelledBy: false, hidden: false, out: '', nodes: 0 }))).trim()) || norm(el.getAttribute('title'));
+  }
+

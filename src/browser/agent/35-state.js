@@ -1,0 +1,61 @@
+  // Part 35, element state: disabled, checked, field values, hrefs, select options; apart because observe, locators and reading all report it.
+  // ---------------------------------------------------------------- element state
+  function isDisabled(el) {
+    try { if (el.matches(':disabled')) return true; } catch (_) { /* not an element that can be disabled */ }
+    return !!el.closest('[aria-disabled="true"]'); // aria-disabled applies to descendants
+  }
+  function checkedOf(el) {
+    if (el.localName === 'input' && (el.type === 'checkbox' || el.type === 'radio')) return el.indeterminate ? 'mixed' : el.checked;
+    const a = el.getAttribute('aria-checked');
+    return a === 'true' ? true : a === 'mixed' ? 'mixed' : a === 'false' ? false : null;
+  }
+  const isTextInput = (el) => el.localName === 'input' && TEXT_TYPES.has(el.type);
+  // An editing host carries the attribute itself (reading isContentEditable costs a style
+  // lookup, so the attribute is checked first).
+  const isEditHost = (el) => el.hasAttribute('contenteditable') && !!el.isContentEditable && el.localName !== 'input' && el.localName !== 'textarea';
+  // {value, secret} for fields; a select reports its selected options' text (what a user sees).
+  function fieldValue(el) {
+    const tag = el.localName;
+    if (tag === 'input') {
+      if (BUTTON_TYPES.has(el.type) || el.type === 'checkbox' || el.type === 'radio' || el.type === 'hidden') return null;
+      return { value: el.value, secret: el.type === 'password' };
+    }
+    if (tag === 'textarea') {
+      const ed = editorOf(el);
+      return { value: ed && ed.input === el ? editorText(ed) : el.value, secret: false };
+    }
+    if (tag === 'select') return { value: norm(Array.from(el.selectedOptions, (o) => o.text).join(', ')), secret: false };
+    if (isEditHost(el) && !(el.parentElement && el.parentElement.isContentEditable)) {
+      const ed = editorOf(el);
+      return { value: ed && ed.input === el ? editorText(ed) : norm(el.innerText), secret: false };
+    }
+    return null;
+  }
+  // Links: path+query+fragment (plus //host when it leaves the origin; just the fragment for
+  // a jump within this page), at most 200 chars; javascript: URLs are dropped.
+  function hrefOf(el) {
+    const raw = el.getAttribute('href');
+    if (raw == null) return undefined;
+    let u;
+    try { u = new URL(raw, el.baseURI); } catch (_) { return undefined; }
+    let s;
+    const here = el.ownerDocument.location;
+    if (u.protocol === 'http:' || u.protocol === 'https:') {
+      if (u.hash && here && u.origin === here.origin && u.pathname === here.pathname && u.search === here.search) s = u.hash;
+      else s = (here && u.origin === here.origin ? '' : '//' + u.host) + u.pathname + u.search + u.hash;
+    } else if (u.protocol === 'javascript:') return undefined;
+    else s = u.protocol + u.pathname;
+    return s.slice(0, 200);
+  }
+  // Options of a native select as a person sees them in its list (bounded).
+  function selectOptions(el, max) {
+    const out = [];
+    let n = 0;
+    for (const o of el.options) {
+      if (o.hidden || st(o).display === 'none') continue;
+      n += 1;
+      if (out.length < max) out.push(cut(norm(o.label || o.text), 40));
+    }
+    return { options: out, count: n };
+  }
+

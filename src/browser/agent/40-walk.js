@@ -1,0 +1,170 @@
+  // Part 40, the tree walk: the per-element Info and the depth-first walk over the rendered tree and frames, plus inline text; apart as the one traversal every caller uses.
+  // ---------------------------------------------------------------- the walk
+  const NO_CHILDREN = 1;
+  const MAX_DEPTH = 512;
+  // Same-origin frames numbered 1.. in document order (querySelectorAll order, recursively).
+  function frameIndex(o, doc) {
+    if (doc === document) return 0;
+    if (!o.frames) {
+      o.frames = new Map();
+      const rec = (d) => {
+        for (const f of d.querySelectorAll('iframe,frame')) {
+          const cd = contentDoc(f);
+          if (cd && !o.frames.has(cd)) { o.frames.set(cd, o.frames.size + 1); rec(cd); }
+        }
+      };
+      rec(document);
+    }
+    let k = o.frames.get(doc);
+    if (k === undefined) { k = o.frames.size + 1; o.frames.set(doc, k); } // e.g. inside a shadow root
+    return k;
+  }
+  function walkOpts(budget) {
+    return { nodes: 0, maxNodes: 30000, stop: false, frames: null, hit: budget || (() => {}) };
+  }
+  function startInfo(root, o) {
+    const doc = root.ownerDocument;
+    let inControl = false;
+    for (let n = flatParent(root); n && !inControl; n = flatParent(n)) inControl = INTERACTIVE.has(roleOf(n));
+    const p = flatParent(root);
+    return { off: docOffset(doc), frame: frameIndex(o, doc), pstyle: p ? st(p) : null, inControl, covered: inControl, modal: modalRoot(doc) };
+  }
+  // What the walk knows about one element. A class (not a closure per element) keeps garbage
+  // low; the box is read lazily because getBoundingClientRect dominates the walk's cost and
+  // most elements (list items, wrappers) never need it.
+  class Info {
+    constructor(el, tag, s, p, depth) {
+      this.el = el; this.tag = tag; this.style = s; this.p = p; this.depth = depth;
+      this.off = p.off; this.frame = p.frame; this.covered = p.covered; this.inControl = p.inControl; this.inRegion = p.inRegion;
+      this.role = null; this.interactive = false; this.clickable = false; this.proxy = null; this.stands = null;
+      this.frameDoc = undefined; this.text = undefined; this.region = null;
+      this.vis = undefined;
+    }
+    // The element a person sees for this item: itself, or the label or editor it is
+    // operated through.
+    shown() {
+      if (this.vis === undefined) {
+        this.vis = seenPresent(this.el, true);
+        if (!this.vis && this.interactive && !this.stands) {
+          const px = proxyOf(this.el);
+          if (px) { this.proxy = px; this.vis = true; }
+        }
+      }
+      return this.vis;
+    }
+    rect() { return this.style.display === 'contents' ? null : (this.proxy || this.el).getBoundingClientRect(); }
+    // Whether it would count past the budget: visible and with a box (or a stand-in).
+    counts() {
+      if (this.style.visibility !== 'visible') return false;
+      if (this.style.display === 'contents') return true;
+      const r = this.el.getBoundingClientRect();
+      return (r.width > 0 && r.height > 0) || (this.interactive && !!proxyOf(this.el));
+    }
+  }
+
+  // Depth-first walk of the rendered (flat) tree from root, in document order, into open
+  // shadow roots and same-origin iframes. Absent subtrees are pruned (see `prunes`).
+  // cb.enter(info) may return NO_CHILDREN; cb.text(textNode, info) and cb.leave(info) are
+  // optional.
+  function walk(root, cb, o, start) {
+    const visit = (el, p, depth) => {
+      if (o.stop) return;
+      if (++o.nodes > o.maxNodes) { o.stop = true; o.hit('nodes'); return; }
+      if (prunes(el)) return;
+      // A modal dialog makes the rest of its document inert.
+      if (p.modal && !composedContains(el, p.modal) && !composedContains(p.modal, el)) return;
+      const tag = el.localName;
+      const s = st(el);
+      const i = new Info(el, tag, s, p, depth);
+      let role = roleOf(el);
+      let interactive = !!role && INTERACTIVE.has(role);
+      // A label whose control is absent (a styled toggle over a display:none input) is the
+      // thing to click: it stands for the control, with its role and state.
+      if (tag === 'label' && el.control && !interactive && !el.control.checkVisibility() && CHECKABLE.has(roleOf(el.control)) && absent(el.control) && !el.querySelector(CONTROL_SELECTOR)) {
+        i.stands = el.control;
+        role = roleOf(i.stands);
+        interactive = true;
+      }
+      // A code editor's input is a textbox even where the editor does not say so.
+      if (!interactive && (tag === 'textarea' || isEditHost(el))) {
+        const ed = editorOf(el);
+        if (ed && ed.input === el) { role = 'textbox'; interactive = true; }
+      }
+      i.role = role;
+      i.interactive = interactive;
+      // Click handlers are invisible to us, so guess: keyboard-focusable elements, or the
+      // outermost element with a pointer cursor (cursor is inherited, hence the parent check)
+      // that has text, unless it is inside a control or holds one (then that is the control).
+      if (!interactive && !role && !p.inControl && tag !== 'body' && tag !== 'html' && tag !== 'label') {
+        if (focusable(el) || el.hasAttribute('onclick') || (s.cursor === 'pointer' && (!p.pstyle || p.pstyle.cursor !== 'pointer') && /\S/.test(el.textContent))) {
+          i.clickable = !el.querySelector(CONTROL_SELECTOR) && !(el.shadowRoot && el.shadowRoot.querySelector(CONTROL_SELECTOR));
+        }
+      }
+      if (tag === 'iframe' || tag === 'frame') i.frameDoc = contentDoc(el);
+      // A code editor's lines are its value, not page text.
+      if (tag === 'div' && /(^|\s)(CodeMirror|cm-editor|monaco-editor)(\s|$)/.test(el.className)) i.coverKids = true;
+      const res = cb.enter ? cb.enter(i) : undefined;
+      if (res !== NO_CHILDREN && !o.stop) {
+        const ctl = interactive || i.clickable;
+        if (i.frameDoc) {
+          const co = contentOffset(el);
+          visit(i.frameDoc.documentElement, {
+            off: { x: p.off.x + co.x, y: p.off.y + co.y }, frame: frameIndex(o, i.frameDoc),
+            pstyle: null, inControl: false, covered: false, modal: modalRoot(i.frameDoc),
+          }, depth + 1);
+        } else if (tag !== 'svg' && s.contentVisibility !== 'hidden') {
+          const host = el.shadowRoot || el;
+          const slotted = tag === 'slot' && el.assignedNodes ? el.assignedNodes() : null;
+          if (depth >= MAX_DEPTH) o.hit('depth');
+          else if (host.firstChild || (slotted && slotted.length)) {
+            const child = {
+              off: p.off, frame: p.frame, pstyle: s, inControl: p.inControl || ctl, modal: p.modal,
+              covered: p.covered || ctl || role === 'heading' || (tag === 'label' && !!el.control) || !!i.coverKids,
+              ctlName: i.ctlName !== undefined ? i.ctlName : p.ctlName,
+              inRegion: REGION.has(role) || role === 'listbox' ? role : p.inRegion,
+            };
+            const closed = tag === 'details' && !el.open;
+            const one = (c) => {
+              if (c.nodeType === 1) visit(c, child, depth + 1);
+              else if (c.nodeType === 3 && cb.text && !closed) cb.text(c, i);
+            };
+            if (slotted && slotted.length) { for (let k = 0; k < slotted.length && !o.stop; k++) one(slotted[k]); } else for (let c = host.firstChild; c && !o.stop; c = c.nextSibling) one(c);
+          }
+        }
+      }
+      if (cb.leave) cb.leave(i);
+    };
+    visit(root, start, 0);
+  }
+
+  // Text of a block box that is not inside a child block: {all, own}, own being only the text
+  // outside controls, headings and control labels (already reported as items).
+  function inlineText(el, max) {
+    let all = '', own = false;
+    const rec = (n, covered) => {
+      for (const c of kids(n)) {
+        if (all.length > max + 40) return;
+        if (c.nodeType === 3) {
+          all += c.data;
+          if (!covered && !own && /\S/.test(c.data)) own = true;
+          continue;
+        }
+        if (c.nodeType !== 1 || SKIP.has(c.localName) || c.getAttribute('aria-hidden') === 'true') continue;
+        const s = st(c);
+        if (!s.display.startsWith('inline') || s.visibility !== 'visible') continue; // blocks are their own items
+        if (c.localName === 'img') { all += ' ' + (c.getAttribute('alt') || '') + ' '; continue; }
+        if (c.localName === 'br') { all += ' '; continue; }
+        if (c.localName === 'input' || c.localName === 'select' || c.localName === 'textarea') continue;
+        const r = roleOf(c);
+        rec(c, covered || (!!r && (INTERACTIVE.has(r) || r === 'heading')) || (c.localName === 'label' && !!c.control));
+      }
+    };
+    rec(el, false);
+    return { all: stripIcons(all), own };
+  }
+  function directText(el) {
+    let t = '';
+    for (const c of el.childNodes) if (c.nodeType === 3) t += c.data;
+    return norm(stripIcons(t));
+  }
+

@@ -1,0 +1,325 @@
+  // Part 50, observation: tables, the levels' projections of the walk, items, contexts of repeated controls and observe(); apart as the largest consumer of the model.
+  // ---------------------------------------------------------------- tables
+  // Header cells and the first rows of a table, each cell's text bounded: what a person reads
+  // off it, bounded by construction however long the table is.
+  function tableData(el, maxRows, maxCell) {
+    const rows = [];
+    if (el.localName === 'table') {
+      for (const r of el.rows) if (r.closest('table') === el) rows.push(r);
+    } else {
+      for (const r of el.querySelectorAll('[role=row]')) if (r.closest('[role=table],[role=grid],[role=treegrid],table') === el) rows.push(r);
+    }
+    const cellsOf = (r) => Array.from(r.children).filter((c) => c.localName === 'td' || c.localName === 'th' || /^(cell|gridcell|columnheader|rowheader)$/.test(c.getAttribute('role') || ''));
+    const headerRow = (r) => { const cs = cellsOf(r); return cs.length > 0 && cs.every((c) => c.localName === 'th' || c.getAttribute('role') === 'columnheader'); };
+    const cellText = (c) => cut(norm(stripIcons(c.innerText || '')), maxCell);
+    let columns = null;
+    const body = [];
+    let count = 0;
+    for (const r of rows) {
+      if (!r.checkVisibility() || st(r).visibility !== 'visible') continue;
+      if (!columns && body.length === 0 && headerRow(r)) { columns = cellsOf(r).slice(0, 16).map(cellText); continue; }
+      count += 1;
+      if (body.length < maxRows) body.push(cellsOf(r).slice(0, 16).map(cellText));
+    }
+    return { columns, rows: body, rowCount: count };
+  }
+
+  // ---------------------------------------------------------------- observe
+  // Projections of the one model: which items each level emits.
+  // A role-less clickable inside a menu is an entry of it (Lumino's "New ▸" submenu), and so
+  // on: what a person takes it for.
+  const ROLE_IN = { menu: 'menuitem', menubar: 'menuitem', listbox: 'option', tablist: 'tab', tree: 'treeitem' };
+  const LEVELS = { compact: 400, summary: 64, interactive: 400, structured: 300, detailed: 200, raw: 500 };
+  const TABLE_ROWS = { compact: 0, summary: 0, interactive: 0, structured: 15, detailed: 40, raw: 60 };
+
+  // The containers worth nesting controls under: not lists and articles (a list of links is
+  // its links), and groups only when named (a fieldset's legend; not every <details>).
+  function listsControls(i, region) {
+    if (!region || i.role === 'list' || i.role === 'article') return false;
+    return i.role !== 'group' || hasOwnLabel(i.el) || (i.tag === 'fieldset' && !!i.el.querySelector(':scope > legend'));
+  }
+  function classify(level, i, maxText) {
+    // A listbox of its own options is a container; a <select> is one control.
+    const region = REGION.has(i.role) || (i.role === 'listbox' && i.tag !== 'select');
+    const ctl = (i.interactive || i.clickable) && !region;
+    // A frame we cannot enter (cross-origin): report it so Glass can observe it on its own.
+    const opaque = i.frameDoc === null;
+    switch (level) {
+      case 'summary': return region && i.role !== 'list' && i.role !== 'group' ? 'region' : i.role === 'heading' && !i.inControl && headingLevel(i.el) <= 3 ? 'item' : null;
+      case 'compact': return ctl || opaque || (i.role === 'heading' && !i.inControl) ? 'item' : listsControls(i, region) ? 'region' : null;
+      case 'interactive': return ctl || opaque ? 'item' : listsControls(i, region) ? 'region' : null;
+      case 'raw': if (!ctl && !opaque && !region && !i.role && !directText(i.el)) return null;
+      // fall through
+      default: { // structured, detailed (raw)
+        if (ctl || opaque || (i.role === 'heading' && !i.inControl)) return 'item';
+        if (region) return 'region';
+        if (level === 'raw' && i.role && i.role !== 'paragraph' && i.role !== 'listitem') return 'item';
+        const d = i.style.display;
+        // A label's text is its control's name.
+        if (i.covered || d.startsWith('inline') || d === 'contents' || (i.tag === 'label' && i.el.control)) return null;
+        const t = inlineText(i.el, maxText);
+        if (!t.own) return null;
+        i.text = t.all;
+        return 'text';
+      }
+    }
+  }
+
+  function buildItem(i, kind, o, ctx) {
+    const el = i.el;
+    const st8 = i.stands || el; // state comes from the control a label stands for
+    let role = i.role || (i.clickable ? (ROLE_IN[i.inRegion] || 'generic') : i.frameDoc === null ? 'iframe' : 'text');
+    if (kind === 'text') role = 'text';
+    let name = '';
+    if (kind !== 'text') {
+      const ed = i.role === 'textbox' ? editorOf(el) : null;
+      if (ed && ed.input === el) name = editorName(ed);
+      else if (i.stands) name = accName(i.stands, role) || norm(el.getAttribute('aria-label')) || norm(el.getAttribute('title'));
+      else name = itemName(el, i.role, i.clickable);
+    }
+    const item = { ref: peekRef(el, ctx), role, name: cut(name, o.maxName) };
+    if (i.frame) item.frame = i.frame;
+    if (kind !== 'text') {
+      if (role === 'heading') item.level = headingLevel(el);
+      if (isDisabled(st8)) item.disabled = true;
+      if (CHECKABLE.has(role)) {
+        const c = checkedOf(st8);
+        if (c !== null || role === 'checkbox' || role === 'radio' || role === 'switch') item.checked = c === null ? false : c;
+      }
+      const ex = el.getAttribute('aria-expanded');
+      if (ex === 'true' || ex === 'false') item.expanded = ex === 'true';
+      else if (i.tag === 'summary' && el.parentElement && el.parentElement.localName === 'details') item.expanded = el.parentElement.open;
+      const hp = el.getAttribute('aria-haspopup');
+      if (hp && hp !== 'false') item.haspopup = hp === 'true' ? 'menu' : cut(hp, 12);
+      const pr = el.getAttribute('aria-pressed');
+      if (pr === 'true' || pr === 'false' || pr === 'mixed') item.pressed = pr === 'mixed' ? 'mixed' : pr === 'true';
+      if (el.getAttribute('aria-selected') === 'true' || (i.tag === 'option' && el.selected)) item.selected = true;
+      if (el.getAttribute('aria-current') && el.getAttribute('aria-current') !== 'false') item.current = true;
+      if (st8.required === true || st8.getAttribute('aria-required') === 'true') item.required = true;
+      if (((isTextInput(st8) || st8.localName === 'textarea') && st8.readOnly) || st8.getAttribute('aria-readonly') === 'true') item.readonly = true;
+      if (st8.getAttribute('aria-invalid') === 'true' || (st8.validity && st8.willValidate && !st8.validity.valid && st8.matches(':user-invalid'))) item.invalid = true;
+      const v = fieldValue(st8);
+      if (v && v.value !== '') {
+        item.valuePresent = true;
+        if (o.withValues && !v.secret) item.value = cut(v.value, o.maxText);
+      }
+      if (st8.localName === 'select' && o.level !== 'summary') {
+        const so = selectOptions(st8, o.maxOptions);
+        item.options = so.options;
+        if (so.count > so.options.length) item.optionCount = so.count;
+      }
+      if (role === 'link') { const h = hrefOf(el); if (h) item.href = h; }
+      if ((role === 'dialog' || role === 'alertdialog') && (el.getAttribute('aria-modal') === 'true' || (el.localName === 'dialog' && safeMatches(el, ':modal')))) item.modal = true;
+      if (kind === 'region' && (role === 'table' || role === 'grid' || role === 'treegrid')) {
+        const t = tableData(el, o.tableRows !== undefined ? o.tableRows : TABLE_ROWS[o.level] || 0, o.level === 'detailed' || o.level === 'raw' ? 80 : 48);
+        if (t.columns) item.columns = t.columns;
+        if (t.rows.length) item.rows = t.rows;
+        item.rowCount = t.rowCount;
+      }
+      if (el === o.active) item.focused = true;
+    }
+    if (kind === 'text') {
+      const t = norm(i.text);
+      if (t) item.text = cut(t, o.maxText);
+    } else if (o.level === 'raw') {
+      const t = directText(el); // raw keeps each element's own text nodes, not its subtree's
+      if (t && t !== item.name) item.text = cut(t, o.maxText);
+      item.tag = i.tag;
+    }
+    if (o.level === 'detailed' || o.level === 'raw') {
+      const d = idRefs(el, 'aria-describedby') || norm(el.getAttribute('aria-description'));
+      if (d) item.description = cut(d, o.maxText);
+      const ph = norm(st8.getAttribute('placeholder'));
+      if (ph && ph !== item.name) item.placeholder = cut(ph, o.maxName);
+      const r = i.rect() || el.getBoundingClientRect();
+      const b = { x: Math.round(r.left + i.off.x), y: Math.round(r.top + i.off.y), w: Math.round(r.width), h: Math.round(r.height) };
+      item.bounds = b;
+      const vp = viewportOf(document);
+      if (b.x < vp.w && b.y < vp.h && b.x + b.w > 0 && b.y + b.h > 0) item.inViewport = true;
+    }
+    return item;
+  }
+  function safeMatches(el, sel) { try { return el.matches(sel); } catch (_) { return false; } }
+
+  // What sets a repeated control apart ("Delete" in the row of "Invoice 2"): the table row
+  // or list item it sits in, the words leading up to it in its block ("Suggested facets:"),
+  // the nearest heading before it, or the region around it.
+  const HEADING_SELECTOR = 'h1,h2,h3,h4,h5,h6,[role=heading]';
+  function firstLine(n, own) {
+    for (const l of String(n.innerText || '').split('\n')) { const t = norm(stripIcons(l)); if (t && lc(t) !== own) return t; }
+    return '';
+  }
+  // The words a person reads just before el: the nearest non-empty text among its previous
+  // siblings and theirs, up to four levels up, not crossing a region or a control.
+  function textBefore(el, own) {
+    let node = el;
+    for (let k = 0; k < 4 && node; k++) {
+      for (let sib = node.previousSibling; sib; sib = sib.previousSibling) {
+        let t = '';
+        if (sib.nodeType === 3) t = sib.data;
+        else if (sib.nodeType === 1) {
+          if (SKIP.has(sib.localName) || absent(sib) || controlOf(sib) || sib.querySelector(CONTROL_SELECTOR) || REGION.has(roleOf(sib))) continue;
+          t = sib.innerText || '';
+        }
+        t = norm(stripIcons(t)).replace(/^[\s,;|·•:/-]+|[\s,;|·•/-]+$/g, '');
+        if (t && lc(t) !== own) return t.length > 60 ? t.slice(t.length - 60) : t;
+      }
+      node = flatParent(node);
+      if (!node || REGION.has(roleOf(node))) break;
+    }
+    return '';
+  }
+  function contextOf(el, name) {
+    const own = lc(name);
+    let n = flatParent(el);
+    for (let k = 0; n && k < 12; k++, n = flatParent(n)) {
+      const r = roleOf(n);
+      if (r === 'row' || n.localName === 'tr') {
+        const cells = Array.from(n.children);
+        if (n.closest('thead') || cells.every((c) => c.localName === 'th' || c.getAttribute('role') === 'columnheader')) return 'column header';
+        for (const c of cells) {
+          if (composedContains(c, el)) continue;
+          const t = norm(stripIcons(c.innerText || ''));
+          if (t && lc(t) !== own) return t;
+        }
+        return '';
+      }
+      if (r === 'listitem' || r === 'article' || r === 'option' || r === 'treeitem' || n.localName === 'li') {
+        const h = n.querySelector(HEADING_SELECTOR);
+        const t = h && !absent(h) ? norm(stripIcons(h.innerText || '')) : firstLine(n, own);
+        if (t && lc(t) !== own) return t;
+      }
+      if (REGION.has(r)) break;
+    }
+    const before = textBefore(el, own);
+    if (before) return before;
+    // The last shown heading before el inside its region.
+    let region = flatParent(el);
+    while (region && !REGION.has(roleOf(region)) && region !== el.ownerDocument.body) region = flatParent(region);
+    const scope = region || el.ownerDocument.body;
+    if (scope) {
+      const hs = scope.querySelectorAll(HEADING_SELECTOR);
+      for (let j = hs.length - 1; j >= 0; j--) {
+        const h = hs[j];
+        if (composedContains(h, el) || !(h.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) || absent(h)) continue;
+        const t = norm(stripIcons(h.innerText || ''));
+        if (t && lc(t) !== own) return t;
+        break;
+      }
+    }
+    return region ? accName(region, roleOf(region)) : '';
+  }
+
+  function observe(opts) {
+    opts = opts && typeof opts === 'object' ? opts : {};
+    const level = Object.prototype.hasOwnProperty.call(LEVELS, opts.level) ? opts.level : 'compact';
+    const ctx = newCtx(opts.nextRef);
+    let maxItems = posInt(opts.maxItems, LEVELS[level]);
+    if (level === 'summary') maxItems = Math.min(maxItems, 64);
+    const active = deepActive();
+    const o = {
+      level, maxName: posInt(opts.maxNameChars, 80), maxText: posInt(opts.maxTextChars, 200),
+      withValues: opts.includeFormValues === true, maxOptions: 25, active,
+      tableRows: Number.isFinite(opts.tableRows) ? Math.max(0, Math.min(200, Math.floor(opts.tableRows))) : undefined,
+    };
+    // 21 KiB of items keeps the whole answer (url, title, envelope, the contexts added at the
+    // end) under 24 KiB.
+    const maxBytes = posInt(opts.maxBytes, 21504);
+    const out = {
+      url: cut(location.href, 500), title: cut(norm(document.title), 200), items: [],
+      counts: { total: 0, emitted: 0 }, truncated: false, budgetsHit: [], nextRef: ctx.next,
+    };
+    const budget = (b) => { if (!out.budgetsHit.includes(b)) out.budgetsHit.push(b); };
+    let root = document.documentElement;
+    if (opts.region != null) {
+      const e = lookup(opts.region);
+      if (e === UNKNOWN) return { status: 'unknown', nextRef: ctx.next };
+      if (!e || !e.isConnected) return { status: 'stale', nextRef: ctx.next };
+      root = shown(e) ? e : null; // an invisible region has nothing to show
+    }
+    const roleCounts = level === 'summary' ? Object.create(null) : null;
+    // Summary's roleCounts (<= 49 keys of <= 40 chars) is only known at the end: reserve room.
+    let bytes = utf8Len(JSON.stringify(out)) + 64 + (roleCounts ? 3200 : 0), full = false, emitted = 0;
+    // Open regions: each frame collects its children; the page is the bottom frame.
+    const stack = [{ children: out.items, item: null, info: null }];
+    const controls = []; // [item, element] of emitted controls, for the contexts
+    const wo = walkOpts(budget);
+    if (root) {
+      walk(root, {
+        enter(i) {
+          const ctl = i.interactive || i.clickable;
+          if (roleCounts && (i.role || i.clickable) && i.shown()) {
+            let k = i.role || 'generic';
+            // At most 48 distinct keys: explicit roles are free-form page strings.
+            if (!(k in roleCounts) && Object.keys(roleCounts).length >= 48) k = 'other';
+            roleCounts[k] = (roleCounts[k] || 0) + 1;
+          }
+          if (level === 'summary' && ctl && i.shown()) for (let k = 1; k < stack.length; k++) stack[k].item.controls = (stack[k].item.controls || 0) + 1;
+          const kind = classify(level, i, o.maxText);
+          if (!kind) return undefined;
+          // Past the budget, items are only counted: by their box alone (clipping is not
+          // worked out for what will not be shown).
+          if (full) { if (i.counts()) out.counts.total += 1; return undefined; }
+          if (!i.shown()) return undefined;
+          out.counts.total += 1;
+          if (emitted >= maxItems) { full = true; budget('items'); return undefined; }
+          const item = buildItem(i, kind, o, ctx);
+          // A stand-in label with nothing to call it (an icon toggling a hidden checkbox)
+          // is decoration to a reader.
+          // So is a role-less focusable with nothing to call it (a menu separator).
+          if ((i.stands || i.clickable) && !item.name) { out.counts.total -= 1; return undefined; }
+          // A link inside a menu item of the same name is one thing to a person: list it once.
+          if (ctl && i.p.ctlName && lc(item.name) === i.p.ctlName) { out.counts.total -= 1; return undefined; }
+          const size = utf8Len(JSON.stringify(item)) + 1 + (kind === 'region' ? 14 : 0);
+          if (bytes + size > maxBytes) { full = true; budget('bytes'); return undefined; }
+          bytes += size;
+          emitted += 1;
+          item.ref = refFor(i.el, ctx); // minted only once it is sure to be emitted
+          stack[stack.length - 1].children.push(item);
+          if (item.focused) out.focused = item.ref;
+          if (kind === 'region') {
+            item.children = [];
+            // A table that shows its rows already says what its cells say.
+            if (item.rows) i.coverKids = true;
+            i.region = { children: item.children, item, info: i, size };
+            stack.push(i.region);
+          } else if (ctl) { controls.push([item, i.el]); if (item.name) i.ctlName = lc(item.name); }
+          return undefined;
+        },
+        leave(i) {
+          if (!i.region) return;
+          stack.pop();
+          const it = i.region.item;
+          if (it.children.length) return;
+          delete it.children;
+          // An empty container says nothing at the levels that list controls, except a
+          // dialog (it is open) or a table (its columns and size).
+          const keep = level === 'summary' || it.role === 'dialog' || it.role === 'alertdialog' || it.rowCount > 0 || ((level === 'structured' || level === 'detailed' || level === 'raw') && it.name);
+          if (!keep) {
+            const parent = stack[stack.length - 1].children;
+            if (parent[parent.length - 1] === it) { parent.pop(); bytes -= i.region.size; emitted -= 1; out.counts.total -= 1; }
+          }
+        },
+      }, wo, startInfo(root, wo));
+    }
+    // Repeated controls carry what sets them apart.
+    const seenNames = new Map();
+    for (const [it] of controls) { const k = it.role + '\u0000' + lc(it.name); seenNames.set(k, (seenNames.get(k) || 0) + 1); }
+    for (const [it, el] of controls) {
+      // Unnamed controls and repeated names need it; a unique name says enough.
+      if (it.name && seenNames.get(it.role + '\u0000' + lc(it.name)) < 2) continue;
+      const c = contextOf(el, it.name);
+      if (!c) continue;
+      const v = cut(c, 60);
+      const add = utf8Len(JSON.stringify(v)) + 12;
+      if (bytes + add > maxBytes + 1024) { budget('bytes'); break; }
+      bytes += add;
+      it.context = v;
+    }
+    if (roleCounts) out.roleCounts = roleCounts;
+    out.counts.emitted = emitted;
+    out.truncated = out.budgetsHit.length > 0;
+    out.nextRef = ctx.next;
+    return out;
+  }
+

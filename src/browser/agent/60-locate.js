@@ -1,0 +1,219 @@
+  // Part 60, locating: every locator kind resolved against the model (text, role, name, css, ref), resolve and similar; apart because they share one resolution engine.
+  // ---------------------------------------------------------------- locators
+  // One resolution engine: every locator kind yields candidate elements, and the same rules
+  // (`shown`) split them into what a person can act on and what exists but cannot be seen.
+  function controlOf(el) {
+    for (let n = el; n; n = flatParent(n)) {
+      const r = roleOf(n);
+      if ((r && INTERACTIVE.has(r)) || (n.localName === 'label' && n.control)) return n;
+    }
+    return null;
+  }
+  // Heuristic clickables (no role) around an element, innermost first, as the walk sees them.
+  function clickableOf(el) {
+    let found = null;
+    for (let n = el, k = 0; n && k < 16; n = flatParent(n), k++) {
+      const s = st(n);
+      if (n.localName === 'body' || n.localName === 'html') break;
+      if (!roleOf(n) && (focusable(n) || n.hasAttribute('onclick'))) { found = n; break; }
+      if (!roleOf(n) && s.cursor === 'pointer') {
+        const p = flatParent(n);
+        if (!p || st(p).cursor !== 'pointer') { found = n; break; }
+      }
+    }
+    return found && !found.querySelector(CONTROL_SELECTOR) ? found : null;
+  }
+  // The element a text match stands for: the control it is in, else itself.
+  function promote(el) {
+    const c = controlOf(el);
+    if (c) return c.localName === 'label' && c.control && !absent(c.control) ? c.control : c;
+    return clickableOf(el) || el;
+  }
+  // Elements whose visible text equals the needle, else contains it; innermost only. Text a
+  // person cannot see (hidden, clipped away) is no part of its container's text, so a hidden
+  // menu item never makes the card around it a match. Returns {hits, hidden}: hidden holds the
+  // innermost elements whose text matched but that are not seen.
+  function findByText(value, o) {
+    const needle = lc(value);
+    if (!needle) return null;
+    const exact = [], contains = [], hiddenExact = [], hiddenContains = [], stack = [];
+    walk(document.documentElement, {
+      enter(i) {
+        const f = { parts: [], dExact: false, dContains: false, vis: i.style.visibility === 'visible' };
+        if (f.vis && i.tag === 'input' && BUTTON_TYPES.has(i.el.type)) f.parts.push(i.el.value || '');
+        stack.push(f);
+      },
+      text(node) { const f = stack[stack.length - 1]; if (f.vis) f.parts.push(node.data); },
+      leave(i) {
+        const f = stack.pop();
+        let t = f.parts.join('');
+        const n = lc(t);
+        const hasEx = !f.dExact && n === needle;
+        const hasCo = !f.dContains && n.includes(needle);
+        let isExact = false, isContains = false;
+        if (hasEx || hasCo) {
+          if (seenPresent(i.el)) { if (hasEx) { exact.push(i.el); isExact = true; } if (hasCo) { contains.push(i.el); isContains = true; } } else {
+            if (hasEx) hiddenExact.push(i.el);
+            if (hasCo) hiddenContains.push(i.el);
+            t = ''; // what cannot be seen is nobody's text
+          }
+        }
+        const parent = stack[stack.length - 1];
+        if (parent) {
+          const d = i.style.display;
+          parent.parts.push(d.startsWith('inline') ? t : ' ' + t + ' ');
+          parent.dExact = parent.dExact || f.dExact || isExact;
+          parent.dContains = parent.dContains || f.dContains || isContains;
+        }
+      },
+    }, o, startInfo(document.documentElement, o));
+    const hits = exact.length ? exact : contains;
+    const hidden = hiddenExact.length ? hiddenExact : hiddenContains;
+    return { hits: Array.from(new Set(hits.map(promote))), hidden: Array.from(new Set(hidden.map(promote))) };
+  }
+  // The name a locator compares, lower-cased. `hidden`: also count text a person cannot see
+  // (to tell "not visible" from "not found").
+  function nameOfInfo(i, hidden) {
+    if (i.stands) return lc(accName(i.stands, i.role) || i.el.getAttribute('title'));
+    const ed = i.role === 'textbox' ? editorOf(i.el) : null;
+    if (ed && ed.input === i.el) return lc(editorName(ed));
+    if (hidden) return lc(textAlt(i.el, { visited: new Set(), inLabelledBy: false, hidden: true, out: '', nodes: 0 }, true));
+    return lc(itemName(i.el, i.role, i.clickable));
+  }
+  // Items of the model matching pred(info, hidden): {hits: shown, hidden: present but not
+  // seen}.
+  function findItems(pred, o, limit) {
+    const hits = [], hidden = [];
+    walk(document.documentElement, {
+      enter(i) {
+        if (!(i.role || i.clickable)) return;
+        if (i.shown()) {
+          if (!pred(i, false)) return;
+          hits.push(i.el);
+          if (limit && hits.length >= limit) o.stop = true;
+        } else if (pred(i, true)) hidden.push(i.el);
+      },
+    }, o, startInfo(document.documentElement, o));
+    return { hits, hidden };
+  }
+  const roleMatches = (i, role) => i.role === role || (!i.role && i.clickable && (ROLE_IN[i.inRegion] || 'generic') === role);
+  // The role observe shows for a role-less clickable (see ROLE_IN).
+  function clickableRole(el) {
+    for (let n = flatParent(el), k = 0; n && k < 32; n = flatParent(n), k++) {
+      const r = roleOf(n);
+      if (REGION.has(r) || r === 'listbox') return ROLE_IN[r] || 'generic';
+    }
+    return 'generic';
+  }
+  function findByRole(role, name, o, limit) {
+    const r = lc(role);
+    const n = name == null ? null : lc(name);
+    return findItems((i, hidden) => roleMatches(i, r) && (n === null || nameOfInfo(i, hidden) === n), o, limit);
+  }
+  function findByName(value, o) {
+    const n = lc(value);
+    if (!n) return null;
+    const m = findItems((i, hidden) => nameOfInfo(i, hidden) === n, o);
+    const ctl = (el) => { const r = roleOf(el); return (r && INTERACTIVE.has(r)) || !r || el.localName === 'label'; };
+    const c = m.hits.filter(ctl);
+    return { hits: c.length ? c : m.hits, hidden: m.hidden }; // controls win over text-ish items
+  }
+  function findByCss(sel) {
+    let all;
+    try { all = Array.from(document.querySelectorAll(sel)); } catch (_) { return null; }
+    const hits = [], hidden = [];
+    for (const el of all) {
+      // Inside a control, the control is what is acted on (a css match on an icon inside a
+      // button is the button).
+      const c = controlOf(el);
+      const t = c && c !== el && c.localName !== 'label' ? c : el;
+      (shown(t) ? hits : hidden).push(t);
+    }
+    return { hits: Array.from(new Set(hits)), hidden: Array.from(new Set(hidden)) };
+  }
+  // Elements matched by a locator, or {status} for a bad or unknown locator.
+  function matchLocator(loc, o) {
+    if (!loc || typeof loc !== 'object') return { status: 'invalidLocator' };
+    const v = loc.value;
+    switch (loc.kind) {
+      case 'ref': {
+        const e = lookup(v);
+        if (e === UNKNOWN) return { status: 'unknown' };
+        if (!e || !e.isConnected) return { status: 'stale' };
+        return shown(e) ? { hits: [e], hidden: [] } : { hits: [], hidden: [e] };
+      }
+      case 'css': {
+        if (typeof v !== 'string' || !v.trim()) return { status: 'invalidLocator' };
+        return findByCss(v) || { status: 'invalidLocator' };
+      }
+      case 'text': return findByText(v, o) || { status: 'invalidLocator' };
+      case 'role': {
+        const role = loc.role || v;
+        if (typeof role !== 'string' || !role.trim()) return { status: 'invalidLocator' };
+        return findByRole(role, loc.name, o);
+      }
+      case 'name': return findByName(v, o) || { status: 'invalidLocator' };
+      default: return { status: 'invalidLocator' };
+    }
+  }
+  function describe(el, ctx, withContext) {
+    let role = roleOf(el), named = el;
+    if (!role && el.localName === 'label' && el.control) { named = el.control; role = roleOf(named); } // label stands for its control
+    const ed = editorOf(el);
+    if (ed && ed.input === el) role = 'textbox';
+    const name = ed && ed.input === el ? editorName(ed) : itemName(named, role, !role);
+    const d = { ref: refFor(el, ctx), role: role || clickableRole(el), name: cut(name, 80) };
+    if (withContext) { const c = contextOf(el, name); if (c) d.context = cut(c, 60); }
+    return d;
+  }
+  function resolve(locator, nextRef) {
+    const ctx = newCtx(nextRef);
+    const m = matchLocator(locator, walkOpts());
+    if (m.status) return Object.assign(m, { nextRef: ctx.next });
+    if (m.hits.length === 1) { const d = describe(m.hits[0], ctx); return { status: 'ok', ref: d.ref, role: d.role, name: d.name, nextRef: ctx.next }; }
+    if (m.hits.length > 1) {
+      // Never pick the first of several: the caller must disambiguate.
+      const candidates = m.hits.slice(0, 8).map((e) => describe(e, ctx, true));
+      return { status: 'ambiguous', count: m.hits.length, candidates, nextRef: ctx.next };
+    }
+    const hidden = m.hidden.length || absentMatches(locator);
+    if (hidden) return { status: 'notVisible', count: hidden, nextRef: ctx.next };
+    return { status: 'none', nextRef: ctx.next };
+  }
+  // Matches inside subtrees the walk skips (display:none, aria-hidden, inert, closed
+  // details): they exist, so the answer is "not visible" rather than "not found". Only asked
+  // when nothing else matched.
+  function absentMatches(loc) {
+    if (!loc || typeof loc !== 'object') return 0;
+    let n = 0;
+    if (loc.kind === 'text') {
+      const needle = lc(loc.value);
+      if (!needle) return 0;
+      const tw = document.createTreeWalker(document.body || document.documentElement, 4 /* SHOW_TEXT */);
+      for (let t = tw.nextNode(), k = 0; t && k < 50000; t = tw.nextNode(), k++) {
+        const p = t.parentElement;
+        if (lc(t.data).includes(needle) && p && !SKIP.has(p.localName) && (absent(p) || !seenPresent(p))) n += 1;
+      }
+      return n;
+    }
+    if (loc.kind !== 'role' && loc.kind !== 'name') return 0;
+    const want = loc.kind === 'role' ? lc(loc.role || loc.value) : null;
+    const name = loc.kind === 'name' ? lc(loc.value) : loc.name == null ? null : lc(loc.name);
+    const all = document.querySelectorAll('*');
+    for (let k = 0; k < all.length && k < 20000; k++) {
+      const el = all[k];
+      const r = roleOf(el);
+      if (!r || (want && r !== want)) continue;
+      if (name !== null && lc(accName(el, r)) !== name) continue;
+      if (absent(el)) n += 1;
+    }
+    return n;
+  }
+  function similar(role, name, max, nextRef) {
+    const ctx = newCtx(nextRef);
+    const limit = Math.min(posInt(max, 5), 50);
+    if (typeof role !== 'string' || !role) return { candidates: [], nextRef: ctx.next };
+    const m = findByRole(role, name, walkOpts(), limit);
+    return { candidates: m.hits.map((e) => describe(e, ctx)), nextRef: ctx.next };
+  }
+

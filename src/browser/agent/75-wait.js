@@ -1,0 +1,95 @@
+  // Part 75, waiting: page text, condition tests and waitFor; apart because it is its own polling loop over the model.
+  // ---------------------------------------------------------------- waiting
+  // What a person reads: the rendered text, plus what form fields show (never passwords).
+  function fieldsText(doc) {
+    let t = '';
+    for (const f of doc.querySelectorAll('input,textarea,select')) {
+      if (f.localName === 'input' && (f.type === 'password' || f.type === 'hidden' || f.type === 'checkbox' || f.type === 'radio' || BUTTON_TYPES.has(f.type))) continue;
+      const v = fieldValue(f);
+      if (v && v.value && !editorOf(f) && seen(f)) t += '\n' + v.value;
+    }
+    return t;
+  }
+  function pageText(doc) {
+    let t = (doc.body || doc.documentElement).innerText || '';
+    t += fieldsText(doc);
+    for (const f of doc.querySelectorAll('iframe,frame')) {
+      const d = contentDoc(f);
+      if (d) t += '\n' + pageText(d);
+    }
+    return t;
+  }
+  function test(cond) {
+    switch (cond.kind) {
+      case 'textPresent': case 'textAbsent': {
+        const has = lc(pageText(document)).includes(lc(cond.text));
+        return cond.kind === 'textPresent' ? has : !has;
+      }
+      case 'elementPresent': case 'elementAbsent': case 'elementVisible': {
+        resetCaches();
+        const m = matchLocator(cond.locator, walkOpts());
+        const hits = m.hits || [], hidden = m.hidden || [];
+        if (cond.kind === 'elementAbsent') return hits.length + hidden.length === 0;
+        if (cond.kind === 'elementPresent') return hits.length + hidden.length > 0;
+        return hits.length > 0;
+      }
+      default: return false;
+    }
+  }
+  function validLocator(l) {
+    if (!l || typeof l !== 'object') return false;
+    switch (l.kind) {
+      case 'ref': return typeof l.value === 'string';
+      case 'css':
+        if (typeof l.value !== 'string' || !l.value.trim()) return false;
+        try { document.querySelector(l.value); return true; } catch (_) { return false; }
+      case 'text': case 'name': return norm(l.value) !== '';
+      case 'role': return norm(l.role || l.value) !== '';
+      default: return false;
+    }
+  }
+  function validCondition(c) {
+    if (!c || typeof c !== 'object') return false;
+    if (c.kind === 'textPresent' || c.kind === 'textAbsent') return typeof c.text === 'string' && norm(c.text) !== '';
+    if (c.kind === 'elementPresent' || c.kind === 'elementAbsent' || c.kind === 'elementVisible') return validLocator(c.locator);
+    return false;
+  }
+  function waitFor(condition, timeoutMs) {
+    const t0 = performance.now();
+    const elapsed = () => Math.round(performance.now() - t0);
+    if (!validCondition(condition)) return Promise.resolve({ satisfied: false, elapsedMs: 0, failure: 'invalidCondition' });
+    const timeout = Math.min(posInt(timeoutMs, 5000), 600000);
+    return new Promise((resolve) => {
+      let done = false, pending = null, last = -Infinity, mo = null, iv = null, to = null;
+      const finish = (sat) => {
+        if (done) return;
+        done = true;
+        if (mo) mo.disconnect();
+        clearInterval(iv);
+        clearTimeout(to);
+        clearTimeout(pending);
+        resolve({ satisfied: sat, elapsedMs: elapsed() });
+      };
+      const check = () => {
+        pending = null;
+        if (done) return;
+        last = performance.now();
+        let ok = false;
+        try { ok = test(condition); } catch (_) { ok = false; }
+        if (ok) finish(true);
+      };
+      check();
+      if (done) return;
+      // Mutations trigger a check, throttled to one per 50 ms so a busy page stays cheap; the
+      // 100 ms interval catches what mutations do not show (CSS, layout, frames' documents,
+      // typed values).
+      mo = new MutationObserver(() => {
+        if (pending !== null || done) return;
+        pending = setTimeout(check, Math.max(0, last + 50 - performance.now()));
+      });
+      mo.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+      iv = setInterval(check, 100);
+      to = setTimeout(() => { check(); finish(false); }, timeout);
+    });
+  }
+

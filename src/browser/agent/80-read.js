@@ -1,0 +1,165 @@
+  // Part 80, reading and small actions: text, dom, select, state, focus, selectAll, valueOf, forceEmpty, scroll; apart as the thin per-ref operations.
+  // ---------------------------------------------------------------- reading and small actions
+  function cutText(s, max) {
+    const n = posInt(max, 0);
+    const total = s.length;
+    if (!n || total <= n) return { s, truncated: false, total };
+    let k = n;
+    const c = s.charCodeAt(k - 1);
+    if (c >= 0xd800 && c < 0xdc00) k -= 1;
+    return { s: s.slice(0, k), truncated: true, total };
+  }
+  function target(ref) {
+    const e = lookup(ref);
+    return e && e !== UNKNOWN && e.isConnected ? e : null;
+  }
+  function text(ref, maxChars) {
+    let t;
+    if (ref == null) t = pageText(document);
+    else {
+      const el = target(ref);
+      if (!el) return { status: 'stale' };
+      const v = fieldValue(el);
+      t = v && !v.secret && (el.localName === 'input' || el.localName === 'textarea' || el.localName === 'select' || editorOf(el)) ? v.value : (el.innerText || '') + fieldsText(el);
+    }
+    const c = cutText(t, maxChars || 20000);
+    return { text: c.s, truncated: c.truncated, totalChars: c.total };
+  }
+  function dom(ref, maxChars) {
+    const el = ref == null ? document.documentElement : target(ref);
+    if (!el) return { status: 'stale' };
+    const c = cutText(el.outerHTML || '', maxChars || 100000);
+    return { html: c.s, truncated: c.truncated, totalChars: c.total };
+  }
+  const fire = (el, type) => el.dispatchEvent(new Event(type, { bubbles: true }));
+  function select(ref, spec) {
+    const el = target(ref);
+    if (!el) return { ok: false, failure: 'stale' };
+    if (el.localName !== 'select') return { ok: false, failure: 'notSelect' };
+    if (isDisabled(el)) return { ok: false, failure: 'disabled' };
+    spec = spec || {};
+    const opts = Array.from(el.options);
+    let opt = null;
+    if (spec.value != null) opt = opts.find((x) => x.value === String(spec.value)) || null;
+    if (!opt && spec.label != null) {
+      const want = lc(spec.label);
+      opt = opts.find((x) => lc(x.text) === want) || opts.find((x) => lc(x.label) === want) || null;
+    }
+    if (!opt) return { ok: false, failure: 'noSuchOption' };
+    if (opt.disabled) return { ok: false, failure: 'disabled' };
+    arm();
+    // A multiple select ends with exactly this option selected, like a single one.
+    if (el.multiple) for (const x of opts) x.selected = x === opt;
+    else el.selectedIndex = opt.index;
+    fire(el, 'input');
+    fire(el, 'change');
+    return { ok: true, selectedIndex: el.selectedIndex };
+  }
+  function state(ref) {
+    const e = lookup(ref);
+    if (e === UNKNOWN) return { status: 'unknown', connected: false };
+    if (!e || !e.isConnected) return { connected: false, checked: null, valueLength: null, focused: false, role: null, name: '' };
+    const role = roleOf(e);
+    const ctl = e.localName === 'label' && e.control ? e.control : e; // a label stands for its control
+    const v = fieldValue(ctl);
+    const root = e.getRootNode();
+    const ed = editorOf(ctl);
+    return {
+      connected: true,
+      checked: checkedOf(ctl),
+      valueLength: v ? v.value.length : null,
+      focused: root.activeElement === e,
+      role: role || (ctl !== e ? roleOf(ctl) : null),
+      name: cut(accName(ctl !== e && !role ? ctl : e, role), 80),
+      password: ctl.localName === 'input' && ctl.type === 'password',
+      editor: ed && ed.input === ctl ? ed.kind : undefined,
+    };
+  }
+  function caretToEnd(el) {
+    if (el.localName === 'input' || el.localName === 'textarea') {
+      const n = el.value.length;
+      try { el.setSelectionRange(n, n); } catch (_) { /* email/number inputs have no selection API */ }
+    } else if (el.isContentEditable) {
+      const sel = el.ownerDocument.getSelection();
+      const range = el.ownerDocument.createRange();
+      range.selectNodeContents(el);
+      range.collapse(false);
+      sel.removeAllRanges();
+      sel.addRange(range);
+    }
+  }
+  // Focus for typing. An element that already has focus keeps its caret and selection, so
+  // typing inserts at the caret and replaces a selection, as a person's keys would; one
+  // focused now gets the caret at the end of its text (a code editor keeps its own).
+  function focus(ref) {
+    const el = target(ref);
+    if (!el) return { ok: false, failure: 'stale' };
+    const root = el.getRootNode();
+    const already = root.activeElement === el;
+    if (!already) {
+      el.focus({ preventScroll: false });
+      const ed = editorOf(el);
+      if (!(ed && ed.input === el) && (isTextInput(el) || el.localName === 'textarea' || el.isContentEditable)) caretToEnd(el);
+    }
+    arm();
+    return { ok: true, focused: root.activeElement === el, already };
+  }
+  // Select the whole content of a field or editor (the keys then replace or delete it).
+  function selectAll(ref) {
+    const el = target(ref);
+    if (!el) return { ok: false, failure: 'stale' };
+    if (el.getRootNode().activeElement !== el) el.focus();
+    const ed = editorOf(el);
+    if (ed && ed.input === el) return { ok: true, editor: ed.kind }; // the editor's own Ctrl+A
+    if (el.localName === 'input' || el.localName === 'textarea') {
+      try { el.select(); } catch (_) { /* no selection API */ }
+    } else if (el.isContentEditable) {
+      const doc = el.ownerDocument;
+      const r = doc.createRange();
+      r.selectNodeContents(el);
+      const s = doc.getSelection();
+      s.removeAllRanges();
+      s.addRange(r);
+    }
+    arm();
+    return { ok: true };
+  }
+  // The value as the field or editor holds it, for verification (never a password's).
+  function valueOf(ref) {
+    const el = target(ref);
+    if (!el) return { status: 'stale' };
+    const v = fieldValue(el);
+    if (!v) return { value: null };
+    return v.secret ? { length: v.value.length } : { value: v.value.slice(0, 100000), length: v.value.length };
+  }
+  // Last resort of clear: empty a plain field through the value setter and the events a
+  // framework listens to.
+  function forceEmpty(ref) {
+    const el = target(ref);
+    if (!el) return { ok: false, failure: 'stale' };
+    if (isTextInput(el) || el.localName === 'textarea') {
+      if (el.value === '') return { ok: true };
+      el.value = '';
+      fire(el, 'input');
+      fire(el, 'change');
+      return { ok: true };
+    }
+    if (isEditHost(el) && !editorOf(el)) {
+      el.textContent = '';
+      fire(el, 'input');
+      return { ok: true };
+    }
+    return { ok: false, failure: 'notEditable' };
+  }
+  function scroll(ref, dx, dy) {
+    const left = Number(dx) || 0, top = Number(dy) || 0;
+    if (ref == null) {
+      window.scrollBy({ left, top, behavior: 'instant' });
+      return { scrollX: Math.round(window.scrollX), scrollY: Math.round(window.scrollY) };
+    }
+    const el = target(ref);
+    if (!el) return { status: 'stale' };
+    el.scrollBy({ left, top, behavior: 'instant' });
+    return { scrollX: Math.round(el.scrollLeft), scrollY: Math.round(el.scrollTop) };
+  }
+
