@@ -12,7 +12,8 @@ use std::hash::{BuildHasher, Hasher};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use serde_json::{Map, Value, json};
+use crate::failure::{Failure, FailureKind, Kind};
+use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
 
 /// How long a token stays valid.
@@ -147,38 +148,40 @@ impl Confirmations {
 }
 
 /// The failure that asks for confirmation.
-pub fn required(tool: &str, summary: &str, token: &str) -> Value {
-    json!({
-        "kind": "confirmationRequired",
-        "summary": summary,
-        "confirmToken": token,
-        "expiresInMs": TOKEN_TTL.as_millis() as u64,
-        "reason": format!("repeat the same {tool} call with confirmToken to go ahead"),
-    })
+pub fn required(tool: &str, summary: &str, token: &str) -> Failure {
+    Failure::bare(Kind::ConfirmationRequired)
+        .with("summary", summary)
+        .with("confirmToken", token)
+        .with("expiresInMs", TOKEN_TTL.as_millis() as u64)
+        .with(
+            "reason",
+            format!("repeat the same {tool} call with confirmToken to go ahead"),
+        )
 }
 
 /// The failure for a refused token.
-pub fn refused(r: Refusal) -> Value {
+pub fn refused(r: Refusal) -> Failure {
     let (failure, reason) = match r {
         Refusal::Unknown => (
-            "unknownToken",
+            FailureKind::UnknownToken,
             "the confirmation token is unknown or already used",
         ),
         Refusal::Expired => (
-            "expiredToken",
+            FailureKind::ExpiredToken,
             "the confirmation token expired; call again without it",
         ),
         Refusal::Mismatch => (
-            "tokenMismatch",
+            FailureKind::TokenMismatch,
             "the confirmation token was issued for another call",
         ),
     };
-    json!({"kind": "confirmationRejected", "failureKind": failure, "reason": reason})
+    Failure::of(failure, reason)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     const PAGE: &str = "tab-1:doc-1";
 
@@ -244,7 +247,7 @@ mod tests {
         let shown = format!("{c:?}");
         assert_eq!(shown, "Confirmations { .. }");
         assert!(!shown.contains(&t));
-        let r = required("upload", "give 1 file", &t);
+        let r = required("upload", "give 1 file", &t).to_json();
         assert_eq!(r["kind"], "confirmationRequired");
         assert_eq!(r["confirmToken"], t.as_str());
         assert_eq!(r["expiresInMs"], 60_000);
@@ -254,7 +257,7 @@ mod tests {
             (Refusal::Expired, "expiredToken"),
             (Refusal::Mismatch, "tokenMismatch"),
         ] {
-            let v = refused(refusal);
+            let v = refused(refusal).to_json();
             assert_eq!(v["kind"], "confirmationRejected");
             assert_eq!(v["failureKind"], kind);
             assert!(v["reason"].as_str().is_some_and(|s| !s.is_empty()));

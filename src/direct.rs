@@ -36,7 +36,7 @@ fn plan(command: &Command) -> Option<(Option<&str>, &'static str, Value)> {
 
 async fn call(services: &Arc<Services>, name: &str, args: Value) -> ToolOutcome {
     let Some(tool) = tools::find(name) else {
-        return ToolOutcome::Failed(json!({"kind": "internal"}));
+        return ToolOutcome::Failed(glass_failure());
     };
     let mut map: Map<String, Value> = args.as_object().cloned().unwrap_or_default();
     map.retain(|_, v| !v.is_null());
@@ -63,7 +63,7 @@ pub fn run(cli: &Cli, command: &Command) -> Option<ExitCode> {
             if let ToolOutcome::Failed(e) =
                 call(&services, "navigate", json!({"url": url, "observe": false})).await
             {
-                println!("{e}");
+                println!("{}", e.to_json());
                 services.session.shutdown().await;
                 return ExitCode::FAILURE;
             }
@@ -94,7 +94,7 @@ pub fn run(cli: &Cli, command: &Command) -> Option<ExitCode> {
                 }
             },
             ToolOutcome::Failed(e) => {
-                println!("{e}");
+                println!("{}", e.to_json());
                 ExitCode::FAILURE
             }
         };
@@ -129,6 +129,14 @@ fn decode_base64(s: &str) -> Option<Vec<u8>> {
         out.extend_from_slice(&b[1..4 - pad.min(2)]);
     }
     Some(out)
+}
+
+/// The failure of a direct command whose tool is missing from the catalog (a build fault).
+fn glass_failure() -> crate::failure::Failure {
+    crate::failure::Failure::new(
+        crate::failure::Kind::Internal,
+        "the tool is not in the catalog",
+    )
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@ pub mod client_config;
 pub mod confirm;
 pub mod direct;
 pub mod doctor;
+pub mod failure;
 pub mod mcp;
 pub mod paths;
 pub mod policy;

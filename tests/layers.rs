@@ -9,7 +9,14 @@ use std::path::{Path, PathBuf};
 /// The layers, lowest first: a file may import from its own layer (without a cycle) or a lower
 /// one, never from a higher one.
 const LAYERS: &[&[&str]] = &[
-    &["paths", "redact", "policy", "confirm", "test_json"],
+    &[
+        "paths",
+        "redact",
+        "policy",
+        "confirm",
+        "failure",
+        "test_json",
+    ],
     &["task", "webir"],
     &["browser"],
     &["tools"],

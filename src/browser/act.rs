@@ -17,6 +17,7 @@ use super::events::{OpenDialog, PageEvents};
 use super::locator::{self, Locator};
 use super::page::Browser;
 use super::refs::RefInfo;
+use crate::failure::{Failure, FailureKind};
 use crate::redact;
 
 /// How long an action waits, from its input, for what it caused to settle: DOM mutations
@@ -50,7 +51,7 @@ pub enum ActError {
     /// The browser itself failed.
     Browser(BrowserError),
     /// The target did not resolve to one actionable element: a bounded JSON object.
-    Targeting(Value),
+    Targeting(Failure),
 }
 
 impl From<BrowserError> for ActError {
@@ -59,13 +60,8 @@ impl From<BrowserError> for ActError {
     }
 }
 
-fn targeting(failure: &str, reason: &str, extra: Map<String, Value>) -> ActError {
-    let mut obj = Map::new();
-    obj.insert("kind".into(), json!("targeting"));
-    obj.insert("failureKind".into(), json!(failure));
-    obj.insert("reason".into(), json!(reason));
-    obj.extend(extra);
-    ActError::Targeting(Value::Object(obj))
+fn targeting(failure: FailureKind, reason: &str, extra: Map<String, Value>) -> ActError {
+    ActError::Targeting(Failure::of(failure, reason).extend(extra))
 }
 
 /// One element that a target resolved to.
@@ -183,8 +179,8 @@ impl Browser {
 
     /// Resolve a target string to exactly one element.
     pub async fn resolve(&mut self, target: &str) -> Result<Resolved, ActError> {
-        let loc =
-            locator::parse(target).map_err(|e| targeting("invalidLocator", e.0, Map::new()))?;
+        let loc = locator::parse(target)
+            .map_err(|e| targeting(FailureKind::InvalidLocator, e.0, Map::new()))?;
         let answer = self
             .agent_call("resolve", &[loc.to_agent(), json!(self.next_ref)])
             .await?;
@@ -205,13 +201,13 @@ impl Browser {
                 extra.insert("count".into(), answer["count"].clone());
                 extra.insert("candidates".into(), candidates(&answer["candidates"]));
                 Err(targeting(
-                    "ambiguous",
+                    FailureKind::Ambiguous,
                     "the target matches several elements; use one of the candidate refs",
                     extra,
                 ))
             }
             Some("invalidLocator") => Err(targeting(
-                "invalidLocator",
+                FailureKind::InvalidLocator,
                 "the CSS selector is not valid",
                 Map::new(),
             )),
@@ -225,13 +221,13 @@ impl Browser {
                 let mut extra = Map::new();
                 extra.insert("count".into(), answer["count"].clone());
                 Err(targeting(
-                    "notVisible",
+                    FailureKind::NotVisible,
                     "the target exists but is not visible (hidden, clipped away, or covered by its container); nothing was done",
                     extra,
                 ))
             }
             Some("none") => Err(targeting(
-                "notFound",
+                FailureKind::NotFound,
                 "no element matches the target",
                 Map::new(),
             )),
@@ -243,7 +239,7 @@ impl Browser {
     async fn stale(&mut self, r: &str) -> Result<ActError, BrowserError> {
         let Some(info) = self.refs.get(r).cloned() else {
             return Ok(targeting(
-                "notFound",
+                FailureKind::NotFound,
                 "this ref was never issued in this session; call observe for current refs",
                 Map::new(),
             ));
@@ -251,7 +247,7 @@ impl Browser {
         let current_frame = self.agent_target()?.1;
         if info.frame != current_frame {
             return Ok(targeting(
-                "wrongFrame",
+                FailureKind::WrongFrame,
                 "this ref belongs to another frame; select that frame, or observe this one",
                 Map::new(),
             ));
@@ -278,7 +274,7 @@ impl Browser {
         extra.insert("currentRevision".into(), json!(self.revision()));
         extra.insert("candidates".into(), candidates(&similar["candidates"]));
         Ok(targeting(
-            "staleRef",
+            FailureKind::StaleRef,
             "the element of this ref is gone (the page changed); it was not retargeted",
             extra,
         ))
@@ -304,23 +300,24 @@ impl Browser {
                     let mut extra = Map::new();
                     extra.insert("blocker".into(), blocker);
                     Err(targeting(
-                        "blocked",
+                        FailureKind::Blocked,
                         "an element of an enclosing page covers the frame there",
                         extra,
                     ))
                 }
             };
         }
-        let failure = answer["failure"].as_str().unwrap_or("notActionable");
-        if failure == "stale" || failure == "detached" || failure == "unknown" {
+        let said = answer["failure"].as_str().unwrap_or("");
+        if said == "stale" || said == "detached" || said == "unknown" {
             return Err(self.stale(r).await?);
         }
+        let failure = FailureKind::from_agent(said).unwrap_or(FailureKind::NotActionable);
         let reason = match failure {
-            "notVisible" => "the element is not visible",
-            "disabled" => "the element is disabled",
-            "notEditable" => "the element is not editable",
-            "unstable" => "the element kept moving",
-            "blocked" => "another element would receive the pointer event",
+            FailureKind::NotVisible => "the element is not visible",
+            FailureKind::Disabled => "the element is disabled",
+            FailureKind::NotEditable => "the element is not editable",
+            FailureKind::Unstable => "the element kept moving",
+            FailureKind::Blocked => "another element would receive the pointer event",
             _ => "the element cannot be acted on",
         };
         let mut extra = Map::new();

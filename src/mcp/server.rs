@@ -720,7 +720,7 @@ fn with_header(outcome: ToolOutcome, header: Value) -> ToolOutcome {
     match outcome {
         ToolOutcome::Ok(v) => ToolOutcome::Ok(add(v)),
         ToolOutcome::WithImages(v, i) => ToolOutcome::WithImages(add(v), i),
-        ToolOutcome::Failed(v) => ToolOutcome::Failed(add(v)),
+        ToolOutcome::Failed(f) => ToolOutcome::Failed(f.with("events", header.clone())),
     }
 }
 
@@ -794,7 +794,7 @@ fn tool_result(
     let (object, is_error, images) = match outcome {
         ToolOutcome::Ok(v) => (v, false, Vec::new()),
         ToolOutcome::WithImages(v, images) => (v, false, images),
-        ToolOutcome::Failed(e) => (e, true, Vec::new()),
+        ToolOutcome::Failed(e) => (e.to_json(), true, Vec::new()),
     };
     let (object, untrusted) = label_untrusted(tool, object, !images.is_empty());
     let mut content = Vec::new();

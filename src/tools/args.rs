@@ -12,7 +12,7 @@ pub const COMMON: &[&str] = &["confirmToken"];
 
 /// An `invalidArguments` failure at `path`.
 pub fn invalid(path: &str, reason: &str) -> ToolError {
-    ToolError::at("invalidArguments", path, reason)
+    ToolError::invalid_argument(path, reason)
 }
 
 /// Reject any argument not in `allowed`, so a typo is reported instead of silently ignored.

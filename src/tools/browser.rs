@@ -8,29 +8,30 @@ use serde_json::{Map, Value, json};
 use super::{Services, ToolError, ToolOutcome, args};
 use crate::browser::act::ActError;
 use crate::browser::{BrowserError, BrowserGuard};
+use crate::failure::{Failure, FailureKind, Kind};
 
 /// A browser failure as a tool failure.
 pub fn browser_failure(e: &BrowserError) -> ToolOutcome {
     let failure = match e {
-        BrowserError::Unavailable(_) => "unavailable",
-        BrowserError::Closed => "closed",
-        BrowserError::Timeout => "timeout",
-        BrowserError::Refused(_) => "refused",
-        BrowserError::NoPage => "noPage",
-        BrowserError::Agent => "agent",
-        BrowserError::FrameGone => "frameGone",
+        BrowserError::Unavailable(_) => FailureKind::Unavailable,
+        BrowserError::Closed => FailureKind::Closed,
+        BrowserError::Timeout => FailureKind::Timeout,
+        BrowserError::Refused(_) => FailureKind::Refused,
+        BrowserError::NoPage => FailureKind::NoPage,
+        BrowserError::Agent => FailureKind::Agent,
+        BrowserError::FrameGone => FailureKind::FrameGone,
         BrowserError::DialogOpen(d) => return dialog_open(d),
-        BrowserError::RendererHung => "rendererHung",
-        BrowserError::RendererCrashed => "rendererCrashed",
+        BrowserError::RendererHung => FailureKind::RendererHung,
+        BrowserError::RendererCrashed => FailureKind::RendererCrashed,
     };
-    ToolOutcome::Failed(json!({"kind": "browser", "failureKind": failure, "reason": e.to_string()}))
+    ToolOutcome::Failed(Failure::of(failure, e.to_string()))
 }
 
 /// An action failure as a tool failure.
 pub fn act_failure(e: ActError) -> ToolOutcome {
     match e {
         ActError::Browser(e) => browser_failure(&e),
-        ActError::Targeting(v) => ToolOutcome::Failed(v),
+        ActError::Targeting(f) => ToolOutcome::Failed(f),
     }
 }
 
@@ -75,11 +76,13 @@ pub async fn page_session_to_navigate(
 
 /// The failure of a page tool that met an open JavaScript dialog.
 fn dialog_open(d: &crate::browser::OpenDialog) -> ToolOutcome {
-    ToolOutcome::Failed(json!({
-        "kind": "dialogOpen",
-        "reason": "a JavaScript dialog is open; resolve it with acceptDialog or dismissDialog",
-        "dialog": {"type": d.kind, "message": d.message},
-    }))
+    ToolOutcome::Failed(
+        Failure::new(
+            Kind::DialogOpen,
+            "a JavaScript dialog is open; resolve it with acceptDialog or dismissDialog",
+        )
+        .with("dialog", json!({"type": d.kind, "message": d.message})),
+    )
 }
 
 /// The `target` argument: a locator string.
@@ -116,12 +119,19 @@ pub fn gate(
     use crate::policy::Decision;
     match services.policy.decide(cap) {
         Decision::Allow => Ok(()),
-        Decision::Deny => Err(ToolOutcome::Failed(json!({
-            "kind": "policy",
-            "capability": cap.as_str(),
-            "decision": "deny",
-            "reason": format!("the {} policy denies {}", services.policy.preset().as_str(), cap.as_str()),
-        }))),
+        Decision::Deny => Err(ToolOutcome::Failed(
+            Failure::bare(Kind::Policy)
+                .with("capability", cap.as_str())
+                .with("decision", "deny")
+                .with(
+                    "reason",
+                    format!(
+                        "the {} policy denies {}",
+                        services.policy.preset().as_str(),
+                        cap.as_str()
+                    ),
+                ),
+        )),
         Decision::Confirm => match a.get("confirmToken") {
             None | Some(Value::Null) => {
                 let page = services.session.page_identity();
@@ -152,10 +162,20 @@ pub fn destination(url: &str) -> String {
 
 pub fn check_url(services: &Services, url: &str) -> Result<(), ToolOutcome> {
     services.policy.url(url, true).map_err(|d| {
-        ToolOutcome::Failed(json!({
-            "kind": "policy",
-            "failureKind": d.as_str(),
-            "reason": "the policy's host rules do not allow this URL",
-        }))
+        ToolOutcome::Failed(Failure::of(
+            url_denial(d),
+            "the policy's host rules do not allow this URL",
+        ))
     })
+}
+
+/// The failure kind of a refused URL.
+pub fn url_denial(d: crate::policy::UrlDenial) -> FailureKind {
+    use crate::policy::UrlDenial;
+    match d {
+        UrlDenial::DeniedHost => FailureKind::DeniedHost,
+        UrlDenial::NotAllowedHost => FailureKind::HostNotAllowed,
+        UrlDenial::Scheme => FailureKind::SchemeNotAllowed,
+        UrlDenial::Malformed => FailureKind::MalformedUrl,
+    }
 }

@@ -11,6 +11,7 @@ use super::browser::page_session;
 use super::pointer::action_result;
 use super::{Annotations, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::act::until_dialog;
+use crate::failure::{Failure, FailureKind};
 use crate::try_tool;
 
 /// `dismissConsent`.
@@ -54,17 +55,19 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         match found["status"].as_str() {
             Some("ok") => {}
             Some("noChoice") => {
-                return ToolOutcome::Failed(json!({
-                    "kind": "consent",
-                    "failureKind": "choice_unavailable",
-                    "framework": found["framework"],
-                    "reason": "the banner offers no such choice on its first layer",
-                }));
+                return ToolOutcome::Failed(
+                    Failure::of(
+                        FailureKind::ChoiceUnavailable,
+                        "the banner offers no such choice on its first layer",
+                    )
+                    .with("framework", found["framework"].clone()),
+                );
             }
             _ => {
-                return ToolOutcome::Failed(
-                    json!({"kind": "consent", "failureKind": "no_consent_found", "reason": "no recognized consent banner is visible"}),
-                );
+                return ToolOutcome::Failed(Failure::of(
+                    FailureKind::NoConsentFound,
+                    "no recognized consent banner is visible",
+                ));
             }
         }
         let r = found["ref"].as_str().unwrap_or("").to_owned();

@@ -5,6 +5,7 @@ use std::sync::Arc;
 use serde_json::{Map, Value, json};
 
 use super::{Annotations, Services, Tool, ToolFuture, ToolOutcome, args};
+use crate::failure::{Failure, Kind};
 use crate::try_tool;
 
 /// `acceptDialog`.
@@ -68,9 +69,10 @@ fn resolve(services: Arc<Services>, a: Map<String, Value>, accept: bool) -> Tool
         let events = Arc::clone(&b.events);
         let open = tokio::time::timeout(NEXT_DIALOG_GRACE, events.dialog_opened()).await;
         let Ok(dialog) = open else {
-            return ToolOutcome::Failed(
-                json!({"kind": "noDialog", "reason": "no JavaScript dialog is open"}),
-            );
+            return ToolOutcome::Failed(Failure::new(
+                Kind::NoDialog,
+                "no JavaScript dialog is open",
+            ));
         };
         let mut params = json!({"accept": accept});
         if let Some(t) = text {

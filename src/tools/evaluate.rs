@@ -8,6 +8,7 @@ use serde_json::{Map, Value, json};
 
 use super::browser::page_session;
 use super::{Annotations, Services, Tool, ToolFuture, ToolOutcome, args};
+use crate::failure::{Failure, FailureKind};
 use crate::policy::Capability;
 use crate::try_tool;
 
@@ -74,12 +75,11 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                 .as_str()
                 .filter(|c| BUILT_IN_ERRORS.contains(c))
                 .unwrap_or("Error");
-            return ToolOutcome::Failed(json!({
-                "kind": "evaluation",
-                "failureKind": "exception",
-                "exception": class,
-                "revision": revision,
-            }));
+            return ToolOutcome::Failed(
+                Failure::of(FailureKind::Exception, "the expression threw")
+                    .with("exception", class)
+                    .with("revision", revision),
+            );
         }
         let result = answer["result"].take();
         let value = result.get("value").cloned().unwrap_or(Value::Null);

@@ -8,9 +8,11 @@ use super::browser::{page_session, target, target_schema};
 use super::keyboard::PasswordGuard;
 use super::pointer::{action_result, check_revision, pointer_schema};
 use super::{Annotations, Services, Tool, ToolFuture, ToolOutcome, args};
-use crate::browser::Browser;
+use crate::browser::act::ActError;
 use crate::browser::act::until_dialog;
 use crate::browser::keys::Key;
+use crate::browser::{Browser, BrowserError};
+use crate::failure::{Failure, FailureKind, Kind};
 use crate::policy::Capability;
 use crate::try_tool;
 
@@ -167,9 +169,10 @@ fn run_type(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
 async fn clear_field(b: &mut Browser, r: &str) -> Result<(), ToolOutcome> {
     let selected = b.agent_call("selectAll", &[json!(r)]).await?;
     if selected["ok"] != true {
-        return Err(ToolOutcome::Failed(
-            json!({"kind": "targeting", "failureKind": "notEditable", "reason": "the element cannot be cleared"}),
-        ));
+        return Err(ToolOutcome::Failed(Failure::of(
+            FailureKind::NotEditable,
+            "the element cannot be cleared",
+        )));
     }
     let backspace = shortcut("Backspace");
     if selected["editor"].is_string() {
@@ -184,11 +187,10 @@ async fn clear_field(b: &mut Browser, r: &str) -> Result<(), ToolOutcome> {
     if empty(&b.agent_call("valueOf", &[json!(r)]).await?) {
         return Ok(());
     }
-    Err(ToolOutcome::Failed(json!({
-        "kind": "verification",
-        "failureKind": "notCleared",
-        "reason": "the field still holds text after select-all and Backspace",
-    })))
+    Err(ToolOutcome::Failed(Failure::of(
+        FailureKind::NotCleared,
+        "the field still holds text after select-all and Backspace",
+    )))
 }
 
 /// A chord Glass spells itself; always parses.
@@ -220,9 +222,10 @@ fn set_checked(services: Arc<Services>, a: Map<String, Value>, want: bool) -> To
         let resolved = try_tool!(b.resolve(t).await);
         let before = try_tool!(b.agent_call("state", &[json!(resolved.r)]).await);
         if !matches!(before["checked"], Value::Bool(_)) {
-            return ToolOutcome::Failed(
-                json!({"kind": "targeting", "failureKind": "notCheckable", "reason": "the element is not a checkbox, radio or switch"}),
-            );
+            return ToolOutcome::Failed(Failure::of(
+                FailureKind::NotCheckable,
+                "the element is not a checkbox, radio or switch",
+            ));
         }
         if before["checked"] == want {
             return ToolOutcome::Ok(
@@ -237,11 +240,14 @@ fn set_checked(services: Arc<Services>, a: Map<String, Value>, want: bool) -> To
         if caused.dialog.is_none() && caused.navigation.is_none() {
             let after = try_tool!(b.agent_call("state", &[json!(resolved.r)]).await);
             if after["checked"] != want {
-                return ToolOutcome::Failed(json!({
-                    "kind": "verification",
-                    "reason": if want { "the element did not become checked" } else { "the element did not become unchecked" },
-                    "revision": b.revision(),
-                }));
+                let reason = if want {
+                    "the element did not become checked"
+                } else {
+                    "the element did not become unchecked"
+                };
+                return ToolOutcome::Failed(
+                    Failure::of(FailureKind::NotToggled, reason).with("revision", b.revision()),
+                );
             }
         }
         action_result(&resolved.r, b.revision(), &caused)
@@ -281,15 +287,13 @@ fn run_select(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             .await
         );
         if v["ok"] != true {
-            let failure = v["failure"].as_str().unwrap_or("notSelect");
+            let failure = select_failure(&v);
             let reason = match failure {
-                "noSuchOption" => "no option has that value or label",
-                "disabled" => "the element is disabled",
+                FailureKind::NoSuchOption => "no option has that value or label",
+                FailureKind::Disabled => "the element is disabled",
                 _ => "the element is not a <select>",
             };
-            return ToolOutcome::Failed(
-                json!({"kind": "targeting", "failureKind": failure, "reason": reason}),
-            );
+            return ToolOutcome::Failed(Failure::of(failure, reason));
         }
         let caused = try_tool!(b.settle(armed).await);
         action_result(&resolved.r, b.revision(), &caused)
@@ -389,18 +393,19 @@ fn run_fill_form(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             match b.resolve(&f.target).await {
                 Ok(r) => refs.push(r),
                 Err(crate::browser::act::ActError::Targeting(e)) => {
-                    unresolved.push(json!({"index": i, "ok": false, "failureKind": e["failureKind"], "candidates": e.get("candidates")}));
+                    unresolved.push(json!({"index": i, "ok": false, "failureKind": e.failure_kind(), "candidates": e.get("candidates")}));
                 }
                 Err(crate::browser::act::ActError::Browser(e)) => return e.into(),
             }
         }
         if !unresolved.is_empty() {
-            return ToolOutcome::Failed(json!({
-                "kind": "targeting",
-                "failureKind": "unresolvedFields",
-                "reason": "some targets did not resolve to exactly one element; nothing was filled",
-                "fields": unresolved,
-            }));
+            return ToolOutcome::Failed(
+                Failure::of(
+                    FailureKind::UnresolvedFields,
+                    "some targets did not resolve to exactly one element; nothing was filled",
+                )
+                .with("fields", unresolved),
+            );
         }
         let mut password_confirmed = false;
         for r in &refs {
@@ -443,79 +448,94 @@ fn run_fill_form(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         let caused = try_tool!(b.settle(armed).await);
         let mut out = json!({"ok": all_ok, "fields": outcomes, "revision": b.revision()});
         caused.attach_to(&mut out);
-        if all_ok {
-            ToolOutcome::Ok(out)
-        } else {
-            out["kind"] = json!("fillForm");
-            ToolOutcome::Failed(out)
+        match out {
+            Value::Object(fields) if !all_ok => {
+                ToolOutcome::Failed(Failure::bare(Kind::FillForm).extend(fields))
+            }
+            out => ToolOutcome::Ok(out),
         }
     })
 }
 
 /// Fill one resolved field; `Some(failureKind)` when it could not be filled.
-async fn fill_one(b: &mut Browser, r: &str, value: &Value) -> Option<String> {
+async fn fill_one(b: &mut Browser, r: &str, value: &Value) -> Option<FailureKind> {
+    fn browser(e: &BrowserError) -> FailureKind {
+        match e {
+            BrowserError::DialogOpen(_) => FailureKind::FieldInterrupted,
+            _ => FailureKind::FieldBrowser,
+        }
+    }
+    fn act(e: ActError, otherwise: FailureKind) -> FailureKind {
+        match e {
+            ActError::Targeting(f) => f.failure_kind().unwrap_or(otherwise),
+            ActError::Browser(e) => browser(&e),
+        }
+    }
     let state = match b.agent_call("state", &[json!(r)]).await {
         Ok(s) => s,
-        Err(_) => return Some("browser".into()),
+        Err(e) => return Some(browser(&e)),
     };
     let role = state["role"].as_str().unwrap_or("");
     if let Value::Bool(want) = value {
         if !matches!(state["checked"], Value::Bool(_)) {
-            return Some("notCheckable".into());
+            return Some(FailureKind::NotCheckable);
         }
         if state["checked"] == *want {
             return None;
         }
         let (x, y) = match b.actionable(r, "check").await {
             Ok(p) => p,
-            Err(crate::browser::act::ActError::Targeting(e)) => {
-                return Some(
-                    e["failureKind"]
-                        .as_str()
-                        .unwrap_or("notActionable")
-                        .to_owned(),
-                );
-            }
-            Err(_) => return Some("browser".into()),
+            Err(e) => return Some(act(e, FailureKind::NotActionable)),
         };
         let events = Arc::clone(&b.events);
-        if until_dialog(&events, b.click_at(x, y, 1)).await.is_err() {
-            return Some("browser".into());
+        if let Err(e) = until_dialog(&events, b.click_at(x, y, 1)).await {
+            return Some(browser(&e));
         }
-        let after = b.agent_call("state", &[json!(r)]).await.ok()?;
-        return (after["checked"] != *want).then(|| "verification".into());
+        let after = match b.agent_call("state", &[json!(r)]).await {
+            Ok(a) => a,
+            Err(e) => return Some(browser(&e)),
+        };
+        return (after["checked"] != *want).then_some(FailureKind::NotToggled);
     }
     let text = value.as_str().unwrap_or("");
     if role == "combobox" || role == "listbox" {
-        let v = b
+        let v = match b
             .agent_call("select", &[json!(r), json!({"value": text, "label": text})])
             .await
-            .ok()?;
+        {
+            Ok(v) => v,
+            Err(e) => return Some(browser(&e)),
+        };
         if v["ok"] == true {
             return None;
         }
         if v["failure"] != "notSelect" {
-            return Some(v["failure"].as_str().unwrap_or("notSelect").to_owned());
+            return Some(select_failure(&v));
         }
     }
-    if let Err(crate::browser::act::ActError::Targeting(e)) = b.actionable(r, "type").await {
-        return Some(
-            e["failureKind"]
-                .as_str()
-                .unwrap_or("notEditable")
-                .to_owned(),
-        );
+    if let Err(e) = b.actionable(r, "type").await {
+        return Some(act(e, FailureKind::NotEditable));
     }
     match clear_field(b, r).await {
         Ok(()) => {}
         Err(ToolOutcome::Failed(e)) => {
-            return Some(e["failureKind"].as_str().unwrap_or("notCleared").to_owned());
+            return Some(e.failure_kind().unwrap_or(FailureKind::NotCleared));
         }
-        Err(_) => return Some("browser".into()),
+        Err(_) => return Some(FailureKind::FieldBrowser),
     }
-    if b.agent_call("focus", &[json!(r)]).await.is_err() || b.type_text(text, false).await.is_err()
-    {
-        return Some("browser".into());
+    if let Err(e) = b.agent_call("focus", &[json!(r)]).await {
+        return Some(browser(&e));
+    }
+    if let Err(e) = b.type_text(text, false).await {
+        return Some(browser(&e));
     }
     None
+}
+
+/// The failure a page agent's `select` answer names, within the select failures.
+fn select_failure(v: &Value) -> FailureKind {
+    match v["failure"].as_str().and_then(FailureKind::from_agent) {
+        Some(f @ (FailureKind::NoSuchOption | FailureKind::Disabled)) => f,
+        _ => FailureKind::NotSelect,
+    }
 }

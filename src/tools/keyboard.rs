@@ -10,6 +10,7 @@ use super::{Annotations, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::Browser;
 use crate::browser::act::until_dialog;
 use crate::browser::keys::{self, Key};
+use crate::failure::{Failure, FailureKind};
 use crate::policy::{Capability, Decision};
 use crate::try_tool;
 
@@ -136,12 +137,7 @@ impl PasswordGuard {
         }
         let r = b.agent_call("keyGuardRelease", &[]).await?;
         if r["tripped"] == true || r["password"] == true || r["opaque"] == true {
-            return Err(ToolOutcome::Failed(json!({
-                "kind": "policy",
-                "capability": Capability::PasswordInput.as_str(),
-                "failureKind": "focusMovedToPassword",
-                "reason": "focus moved into a password field (or a frame Glass cannot see into) while the keys were sent; the keys from then on were withheld. Check the page before typing again",
-            })));
+            return Err(ToolOutcome::Failed(Failure::of(FailureKind::FocusMovedToPassword, "focus moved into a password field (or a frame Glass cannot see into) while the keys were sent; the keys from then on were withheld. Check the page before typing again").with("capability", Capability::PasswordInput.as_str())));
         }
         Ok(())
     }

@@ -66,8 +66,8 @@ pub enum ToolOutcome {
     Ok(Value),
     /// Success with images: the JSON first, then each image (`mimeType`, base64 data).
     WithImages(Value, Vec<(&'static str, String)>),
-    /// A tool-level failure (`isError: true`): a bounded `{kind, ...}` object.
-    Failed(Value),
+    /// A tool-level failure (`isError: true`), named by the wire vocabulary.
+    Failed(ToolError),
 }
 
 impl ToolOutcome {
@@ -75,53 +75,33 @@ impl ToolOutcome {
     pub fn ok(result: &impl serde::Serialize) -> ToolOutcome {
         match serde_json::to_value(result) {
             Ok(v) => ToolOutcome::Ok(v),
-            Err(_) => ToolOutcome::Failed(
-                json!({"kind": "internal", "reason": "result could not be serialized"}),
-            ),
+            Err(_) => ToolOutcome::Failed(ToolError::new(
+                crate::failure::Kind::Internal,
+                "result could not be serialized",
+            )),
         }
     }
 
-    /// A failure carrying a serializable `{kind, ...}` object.
+    /// A failure from a pure module's serializable `{kind, ...}` body (task, Web IR).
     pub fn failed(error: &impl serde::Serialize) -> ToolOutcome {
-        ToolOutcome::Failed(serde_json::to_value(error).unwrap_or_else(
-            |_| json!({"kind": "internal", "reason": "error could not be serialized"}),
-        ))
+        ToolOutcome::Failed(match serde_json::to_value(error) {
+            Ok(body) => ToolError::from_body(body),
+            Err(_) => ToolError::new(
+                crate::failure::Kind::Internal,
+                "error could not be serialized",
+            ),
+        })
     }
 }
 
 impl From<ToolError> for ToolOutcome {
     fn from(e: ToolError) -> Self {
-        ToolOutcome::Failed(e.to_json())
+        ToolOutcome::Failed(e)
     }
 }
 
-/// A bounded, client-safe tool failure. It never carries selectors, typed text, evaluated
-/// source, page text or raw CDP messages.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ToolError {
-    /// The machine-readable kind, such as `invalidArguments` or `taskValidation`.
-    pub kind: &'static str,
-    /// Further bounded fields, serialized after `kind`.
-    pub fields: Map<String, Value>,
-}
-
-impl ToolError {
-    /// A failure of `kind` with a `path` and a fixed `reason`.
-    pub fn at(kind: &'static str, path: impl Into<String>, reason: impl Into<String>) -> Self {
-        let mut fields = Map::new();
-        fields.insert("path".into(), Value::String(path.into()));
-        fields.insert("reason".into(), Value::String(reason.into()));
-        ToolError { kind, fields }
-    }
-
-    /// The error as its JSON object, `kind` first.
-    pub fn to_json(&self) -> Value {
-        let mut obj = Map::new();
-        obj.insert("kind".into(), Value::from(self.kind));
-        obj.extend(self.fields.clone());
-        Value::Object(obj)
-    }
-}
+/// A bounded, client-safe tool failure, named by the wire vocabulary (`crate::failure`).
+pub type ToolError = crate::failure::Failure;
 
 /// MCP tool annotations: hints that let a client ask a person before mutations.
 #[derive(Clone, Copy, Debug)]

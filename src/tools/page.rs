@@ -9,6 +9,7 @@ use super::browser::{page_session, target, target_schema};
 use super::{Annotations, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::navigate::{NavOutcome, WaitUntil};
 use crate::browser::{Browser, BrowserError};
+use crate::failure::{Failure, FailureKind, Kind};
 use crate::policy::Capability;
 use crate::redact;
 use crate::try_tool;
@@ -156,10 +157,10 @@ fn run_extract_web_ir(services: Arc<Services>, a: Map<String, Value>) -> ToolFut
         let mut o = try_tool!(b.agent_call("observe", &[opts]).await);
         match o["status"].as_str() {
             Some("unknown") | Some("stale") => {
-                return ToolOutcome::Failed(json!({
-                    "kind": "targeting", "failureKind": "staleRef",
-                    "reason": "the region's element is gone or was never issued; observe again",
-                }));
+                return ToolOutcome::Failed(Failure::of(
+                    FailureKind::StaleRef,
+                    "the region's element is gone or was never issued; observe again",
+                ));
             }
             Some(_) => return BrowserError::Agent.into(),
             None => {}
@@ -187,10 +188,10 @@ fn run_extract_web_ir(services: Arc<Services>, a: Map<String, Value>) -> ToolFut
             Ok(p) => p,
             Err(e) => {
                 tracing::warn!(path = %e.path, "a live Web IR draft failed validation");
-                return ToolOutcome::Failed(json!({
-                    "kind": "internal",
-                    "reason": "the extracted draft did not validate",
-                }));
+                return ToolOutcome::Failed(Failure::new(
+                    Kind::Internal,
+                    "the extracted draft did not validate",
+                ));
             }
         };
         ToolOutcome::Ok(json!({
@@ -272,16 +273,16 @@ pub async fn observation(
     let mut o = b.agent_call("observe", &[opts]).await?;
     match o["status"].as_str() {
         Some("unknown") => {
-            return Err(crate::browser::act::ActError::Targeting(json!({
-                "kind": "targeting", "failureKind": "notFound",
-                "reason": "this region ref was never issued in this document; observe for current refs",
-            })));
+            return Err(crate::browser::act::ActError::Targeting(Failure::of(
+                FailureKind::NotFound,
+                "this region ref was never issued in this document; observe for current refs",
+            )));
         }
         Some("stale") => {
-            return Err(crate::browser::act::ActError::Targeting(json!({
-                "kind": "targeting", "failureKind": "staleRef",
-                "reason": "the region's element is gone (the page changed); observe again",
-            })));
+            return Err(crate::browser::act::ActError::Targeting(Failure::of(
+                FailureKind::StaleRef,
+                "the region's element is gone (the page changed); observe again",
+            )));
         }
         Some(_) => return Err(BrowserError::Agent.into()),
         None => {}
@@ -417,10 +418,7 @@ fn run_navigate(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             out.insert("observation".into(), Value::Object(o));
         }
         if failed {
-            let mut err = Map::new();
-            err.insert("kind".into(), json!("navigation"));
-            err.extend(out);
-            return ToolOutcome::Failed(Value::Object(err));
+            return ToolOutcome::Failed(Failure::bare(Kind::Navigation).extend(out));
         }
         ToolOutcome::Ok(Value::Object(out))
     })
@@ -512,9 +510,7 @@ fn run_text_like(
         let r = try_tool!(optional_ref(&mut b, &a).await);
         let mut v = try_tool!(b.agent_call(function, &[json!(r), json!(max)]).await);
         if v["status"] == "stale" {
-            return ToolOutcome::Failed(
-                json!({"kind": "targeting", "failureKind": "staleRef", "reason": "the element is gone"}),
-            );
+            return ToolOutcome::Failed(Failure::of(FailureKind::StaleRef, "the element is gone"));
         }
         let field = if function == "text" { "text" } else { "html" };
         ToolOutcome::Ok(json!({
@@ -591,9 +587,10 @@ fn run_screenshot(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture 
                 // The element's box in document coordinates, scrolled into view.
                 let rect = try_tool!(b.agent_call("rect", &[json!(r)]).await);
                 if rect["status"] == "stale" {
-                    return ToolOutcome::Failed(
-                        json!({"kind": "targeting", "failureKind": "staleRef", "reason": "the element is gone"}),
-                    );
+                    return ToolOutcome::Failed(Failure::of(
+                        FailureKind::StaleRef,
+                        "the element is gone",
+                    ));
                 }
                 Some((
                     rect["x"].as_f64().unwrap_or(0.0),

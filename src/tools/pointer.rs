@@ -9,6 +9,7 @@ use super::{Annotations, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::Browser;
 use crate::browser::act::Caused;
 use crate::browser::act::until_dialog;
+use crate::failure::{Failure, FailureKind};
 use crate::try_tool;
 
 const ACT: Annotations = Annotations {
@@ -67,13 +68,14 @@ pub fn pointer_schema() -> Value {
 /// Fail before any input when the page is not at the revision the caller expects.
 pub fn check_revision(b: &Browser, a: &Map<String, Value>) -> Result<(), ToolOutcome> {
     match args::int_in(a, "expectedRevision", 0, u64::MAX).map_err(ToolOutcome::from)? {
-        Some(expected) if expected != b.revision() => Err(ToolOutcome::Failed(json!({
-            "kind": "contract",
-            "failureKind": "staleRevision",
-            "reason": "the page is not at the expected revision; observe again",
-            "expectedRevision": expected,
-            "currentRevision": b.revision(),
-        }))),
+        Some(expected) if expected != b.revision() => Err(ToolOutcome::Failed(
+            Failure::of(
+                FailureKind::StaleRevision,
+                "the page is not at the expected revision; observe again",
+            )
+            .with("expectedRevision", expected)
+            .with("currentRevision", b.revision()),
+        )),
         _ => Ok(()),
     }
 }

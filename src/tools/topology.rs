@@ -14,6 +14,7 @@ use super::pointer::check_revision;
 use super::{Annotations, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::act::until_dialog;
 use crate::browser::{BrowserError, CALL_TIMEOUT};
+use crate::failure::{Failure, FailureKind};
 use crate::redact;
 use crate::try_tool;
 
@@ -120,9 +121,10 @@ fn target_id(a: &Map<String, Value>) -> Result<&str, super::ToolError> {
 }
 
 fn unknown_target() -> ToolOutcome {
-    ToolOutcome::Failed(
-        json!({"kind": "target", "failureKind": "unknownTarget", "reason": "no open page has this id; call listTargets"}),
-    )
+    ToolOutcome::Failed(Failure::of(
+        FailureKind::UnknownTarget,
+        "no open page has this id; call listTargets",
+    ))
 }
 
 fn run_list(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
@@ -363,10 +365,16 @@ fn run_click_expect_popup(services: Arc<Services>, a: Map<String, Value>) -> Too
         let revision = b.revision();
         match found.as_slice() {
             [] => ToolOutcome::Failed(
-                json!({"kind": "popup", "failureKind": "noPopup", "reason": "the click opened no popup", "revision": revision, "caused": caused.to_json()}),
+                Failure::of(FailureKind::NoPopup, "the click opened no popup")
+                    .with("revision", revision)
+                    .with("caused", caused.to_json()),
             ),
             [one] if one.closed => ToolOutcome::Failed(
-                json!({"kind": "popup", "failureKind": "popupClosed", "reason": "the popup closed before it was ready", "revision": revision}),
+                Failure::of(
+                    FailureKind::PopupClosed,
+                    "the popup closed before it was ready",
+                )
+                .with("revision", revision),
             ),
             [one] => {
                 if let Ok(mut p) = events.popups.lock() {
@@ -374,19 +382,22 @@ fn run_click_expect_popup(services: Arc<Services>, a: Map<String, Value>) -> Too
                         .filter(|x| x.target_id == one.target_id)
                         .for_each(|x| x.reported = true);
                 }
-                let url = match first_url
-                    .filter(|_| first.as_deref() == Some(one.target_id.as_str()))
-                {
-                    Some(url) => url,
-                    None => match committed_url(&b.cdp, &one.target_id).await {
+                let url =
+                    match first_url.filter(|_| first.as_deref() == Some(one.target_id.as_str())) {
                         Some(url) => url,
-                        None => {
-                            return ToolOutcome::Failed(
-                                json!({"kind": "popup", "failureKind": "popupClosed", "reason": "the popup closed before it was ready", "revision": revision}),
-                            );
-                        }
-                    },
-                };
+                        None => match committed_url(&b.cdp, &one.target_id).await {
+                            Some(url) => url,
+                            None => {
+                                return ToolOutcome::Failed(
+                                    Failure::of(
+                                        FailureKind::PopupClosed,
+                                        "the popup closed before it was ready",
+                                    )
+                                    .with("revision", revision),
+                                );
+                            }
+                        },
+                    };
                 ToolOutcome::Ok(json!({
                     "ok": true,
                     "ref": resolved.r,
@@ -394,13 +405,17 @@ fn run_click_expect_popup(services: Arc<Services>, a: Map<String, Value>) -> Too
                     "revision": revision,
                 }))
             }
-            many => ToolOutcome::Failed(json!({
-                "kind": "popup",
-                "failureKind": "multiplePopups",
-                "reason": "the click opened several popups",
-                "popups": many.iter().map(|p| p.target_id.clone()).collect::<Vec<_>>(),
-                "revision": revision,
-            })),
+            many => ToolOutcome::Failed(
+                Failure::of(
+                    FailureKind::MultiplePopups,
+                    "the click opened several popups",
+                )
+                .with(
+                    "popups",
+                    many.iter().map(|p| p.target_id.clone()).collect::<Vec<_>>(),
+                )
+                .with("revision", revision),
+            ),
         }
     })
 }
@@ -605,9 +620,10 @@ fn run_select_frame(services: Arc<Services>, a: Map<String, Value>) -> ToolFutur
         }
         let frames = try_tool!(frames_of(&b).await);
         let Some(f) = frames.iter().find(|f| f.id == id) else {
-            return ToolOutcome::Failed(
-                json!({"kind": "target", "failureKind": "unknownFrame", "reason": "the page has no frame with this id; call listFrames"}),
-            );
+            return ToolOutcome::Failed(Failure::of(
+                FailureKind::UnknownFrame,
+                "the page has no frame with this id; call listFrames",
+            ));
         };
         if f.oop {
             // The frame's own session needs its page domain for the agent's world.

@@ -11,6 +11,7 @@ use super::browser::{page_session, target, target_schema};
 use super::pointer::{action_result, check_revision};
 use super::{Annotations, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::Download;
+use crate::failure::{Failure, FailureKind};
 use crate::policy::Capability;
 use crate::try_tool;
 
@@ -130,9 +131,10 @@ fn run_upload(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         let resolved = try_tool!(b.resolve(t).await);
         let Some(object) = try_tool!(b.agent_object("fileInput", &[json!(resolved.r)]).await)
         else {
-            return ToolOutcome::Failed(
-                json!({"kind": "targeting", "failureKind": "notFileInput", "reason": "the element is not an enabled input[type=file]"}),
-            );
+            return ToolOutcome::Failed(Failure::of(
+                FailureKind::NotFileInput,
+                "the element is not an enabled input[type=file]",
+            ));
         };
         let armed = b.arm();
         try_tool!(
@@ -259,25 +261,23 @@ fn run_download(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                 } else {
                     "no download started in time"
                 };
-                return ToolOutcome::Failed(
-                    json!({"kind": "download", "failureKind": "timeout", "reason": reason}),
-                );
+                return ToolOutcome::Failed(Failure::of(FailureKind::DownloadTimeout, reason));
             }
         };
         if finished.capped {
             // Finished either way now: cancelled (Chrome deleted the file) or completed before
             // the cancel arrived (Glass deletes it).
             let _ = std::fs::remove_file(staging.join(&finished.guid));
-            return ToolOutcome::Failed(json!({
-                "kind": "download",
-                "failureKind": "tooLarge",
-                "reason": "the download passed --download-max-mb and was cancelled; its partial file is deleted",
-            }));
+            return ToolOutcome::Failed(Failure::of(
+                FailureKind::TooLarge,
+                "the download passed --download-max-mb and was cancelled; its partial file is deleted",
+            ));
         }
         if finished.state != "completed" {
-            return ToolOutcome::Failed(
-                json!({"kind": "download", "failureKind": "canceled", "reason": "the download was canceled"}),
-            );
+            return ToolOutcome::Failed(Failure::of(
+                FailureKind::Canceled,
+                "the download was canceled",
+            ));
         }
         let _ = std::fs::create_dir_all(&dir);
         let name = safe_name(&finished.suggested_name);
@@ -289,18 +289,20 @@ fn run_download(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                 .and_then(|_| std::fs::remove_file(&source))
         });
         if moved.is_err() {
-            return ToolOutcome::Failed(
-                json!({"kind": "download", "failureKind": "saveFailed", "reason": "the file could not be saved in the directory"}),
-            );
+            return ToolOutcome::Failed(Failure::of(
+                FailureKind::SaveFailed,
+                "the file could not be saved in the directory",
+            ));
         }
         // Hashed while streaming, off the async threads: a file of any size costs one buffer.
         let path = dest.clone();
         let (size, hex) = match tokio::task::spawn_blocking(move || hash_file(&path)).await {
             Ok(Ok(hashed)) => hashed,
             _ => {
-                return ToolOutcome::Failed(
-                    json!({"kind": "download", "failureKind": "saveFailed", "reason": "the saved file could not be read"}),
-                );
+                return ToolOutcome::Failed(Failure::of(
+                    FailureKind::SaveFailed,
+                    "the saved file could not be read",
+                ));
             }
         };
         ToolOutcome::Ok(json!({

@@ -13,6 +13,7 @@ use super::browser::{page_session, target_schema};
 use super::{Annotations, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::BrowserError;
 use crate::browser::locator;
+use crate::failure::{Failure, Kind};
 use crate::try_tool;
 
 /// Longest delay a single `wait` may take.
@@ -217,11 +218,10 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             }
         };
         let interrupted = |d: crate::browser::OpenDialog| {
-            ToolOutcome::Failed(json!({
-                "kind": "waitInterrupted",
-                "reason": "a JavaScript dialog opened",
-                "dialog": {"type": d.kind, "message": d.message},
-            }))
+            ToolOutcome::Failed(
+                Failure::new(Kind::WaitInterrupted, "a JavaScript dialog opened")
+                    .with("dialog", json!({"type": d.kind, "message": d.message})),
+            )
         };
         // The dialog may end the wait first, or the page call the wait was making.
         let satisfied: Result<bool, BrowserError> = tokio::select! {
@@ -233,14 +233,18 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             other => try_tool!(other),
         };
         let elapsed = started.elapsed().as_millis() as u64;
-        let out = json!({"kind": kind, "satisfied": satisfied, "elapsedMs": elapsed, "revision": b.revision()});
         if satisfied {
-            ToolOutcome::Ok(out)
+            ToolOutcome::Ok(
+                json!({"kind": kind, "satisfied": true, "elapsedMs": elapsed, "revision": b.revision()}),
+            )
         } else {
-            let mut out = out;
-            out["kind"] = json!("waitTimeout");
-            out["condition"] = json!(kind);
-            ToolOutcome::Failed(out)
+            ToolOutcome::Failed(
+                Failure::bare(Kind::WaitTimeout)
+                    .with("satisfied", false)
+                    .with("elapsedMs", elapsed)
+                    .with("revision", b.revision())
+                    .with("condition", kind),
+            )
         }
     })
 }
