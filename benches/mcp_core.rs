@@ -5,7 +5,7 @@
 //! - cold start: process spawn to the `initialize` result, median of 20 runs;
 //! - idle RSS of `glass --mcp` after initialize;
 //! - release binary size;
-//! - size of the `tools/list` result.
+//! - size of the `tools/list` result, and of the part a model reads (without output schemas).
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
@@ -33,6 +33,8 @@ fn main() {
     let mut starts = Vec::new();
     let mut idle_rss = Vec::new();
     let mut list_bytes = 0;
+    let mut model_bytes = 0;
+    let mut output_bytes = 0;
     for run in 0..21 {
         let started = Instant::now();
         let mut child = Command::new(exe)
@@ -59,6 +61,23 @@ fn main() {
         stdout.read_line(&mut line).unwrap();
         let v: serde_json::Value = serde_json::from_str(&line).unwrap();
         list_bytes = serde_json::to_vec(&v["result"]).unwrap().len();
+        let tools = v["result"]["tools"].as_array().cloned().unwrap_or_default();
+        // What a model reads, and the output schemas a client may check results against.
+        let read: Vec<serde_json::Value> = tools
+            .iter()
+            .map(|t| {
+                let mut t = t.clone();
+                if let Some(o) = t.as_object_mut() {
+                    o.remove("outputSchema");
+                }
+                t
+            })
+            .collect();
+        model_bytes = serde_json::to_vec(&read).unwrap().len();
+        output_bytes = tools
+            .iter()
+            .map(|t| serde_json::to_vec(&t["outputSchema"]).unwrap().len())
+            .sum::<usize>();
         std::thread::sleep(Duration::from_millis(200));
         idle_rss.push(rss_kib(child.id()));
         drop(stdin);
@@ -78,5 +97,7 @@ fn main() {
         "binary size ({exe}): {:.2} MiB ({size} bytes)",
         size as f64 / (1024.0 * 1024.0)
     );
-    println!("tools/list result: {list_bytes} bytes");
+    println!(
+        "tools/list result: {list_bytes} bytes (what a model reads: {model_bytes}; output schemas: {output_bytes})"
+    );
 }

@@ -40,7 +40,7 @@ async fn call(services: &Arc<Services>, name: &str, args: Value) -> ToolOutcome 
     };
     let mut map: Map<String, Value> = args.as_object().cloned().unwrap_or_default();
     map.retain(|_, v| !v.is_null());
-    (tool.run)(Arc::clone(services), map).await
+    tools::call::call(services, tool, map).await
 }
 
 /// Run a direct command; `None` when `command` is not one.

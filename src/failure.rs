@@ -79,7 +79,7 @@ wire_enum! {
 wire_enum! {
     /// A failure's `failureKind`: the precise reason within its [`Kind`].
     FailureKind {
-        InvalidLocator = "invalidLocator" in Targeting, "the target is not a locator of the grammar";
+        InvalidLocator = "invalidLocator" in Targeting, "the page cannot read the CSS selector (a locator outside the grammar is `invalidArguments`)";
         NotFound = "notFound" in Targeting, "nothing matches the target";
         NotVisible = "notVisible" in Targeting, "matches exist (`count`) but none is seen: hidden, clipped away, inert";
         Ambiguous = "ambiguous" in Targeting, "more than one element matches; `candidates` lists up to eight";

@@ -35,17 +35,22 @@ pub fn bounded_text(text: &str, max_chars: usize) -> String {
 }
 
 /// A URL reduced for reports: scheme, host, port and path only (no credentials, query or
-/// fragment), bounded.
+/// fragment), bounded. Read with the WHATWG parser Chrome uses, so the host reported is the
+/// host Chrome connected to (`http://a.test\\@b.test/` is `a.test`); a string that is no URL
+/// at all loses what follows `?` or `#`.
 pub fn url_without_query(url: &str) -> String {
-    let no_fragment = url.split('#').next().unwrap_or("");
-    let no_query = no_fragment.split('?').next().unwrap_or("");
-    let cleaned = match no_query.split_once("://") {
-        Some((scheme, rest)) => {
-            let (authority, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
-            let host = authority.rsplit('@').next().unwrap_or(authority);
-            format!("{scheme}://{host}{path}")
+    let cleaned = match url::Url::parse(url.trim()) {
+        Ok(mut parsed) => {
+            let _ = parsed.set_username("");
+            let _ = parsed.set_password(None);
+            parsed.set_query(None);
+            parsed.set_fragment(None);
+            parsed.to_string()
         }
-        None => no_query.to_owned(),
+        Err(_) => {
+            let no_fragment = url.split('#').next().unwrap_or("");
+            no_fragment.split('?').next().unwrap_or("").to_owned()
+        }
     };
     bounded_text(&cleaned, 512)
 }
@@ -80,6 +85,12 @@ mod tests {
             "https://example.com:8080/a/b"
         );
         assert_eq!(url_without_query("about:blank"), "about:blank");
+        // A backslash ends the authority of a special URL, as in Chrome.
+        assert_eq!(
+            url_without_query("http://a.test\\@b.test/x?q"),
+            "http://a.test/@b.test/x"
+        );
+        assert_eq!(url_without_query("not a url?secret"), "not a url");
     }
 
     #[test]

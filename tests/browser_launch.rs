@@ -278,10 +278,7 @@ async fn killing_chrome_fails_pending_calls_at_once() {
     }
 
     let killed = Instant::now();
-    // SAFETY: plain kill(2) of the Chrome we started.
-    unsafe {
-        libc::kill(chrome.pid() as libc::pid_t, libc::SIGKILL);
-    }
+    let _ = rustix::process::kill_process(pid(chrome.pid()), rustix::process::Signal::KILL);
     for p in pending {
         let r = tokio::time::timeout(Duration::from_secs(3), p)
             .await
@@ -429,8 +426,7 @@ fn chrome_outlives_the_thread_that_launched_it() {
         let handle = tokio::runtime::Handle::current();
         let opts = options(&dir);
         let (tid, launched) = tokio::task::spawn_blocking(move || {
-            // SAFETY: gettid has no preconditions.
-            let tid = unsafe { libc::gettid() };
+            let tid = rustix::thread::gettid().as_raw_nonzero().get();
             (tid, handle.block_on(launch(opts)))
         })
         .await
@@ -454,10 +450,8 @@ struct External(std::process::Child);
 
 impl Drop for External {
     fn drop(&mut self) {
-        // SAFETY: killpg of the group we created for that Chrome.
-        unsafe {
-            libc::killpg(self.0.id() as libc::pid_t, libc::SIGKILL);
-        }
+        let _ =
+            rustix::process::kill_process_group(pid(self.0.id()), rustix::process::Signal::KILL);
         let _ = self.0.wait();
     }
 }
@@ -631,8 +625,7 @@ async fn chromes_sandbox_refusal_as_root_is_reported_with_its_reason() {
     let dir = unique_dir("sandbox");
     let mut opts = options(&dir);
     opts.no_sandbox = false;
-    // SAFETY: geteuid has no preconditions.
-    if unsafe { libc::geteuid() } != 0 {
+    if !rustix::process::geteuid().is_root() {
         // Not root: Chrome's sandbox works, and a launch with it succeeds.
         let (chrome, _cdp) = launch(opts)
             .await
@@ -647,4 +640,9 @@ async fn chromes_sandbox_refusal_as_root_is_reported_with_its_reason() {
     assert!(msg.len() < 300, "{msg}");
     assert_no_procs(&dir, Duration::from_secs(5)).await;
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A process id as rustix takes it.
+fn pid(raw: u32) -> rustix::process::Pid {
+    rustix::process::Pid::from_raw(raw as i32).expect("a child's pid is positive")
 }

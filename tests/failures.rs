@@ -87,11 +87,6 @@ fn every_refusal_names_its_kind_and_leaves_the_page_untouched() {
             json!({"target": "role=button;name=Plain"}),
             "notCheckable",
         ),
-        (
-            "click",
-            json!({"target": "xpath=//button"}),
-            "invalidLocator",
-        ),
         ("click", json!({"target": "css=[[["}), "invalidLocator"),
         (
             "click",
@@ -105,6 +100,13 @@ fn every_refusal_names_its_kind_and_leaves_the_page_untouched() {
         assert_eq!(e["failureKind"], *kind, "{tool} {args}: {e}");
         assert!(e["reason"].is_string(), "{e}");
     }
+    // A locator outside the grammar is an argument error, refused with the arguments.
+    let e = failure(&mut g, "click", json!({"target": "xpath=//button"}));
+    assert_eq!(
+        (e["kind"].as_str(), e["path"].as_str()),
+        (Some("invalidArguments"), Some("target")),
+        "{e}"
+    );
     assert_eq!(
         eval(&mut g, "window.hits"),
         json!([]),

@@ -158,7 +158,7 @@ fn webrtc_reaches_no_denied_address_under_host_rules() {
     let trap = IceTrap::start();
     let web = Server::start(vec![("/ice", trap.page())]);
     let mut g = hardened_on("127.0.0.1");
-    nav(&mut g, &web, "/ice");
+    let loaded = nav(&mut g, &web, "/ice");
     // Gathering ends quickly when no UDP may leave; the trap is read after it has.
     let gathered = g.call(
         json!(2),
@@ -170,7 +170,24 @@ fn webrtc_reaches_no_denied_address_under_host_rules() {
         (0, 0),
         "WebRTC reached a denied address (datagrams, connections)"
     );
-    ok(&gathered);
+    let waited = ok(&gathered);
+    // The refused servers are named in the results' blocked events, like refused requests.
+    let blocked: Vec<Value> = [&loaded, &waited]
+        .iter()
+        .flat_map(|r| {
+            r["events"]["blocked"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default()
+        })
+        .filter(|b| b["type"] == "WebRTC")
+        .collect();
+    assert!(
+        blocked
+            .iter()
+            .any(|b| b["host"] == "127.0.0.2" && b["reason"] == "hostNotAllowed"),
+        "no WebRTC entry in the blocked events: {blocked:?} (results: {loaded} / {waited})"
+    );
     drop(g);
     // The same page with no host rules: its STUN/TURN requests arrive (gathering itself then
     // waits on the trap's silence, so the trap is polled instead).

@@ -367,3 +367,43 @@ fn the_checker_reads_the_arrows_it_should() {
         Some(vec!["policy".to_owned()]),
     );
 }
+
+/// Only `browser/` speaks CDP: no other file makes a CDP call or names a CDP method or domain,
+/// so every rule about Chrome (deadlines, sessions, renderer faults) is kept in one place.
+#[test]
+fn only_the_browser_speaks_cdp() {
+    const CDP: &[&str] = &[
+        "call_raw",
+        "page_call",
+        "send_detached",
+        ".cdp",
+        "cdp::",
+        "\"Page.",
+        "\"Runtime.",
+        "\"Target.",
+        "\"Input.",
+        "\"DOM.",
+        "\"Network.",
+        "\"Browser.",
+        "\"Fetch.",
+        "\"Emulation.",
+    ];
+    let (_, modules) = graph();
+    let mut speaking = Vec::new();
+    for (module, file) in &modules {
+        if module.first().map(String::as_str) == Some("browser") {
+            continue;
+        }
+        let code = code_of(&std::fs::read_to_string(file).unwrap());
+        for (i, line) in code.lines().enumerate() {
+            if let Some(word) = CDP.iter().find(|w| line.contains(*w)) {
+                speaking.push(format!("{}:{} ({word})", file.display(), i + 1));
+            }
+        }
+    }
+    assert!(
+        speaking.is_empty(),
+        "CDP outside browser/:\n{}",
+        speaking.join("\n")
+    );
+}

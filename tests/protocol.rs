@@ -575,7 +575,7 @@ fn browser_free_contracts_report_available_uncertified() {
 }
 
 #[test]
-fn every_tool_has_a_strict_schema_and_all_four_annotations() {
+fn every_tool_has_a_strict_described_schema_and_its_annotations() {
     let mut g = Glass::mcp();
     g.initialize();
     let list = g.request(json!(1), "tools/list", json!({}));
@@ -589,21 +589,39 @@ fn every_tool_has_a_strict_schema_and_all_four_annotations() {
             t["title"].is_string() && t["description"].is_string(),
             "{name}"
         );
-        for hint in [
-            "readOnlyHint",
-            "destructiveHint",
-            "idempotentHint",
-            "openWorldHint",
-        ] {
-            assert!(t["annotations"][hint].is_boolean(), "{name} lacks {hint}");
+        for (arg, schema) in t["inputSchema"]["properties"].as_object().unwrap() {
+            assert!(
+                schema["description"].as_str().is_some_and(|d| d.len() > 5),
+                "{name}.{arg} is not described"
+            );
         }
+        assert!(t["annotations"].is_object(), "{name}");
     }
+    // Hints a tool omits take MCP's defaults (readOnly false, destructive true, idempotent
+    // false, openWorld true).
     let by_name = |n: &str| tools.iter().find(|t| t["name"] == n).unwrap().clone();
-    assert_eq!(by_name("observe")["annotations"]["readOnlyHint"], true);
-    assert_eq!(by_name("evaluate")["annotations"]["destructiveHint"], true);
-    assert_eq!(
-        by_name("closeTarget")["annotations"]["destructiveHint"],
-        true
-    );
+    let hint =
+        |n: &str, h: &str, default: bool| by_name(n)["annotations"][h].as_bool().unwrap_or(default);
+    assert!(hint("observe", "readOnlyHint", false));
+    assert!(!hint("click", "readOnlyHint", false));
+    assert!(!hint("click", "destructiveHint", true));
+    assert!(hint("evaluate", "destructiveHint", true));
+    assert!(hint("closeTarget", "destructiveHint", true));
+    assert!(!hint("validateTask", "openWorldHint", true));
     assert!(by_name("upload")["inputSchema"]["properties"]["confirmToken"].is_object());
+    assert!(by_name("click")["inputSchema"]["properties"]["confirmToken"].is_null());
+    // What a model reads of the list (names, titles, descriptions, input schemas,
+    // annotations) stays small: clients load it into every conversation.
+    let read: Vec<Value> = tools
+        .iter()
+        .map(|t| {
+            json!({"name": t["name"], "title": t["title"], "description": t["description"],
+                   "inputSchema": t["inputSchema"], "annotations": t["annotations"]})
+        })
+        .collect();
+    let bytes = serde_json::to_vec(&read).unwrap().len();
+    assert!(
+        bytes < 24 * 1024,
+        "tools/list is {bytes} bytes for a model to read"
+    );
 }

@@ -560,3 +560,16 @@ impl Browser {
         Ok(caused)
     }
 }
+
+impl Browser {
+    /// Hand local files (already resolved and allowed) to the file input `object` (from the
+    /// agent's `fileInput`).
+    pub async fn give_files(&self, object: &str, files: &[String]) -> Result<(), BrowserError> {
+        self.page_call(
+            "DOM.setFileInputFiles",
+            json!({"files": files, "objectId": object}),
+        )
+        .await
+        .map(|_| ())
+    }
+}

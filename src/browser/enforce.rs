@@ -5,7 +5,8 @@
 //! (each hop is paused again), subresources, frames (out-of-process ones through their own
 //! session), popups and workers (auto-attached paused, then released once interception is on).
 //! A launched Chrome also gets resolver rules, so even traffic Fetch cannot pause (WebSocket
-//! handshakes) cannot reach a denied host name. Denials are recorded for the next result.
+//! handshakes) cannot reach a denied host name, and a profile preference keeps WebRTC off UDP.
+//! Denials (WebSockets and WebRTC servers included) are recorded for the next result.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -77,16 +78,108 @@ pub fn confine_webrtc(profile: &std::path::Path, on: bool) {
     }
 }
 
-/// Turn on request interception for one session.
+/// The binding through which pages report the ICE servers they give WebRTC.
+const RTC_BINDING: &str = "__glassRtc";
+
+/// Installed in every document under host rules: reports each peer connection's ICE server
+/// URLs through [`RTC_BINDING`], so what the profile preference stopped can be named in the
+/// result's `blocked` header. Reporting only: the preference and the resolver rules enforce,
+/// whatever a page does to this wrapper.
+const RTC_WATCH: &str = r#"(() => {
+  const send = globalThis.__glassRtc, Orig = globalThis.RTCPeerConnection;
+  if (typeof send !== 'function' || typeof Orig !== 'function' || Orig.__glass) return;
+  const report = (config) => {
+    try {
+      const urls = [];
+      for (const s of (config && config.iceServers) || []) {
+        for (const u of [].concat((s && (s.urls || s.url)) || [])) urls.push(String(u).slice(0, 300));
+      }
+      send(JSON.stringify(urls.slice(0, 16)));
+    } catch (_) { /* reporting must never break the page */ }
+  };
+  function RTCPeerConnection(config, ...rest) { report(config); return new Orig(config, ...rest); }
+  RTCPeerConnection.prototype = Orig.prototype;
+  RTCPeerConnection.__glass = true;
+  Object.setPrototypeOf(RTCPeerConnection, Orig);
+  const set = Orig.prototype.setConfiguration;
+  if (typeof set === 'function') {
+    Orig.prototype.setConfiguration = function (config) { report(config); return set.call(this, config); };
+  }
+  globalThis.RTCPeerConnection = RTCPeerConnection;
+})()"#;
+
+/// Turn on request interception for one session, and the WebRTC report in its documents.
 pub async fn intercept(cdp: &Cdp, session: &str) {
-    let _ = cdp
-        .call_raw(
-            Some(session),
+    let s = Some(session);
+    let (fetch, _, _) = tokio::join!(
+        cdp.call_raw(
+            s,
             "Fetch.enable",
             json!({"patterns": [{"urlPattern": "*", "requestStage": "Request"}]}),
             CALL,
-        )
-        .await;
+        ),
+        // Workers have no Page domain: these fail there, which is fine (no WebRTC in them).
+        cdp.call_raw(s, "Runtime.addBinding", json!({"name": RTC_BINDING}), CALL),
+        cdp.call_raw(
+            s,
+            "Page.addScriptToEvaluateOnNewDocument",
+            json!({"source": RTC_WATCH, "runImmediately": true}),
+            CALL,
+        ),
+    );
+    if fetch.is_err() {
+        tracing::debug!("request interception could not be enabled on a target");
+    }
+}
+
+/// Record the ICE servers a page gave WebRTC that the confinement stops: every server whose
+/// host the rules refuse, and every UDP one (all UDP is off while host rules are set). A
+/// peer connection without servers is reported once: its direct UDP is off too.
+fn record_webrtc(events: &PageEvents, policy: &Policy, payload: &str) {
+    let urls: Vec<String> = serde_json::from_str(payload).unwrap_or_default();
+    let mut blocked: Vec<(String, &'static str)> = Vec::new();
+    if urls.is_empty() {
+        blocked.push((String::new(), "udpDisabled"));
+    }
+    for u in urls.iter().take(16) {
+        let Some((scheme, rest)) = u.split_once(':') else {
+            continue;
+        };
+        let scheme = scheme.to_ascii_lowercase();
+        if !matches!(scheme.as_str(), "stun" | "stuns" | "turn" | "turns") {
+            continue;
+        }
+        let (hostport, query) = rest.split_once('?').unwrap_or((rest, ""));
+        let host = hostport
+            .trim_start_matches("//")
+            .rsplit_once(':')
+            .filter(|(_, port)| port.chars().all(|c| c.is_ascii_digit()))
+            .map_or(hostport, |(h, _)| h)
+            .trim_start_matches("//")
+            .to_owned();
+        let tcp = query.to_ascii_lowercase().contains("transport=tcp") || scheme.ends_with('s');
+        match policy.url(&format!("https://{host}/"), false) {
+            Err(denial) => blocked.push((host, denial.as_str())),
+            Ok(()) if !tcp => blocked.push((host, "udpDisabled")),
+            Ok(()) => {}
+        }
+    }
+    if let Ok(mut d) = events.denials.lock() {
+        for (host, reason) in blocked {
+            if d.len() >= MAX_DENIALS {
+                break;
+            }
+            let entry = json!({
+                "host": crate::redact::bounded_text(&host, 253),
+                "type": "WebRTC",
+                "reason": reason,
+            });
+            if !d.contains(&entry) {
+                d.push(entry);
+            }
+        }
+    }
+    events.changed.notify_waiters();
 }
 
 /// Most denials remembered until reported.
@@ -161,6 +254,13 @@ pub async fn run(
                 if let Err(denial) = policy.url(url, false) {
                     record_denial(&events, url, &json!("WebSocket"), denial);
                 }
+            }
+            "Runtime.bindingCalled" if ev.params["name"] == RTC_BINDING => {
+                record_webrtc(
+                    &events,
+                    &policy,
+                    ev.params["payload"].as_str().unwrap_or(""),
+                );
             }
             "Target.attachedToTarget" if ev.params["waitingForDebugger"] == true => {
                 let Some(session) = ev.params["sessionId"].as_str().map(str::to_owned) else {

@@ -1,4 +1,5 @@
-//! Mapping a point in a selected frame to the page, through every enclosing document.
+//! Frames: listing a page's frames (same-origin and out-of-process, at any depth), selecting
+//! one, and mapping a point in a selected frame to the page, through every enclosing document.
 //!
 //! The agent of a selected frame measures and hit-tests inside that frame only. Input goes to
 //! the page, so the point must be carried out through each enclosing frame (each out-of-process
@@ -165,4 +166,119 @@ pub fn blocker_summary(role: &str, name: &str, tag: &str) -> Value {
         "name": redact::bounded_text(name, 80),
         "tag": redact::bounded_text(tag, 16),
     })
+}
+
+/// One frame of the selected page (its URL is the page's: bound it before showing).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FrameInfo {
+    /// The frame id.
+    pub id: String,
+    /// Its parent frame, `None` for the main frame.
+    pub parent: Option<String>,
+    /// Its URL.
+    pub url: String,
+    /// The CDP session that owns it.
+    pub session: String,
+    /// Whether it runs in its own (cross-origin) process.
+    pub oop: bool,
+}
+
+/// Most frames listed.
+pub const MAX_FRAMES: usize = 256;
+
+impl Browser {
+    /// The selected page's frames: its frame tree, plus out-of-process frames at any depth.
+    pub async fn frames(&self) -> Result<Vec<FrameInfo>, BrowserError> {
+        let page = self.page()?.clone();
+        let tree = self.page_call("Page.getFrameTree", json!({})).await?;
+        let mut out = Vec::new();
+        let mut stack = vec![(tree["frameTree"].clone(), None::<String>)];
+        while let Some((node, parent)) = stack.pop() {
+            let id = node["frame"]["id"].as_str().unwrap_or("").to_owned();
+            if id.is_empty() || out.len() >= MAX_FRAMES {
+                continue;
+            }
+            for child in node["childFrames"]
+                .as_array()
+                .map(Vec::as_slice)
+                .unwrap_or(&[])
+            {
+                stack.push((child.clone(), Some(id.clone())));
+            }
+            out.push(FrameInfo {
+                url: node["frame"]["url"].as_str().unwrap_or("").to_owned(),
+                parent,
+                session: page.session_id.clone(),
+                oop: false,
+                id,
+            });
+        }
+        let oop = self
+            .events
+            .oop_frames
+            .lock()
+            .map(|f| f.clone())
+            .unwrap_or_default();
+        // The URL at attach time is usually still empty: ask for the current ones, all at once.
+        let infos = futures_util::future::join_all(oop.iter().map(|f| {
+            self.cdp.call_raw(
+                None,
+                "Target.getTargetInfo",
+                json!({"targetId": f.frame_id}),
+                CALL_TIMEOUT,
+            )
+        }))
+        .await;
+        for (mut f, info) in oop.into_iter().zip(infos) {
+            if let Some(url) = info
+                .ok()
+                .as_ref()
+                .and_then(|i| i["targetInfo"]["url"].as_str())
+            {
+                f.url = url.to_owned();
+            }
+            match out.iter_mut().find(|x| x.id == f.frame_id) {
+                Some(existing) => {
+                    existing.session = f.session_id.clone();
+                    existing.oop = true;
+                }
+                None => out.push(FrameInfo {
+                    id: f.frame_id.clone(),
+                    parent: Some(f.parent_frame.clone().unwrap_or(page.main_frame.clone())),
+                    url: f.url.clone(),
+                    session: f.session_id.clone(),
+                    oop: true,
+                }),
+            }
+        }
+        Ok(out)
+    }
+
+    /// Work in the page's main frame again.
+    pub fn select_main_frame(&mut self) {
+        self.frame = None;
+        self.agent_context = None;
+    }
+
+    /// Work in frame `id` from now on; `None` when the page has no such frame.
+    pub async fn select_frame(&mut self, id: &str) -> Result<Option<FrameInfo>, BrowserError> {
+        let frames = self.frames().await?;
+        let Some(f) = frames.into_iter().find(|f| f.id == id) else {
+            return Ok(None);
+        };
+        if f.oop {
+            // The frame's own session needs its page domain for the agent's world.
+            let _ = self
+                .cdp
+                .call_raw(Some(&f.session), "Page.enable", json!({}), CALL_TIMEOUT)
+                .await;
+        }
+        self.frame = Some(super::page::FrameSelection {
+            frame_id: f.id.clone(),
+            session_id: f.session.clone(),
+            out_of_process: f.oop,
+        });
+        self.agent_context = None;
+        Ok(Some(f))
+    }
 }

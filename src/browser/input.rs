@@ -252,6 +252,47 @@ fn keystrokes(text: &str) -> Vec<(&'static str, serde_json::Value)> {
     out
 }
 
+impl Browser {
+    /// Drag from `from` to `to` (viewport points): a pointer drag, and for an HTML5 drag (which
+    /// Chrome intercepts) the drag events replayed at the drop point.
+    pub async fn drag(&mut self, from: (f64, f64), to: (f64, f64)) -> Result<(), BrowserError> {
+        let (x1, y1) = from;
+        let (x2, y2) = to;
+        let mut drags = self.cdp.subscribe();
+        self.page_call("Input.setInterceptDrags", json!({"enabled": true}))
+            .await?;
+        let session = self.page.as_ref().map(|p| p.session_id.clone());
+        let result = async {
+            self.move_pointer(x1, y1).await?;
+            self.mouse_down(x1, y1, 1).await?;
+            self.drag_pointer(x2, y2).await?;
+            let mut data = None;
+            let window = tokio::time::Instant::now() + std::time::Duration::from_millis(500);
+            while let Ok(Ok(ev)) = tokio::time::timeout_at(window, drags.recv()).await {
+                if ev.method == "Input.dragIntercepted" && ev.session_id == session {
+                    data = Some(ev.params["data"].clone());
+                    break;
+                }
+            }
+            if let Some(data) = data {
+                for kind in ["dragEnter", "dragOver", "drop"] {
+                    self.page_call(
+                        "Input.dispatchDragEvent",
+                        json!({"type": kind, "x": x2, "y": y2, "data": data}),
+                    )
+                    .await?;
+                }
+            }
+            self.mouse_up(x2, y2, 1).await
+        }
+        .await;
+        let _ = self
+            .page_call("Input.setInterceptDrags", json!({"enabled": false}))
+            .await;
+        result
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

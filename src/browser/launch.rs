@@ -316,8 +316,7 @@ impl LaunchOptions {
 fn running_as_root() -> bool {
     #[cfg(unix)]
     {
-        // SAFETY: geteuid has no preconditions and cannot fail.
-        unsafe { libc::geteuid() == 0 }
+        rustix::process::geteuid().is_root()
     }
     #[cfg(not(unix))]
     {
@@ -493,12 +492,10 @@ impl Drop for ChromeProcess {
 fn kill_group(pgid: u32) {
     #[cfg(unix)]
     {
-        let pgid = libc::pid_t::try_from(pgid).unwrap_or(0);
-        if pgid > 1 {
-            // SAFETY: killpg only sends a signal; a stale group yields ESRCH, which we ignore.
-            unsafe {
-                libc::killpg(pgid, libc::SIGKILL);
-            }
+        let pgid = i32::try_from(pgid).ok().filter(|p| *p > 1);
+        if let Some(group) = pgid.and_then(rustix::process::Pid::from_raw) {
+            // A stale group yields ESRCH, which is ignored.
+            let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
         }
     }
     #[cfg(not(unix))]
@@ -543,32 +540,31 @@ pub async fn launch(opts: LaunchOptions) -> Result<(ChromeProcess, Cdp), LaunchE
         .stderr(std::process::Stdio::piped())
         .kill_on_drop(false)
         .process_group(0);
-    let parent = libc::pid_t::try_from(std::process::id()).unwrap_or(0);
-    // SAFETY: the closure runs between fork and exec and only calls async-signal-safe
-    // functions (prctl, getppid, dup2) and builds io::Errors from errno (no allocation).
+    let parent = rustix::process::getpid();
+    // SAFETY: the closure runs between fork and exec and only makes raw system calls
+    // (prctl, getppid, dup2) through rustix, which neither allocates nor takes locks.
     unsafe {
         cmd.pre_exec(move || {
             #[cfg(target_os = "linux")]
             {
-                if libc::prctl(
-                    libc::PR_SET_PDEATHSIG,
-                    libc::SIGKILL as libc::c_ulong,
-                    0,
-                    0,
-                    0,
-                ) != 0
-                {
-                    return Err(std::io::Error::last_os_error());
-                }
+                rustix::process::set_parent_process_death_signal(Some(
+                    rustix::process::Signal::KILL,
+                ))?;
                 // Glass died between fork and prctl: the signal will never come, so stop.
-                if libc::getppid() != parent {
-                    return Err(std::io::Error::from_raw_os_error(libc::ESRCH));
+                if rustix::process::getppid() != Some(parent) {
+                    return Err(std::io::Error::from_raw_os_error(
+                        rustix::io::Errno::SRCH.raw_os_error(),
+                    ));
                 }
             }
             #[cfg(not(target_os = "linux"))]
             let _ = parent;
-            if libc::dup2(in_fd, 3) < 0 || libc::dup2(out_fd, 4) < 0 {
-                return Err(std::io::Error::last_os_error());
+            use std::os::fd::{BorrowedFd, FromRawFd, OwnedFd};
+            for (from, to) in [(in_fd, 3), (out_fd, 4)] {
+                // The child's descriptors 3 and 4 become the pipe's ends; they must outlive
+                // this closure, so the handles are never dropped (closed) here.
+                let mut target = std::mem::ManuallyDrop::new(OwnedFd::from_raw_fd(to));
+                rustix::io::dup2(BorrowedFd::borrow_raw(from), &mut target)?;
             }
             Ok(())
         });
@@ -665,14 +661,7 @@ pub async fn launch(opts: LaunchOptions) -> Result<(ChromeProcess, Cdp), LaunchE
 /// Duplicates `fd` to a close-on-exec descriptor >= 10 and closes the original.
 #[cfg(unix)]
 fn high_cloexec(fd: std::os::fd::OwnedFd) -> std::io::Result<std::os::fd::OwnedFd> {
-    use std::os::fd::{AsRawFd, FromRawFd};
-    // SAFETY: fcntl(F_DUPFD_CLOEXEC) returns a new descriptor we then own exclusively.
-    let new = unsafe { libc::fcntl(fd.as_raw_fd(), libc::F_DUPFD_CLOEXEC, 10) };
-    if new < 0 {
-        return Err(std::io::Error::last_os_error());
-    }
-    // SAFETY: `new` is a fresh, valid descriptor owned by nobody else.
-    Ok(unsafe { std::os::fd::OwnedFd::from_raw_fd(new) })
+    Ok(rustix::io::fcntl_dupfd_cloexec(&fd, 10)?)
 }
 
 /// Runs `Command::spawn` on one dedicated thread that lives as long as the process.
@@ -731,26 +720,17 @@ fn profile_lock_owner(dir: &Path) -> Option<String> {
     let target = std::fs::read_link(dir.join("SingletonLock")).ok()?;
     let target = target.to_string_lossy();
     let (host, pid) = target.rsplit_once('-')?;
-    let pid: libc::pid_t = pid.parse().ok()?;
+    let pid: i32 = pid.parse().ok()?;
     if host != hostname()? {
         return Some(format!("host {host}, pid {pid}"));
     }
-    // SAFETY: kill with signal 0 only checks whether the pid exists.
-    let alive = unsafe { libc::kill(pid, 0) } == 0
-        || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM);
-    alive.then(|| format!("pid {pid}"))
+    super::profile::process_alive(pid).then(|| format!("pid {pid}"))
 }
 
 #[cfg(unix)]
 fn hostname() -> Option<String> {
-    let mut buf = [0u8; 256];
-    // SAFETY: the buffer is valid for its length; gethostname NUL-terminates on success
-    // when the name fits (we cut at the first NUL or the end).
-    if unsafe { libc::gethostname(buf.as_mut_ptr().cast(), buf.len()) } != 0 {
-        return None;
-    }
-    let end = buf.iter().position(|b| *b == 0).unwrap_or(buf.len());
-    Some(String::from_utf8_lossy(&buf[..end]).into_owned())
+    let name = rustix::system::uname();
+    Some(name.nodename().to_string_lossy().into_owned())
 }
 
 /// Connects to a Chrome someone else started: `ws://…` directly, or `http://host:port`

@@ -6,7 +6,9 @@
 
 pub mod act;
 pub mod agent;
+pub mod capture;
 pub mod cdp;
+pub mod dialogs;
 pub mod enforce;
 pub mod error;
 pub mod events;
@@ -21,9 +23,13 @@ pub mod network;
 pub mod page;
 pub mod profile;
 pub mod refs;
+pub mod script;
 pub mod session;
+pub mod targets;
 
 pub use error::BrowserError;
 pub use events::{Download, OpenDialog, PageEvents, Popup};
+pub use frames::FrameInfo;
 pub use page::{Browser, CALL_TIMEOUT, FrameSelection, Interaction, PageTarget, VIEWPORT};
 pub use session::{BrowserGuard, ProfileChoice, Session, SessionConfig};
+pub use targets::{PopupWatch, TabInfo};

@@ -77,29 +77,29 @@ pub struct PageTarget {
 /// The running browser: the connection, the Chrome process (if ours) and the selected page.
 pub struct Browser {
     /// The CDP connection.
-    pub cdp: Cdp,
+    pub(super) cdp: Cdp,
     pub(super) chrome: Option<ChromeProcess>,
     pub(super) incognito_dir: Option<PathBuf>,
     pub(super) attached: bool,
     /// The selected page.
-    pub page: Option<PageTarget>,
+    pub(super) page: Option<PageTarget>,
     /// Targets Glass created in attach mode, closed when the session ends.
     pub(super) created_targets: Vec<String>,
     /// Event-derived state of the selected page.
-    pub events: Arc<PageEvents>,
+    pub(super) events: Arc<PageEvents>,
     pub(super) watcher: tokio::task::JoinHandle<()>,
     /// Isolated-world context of the page agent, with what it was made for.
-    pub agent_context: Option<AgentContext>,
+    pub(super) agent_context: Option<AgentContext>,
     /// The selected frame; `None` is the page's main frame.
-    pub frame: Option<FrameSelection>,
+    pub(super) frame: Option<FrameSelection>,
     /// Next session-unique element reference number.
-    pub next_ref: u64,
+    pub(super) next_ref: u64,
     /// Input style.
-    pub interaction: Interaction,
+    pub(super) interaction: Interaction,
     /// Last pointer position, for human-style moves.
-    pub pointer: (f64, f64),
+    pub(super) pointer: (f64, f64),
     /// Refs issued, with where they came from, for stale-ref recovery.
-    pub refs: super::refs::RefTable,
+    pub(super) refs: super::refs::RefTable,
     pub(super) download_dir: PathBuf,
     /// The host-rule enforcer, when rules are set.
     pub(super) enforcer: Option<tokio::task::JoinHandle<()>>,
@@ -159,6 +159,21 @@ impl Browser {
             Some(f) => (f.session_id.clone(), f.frame_id.clone()),
             None => (page.session_id.clone(), page.main_frame.clone()),
         })
+    }
+
+    /// Event-derived state of the selected page (readable without the session lock too).
+    pub fn events(&self) -> &Arc<PageEvents> {
+        &self.events
+    }
+
+    /// The next session-unique element reference number (the agent mints refs from it).
+    pub fn next_ref(&self) -> u64 {
+        self.next_ref
+    }
+
+    /// The selected tab, if one is.
+    pub fn selected_tab(&self) -> Option<&PageTarget> {
+        self.page.as_ref()
     }
 
     /// The selected page, or a clear error.

@@ -53,15 +53,21 @@ pub(super) fn reap_abandoned_downloads(incoming: &std::path::Path) {
 }
 
 #[cfg(unix)]
-fn process_alive(pid: i32) -> bool {
+/// Whether a process with this pid exists (a Glass that left a profile or downloads behind).
+pub(super) fn process_alive(pid: i32) -> bool {
     // Signal 0 checks existence; EPERM still means the process exists.
-    pid > 0
-        && (unsafe { libc::kill(pid, 0) } == 0
-            || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM))
+    match rustix::process::Pid::from_raw(pid) {
+        Some(pid) => match rustix::process::test_kill_process(pid) {
+            Ok(()) => true,
+            Err(e) => e == rustix::io::Errno::PERM,
+        },
+        None => false,
+    }
 }
 
 #[cfg(not(unix))]
-fn process_alive(_pid: i32) -> bool {
+/// Without a way to ask, every process counts as alive: nothing is deleted.
+pub(super) fn process_alive(_pid: i32) -> bool {
     true
 }
 

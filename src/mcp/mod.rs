@@ -1,7 +1,12 @@
-//! The MCP server: framing, JSON-RPC, lifecycle, negotiation and dispatch.
+//! The MCP server, in mini-redis's shape: `transport` parses frames, `connection` owns the
+//! byte streams (read loop, frame deadline, writer), `server` runs the lifecycle and dispatches
+//! each request, `result` shapes tool outcomes for the request's revision; `jsonrpc`,
+//! `revision` and `negotiation` are the pure protocol pieces they share.
 
+pub mod connection;
 pub mod jsonrpc;
 pub mod negotiation;
+pub mod result;
 pub mod revision;
 pub mod server;
 pub mod transcript;

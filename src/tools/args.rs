@@ -1,139 +1,124 @@
-//! Typed reading of tool arguments with bounded, value-free errors.
+//! Tool arguments: each tool's argument struct (serde with unknown fields denied, and
+//! `JsonSchema` for the published schema), and the types several tools share.
 //!
-//! Errors name the argument and the rule it broke, never the value given, so that nothing a
-//! client typed (a selector, a secret) is echoed back.
+//! The call path checks a call's arguments against the schema generated from the struct
+//! (`schema::check`) before the handler reads them here, so every rule a client sees in
+//! `tools/list` is enforced once, and errors name the argument, never its value.
 
-use serde_json::{Map, Value, json};
+use std::borrow::Cow;
+
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value};
 
 use super::ToolError;
+use super::schema::COMMON;
 
-/// Arguments every tool accepts besides its own: the confirmation token of a confirm-class call.
-pub const COMMON: &[&str] = &["confirmToken"];
-
-/// An `invalidArguments` failure at `path`.
+/// An `invalidArguments` failure at `path` (an argument's name, never its value).
 pub fn invalid(path: &str, reason: &str) -> ToolError {
     ToolError::invalid_argument(path, reason)
 }
 
-/// Reject any argument not in `allowed`, so a typo is reported instead of silently ignored.
-pub fn only(args: &Map<String, Value>, allowed: &[&str]) -> Result<(), ToolError> {
-    match args
-        .keys()
-        .find(|k| !allowed.contains(&k.as_str()) && !COMMON.contains(&k.as_str()))
-    {
-        None => Ok(()),
-        Some(k) if k.len() <= 64 => Err(invalid(k, "unknown argument")),
-        Some(_) => Err(invalid("$", "unknown argument")),
+/// Read checked arguments as the tool's argument struct. The arguments every tool takes
+/// (`confirmToken`, `includeTrace`) are read by the call path, not here.
+pub fn read<T: DeserializeOwned>(a: &Map<String, Value>) -> Result<T, ToolError> {
+    let own: Map<String, Value> = a
+        .iter()
+        .filter(|(k, v)| !COMMON.contains(&k.as_str()) && !v.is_null())
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    serde_json::from_value(Value::Object(own)).map_err(|e| {
+        // Checked against the same struct's schema first, so this is a Glass fault; the
+        // detail (which may hold a value) goes to the log, not the client.
+        tracing::warn!(error = %e, "checked arguments did not read");
+        invalid("$", "does not match the tool's input schema")
+    })
+}
+
+/// The arguments of a tool that takes none (besides those every tool takes).
+#[derive(serde::Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NoArgs {}
+
+/// A locator: one grammar for every tool (`docs/mcp.md`, "Targets"). Its syntax is checked
+/// with the arguments, before Chrome starts.
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(transparent)]
+pub struct Target(pub String);
+
+impl Target {
+    /// The locator text.
+    pub fn as_str(&self) -> &str {
+        &self.0
     }
 }
 
-/// An optional integer within `min..=max`.
-pub fn int_in(
-    args: &Map<String, Value>,
-    name: &str,
-    min: u64,
-    max: u64,
-) -> Result<Option<u64>, ToolError> {
-    match args.get(name) {
-        None | Some(Value::Null) => Ok(None),
-        Some(v) => v
-            .as_u64()
-            .filter(|n| (min..=max).contains(n))
-            .map(Some)
-            .ok_or_else(|| invalid(name, &format!("must be an integer from {min} to {max}"))),
+impl JsonSchema for Target {
+    fn schema_name() -> Cow<'static, str> {
+        "Target".into()
+    }
+
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "type": "string",
+            "format": super::schema::LOCATOR_FORMAT,
+            "description": "ref (e12), css=, text=, role=R;name=N or name=",
+        })
     }
 }
 
-/// A required string, non-empty and at most `max` bytes.
-pub fn string<'a>(
-    args: &'a Map<String, Value>,
-    name: &str,
-    max: usize,
-) -> Result<&'a str, ToolError> {
-    match args.get(name) {
-        None | Some(Value::Null) => Err(invalid(name, "is required")),
-        Some(Value::String(s)) if !s.is_empty() && s.len() <= max => Ok(s),
-        Some(Value::String(_)) => Err(invalid(
-            name,
-            &format!("must be a non-empty string of at most {max} bytes"),
-        )),
-        Some(_) => Err(invalid(name, "must be a string")),
+/// A ref from `observe` (`e12`): a region to look inside.
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(transparent)]
+pub struct Ref(pub String);
+
+impl Ref {
+    /// The ref text.
+    pub fn as_str(&self) -> &str {
+        &self.0
     }
 }
 
-/// The same schema with `confirmToken`, for tools whose calls may need a confirmation.
-pub fn confirmable(mut schema: Value) -> Value {
-    if let Some(props) = schema["properties"].as_object_mut() {
-        props.insert("confirmToken".into(), json!({"type": "string"}));
+impl JsonSchema for Ref {
+    fn schema_name() -> Cow<'static, str> {
+        "Ref".into()
     }
-    schema
-}
 
-/// A JSON Schema for an object with these properties, no others allowed.
-pub fn object_schema(properties: Value, required: &[&str]) -> Value {
-    let mut props = properties;
-    if let Value::Object(map) = &mut props {
-        map.insert("includeTrace".into(), json!({"type": "boolean"}));
+    fn inline_schema() -> bool {
+        true
     }
-    let mut schema = json!({"type": "object", "properties": props, "additionalProperties": false});
-    if !required.is_empty() {
-        schema["required"] = json!(required);
-    }
-    schema
-}
 
-/// An optional boolean, `default` when absent.
-pub fn bool_or(args: &Map<String, Value>, name: &str, default: bool) -> Result<bool, ToolError> {
-    match args.get(name) {
-        None | Some(Value::Null) => Ok(default),
-        Some(Value::Bool(b)) => Ok(*b),
-        Some(_) => Err(invalid(name, "must be a boolean")),
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({"type": "string", "format": super::schema::REF_FORMAT, "maxLength": 24})
     }
 }
 
-/// An optional string, non-empty and at most `max` bytes.
-pub fn opt_string<'a>(
-    args: &'a Map<String, Value>,
-    name: &str,
-    max: usize,
-) -> Result<Option<&'a str>, ToolError> {
-    match args.get(name) {
-        None | Some(Value::Null) => Ok(None),
-        Some(_) => string(args, name, max).map(Some),
+/// A JSON object argument (a Task Protocol task, a Web IR draft) read by its own validator.
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(transparent)]
+pub struct Document(pub Map<String, Value>);
+
+impl Document {
+    /// The object as a JSON value.
+    pub fn to_value(&self) -> Value {
+        Value::Object(self.0.clone())
     }
 }
 
-/// An optional string that must be one of `allowed`; `None` when absent.
-pub fn one_of(
-    args: &Map<String, Value>,
-    name: &str,
-    allowed: &[&'static str],
-) -> Result<Option<&'static str>, ToolError> {
-    match args.get(name) {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::String(s)) => allowed
-            .iter()
-            .find(|a| **a == s)
-            .copied()
-            .map(Some)
-            .ok_or_else(|| invalid(name, &format!("must be one of: {}", allowed.join(", ")))),
-        Some(_) => Err(invalid(name, "must be a string")),
+impl JsonSchema for Document {
+    fn schema_name() -> Cow<'static, str> {
+        "Document".into()
     }
-}
 
-/// An optional signed integer within `min..=max`.
-pub fn signed_in(
-    args: &Map<String, Value>,
-    name: &str,
-    min: i64,
-    max: i64,
-) -> Result<Option<i64>, ToolError> {
-    match args.get(name) {
-        None | Some(Value::Null) => Ok(None),
-        Some(v) => v
-            .as_i64()
-            .filter(|n| (min..=max).contains(n))
-            .map(Some)
-            .ok_or_else(|| invalid(name, &format!("must be an integer from {min} to {max}"))),
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({"type": "object"})
     }
 }

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value, json};
 
-use super::{Services, ToolError, ToolOutcome, args};
+use super::{Needs, Services, Tool, ToolOutcome, args};
 use crate::browser::act::ActError;
 use crate::browser::{BrowserError, BrowserGuard};
 use crate::failure::{Failure, FailureKind, Kind};
@@ -47,10 +47,39 @@ impl From<BrowserError> for ToolOutcome {
     }
 }
 
+/// The browser for `tool`, as its declared [`Needs`] say: the one place the rule lives.
+pub async fn session_for<'a>(
+    services: &'a Arc<Services>,
+    tool: &Tool,
+) -> Result<BrowserGuard<'a>, ToolOutcome> {
+    match tool.needs {
+        Needs::Nothing => Err(ToolOutcome::Failed(Failure::new(
+            Kind::Internal,
+            "this tool does not use the browser",
+        ))),
+        Needs::Browser => services
+            .session
+            .acquire()
+            .await
+            .map_err(|e| browser_failure(&e)),
+        Needs::Dialog => {
+            let b = services
+                .session
+                .acquire()
+                .await
+                .map_err(|e| browser_failure(&e))?;
+            b.page().map_err(|e| browser_failure(&e))?;
+            Ok(b)
+        }
+        Needs::Navigate => page_session_to_navigate(services).await,
+        Needs::Page => page_session(services).await,
+    }
+}
+
 /// Acquire the browser for a page tool. While a JavaScript dialog is open, only the dialog
 /// tools may proceed; every other tool reports the dialog instead of hanging on it. A page
 /// whose renderer is stuck or crashed is reported at once; only `navigate` runs on it.
-pub async fn page_session(services: &Arc<Services>) -> Result<BrowserGuard<'_>, ToolOutcome> {
+async fn page_session(services: &Arc<Services>) -> Result<BrowserGuard<'_>, ToolOutcome> {
     let browser = page_session_to_navigate(services).await?;
     if let Some(fault) = browser.renderer_check().await {
         return Err(browser_failure(&crate::browser::BrowserError::from(fault)));
@@ -59,7 +88,7 @@ pub async fn page_session(services: &Arc<Services>) -> Result<BrowserGuard<'_>, 
 }
 
 /// [`page_session`] for `navigate`, which replaces a stuck or crashed renderer.
-pub async fn page_session_to_navigate(
+async fn page_session_to_navigate(
     services: &Arc<Services>,
 ) -> Result<BrowserGuard<'_>, ToolOutcome> {
     let browser = services
@@ -68,7 +97,7 @@ pub async fn page_session_to_navigate(
         .await
         .map_err(|e| browser_failure(&e))?;
     browser.page().map_err(|e| browser_failure(&e))?;
-    if let Some(d) = browser.events.dialog() {
+    if let Some(d) = browser.events().dialog() {
         return Err(dialog_open(&d));
     }
     Ok(browser)
@@ -83,16 +112,6 @@ fn dialog_open(d: &crate::browser::OpenDialog) -> ToolOutcome {
         )
         .with("dialog", json!({"type": d.kind, "message": d.message})),
     )
-}
-
-/// The `target` argument: a locator string.
-pub fn target(a: &Map<String, Value>) -> Result<&str, ToolError> {
-    args::string(a, "target", crate::browser::locator::MAX_LOCATOR_BYTES)
-}
-
-/// Schema of a `target` property.
-pub fn target_schema() -> Value {
-    json!({"type": "string", "description": "ref (e12), css=, text=, role=R;name=N or name="})
 }
 
 /// Unwrap an outcome-or-value, returning the outcome from the enclosing async block.
@@ -112,10 +131,22 @@ macro_rules! try_tool {
 pub fn gate(
     services: &Services,
     cap: crate::policy::Capability,
-    tool: &'static str,
+    tool: &Tool,
     a: &Map<String, Value>,
     summary: &str,
 ) -> Result<(), ToolOutcome> {
+    if !tool.capabilities.contains(&cap) {
+        // A tool asks only for what its catalog entry declares (and `tools/list` publishes).
+        tracing::error!(
+            tool = tool.name,
+            cap = cap.as_str(),
+            "undeclared capability"
+        );
+        return Err(ToolOutcome::Failed(Failure::new(
+            Kind::Internal,
+            "the tool asked for a capability it does not declare",
+        )));
+    }
     use crate::policy::Decision;
     match services.policy.decide(cap) {
         Decision::Allow => Ok(()),
@@ -135,14 +166,14 @@ pub fn gate(
         Decision::Confirm => match a.get("confirmToken") {
             None | Some(Value::Null) => {
                 let page = services.session.page_identity();
-                let token = services.confirmations.issue(tool, a, &page);
+                let token = services.confirmations.issue(tool.name, a, &page);
                 Err(ToolOutcome::Failed(crate::confirm::required(
-                    tool, summary, &token,
+                    tool.name, summary, &token,
                 )))
             }
             Some(Value::String(t)) => services
                 .confirmations
-                .redeem(t, tool, a, &services.session.page_identity())
+                .redeem(t, tool.name, a, &services.session.page_identity())
                 .map_err(|r| ToolOutcome::Failed(crate::confirm::refused(r))),
             Some(_) => Err(args::invalid("confirmToken", "must be a string").into()),
         },

@@ -3,13 +3,16 @@
 //! Only the controls of known consent-management platforms are ever clicked (rejecting by
 //! default); Glass never clicks "any button that says accept".
 
+use schemars::JsonSchema;
+use serde::Deserialize;
 use std::sync::Arc;
 
 use serde_json::{Map, Value, json};
 
-use super::browser::page_session;
+use super::browser::session_for;
 use super::pointer::action_result;
-use super::{Annotations, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::schema::input_schema;
+use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::act::until_dialog;
 use crate::failure::{Failure, FailureKind};
 use crate::try_tool;
@@ -18,32 +21,46 @@ use crate::try_tool;
 pub const DISMISS_CONSENT: Tool = Tool {
     name: "dismissConsent",
     title: "Dismiss a consent banner",
-    description: "Answer a recognized consent banner (OneTrust, Cookiebot, Didomi, Quantcast, TrustArc, Usercentrics, CookieYes, Complianz, Osano, iubenda, Klaro, Google Funding Choices): choice reject (default) or accept. Otherwise no_consent_found.",
-    schema,
+    description: "Answer the consent banner of a known platform (OneTrust, Cookiebot, Didomi, TrustArc, Usercentrics and more); nothing else is ever clicked.",
+    schema: input_schema::<ConsentArgs>,
+    output: super::output::action,
     annotations: Annotations {
         read_only: false,
         destructive: false,
         idempotent: true,
         open_world: true,
     },
-    browser: true,
+    needs: Needs::Page,
+    capabilities: &[],
+    revision: RevisionRule::Changes,
     run,
 };
 
-fn schema() -> Value {
-    args::object_schema(
-        json!({"choice": {"type": "string", "enum": ["reject", "accept"]}}),
-        &[],
-    )
+/// Arguments of `dismissConsent`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct ConsentArgs {
+    /// The banner's answer (default reject).
+    choice: Option<Choice>,
+}
+
+/// What to answer a consent banner.
+#[derive(Deserialize, JsonSchema, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+enum Choice {
+    Reject,
+    Accept,
 }
 
 fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     Box::pin(async move {
-        try_tool!(args::only(&a, &["choice"]));
-        let choice =
-            try_tool!(args::one_of(&a, "choice", &["reject", "accept"])).unwrap_or("reject");
-        let mut b = try_tool!(page_session(&services).await);
-        let next_ref = b.next_ref;
+        let a: ConsentArgs = try_tool!(args::read(&a));
+        let choice = match a.choice.unwrap_or(Choice::Reject) {
+            Choice::Reject => "reject",
+            Choice::Accept => "accept",
+        };
+        let mut b = try_tool!(session_for(&services, &DISMISS_CONSENT).await);
+        let next_ref = b.next_ref();
         let found = try_tool!(
             b.agent_call("consent", &[json!(choice), json!(next_ref)])
                 .await
@@ -73,7 +90,7 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         let r = found["ref"].as_str().unwrap_or("").to_owned();
         let (x, y) = try_tool!(b.actionable(&r, "click").await);
         let armed = b.arm();
-        let events = std::sync::Arc::clone(&b.events);
+        let events = std::sync::Arc::clone(b.events());
         try_tool!(until_dialog(&events, b.click_at(x, y, 1)).await);
         let caused = try_tool!(b.settle(armed).await);
         let mut out = match action_result(&r, b.revision(), &caused) {

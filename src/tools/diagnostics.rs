@@ -3,13 +3,16 @@
 //! Console texts are cut to 200 characters; URLs lose their query, fragment and credentials;
 //! at most 200 entries per list are kept and the rest are counted as dropped.
 
+use schemars::JsonSchema;
+use serde::Deserialize;
 use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::{Map, Value, json};
 
-use super::browser::page_session;
-use super::{Annotations, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::browser::session_for;
+use super::schema::input_schema;
+use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::try_tool;
 
 /// `diagnostics`.
@@ -17,34 +20,41 @@ pub const DIAGNOSTICS: Tool = Tool {
     name: "diagnostics",
     title: "Console and network diagnostics",
     description: "Console messages, uncaught exceptions, failed requests and error responses of the selected page since the last call (bounded, redacted). durationMs waits first to collect more.",
-    schema,
+    schema: input_schema::<DiagnosticsArgs>,
+    output: super::output::diagnostics,
     annotations: Annotations {
         read_only: true,
         destructive: false,
         idempotent: false,
         open_world: false,
     },
-    browser: true,
+    needs: Needs::Page,
+    capabilities: &[],
+    revision: RevisionRule::Reads,
     run,
 };
 
-fn schema() -> Value {
-    args::object_schema(
-        json!({"durationMs": {"type": "integer", "minimum": 0, "maximum": 30000}, "keep": {"type": "boolean", "description": "Keep the entries for the next call."}}),
-        &[],
-    )
+/// Arguments of `diagnostics`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct DiagnosticsArgs {
+    /// Wait this long first, to collect more (default 0).
+    #[schemars(range(max = 30_000))]
+    duration_ms: Option<u64>,
+    /// Keep the entries for the next call.
+    keep: Option<bool>,
 }
 
 fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     Box::pin(async move {
-        try_tool!(args::only(&a, &["durationMs", "keep"]));
-        let duration = try_tool!(args::int_in(&a, "durationMs", 0, 30_000)).unwrap_or(0);
-        let keep = try_tool!(args::bool_or(&a, "keep", false));
-        let b = try_tool!(page_session(&services).await);
+        let a: DiagnosticsArgs = try_tool!(args::read(&a));
+        let duration = a.duration_ms.unwrap_or(0);
+        let keep = a.keep.unwrap_or(false);
+        let b = try_tool!(session_for(&services, &DIAGNOSTICS).await);
         if duration > 0 {
             tokio::time::sleep(Duration::from_millis(duration)).await;
         }
-        let mut report = match b.events.diagnostics.lock() {
+        let mut report = match b.events().diagnostics.lock() {
             Ok(mut d) => d.report(!keep),
             Err(_) => json!({}),
         };

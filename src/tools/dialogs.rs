@@ -1,10 +1,15 @@
 //! `acceptDialog` and `dismissDialog`: resolve the open JavaScript dialog.
 
+use schemars::JsonSchema;
+use serde::Deserialize;
 use std::sync::Arc;
 
 use serde_json::{Map, Value, json};
 
-use super::{Annotations, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::args::NoArgs;
+use super::browser::session_for;
+use super::schema::input_schema;
+use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::failure::{Failure, Kind};
 use crate::try_tool;
 
@@ -13,14 +18,17 @@ pub const ACCEPT: Tool = Tool {
     name: "acceptDialog",
     title: "Accept the dialog",
     description: "Accept the open alert, confirm, prompt (with promptText) or beforeunload dialog.",
-    schema: accept_schema,
+    schema: input_schema::<AcceptArgs>,
+    output: super::output::dialog,
     annotations: Annotations {
         read_only: false,
         destructive: false,
         idempotent: false,
         open_world: true,
     },
-    browser: true,
+    needs: Needs::Dialog,
+    capabilities: &[],
+    revision: RevisionRule::Changes,
     run: run_accept,
 };
 
@@ -29,44 +37,42 @@ pub const DISMISS: Tool = Tool {
     name: "dismissDialog",
     title: "Dismiss the dialog",
     description: "Dismiss (cancel) the open JavaScript dialog.",
-    schema: dismiss_schema,
+    schema: input_schema::<NoArgs>,
+    output: super::output::dialog,
     annotations: Annotations {
         read_only: false,
         destructive: false,
         idempotent: false,
         open_world: true,
     },
-    browser: true,
+    needs: Needs::Dialog,
+    capabilities: &[],
+    revision: RevisionRule::Changes,
     run: run_dismiss,
 };
 
-fn accept_schema() -> Value {
-    args::object_schema(
-        json!({"promptText": {"type": "string", "maxLength": 65536}}),
-        &[],
-    )
+/// Arguments of `acceptDialog`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct AcceptArgs {
+    /// The answer to a prompt dialog.
+    #[schemars(length(max = 65_536))]
+    prompt_text: Option<String>,
 }
 
-fn dismiss_schema() -> Value {
-    args::object_schema(json!({}), &[])
-}
-
-fn resolve(services: Arc<Services>, a: Map<String, Value>, accept: bool) -> ToolFuture {
+fn resolve(services: Arc<Services>, a: Map<String, Value>, tool: &'static Tool) -> ToolFuture {
     Box::pin(async move {
-        let allowed: &[&str] = if accept { &["promptText"] } else { &[] };
-        try_tool!(args::only(&a, allowed));
-        let text = match a.get("promptText") {
-            None | Some(Value::Null) => None,
-            Some(Value::String(s)) if s.len() <= 65_536 => Some(s.clone()),
-            Some(_) => {
-                return args::invalid("promptText", "must be a string of at most 65536 bytes")
-                    .into();
-            }
+        let accept = tool.name == ACCEPT.name;
+        let text = if accept {
+            try_tool!(args::read::<AcceptArgs>(&a)).prompt_text
+        } else {
+            try_tool!(args::read::<NoArgs>(&a));
+            None
         };
-        let b = try_tool!(services.session.acquire().await);
+        let b = try_tool!(session_for(&services, tool).await);
         // A page opening dialogs one after another shows the next a moment after the last
         // closed: give it that moment before saying there is none.
-        let events = Arc::clone(&b.events);
+        let events = Arc::clone(b.events());
         let open = tokio::time::timeout(NEXT_DIALOG_GRACE, events.dialog_opened()).await;
         let Ok(dialog) = open else {
             return ToolOutcome::Failed(Failure::new(
@@ -74,12 +80,7 @@ fn resolve(services: Arc<Services>, a: Map<String, Value>, accept: bool) -> Tool
                 "no JavaScript dialog is open",
             ));
         };
-        let mut params = json!({"accept": accept});
-        if let Some(t) = text {
-            params["promptText"] = json!(t);
-        }
-        try_tool!(b.page_call("Page.handleJavaScriptDialog", params).await);
-        b.events.dialog_handled(dialog.id);
+        try_tool!(b.answer_dialog(&dialog, accept, text.as_deref()).await);
         let revision = b.bump_revision();
         ToolOutcome::Ok(
             json!({"ok": true, "dialog": {"type": dialog.kind}, "accepted": accept, "revision": revision}),
@@ -91,9 +92,9 @@ fn resolve(services: Arc<Services>, a: Map<String, Value>, accept: bool) -> Tool
 const NEXT_DIALOG_GRACE: std::time::Duration = std::time::Duration::from_millis(500);
 
 fn run_accept(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
-    resolve(services, a, true)
+    resolve(services, a, &ACCEPT)
 }
 
 fn run_dismiss(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
-    resolve(services, a, false)
+    resolve(services, a, &DISMISS)
 }

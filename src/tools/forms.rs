@@ -1,13 +1,17 @@
 //! Form actions: `type`, `clear`, `check`, `uncheck`, `select`.
 
+use schemars::JsonSchema;
+use serde::Deserialize;
 use std::sync::Arc;
 
 use serde_json::{Map, Value, json};
 
-use super::browser::{page_session, target, target_schema};
+use super::args::Target;
+use super::browser::session_for;
 use super::keyboard::PasswordGuard;
-use super::pointer::{action_result, check_revision, pointer_schema};
-use super::{Annotations, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::pointer::{PointerArgs, action_result, check_revision};
+use super::schema::input_schema;
+use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::act::ActError;
 use crate::browser::act::until_dialog;
 use crate::browser::keys::Key;
@@ -27,13 +31,16 @@ const FORM: Annotations = Annotations {
 pub const TYPE: Tool = Tool {
     name: "type",
     title: "Type text",
-    description: "Type text into one editable element as key presses, at the caret (a selection is replaced); clear=true empties it first, submit=true presses Enter. The text is never echoed.",
-    schema: type_schema,
+    description: "Type text into one editable element as key presses, at the caret (a selection is replaced). The text is never echoed.",
+    schema: input_schema::<TypeArgs>,
+    output: super::output::action,
     annotations: Annotations {
         idempotent: false,
         ..FORM
     },
-    browser: true,
+    needs: Needs::Page,
+    capabilities: &[Capability::PasswordInput],
+    revision: RevisionRule::Guarded,
     run: run_type,
 };
 
@@ -42,9 +49,12 @@ pub const CLEAR: Tool = Tool {
     name: "clear",
     title: "Clear a field",
     description: "Empty one editable element.",
-    schema: pointer_schema,
+    schema: input_schema::<PointerArgs>,
+    output: super::output::action,
     annotations: FORM,
-    browser: true,
+    needs: Needs::Page,
+    capabilities: &[],
+    revision: RevisionRule::Guarded,
     run: run_clear,
 };
 
@@ -53,9 +63,12 @@ pub const CHECK: Tool = Tool {
     name: "check",
     title: "Check",
     description: "Make one checkbox, radio or switch checked (no-op if it already is); verified afterwards.",
-    schema: pointer_schema,
+    schema: input_schema::<PointerArgs>,
+    output: super::output::action,
     annotations: FORM,
-    browser: true,
+    needs: Needs::Page,
+    capabilities: &[],
+    revision: RevisionRule::Guarded,
     run: run_check,
 };
 
@@ -64,9 +77,12 @@ pub const UNCHECK: Tool = Tool {
     name: "uncheck",
     title: "Uncheck",
     description: "Make one checkbox or switch unchecked (no-op if it already is); verified afterwards.",
-    schema: pointer_schema,
+    schema: input_schema::<PointerArgs>,
+    output: super::output::action,
     annotations: FORM,
-    browser: true,
+    needs: Needs::Page,
+    capabilities: &[],
+    revision: RevisionRule::Guarded,
     run: run_uncheck,
 };
 
@@ -75,75 +91,71 @@ pub const SELECT: Tool = Tool {
     name: "select",
     title: "Select an option",
     description: "Choose the option of one <select> by value, or by label.",
-    schema: select_schema,
+    schema: input_schema::<SelectArgs>,
+    output: super::output::action,
     annotations: FORM,
-    browser: true,
+    needs: Needs::Page,
+    capabilities: &[],
+    revision: RevisionRule::Guarded,
     run: run_select,
 };
 
-fn type_schema() -> Value {
-    args::confirmable(args::object_schema(
-        json!({
-            "target": target_schema(),
-            "text": {"type": "string", "maxLength": 65536},
-            "clear": {"type": "boolean", "description": "Empty the field first (select-all, Backspace; verified)."},
-            "submit": {"type": "boolean", "description": "Press Enter afterwards."},
-            "insertText": {"type": "boolean", "description": "Insert the whole text at once with no key events (faster for long text; key listeners do not run)."},
-            "expectedRevision": {"type": "integer", "minimum": 0},
-        }),
-        &["target", "text"],
-    ))
+/// Arguments of `type`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct TypeArgs {
+    /// The editable element.
+    target: Target,
+    /// What to type; never echoed.
+    #[schemars(length(max = 65_536))]
+    text: String,
+    /// Empty the field first (select-all, Backspace; verified).
+    clear: Option<bool>,
+    /// Press Enter afterwards.
+    submit: Option<bool>,
+    /// Insert all at once, no key events (faster; key listeners do not run).
+    insert_text: Option<bool>,
+    /// Fail before any input unless the page is at this revision.
+    expected_revision: Option<u64>,
 }
 
-fn select_schema() -> Value {
-    args::object_schema(
-        json!({
-            "target": target_schema(),
-            "value": {"type": "string"},
-            "label": {"type": "string"},
-            "expectedRevision": {"type": "integer", "minimum": 0},
-        }),
-        &["target"],
-    )
+/// Arguments of `select`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct SelectArgs {
+    /// The select element.
+    target: Target,
+    /// The option's value (give value or label).
+    #[schemars(length(max = 4096))]
+    value: Option<String>,
+    /// The option's visible label.
+    #[schemars(length(max = 4096))]
+    label: Option<String>,
+    /// Fail before any input unless the page is at this revision.
+    expected_revision: Option<u64>,
 }
 
 fn run_type(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     Box::pin(async move {
-        try_tool!(args::only(
-            &a,
-            &[
-                "target",
-                "text",
-                "clear",
-                "submit",
-                "insertText",
-                "expectedRevision"
-            ]
-        ));
-        let t = try_tool!(target(&a));
-        let text = match a.get("text") {
-            Some(Value::String(s)) if s.len() <= 65_536 => s.clone(),
-            Some(Value::String(_)) => {
-                return args::invalid("text", "must be at most 65536 bytes").into();
-            }
-            _ => return args::invalid("text", "is required and must be a string").into(),
-        };
-        let clear = try_tool!(args::bool_or(&a, "clear", false));
-        let submit = try_tool!(args::bool_or(&a, "submit", false));
-        let bulk = try_tool!(args::bool_or(&a, "insertText", false));
-        let mut b = try_tool!(page_session(&services).await);
-        try_tool!(check_revision(&b, &a));
-        let resolved = try_tool!(b.resolve(t).await);
+        let raw = a;
+        let a: TypeArgs = try_tool!(args::read(&raw));
+        let text = a.text;
+        let clear = a.clear.unwrap_or(false);
+        let submit = a.submit.unwrap_or(false);
+        let bulk = a.insert_text.unwrap_or(false);
+        let mut b = try_tool!(session_for(&services, &TYPE).await);
+        try_tool!(check_revision(&b, a.expected_revision));
+        let resolved = try_tool!(b.resolve(a.target.as_str()).await);
         try_tool!(b.actionable(&resolved.r, "type").await);
         // The target focused first, so the password rule sees the field the keys go to.
         try_tool!(b.agent_call("focus", &[json!(resolved.r)]).await);
-        let guard = try_tool!(PasswordGuard::before(&services, &mut b, "type", &a).await);
+        let guard = try_tool!(PasswordGuard::before(&services, &mut b, &TYPE, &raw).await);
         if clear {
             try_tool!(clear_field(&mut b, &resolved.r).await);
         }
         try_tool!(b.agent_call("focus", &[json!(resolved.r)]).await);
         let armed = b.arm();
-        let events = Arc::clone(&b.events);
+        let events = Arc::clone(b.events());
         try_tool!(
             until_dialog(&events, async {
                 b.type_text(&text, bulk).await?;
@@ -200,11 +212,10 @@ fn shortcut(s: &str) -> crate::browser::keys::Shortcut {
 
 fn run_clear(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     Box::pin(async move {
-        try_tool!(args::only(&a, &["target", "expectedRevision"]));
-        let t = try_tool!(target(&a));
-        let mut b = try_tool!(page_session(&services).await);
-        try_tool!(check_revision(&b, &a));
-        let resolved = try_tool!(b.resolve(t).await);
+        let a: PointerArgs = try_tool!(args::read(&a));
+        let mut b = try_tool!(session_for(&services, &CLEAR).await);
+        try_tool!(check_revision(&b, a.expected_revision));
+        let resolved = try_tool!(b.resolve(a.target.as_str()).await);
         try_tool!(b.actionable(&resolved.r, "type").await);
         let armed = b.arm();
         try_tool!(clear_field(&mut b, &resolved.r).await);
@@ -215,11 +226,11 @@ fn run_clear(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
 
 fn set_checked(services: Arc<Services>, a: Map<String, Value>, want: bool) -> ToolFuture {
     Box::pin(async move {
-        try_tool!(args::only(&a, &["target", "expectedRevision"]));
-        let t = try_tool!(target(&a));
-        let mut b = try_tool!(page_session(&services).await);
-        try_tool!(check_revision(&b, &a));
-        let resolved = try_tool!(b.resolve(t).await);
+        let a: PointerArgs = try_tool!(args::read(&a));
+        let tool = if want { &CHECK } else { &UNCHECK };
+        let mut b = try_tool!(session_for(&services, tool).await);
+        try_tool!(check_revision(&b, a.expected_revision));
+        let resolved = try_tool!(b.resolve(a.target.as_str()).await);
         let before = try_tool!(b.agent_call("state", &[json!(resolved.r)]).await);
         if !matches!(before["checked"], Value::Bool(_)) {
             return ToolOutcome::Failed(Failure::of(
@@ -234,7 +245,7 @@ fn set_checked(services: Arc<Services>, a: Map<String, Value>, want: bool) -> To
         }
         let (x, y) = try_tool!(b.actionable(&resolved.r, "check").await);
         let armed = b.arm();
-        let events = Arc::clone(&b.events);
+        let events = Arc::clone(b.events());
         try_tool!(until_dialog(&events, b.click_at(x, y, 1)).await);
         let caused = try_tool!(b.settle(armed).await);
         if caused.dialog.is_none() && caused.navigation.is_none() {
@@ -264,19 +275,14 @@ fn run_uncheck(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
 
 fn run_select(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     Box::pin(async move {
-        try_tool!(args::only(
-            &a,
-            &["target", "value", "label", "expectedRevision"]
-        ));
-        let t = try_tool!(target(&a));
-        let value = try_tool!(args::opt_string(&a, "value", 4096));
-        let label = try_tool!(args::opt_string(&a, "label", 4096));
+        let a: SelectArgs = try_tool!(args::read(&a));
+        let (value, label) = (a.value, a.label);
         if value.is_none() && label.is_none() {
             return args::invalid("value", "give value or label").into();
         }
-        let mut b = try_tool!(page_session(&services).await);
-        try_tool!(check_revision(&b, &a));
-        let resolved = try_tool!(b.resolve(t).await);
+        let mut b = try_tool!(session_for(&services, &SELECT).await);
+        try_tool!(check_revision(&b, a.expected_revision));
+        let resolved = try_tool!(b.resolve(a.target.as_str()).await);
         try_tool!(b.actionable(&resolved.r, "select").await);
         let armed = b.arm();
         let v = try_tool!(
@@ -307,90 +313,69 @@ pub const MAX_FIELDS: usize = 16;
 pub const FILL_FORM: Tool = Tool {
     name: "fillForm",
     title: "Fill a form",
-    description: "Fill up to 16 fields in one call: text fields get the string, selects the option with that value or label, checkboxes a boolean. Every target is resolved before anything is filled; reports a per-field outcome.",
-    schema: fill_schema,
+    description: "Fill up to 16 fields in one call (text, a select's option, a checkbox's state). Every target resolves before anything is filled; reports each field's outcome.",
+    schema: input_schema::<FillArgs>,
+    output: super::output::fill_form,
     annotations: Annotations {
         idempotent: true,
         ..FORM
     },
-    browser: true,
+    needs: Needs::Page,
+    capabilities: &[Capability::PasswordInput],
+    revision: RevisionRule::Guarded,
     run: run_fill_form,
 };
 
-fn fill_schema() -> Value {
-    args::confirmable(args::object_schema(
-        json!({
-            "fields": {"type": "array", "minItems": 1, "maxItems": MAX_FIELDS, "items": {
-                "type": "object",
-                "properties": {"target": target_schema(), "value": {"type": ["string", "boolean"]}},
-                "required": ["target", "value"],
-                "additionalProperties": false
-            }},
-            "expectedRevision": {"type": "integer", "minimum": 0},
-        }),
-        &["fields"],
-    ))
+/// Arguments of `fillForm`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct FillArgs {
+    /// The fields, each filled in turn.
+    #[schemars(length(min = 1, max = 16))]
+    fields: Vec<Field>,
+    /// Fail before any input unless the page is at this revision.
+    expected_revision: Option<u64>,
 }
 
 /// One field to fill.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 struct Field {
-    target: String,
-    value: Value,
+    /// The field.
+    target: Target,
+    /// Text (or an option's value or label), or true/false for a checkbox.
+    value: FieldValue,
 }
 
-fn fields(a: &Map<String, Value>) -> Result<Vec<Field>, super::ToolError> {
-    let Some(list) = a.get("fields").and_then(Value::as_array) else {
-        return Err(args::invalid(
-            "fields",
-            "must be an array of {target, value}",
-        ));
-    };
-    if list.is_empty() || list.len() > MAX_FIELDS {
-        return Err(args::invalid("fields", "must list 1 to 16 fields"));
+/// What a field gets.
+#[derive(Deserialize, JsonSchema, Clone)]
+#[serde(untagged)]
+enum FieldValue {
+    Text(#[schemars(length(max = 65_536))] String),
+    Checked(bool),
+}
+
+impl FieldValue {
+    fn to_json(&self) -> Value {
+        match self {
+            FieldValue::Text(s) => Value::String(s.clone()),
+            FieldValue::Checked(b) => Value::Bool(*b),
+        }
     }
-    list.iter()
-        .enumerate()
-        .map(|(i, f)| {
-            let path = format!("fields[{i}]");
-            let Some(obj) = f.as_object() else {
-                return Err(args::invalid(
-                    &path,
-                    "must be an object with target and value",
-                ));
-            };
-            args::only(obj, &["target", "value"])
-                .map_err(|_| args::invalid(&path, "has an unknown field"))?;
-            let t = target(obj).map_err(|_| {
-                args::invalid(&format!("{path}.target"), "must be a locator string")
-            })?;
-            let value = match obj.get("value") {
-                Some(v @ (Value::String(_) | Value::Bool(_))) => v.clone(),
-                _ => {
-                    return Err(args::invalid(
-                        &format!("{path}.value"),
-                        "must be a string or a boolean",
-                    ));
-                }
-            };
-            Ok(Field {
-                target: t.to_owned(),
-                value,
-            })
-        })
-        .collect()
 }
 
 fn run_fill_form(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     Box::pin(async move {
-        try_tool!(args::only(&a, &["fields", "expectedRevision"]));
-        let fields = try_tool!(fields(&a));
-        let mut b = try_tool!(page_session(&services).await);
-        try_tool!(check_revision(&b, &a));
+        let raw = a;
+        let a: FillArgs = try_tool!(args::read(&raw));
+        let fields = a.fields;
+        let mut b = try_tool!(session_for(&services, &FILL_FORM).await);
+        try_tool!(check_revision(&b, a.expected_revision));
         // Resolve every target before touching anything.
         let mut refs = Vec::with_capacity(fields.len());
         let mut unresolved = Vec::new();
         for (i, f) in fields.iter().enumerate() {
-            match b.resolve(&f.target).await {
+            match b.resolve(f.target.as_str()).await {
                 Ok(r) => refs.push(r),
                 Err(crate::browser::act::ActError::Targeting(e)) => {
                     unresolved.push(json!({"index": i, "ok": false, "failureKind": e.failure_kind(), "candidates": e.get("candidates")}));
@@ -414,8 +399,8 @@ fn run_fill_form(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                 try_tool!(super::browser::gate(
                     &services,
                     Capability::PasswordInput,
-                    "fillForm",
-                    &a,
+                    &FILL_FORM,
+                    &raw,
                     "type into a password field"
                 ));
                 password_confirmed = true;
@@ -433,7 +418,7 @@ fn run_fill_form(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         let mut outcomes = Vec::with_capacity(fields.len());
         let mut all_ok = true;
         for (i, (f, r)) in fields.iter().zip(&refs).enumerate() {
-            let outcome = fill_one(&mut b, &r.r, &f.value).await;
+            let outcome = fill_one(&mut b, &r.r, &f.value.to_json()).await;
             let ok = outcome.is_none();
             all_ok &= ok;
             let mut o = json!({"index": i, "ref": r.r, "ok": ok});
@@ -487,7 +472,7 @@ async fn fill_one(b: &mut Browser, r: &str, value: &Value) -> Option<FailureKind
             Ok(p) => p,
             Err(e) => return Some(act(e, FailureKind::NotActionable)),
         };
-        let events = Arc::clone(&b.events);
+        let events = Arc::clone(b.events());
         if let Err(e) = until_dialog(&events, b.click_at(x, y, 1)).await {
             return Some(browser(&e));
         }

@@ -1,12 +1,16 @@
 //! Keyboard tools: `key`, `keyDown`, `keyUp`, `shortcut`.
 
+use schemars::JsonSchema;
+use serde::Deserialize;
 use std::sync::Arc;
 
 use serde_json::{Map, Value, json};
 
-use super::browser::{page_session, target_schema};
+use super::args::Target;
+use super::browser::session_for;
 use super::pointer::check_revision;
-use super::{Annotations, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::schema::input_schema;
+use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::Browser;
 use crate::browser::act::until_dialog;
 use crate::browser::keys::{self, Key};
@@ -26,9 +30,12 @@ pub const KEY: Tool = Tool {
     name: "key",
     title: "Press a key",
     description: "Press and release one key (Enter, Tab, Escape, ArrowDown, a, F5...), optionally after focusing a target.",
-    schema: key_schema,
+    schema: input_schema::<KeyArgs>,
+    output: super::output::keys,
     annotations: KEYS,
-    browser: true,
+    needs: Needs::Page,
+    capabilities: &[Capability::PasswordInput],
+    revision: RevisionRule::Guarded,
     run: run_key,
 };
 
@@ -37,9 +44,12 @@ pub const KEY_DOWN: Tool = Tool {
     name: "keyDown",
     title: "Key down",
     description: "Press one key without releasing it.",
-    schema: key_schema,
+    schema: input_schema::<KeyArgs>,
+    output: super::output::keys,
     annotations: KEYS,
-    browser: true,
+    needs: Needs::Page,
+    capabilities: &[Capability::PasswordInput],
+    revision: RevisionRule::Guarded,
     run: run_key_down,
 };
 
@@ -48,9 +58,12 @@ pub const KEY_UP: Tool = Tool {
     name: "keyUp",
     title: "Key up",
     description: "Release one key.",
-    schema: key_schema,
+    schema: input_schema::<KeyArgs>,
+    output: super::output::keys,
     annotations: KEYS,
-    browser: true,
+    needs: Needs::Page,
+    capabilities: &[Capability::PasswordInput],
+    revision: RevisionRule::Guarded,
     run: run_key_up,
 };
 
@@ -59,24 +72,39 @@ pub const SHORTCUT: Tool = Tool {
     name: "shortcut",
     title: "Keyboard shortcut",
     description: "Press a chord such as Control+A or Shift+Tab.",
-    schema: shortcut_schema,
+    schema: input_schema::<ShortcutArgs>,
+    output: super::output::keys,
     annotations: KEYS,
-    browser: true,
+    needs: Needs::Page,
+    capabilities: &[Capability::PasswordInput],
+    revision: RevisionRule::Guarded,
     run: run_shortcut,
 };
 
-fn key_schema() -> Value {
-    args::confirmable(args::object_schema(
-        json!({"key": {"type": "string"}, "target": target_schema(), "expectedRevision": {"type": "integer", "minimum": 0}}),
-        &["key"],
-    ))
+/// Arguments of `key`, `keyDown` and `keyUp`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct KeyArgs {
+    /// A key name: Enter, Tab, ArrowDown, a, F5...
+    #[schemars(length(min = 1, max = 64))]
+    key: String,
+    /// Focus this element first (else the focused one gets the key).
+    target: Option<Target>,
+    /// Fail before any input unless the page is at this revision.
+    expected_revision: Option<u64>,
 }
 
-fn shortcut_schema() -> Value {
-    args::confirmable(args::object_schema(
-        json!({"keys": {"type": "string", "description": "Modifiers and a key joined by +"}, "target": target_schema(), "expectedRevision": {"type": "integer", "minimum": 0}}),
-        &["keys"],
-    ))
+/// Arguments of `shortcut`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct ShortcutArgs {
+    /// Modifiers and a key joined by +: Control+A, Shift+Tab.
+    #[schemars(length(min = 1, max = 64))]
+    keys: String,
+    /// Focus this element first (else the focused one gets the keys).
+    target: Option<Target>,
+    /// Fail before any input unless the page is at this revision.
+    expected_revision: Option<u64>,
 }
 
 /// The `password-input` rule for every tool that sends keys, following the focused element
@@ -93,7 +121,7 @@ impl PasswordGuard {
     pub(super) async fn before(
         services: &Services,
         b: &mut Browser,
-        tool: &'static str,
+        tool: &'static Tool,
         a: &Map<String, Value>,
     ) -> Result<PasswordGuard, ToolOutcome> {
         if services.policy.decide(Capability::PasswordInput) == Decision::Allow {
@@ -132,7 +160,7 @@ impl PasswordGuard {
     pub(super) async fn after(self, b: &mut Browser) -> Result<(), ToolOutcome> {
         // A dialog the keys opened blocks the page; the action's result reports it, and the
         // guard is re-armed (and reset) before any later keys.
-        if !self.armed || b.events.dialog().is_some() {
+        if !self.armed || b.events().dialog().is_some() {
             return Ok(());
         }
         let r = b.agent_call("keyGuardRelease", &[]).await?;
@@ -156,15 +184,21 @@ fn press(
     a: Map<String, Value>,
     field: &'static str,
     how: Press,
-    tool: &'static str,
+    tool: &'static Tool,
 ) -> ToolFuture {
     Box::pin(async move {
-        try_tool!(args::only(&a, &[field, "target", "expectedRevision"]));
-        let spec = try_tool!(args::string(&a, field, 64));
-        let chord = if field == "keys" {
-            keys::parse_shortcut(spec)
+        let raw = a;
+        let (spec, target, expected) = if field == "keys" {
+            let a: ShortcutArgs = try_tool!(args::read(&raw));
+            (a.keys, a.target, a.expected_revision)
         } else {
-            Key::named(spec).map(|key| keys::Shortcut {
+            let a: KeyArgs = try_tool!(args::read(&raw));
+            (a.key, a.target, a.expected_revision)
+        };
+        let chord = if field == "keys" {
+            keys::parse_shortcut(&spec)
+        } else {
+            Key::named(&spec).map(|key| keys::Shortcut {
                 modifiers: 0,
                 modifier_keys: Vec::new(),
                 key,
@@ -173,12 +207,11 @@ fn press(
         let Some(chord) = chord else {
             return args::invalid(field, "is not a known key name").into();
         };
-        let mut b = try_tool!(page_session(&services).await);
-        try_tool!(check_revision(&b, &a));
+        let mut b = try_tool!(session_for(&services, tool).await);
+        try_tool!(check_revision(&b, expected));
         let mut focused = None;
-        if a.get("target").is_some_and(|t| !t.is_null()) {
-            let t = try_tool!(super::browser::target(&a));
-            let resolved = try_tool!(b.resolve(t).await);
+        if let Some(t) = target {
+            let resolved = try_tool!(b.resolve(t.as_str()).await);
             try_tool!(b.agent_call("focus", &[json!(resolved.r)]).await);
             focused = Some(resolved.r);
         }
@@ -192,13 +225,13 @@ fn press(
             && chord.key.text.as_deref().is_some_and(|t| t != "\r");
         let guard = if types_text {
             Some(try_tool!(
-                PasswordGuard::before(&services, &mut b, tool, &a).await
+                PasswordGuard::before(&services, &mut b, tool, &raw).await
             ))
         } else {
             None
         };
         let armed = b.arm();
-        let events = Arc::clone(&b.events);
+        let events = Arc::clone(b.events());
         let send = async {
             let mut mods = 0;
             if !matches!(how, Press::Up) {
@@ -233,17 +266,17 @@ fn press(
 }
 
 fn run_key(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
-    press(services, a, "key", Press::Both, "key")
+    press(services, a, "key", Press::Both, &KEY)
 }
 
 fn run_key_down(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
-    press(services, a, "key", Press::Down, "keyDown")
+    press(services, a, "key", Press::Down, &KEY_DOWN)
 }
 
 fn run_key_up(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
-    press(services, a, "key", Press::Up, "keyUp")
+    press(services, a, "key", Press::Up, &KEY_UP)
 }
 
 fn run_shortcut(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
-    press(services, a, "keys", Press::Both, "shortcut")
+    press(services, a, "keys", Press::Both, &SHORTCUT)
 }

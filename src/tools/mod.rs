@@ -7,14 +7,17 @@
 
 pub mod args;
 pub mod browser;
+pub mod call;
 pub mod consent;
 pub mod diagnostics;
 pub mod dialogs;
 pub mod evaluate;
 pub mod forms;
 pub mod keyboard;
+pub mod output;
 pub mod page;
 pub mod pointer;
+pub mod schema;
 pub mod task;
 pub mod topology;
 pub mod transfer;
@@ -117,17 +120,60 @@ pub struct Annotations {
 }
 
 impl Annotations {
+    /// The hints that differ from MCP's defaults (readOnly false, destructive true, idempotent
+    /// false, openWorld true): a client reads the same answer, in fewer bytes per tool.
     fn to_json(self) -> Value {
-        json!({
-            "readOnlyHint": self.read_only,
-            "destructiveHint": self.destructive,
-            "idempotentHint": self.idempotent,
-            "openWorldHint": self.open_world,
-        })
+        let mut hints = Map::new();
+        if self.read_only {
+            hints.insert("readOnlyHint".into(), Value::Bool(true));
+        } else if !self.destructive {
+            hints.insert("destructiveHint".into(), Value::Bool(false));
+        }
+        if self.idempotent {
+            hints.insert("idempotentHint".into(), Value::Bool(true));
+        }
+        if !self.open_world {
+            hints.insert("openWorldHint".into(), Value::Bool(false));
+        }
+        Value::Object(hints)
     }
 }
 
-/// One tool of the catalog.
+/// What a tool needs before its handler may act: the rule lives here, once, and
+/// [`browser::session_for`] applies it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Needs {
+    /// Nothing: a browser-free tool; Chrome never starts for it.
+    Nothing,
+    /// The browser (tabs), not a particular page.
+    Browser,
+    /// A selected page with no open JavaScript dialog and a renderer that answers.
+    Page,
+    /// A selected page, even while a dialog is open (the dialog tools resolve it).
+    Dialog,
+    /// A selected page, even with a hung or crashed renderer (`navigate` replaces it).
+    Navigate,
+}
+
+impl Needs {
+    /// Whether the tool works on the browser (its results then carry the event header).
+    pub fn browser(self) -> bool {
+        self != Needs::Nothing
+    }
+}
+
+/// How a tool treats the page revision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RevisionRule {
+    /// It only reads: the page revision is what it was.
+    Reads,
+    /// It may change the page and takes `expectedRevision`: a stale one fails before any input.
+    Guarded,
+    /// It may change the page (or which page is current) and has no revision guard.
+    Changes,
+}
+
+/// One tool of the catalog: everything the call path and `tools/list` need to know about it.
 pub struct Tool {
     /// The MCP tool name.
     pub name: &'static str,
@@ -135,13 +181,20 @@ pub struct Tool {
     pub title: &'static str,
     /// What the tool does, for the model; kept short because every client loads it.
     pub description: &'static str,
-    /// Builds the JSON Schema of the tool's arguments.
+    /// Builds the JSON Schema of the tool's arguments (published, and checked on every call).
     pub schema: fn() -> Value,
     /// MCP annotations.
     pub annotations: Annotations,
-    /// Whether the tool works on the browser (its results then carry the event header).
-    pub browser: bool,
-    /// Runs the tool with its (object) arguments.
+    /// What it needs from the browser before acting.
+    pub needs: Needs,
+    /// The policy capabilities it may ask for (some only for some arguments or pages: typing
+    /// into a password field is `password-input` whichever tool sends the keys).
+    pub capabilities: &'static [crate::policy::Capability],
+    /// What it does to the page revision.
+    pub revision: RevisionRule,
+    /// Builds the JSON Schema of its successful result, page-derived fields marked.
+    pub output: fn() -> Value,
+    /// Runs the tool with its (checked, object) arguments.
     pub run: fn(Arc<Services>, Map<String, Value>) -> ToolFuture,
 }
 
@@ -209,7 +262,8 @@ pub fn list_json() -> Value {
                     "name": t.name,
                     "title": t.title,
                     "description": t.description,
-                    "inputSchema": (t.schema)(),
+                    "inputSchema": call::input_schema(t),
+                    "outputSchema": call::output_schema(t),
                     "annotations": t.annotations.to_json(),
                 })
             })

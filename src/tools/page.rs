@@ -1,12 +1,16 @@
 //! Page tools: `navigate`, `observe`, `getDOM`, `getText`, `screenshot`, `scroll`.
 
+use schemars::JsonSchema;
+use serde::Deserialize;
 use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::{Map, Value, json};
 
-use super::browser::{page_session, target, target_schema};
-use super::{Annotations, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::args::{Ref, Target};
+use super::browser::session_for;
+use super::schema::input_schema;
+use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::navigate::{NavOutcome, WaitUntil};
 use crate::browser::{Browser, BrowserError};
 use crate::failure::{Failure, FailureKind, Kind};
@@ -26,14 +30,17 @@ pub const NAVIGATE: Tool = Tool {
     name: "navigate",
     title: "Navigate",
     description: "Open a URL in the selected page; returns url, title, HTTP status, revision, outcome and (unless observe=false) the compact observation.",
-    schema: navigate_schema,
+    schema: input_schema::<NavigateArgs>,
+    output: super::output::navigate,
     annotations: Annotations {
         read_only: false,
         destructive: false,
         idempotent: false,
         open_world: true,
     },
-    browser: true,
+    needs: Needs::Navigate,
+    capabilities: &[Capability::Navigate],
+    revision: RevisionRule::Changes,
     run: run_navigate,
 };
 
@@ -42,9 +49,12 @@ pub const OBSERVE: Tool = Tool {
     name: "observe",
     title: "Observe the page",
     description: "Compact page state: url, title, revision and elements with refs, roles, names and state. level: summary|interactive|structured|detailed|raw. DOM, screenshot and form values only when asked.",
-    schema: observe_schema,
+    schema: input_schema::<ObserveArgs>,
+    output: super::output::observe,
     annotations: READ,
-    browser: true,
+    needs: Needs::Page,
+    capabilities: &[Capability::Screenshot, Capability::ReadFormValues],
+    revision: RevisionRule::Reads,
     run: run_observe,
 };
 
@@ -53,9 +63,12 @@ pub const EXTRACT_WEB_IR: Tool = Tool {
     name: "extractWebIr",
     title: "Extract the page as Web IR",
     description: "The live page (or one region, a ref) as a Web IR v1 draft: entities (regions, forms, fields, actions, links, tables with rows and cells, text) and their relationships, IDs stable while the element exists. Validated before it is returned; never includes form values.",
-    schema: extract_schema,
+    schema: input_schema::<ExtractArgs>,
+    output: super::output::extract_web_ir,
     annotations: READ,
-    browser: true,
+    needs: Needs::Page,
+    capabilities: &[],
+    revision: RevisionRule::Reads,
     run: run_extract_web_ir,
 };
 
@@ -64,9 +77,12 @@ pub const GET_DOM: Tool = Tool {
     name: "getDOM",
     title: "Get DOM",
     description: "HTML of the page or of one target, bounded by maxChars.",
-    schema: text_schema,
+    schema: input_schema::<TextArgs>,
+    output: super::output::dom,
     annotations: READ,
-    browser: true,
+    needs: Needs::Page,
+    capabilities: &[],
+    revision: RevisionRule::Reads,
     run: run_get_dom,
 };
 
@@ -75,9 +91,12 @@ pub const GET_TEXT: Tool = Tool {
     name: "getText",
     title: "Get text",
     description: "Visible text of the page or of one target, bounded by maxChars.",
-    schema: text_schema,
+    schema: input_schema::<TextArgs>,
+    output: super::output::text,
     annotations: READ,
-    browser: true,
+    needs: Needs::Page,
+    capabilities: &[],
+    revision: RevisionRule::Reads,
     run: run_get_text,
 };
 
@@ -86,9 +105,12 @@ pub const SCREENSHOT: Tool = Tool {
     name: "screenshot",
     title: "Screenshot",
     description: "PNG of the viewport, the full page (fullPage=true) or one target.",
-    schema: screenshot_schema,
+    schema: input_schema::<ScreenshotArgs>,
+    output: super::output::screenshot,
     annotations: READ,
-    browser: true,
+    needs: Needs::Page,
+    capabilities: &[Capability::Screenshot],
+    revision: RevisionRule::Reads,
     run: run_screenshot,
 };
 
@@ -97,60 +119,100 @@ pub const SCROLL: Tool = Tool {
     name: "scroll",
     title: "Scroll",
     description: "Scroll the page, or one target, by dx/dy CSS pixels.",
-    schema: scroll_schema,
+    schema: input_schema::<ScrollArgs>,
+    output: super::output::scroll,
     annotations: Annotations {
         read_only: false,
         destructive: false,
         idempotent: false,
         open_world: true,
     },
-    browser: true,
+    needs: Needs::Page,
+    capabilities: &[],
+    revision: RevisionRule::Changes,
     run: run_scroll,
 };
 
-fn navigate_schema() -> Value {
-    args::confirmable(args::object_schema(
-        json!({
-            "url": {"type": "string"},
-            "observe": {"type": "boolean", "description": "Include the compact observation (default true)."},
-            "waitUntil": {"type": "string", "enum": ["load", "domcontentloaded", "commit"]},
-            "timeoutMs": {"type": "integer", "minimum": 1, "maximum": 120000},
-        }),
-        &["url"],
-    ))
+/// Arguments of `navigate`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct NavigateArgs {
+    /// An http, https, file, about or data URL.
+    #[schemars(length(min = 1, max = 8192))]
+    url: String,
+    /// Include the compact observation (default true).
+    observe: Option<bool>,
+    /// When the navigation counts as done (default load).
+    wait_until: Option<WaitUntilArg>,
+    /// Give up after this long (default 30000).
+    #[schemars(range(min = 1, max = 120_000))]
+    timeout_ms: Option<u64>,
 }
 
-fn observe_schema() -> Value {
-    args::confirmable(args::object_schema(
-        json!({
-            "level": {"type": "string", "enum": ["summary", "interactive", "structured", "detailed", "raw"]},
-            "region": {"type": "string", "description": "A ref: observe only inside this element."},
-            "includeDom": {"type": "boolean"},
-            "includeScreenshot": {"type": "boolean"},
-            "includeFormValues": {"type": "boolean"},
-        }),
-        &[],
-    ))
+/// `navigate`'s `waitUntil`.
+#[derive(Deserialize, JsonSchema, Clone, Copy)]
+#[serde(rename_all = "lowercase")]
+enum WaitUntilArg {
+    Load,
+    Domcontentloaded,
+    Commit,
 }
 
-fn extract_schema() -> Value {
-    args::object_schema(
-        json!({"region": {"type": "string", "description": "A ref: extract only inside this element."}}),
-        &[],
-    )
+/// Arguments of `observe`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct ObserveArgs {
+    /// Detail level (default interactive; see docs/page-model.md).
+    level: Option<Level>,
+    /// Observe only inside this element.
+    region: Option<Ref>,
+    /// Add the page's HTML.
+    include_dom: Option<bool>,
+    /// Add a screenshot.
+    include_screenshot: Option<bool>,
+    /// Add form fields' values (never passwords).
+    include_form_values: Option<bool>,
+}
+
+/// An observation level.
+#[derive(Deserialize, JsonSchema, Clone, Copy)]
+#[serde(rename_all = "lowercase")]
+enum Level {
+    Summary,
+    Interactive,
+    Structured,
+    Detailed,
+    Raw,
+}
+
+impl Level {
+    fn as_str(self) -> &'static str {
+        match self {
+            Level::Summary => "summary",
+            Level::Interactive => "interactive",
+            Level::Structured => "structured",
+            Level::Detailed => "detailed",
+            Level::Raw => "raw",
+        }
+    }
+}
+
+/// Arguments of `extractWebIr`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct ExtractArgs {
+    /// Extract only inside this element.
+    region: Option<Ref>,
 }
 
 fn run_extract_web_ir(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     Box::pin(async move {
-        try_tool!(args::only(&a, &["region"]));
-        let region = try_tool!(args::opt_string(&a, "region", 24));
-        if region.is_some_and(|r| !crate::browser::refs::is_ref(r)) {
-            return args::invalid("region", "must be a ref such as e12").into();
-        }
-        let mut b = try_tool!(page_session(&services).await);
+        let a: ExtractArgs = try_tool!(args::read(&a));
+        let region = a.region.as_ref().map(Ref::as_str);
+        let mut b = try_tool!(session_for(&services, &EXTRACT_WEB_IR).await);
         // The structured model with room for a whole page: Web IR's own bounds cut the rest.
         let opts = json!({
-            "level": "structured", "nextRef": b.next_ref, "maxItems": 4000,
+            "level": "structured", "nextRef": b.next_ref(), "maxItems": 4000,
             "maxBytes": 400_000, "maxNameChars": 80, "maxTextChars": 200,
             "tableRows": 50, "region": region,
         });
@@ -203,29 +265,39 @@ fn run_extract_web_ir(services: Arc<Services>, a: Map<String, Value>) -> ToolFut
     })
 }
 
-fn text_schema() -> Value {
-    args::object_schema(
-        json!({"target": target_schema(), "maxChars": {"type": "integer", "minimum": 1, "maximum": 1_000_000}}),
-        &[],
-    )
+/// Arguments of `getText` and `getDOM`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct TextArgs {
+    /// Only this element (default the whole page).
+    target: Option<Target>,
+    /// Cut after this many characters (default 20000 text, 100000 DOM).
+    #[schemars(range(min = 1, max = 1_000_000))]
+    max_chars: Option<u64>,
 }
 
-fn screenshot_schema() -> Value {
-    args::confirmable(args::object_schema(
-        json!({"target": target_schema(), "fullPage": {"type": "boolean"}}),
-        &[],
-    ))
+/// Arguments of `screenshot`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct ScreenshotArgs {
+    /// Only this element (default the viewport).
+    target: Option<Target>,
+    /// The whole scrollable page.
+    full_page: Option<bool>,
 }
 
-fn scroll_schema() -> Value {
-    args::object_schema(
-        json!({
-            "dx": {"type": "integer", "minimum": -100000, "maximum": 100000},
-            "dy": {"type": "integer", "minimum": -100000, "maximum": 100000},
-            "target": target_schema(),
-        }),
-        &[],
-    )
+/// Arguments of `scroll`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct ScrollArgs {
+    /// Right by this many CSS px (default 0).
+    #[schemars(range(min = -100_000, max = 100_000))]
+    dx: Option<i64>,
+    /// Down by this many CSS px (default 600).
+    #[schemars(range(min = -100_000, max = 100_000))]
+    dy: Option<i64>,
+    /// Scroll this element (default the page).
+    target: Option<Target>,
 }
 
 /// Schemes a navigation may use.
@@ -269,7 +341,7 @@ pub async fn observation(
     region: Option<&str>,
     form_values: bool,
 ) -> Result<Map<String, Value>, crate::browser::act::ActError> {
-    let opts = observe_options(level, region, form_values, b.next_ref);
+    let opts = observe_options(level, region, form_values, b.next_ref());
     let mut o = b.agent_call("observe", &[opts]).await?;
     match o["status"].as_str() {
         Some("unknown") => {
@@ -316,37 +388,31 @@ pub async fn observation(
 
 fn run_navigate(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     Box::pin(async move {
-        try_tool!(args::only(
-            &a,
-            &["url", "observe", "waitUntil", "timeoutMs"]
-        ));
-        let url = try_tool!(args::string(&a, "url", 8192));
+        let raw = a;
+        let a: NavigateArgs = try_tool!(args::read(&raw));
+        let url = a.url.as_str();
         if !allowed_url(url) {
             return args::invalid("url", "must be an http, https, file, about or data URL").into();
         }
         try_tool!(super::browser::check_url(&services, url));
-        let observe = try_tool!(args::bool_or(&a, "observe", true));
+        let observe = a.observe.unwrap_or(true);
         try_tool!(super::browser::gate(
             &services,
             Capability::Navigate,
-            "navigate",
-            &a,
+            &NAVIGATE,
+            &raw,
             &format!(
                 "open {} in the selected page",
                 super::browser::destination(url)
             )
         ));
-        let until = match try_tool!(args::one_of(
-            &a,
-            "waitUntil",
-            &["load", "domcontentloaded", "commit"]
-        )) {
-            Some("domcontentloaded") => WaitUntil::DomContentLoaded,
-            Some("commit") => WaitUntil::Commit,
-            _ => WaitUntil::Load,
+        let until = match a.wait_until {
+            Some(WaitUntilArg::Domcontentloaded) => WaitUntil::DomContentLoaded,
+            Some(WaitUntilArg::Commit) => WaitUntil::Commit,
+            Some(WaitUntilArg::Load) | None => WaitUntil::Load,
         };
-        let timeout = try_tool!(args::int_in(&a, "timeoutMs", 1, 120_000)).unwrap_or(30_000);
-        let mut b = try_tool!(super::browser::page_session_to_navigate(&services).await);
+        let timeout = a.timeout_ms.unwrap_or(30_000);
+        let mut b = try_tool!(session_for(&services, &NAVIGATE).await);
         b.recover_renderer().await;
         let mark = b.network_mark();
         let outcome = try_tool!(b.navigate(url, Duration::from_millis(timeout), until).await);
@@ -426,34 +492,19 @@ fn run_navigate(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
 
 fn run_observe(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     Box::pin(async move {
-        try_tool!(args::only(
-            &a,
-            &[
-                "level",
-                "region",
-                "includeDom",
-                "includeScreenshot",
-                "includeFormValues"
-            ]
-        ));
-        let level = try_tool!(args::one_of(
-            &a,
-            "level",
-            &["summary", "interactive", "structured", "detailed", "raw"]
-        ));
-        let region = try_tool!(args::opt_string(&a, "region", 24));
-        if region.is_some_and(|r| !crate::browser::refs::is_ref(r)) {
-            return args::invalid("region", "must be a ref such as e12").into();
-        }
-        let dom = try_tool!(args::bool_or(&a, "includeDom", false));
-        let shot = try_tool!(args::bool_or(&a, "includeScreenshot", false));
-        let values = try_tool!(args::bool_or(&a, "includeFormValues", false));
+        let raw = a;
+        let a: ObserveArgs = try_tool!(args::read(&raw));
+        let level = a.level.map(Level::as_str);
+        let region = a.region.as_ref().map(Ref::as_str);
+        let dom = a.include_dom.unwrap_or(false);
+        let shot = a.include_screenshot.unwrap_or(false);
+        let values = a.include_form_values.unwrap_or(false);
         if shot {
             try_tool!(super::browser::gate(
                 &services,
                 Capability::Screenshot,
-                "observe",
-                &a,
+                &OBSERVE,
+                &raw,
                 "include a screenshot of the page"
             ));
         }
@@ -461,12 +512,12 @@ fn run_observe(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             try_tool!(super::browser::gate(
                 &services,
                 Capability::ReadFormValues,
-                "observe",
-                &a,
+                &OBSERVE,
+                &raw,
                 "read the values of form fields"
             ));
         }
-        let mut b = try_tool!(page_session(&services).await);
+        let mut b = try_tool!(session_for(&services, &OBSERVE).await);
         let mut out = try_tool!(observation(&mut b, level, region, values).await);
         if dom {
             let d = try_tool!(b.agent_call("dom", &[Value::Null, json!(200_000)]).await);
@@ -476,7 +527,7 @@ fn run_observe(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             );
         }
         if shot {
-            let png = try_tool!(capture(&b, None, false).await);
+            let png = try_tool!(b.screenshot(None, false).await);
             return ToolOutcome::WithImages(Value::Object(out), vec![("image/png", png)]);
         }
         ToolOutcome::Ok(Value::Object(out))
@@ -486,14 +537,11 @@ fn run_observe(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
 /// Resolve an optional target to a ref.
 async fn optional_ref(
     b: &mut Browser,
-    a: &Map<String, Value>,
+    target: Option<&Target>,
 ) -> Result<Option<String>, ToolOutcome> {
-    match a.get("target") {
-        None | Some(Value::Null) => Ok(None),
-        Some(_) => {
-            let t = target(a).map_err(ToolOutcome::from)?;
-            Ok(Some(b.resolve(t).await?.r))
-        }
+    match target {
+        None => Ok(None),
+        Some(t) => Ok(Some(b.resolve(t.as_str()).await?.r)),
     }
 }
 
@@ -503,11 +551,17 @@ fn run_text_like(
     function: &'static str,
 ) -> ToolFuture {
     Box::pin(async move {
-        try_tool!(args::only(&a, &["target", "maxChars"]));
-        let max = try_tool!(args::int_in(&a, "maxChars", 1, 1_000_000))
+        let a: TextArgs = try_tool!(args::read(&a));
+        let max = a
+            .max_chars
             .unwrap_or(if function == "text" { 20_000 } else { 100_000 });
-        let mut b = try_tool!(page_session(&services).await);
-        let r = try_tool!(optional_ref(&mut b, &a).await);
+        let tool = if function == "text" {
+            &GET_TEXT
+        } else {
+            &GET_DOM
+        };
+        let mut b = try_tool!(session_for(&services, tool).await);
+        let r = try_tool!(optional_ref(&mut b, a.target.as_ref()).await);
         let mut v = try_tool!(b.agent_call(function, &[json!(r), json!(max)]).await);
         if v["status"] == "stale" {
             return ToolOutcome::Failed(Failure::of(FailureKind::StaleRef, "the element is gone"));
@@ -530,58 +584,20 @@ fn run_get_text(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     run_text_like(services, a, "text")
 }
 
-/// Largest screenshot edge, in CSS pixels; larger areas are scaled down.
-const MAX_EDGE: f64 = 4096.0;
-
-/// Capture a PNG (base64): the viewport, the full page, or a clip rectangle.
-async fn capture(
-    b: &Browser,
-    clip: Option<(f64, f64, f64, f64)>,
-    full: bool,
-) -> Result<String, BrowserError> {
-    let mut params = json!({"format": "png", "captureBeyondViewport": false, "fromSurface": true,
-        // Fast zlib settings: a third larger PNG, half the encoding time.
-        "optimizeForSpeed": true});
-    let area = match clip {
-        Some(c) => Some(c),
-        None if full => {
-            let m = b.page_call("Page.getLayoutMetrics", json!({})).await?;
-            let size = &m["cssContentSize"];
-            Some((
-                0.0,
-                0.0,
-                size["width"].as_f64().unwrap_or(1.0),
-                size["height"].as_f64().unwrap_or(1.0),
-            ))
-        }
-        None => None,
-    };
-    if let Some((x, y, w, h)) = area {
-        let scale = (MAX_EDGE / w.max(h).max(1.0)).min(1.0);
-        params["clip"] =
-            json!({"x": x, "y": y, "width": w.max(1.0), "height": h.max(1.0), "scale": scale});
-        params["captureBeyondViewport"] = json!(full);
-    }
-    let shot = b.page_call("Page.captureScreenshot", params).await?;
-    shot["data"]
-        .as_str()
-        .map(str::to_owned)
-        .ok_or(BrowserError::Agent)
-}
-
 fn run_screenshot(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     Box::pin(async move {
-        try_tool!(args::only(&a, &["target", "fullPage"]));
-        let full = try_tool!(args::bool_or(&a, "fullPage", false));
+        let raw = a;
+        let a: ScreenshotArgs = try_tool!(args::read(&raw));
+        let full = a.full_page.unwrap_or(false);
         try_tool!(super::browser::gate(
             &services,
             Capability::Screenshot,
-            "screenshot",
-            &a,
+            &SCREENSHOT,
+            &raw,
             "take a screenshot of the page"
         ));
-        let mut b = try_tool!(page_session(&services).await);
-        let r = try_tool!(optional_ref(&mut b, &a).await);
+        let mut b = try_tool!(session_for(&services, &SCREENSHOT).await);
+        let r = try_tool!(optional_ref(&mut b, a.target.as_ref()).await);
         let clip = match &r {
             Some(r) => {
                 // The element's box in document coordinates, scrolled into view.
@@ -601,7 +617,7 @@ fn run_screenshot(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture 
             }
             None => None,
         };
-        let png = try_tool!(capture(&b, clip, full && clip.is_none()).await);
+        let png = try_tool!(b.screenshot(clip, full && clip.is_none()).await);
         let meta =
             json!({"mimeType": "image/png", "bytes": png.len() / 4 * 3, "revision": b.revision()});
         ToolOutcome::WithImages(meta, vec![("image/png", png)])
@@ -610,11 +626,11 @@ fn run_screenshot(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture 
 
 fn run_scroll(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     Box::pin(async move {
-        try_tool!(args::only(&a, &["dx", "dy", "target"]));
-        let dx = try_tool!(args::signed_in(&a, "dx", -100_000, 100_000)).unwrap_or(0);
-        let dy = try_tool!(args::signed_in(&a, "dy", -100_000, 100_000)).unwrap_or(600);
-        let mut b = try_tool!(page_session(&services).await);
-        let r = try_tool!(optional_ref(&mut b, &a).await);
+        let a: ScrollArgs = try_tool!(args::read(&a));
+        let dx = a.dx.unwrap_or(0);
+        let dy = a.dy.unwrap_or(600);
+        let mut b = try_tool!(session_for(&services, &SCROLL).await);
+        let r = try_tool!(optional_ref(&mut b, a.target.as_ref()).await);
         let v = try_tool!(
             b.agent_call("scroll", &[json!(r), json!(dx), json!(dy)])
                 .await

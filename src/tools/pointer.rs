@@ -4,8 +4,13 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value, json};
 
-use super::browser::{page_session, target, target_schema};
-use super::{Annotations, Services, Tool, ToolFuture, ToolOutcome, args};
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+use super::args::Target;
+use super::browser::session_for;
+use super::schema::input_schema;
+use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::Browser;
 use crate::browser::act::Caused;
 use crate::browser::act::until_dialog;
@@ -24,9 +29,12 @@ pub const CLICK: Tool = Tool {
     name: "click",
     title: "Click",
     description: "Click exactly one visible, enabled, unobstructed element; reports what it caused.",
-    schema: pointer_schema,
+    schema: input_schema::<PointerArgs>,
+    output: super::output::action,
     annotations: ACT,
-    browser: true,
+    needs: Needs::Page,
+    capabilities: &[],
+    revision: RevisionRule::Guarded,
     run: run_click,
 };
 
@@ -35,9 +43,12 @@ pub const DOUBLE_CLICK: Tool = Tool {
     name: "doubleClick",
     title: "Double-click",
     description: "Double-click exactly one verified element.",
-    schema: pointer_schema,
+    schema: input_schema::<PointerArgs>,
+    output: super::output::action,
     annotations: ACT,
-    browser: true,
+    needs: Needs::Page,
+    capabilities: &[],
+    revision: RevisionRule::Guarded,
     run: run_double_click,
 };
 
@@ -46,28 +57,34 @@ pub const HOVER: Tool = Tool {
     name: "hover",
     title: "Hover",
     description: "Move the pointer over exactly one verified element.",
-    schema: pointer_schema,
+    schema: input_schema::<PointerArgs>,
+    output: super::output::action,
     annotations: Annotations {
         read_only: false,
         destructive: false,
         idempotent: true,
         open_world: true,
     },
-    browser: true,
+    needs: Needs::Page,
+    capabilities: &[],
+    revision: RevisionRule::Guarded,
     run: run_hover,
 };
 
-/// Schema shared by single-target actions: `target` and an optional revision guard.
-pub fn pointer_schema() -> Value {
-    args::object_schema(
-        json!({"target": target_schema(), "expectedRevision": {"type": "integer", "minimum": 0}}),
-        &["target"],
-    )
+/// Arguments of the single-target actions (`click`, `doubleClick`, `hover`, `clear`, `check`,
+/// `uncheck`).
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct PointerArgs {
+    /// The element.
+    pub target: Target,
+    /// Fail before any input unless the page is at this revision.
+    pub expected_revision: Option<u64>,
 }
 
 /// Fail before any input when the page is not at the revision the caller expects.
-pub fn check_revision(b: &Browser, a: &Map<String, Value>) -> Result<(), ToolOutcome> {
-    match args::int_in(a, "expectedRevision", 0, u64::MAX).map_err(ToolOutcome::from)? {
+pub fn check_revision(b: &Browser, expected: Option<u64>) -> Result<(), ToolOutcome> {
+    match expected {
         Some(expected) if expected != b.revision() => Err(ToolOutcome::Failed(
             Failure::of(
                 FailureKind::StaleRevision,
@@ -87,17 +104,21 @@ pub fn action_result(r: &str, revision: u64, caused: &Caused) -> ToolOutcome {
     ToolOutcome::Ok(out)
 }
 
-fn pointer(services: Arc<Services>, a: Map<String, Value>, clicks: u32) -> ToolFuture {
+fn pointer(
+    services: Arc<Services>,
+    a: Map<String, Value>,
+    tool: &'static Tool,
+    clicks: u32,
+) -> ToolFuture {
     Box::pin(async move {
-        try_tool!(args::only(&a, &["target", "expectedRevision"]));
-        let t = try_tool!(target(&a));
-        let mut b = try_tool!(page_session(&services).await);
-        try_tool!(check_revision(&b, &a));
-        let resolved = try_tool!(b.resolve(t).await);
+        let a: PointerArgs = try_tool!(args::read(&a));
+        let mut b = try_tool!(session_for(&services, tool).await);
+        try_tool!(check_revision(&b, a.expected_revision));
+        let resolved = try_tool!(b.resolve(a.target.as_str()).await);
         let action = if clicks == 0 { "hover" } else { "click" };
         let (x, y) = try_tool!(b.actionable(&resolved.r, action).await);
         let armed = b.arm();
-        let events = Arc::clone(&b.events);
+        let events = Arc::clone(b.events());
         if clicks == 0 {
             try_tool!(b.move_pointer(x, y).await);
         } else {
@@ -109,15 +130,15 @@ fn pointer(services: Arc<Services>, a: Map<String, Value>, clicks: u32) -> ToolF
 }
 
 fn run_click(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
-    pointer(services, a, 1)
+    pointer(services, a, &CLICK, 1)
 }
 
 fn run_double_click(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
-    pointer(services, a, 2)
+    pointer(services, a, &DOUBLE_CLICK, 2)
 }
 
 fn run_hover(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
-    pointer(services, a, 0)
+    pointer(services, a, &HOVER, 0)
 }
 
 /// `drag`.
@@ -125,77 +146,38 @@ pub const DRAG: Tool = Tool {
     name: "drag",
     title: "Drag and drop",
     description: "Drag one verified element onto another (pointer drags and HTML5 drag and drop).",
-    schema: drag_schema,
+    schema: input_schema::<DragArgs>,
+    output: super::output::action,
     annotations: ACT,
-    browser: true,
+    needs: Needs::Page,
+    capabilities: &[],
+    revision: RevisionRule::Guarded,
     run: run_drag,
 };
 
-fn drag_schema() -> Value {
-    args::object_schema(
-        json!({"source": target_schema(), "destination": target_schema(), "expectedRevision": {"type": "integer", "minimum": 0}}),
-        &["source", "destination"],
-    )
+/// Arguments of `drag`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct DragArgs {
+    /// The element to drag.
+    source: Target,
+    /// The element to drop it on.
+    destination: Target,
+    /// Fail before any input unless the page is at this revision.
+    expected_revision: Option<u64>,
 }
 
 fn run_drag(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     Box::pin(async move {
-        try_tool!(args::only(
-            &a,
-            &["source", "destination", "expectedRevision"]
-        ));
-        let source = try_tool!(args::string(
-            &a,
-            "source",
-            crate::browser::locator::MAX_LOCATOR_BYTES
-        ));
-        let destination = try_tool!(args::string(
-            &a,
-            "destination",
-            crate::browser::locator::MAX_LOCATOR_BYTES
-        ));
-        let mut b = try_tool!(page_session(&services).await);
-        try_tool!(check_revision(&b, &a));
-        let from = try_tool!(b.resolve(source).await);
-        let to = try_tool!(b.resolve(destination).await);
+        let a: DragArgs = try_tool!(args::read(&a));
+        let mut b = try_tool!(session_for(&services, &DRAG).await);
+        try_tool!(check_revision(&b, a.expected_revision));
+        let from = try_tool!(b.resolve(a.source.as_str()).await);
+        let to = try_tool!(b.resolve(a.destination.as_str()).await);
         let (x1, y1) = try_tool!(b.actionable(&from.r, "drag").await);
         let (x2, y2) = try_tool!(b.actionable(&to.r, "hover").await);
         let armed = b.arm();
-        let mut drags = b.cdp.subscribe();
-        try_tool!(
-            b.page_call("Input.setInterceptDrags", json!({"enabled": true}))
-                .await
-        );
-        let session = b.page.as_ref().map(|p| p.session_id.clone());
-        let result = async {
-            b.move_pointer(x1, y1).await?;
-            b.mouse_down(x1, y1, 1).await?;
-            b.drag_pointer(x2, y2).await?;
-            // An HTML5 drag is intercepted by Chrome: replay it as drag events at the drop point.
-            let mut data = None;
-            let window = tokio::time::Instant::now() + std::time::Duration::from_millis(500);
-            while let Ok(Ok(ev)) = tokio::time::timeout_at(window, drags.recv()).await {
-                if ev.method == "Input.dragIntercepted" && ev.session_id == session {
-                    data = Some(ev.params["data"].clone());
-                    break;
-                }
-            }
-            if let Some(data) = data {
-                for kind in ["dragEnter", "dragOver", "drop"] {
-                    b.page_call(
-                        "Input.dispatchDragEvent",
-                        json!({"type": kind, "x": x2, "y": y2, "data": data}),
-                    )
-                    .await?;
-                }
-            }
-            b.mouse_up(x2, y2, 1).await
-        }
-        .await;
-        let _ = b
-            .page_call("Input.setInterceptDrags", json!({"enabled": false}))
-            .await;
-        try_tool!(result);
+        try_tool!(b.drag((x1, y1), (x2, y2)).await);
         let caused = try_tool!(b.settle(armed).await);
         let mut out = match action_result(&from.r, b.revision(), &caused) {
             ToolOutcome::Ok(v) => v,

@@ -3,11 +3,15 @@
 //! Thin wrappers over the pure `crate::task` operations `task.validate` and `task.compile`:
 //! the MCP layer only extracts the `task` object; MCP-only options never reach the task.
 
+use schemars::JsonSchema;
+use serde::Deserialize;
 use std::sync::Arc;
 
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
-use super::{Annotations, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::args::Document;
+use super::schema::input_schema;
+use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::task::{self as protocol, TaskErrorKind};
 
 const PURE: Annotations = Annotations {
@@ -22,9 +26,12 @@ pub const VALIDATE: Tool = Tool {
     name: "validateTask",
     title: "Validate a task",
     description: "Validate a Task Protocol v1 task without compiling or starting Chrome.",
-    schema,
+    schema: input_schema::<TaskArgs>,
+    output: super::output::document,
     annotations: PURE,
-    browser: false,
+    needs: Needs::Nothing,
+    capabilities: &[],
+    revision: RevisionRule::Reads,
     run: run_validate,
 };
 
@@ -33,33 +40,32 @@ pub const COMPILE: Tool = Tool {
     name: "compileTask",
     title: "Compile a task",
     description: "Validate a Task Protocol v1 task and return a browser-free execution plan.",
-    schema,
+    schema: input_schema::<TaskArgs>,
+    output: super::output::document,
     annotations: PURE,
-    browser: false,
+    needs: Needs::Nothing,
+    capabilities: &[],
+    revision: RevisionRule::Reads,
     run: run_compile,
 };
 
-fn schema() -> Value {
-    args::object_schema(
-        json!({"task": {"type": "object", "description": "Task Protocol v1 document."}}),
-        &["task"],
-    )
+/// Arguments of `validateTask` and `compileTask`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct TaskArgs {
+    /// A Task Protocol v1 document.
+    task: Document,
 }
 
-/// The `task` argument: required, an object.
-fn task_arg(a: &Map<String, Value>) -> Result<&Value, super::ToolError> {
-    args::only(a, &["task"])?;
-    match a.get("task") {
-        Some(v @ Value::Object(_)) => Ok(v),
-        None | Some(Value::Null) => Err(args::invalid("task", "is required")),
-        Some(_) => Err(args::invalid("task", "must be an object")),
-    }
+/// The `task` argument.
+fn task_arg(a: &Map<String, Value>) -> Result<Value, super::ToolError> {
+    Ok(args::read::<TaskArgs>(a)?.task.to_value())
 }
 
 fn run_validate(_: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     let outcome = match task_arg(&a) {
         Err(e) => e.into(),
-        Ok(task) => match protocol::validate(task) {
+        Ok(task) => match protocol::validate(&task) {
             Ok(valid) => ToolOutcome::ok(&protocol::validation_result(&valid)),
             Err(e) => ToolOutcome::failed(&e.response(TaskErrorKind::Validation)),
         },
@@ -70,7 +76,7 @@ fn run_validate(_: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
 fn run_compile(_: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     let outcome = match task_arg(&a) {
         Err(e) => e.into(),
-        Ok(task) => match protocol::compile(task) {
+        Ok(task) => match protocol::compile(&task) {
             Ok(plan) => ToolOutcome::ok(&protocol::plan_response(&plan)),
             Err(e) => ToolOutcome::failed(&e.response(TaskErrorKind::Compilation)),
         },

@@ -1,5 +1,7 @@
 //! Files in and out: `upload` and `download`. File contents are never returned.
 
+use schemars::JsonSchema;
+use serde::Deserialize;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
@@ -7,9 +9,11 @@ use std::time::Duration;
 use serde_json::{Map, Value, json};
 use sha2::{Digest, Sha256};
 
-use super::browser::{page_session, target, target_schema};
+use super::args::Target;
+use super::browser::session_for;
 use super::pointer::{action_result, check_revision};
-use super::{Annotations, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::schema::input_schema;
+use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::Download;
 use crate::failure::{Failure, FailureKind};
 use crate::policy::Capability;
@@ -23,14 +27,17 @@ pub const UPLOAD: Tool = Tool {
     name: "upload",
     title: "Upload files",
     description: "Set 1 to 16 regular local files on one input[type=file]. Denied by the hardened policy.",
-    schema: upload_schema,
+    schema: input_schema::<UploadArgs>,
+    output: super::output::action,
     annotations: Annotations {
         read_only: false,
         destructive: false,
         idempotent: true,
         open_world: true,
     },
-    browser: true,
+    needs: Needs::Page,
+    capabilities: &[Capability::Upload],
+    revision: RevisionRule::Guarded,
     run: run_upload,
 };
 
@@ -39,56 +46,50 @@ pub const DOWNLOAD: Tool = Tool {
     name: "download",
     title: "Wait for a download",
     description: "Wait for one download of the selected page (including one the last action started), save it, and return its file name, size and sha256. Denied by the hardened policy.",
-    schema: download_schema,
+    schema: input_schema::<DownloadArgs>,
+    output: super::output::download,
     annotations: Annotations {
         read_only: false,
         destructive: false,
         idempotent: false,
         open_world: true,
     },
-    browser: true,
+    needs: Needs::Page,
+    capabilities: &[Capability::Download],
+    revision: RevisionRule::Changes,
     run: run_download,
 };
 
-fn upload_schema() -> Value {
-    args::confirmable(args::object_schema(
-        json!({
-            "target": target_schema(),
-            "files": {"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": MAX_FILES},
-            "expectedRevision": {"type": "integer", "minimum": 0},
-        }),
-        &["target", "files"],
-    ))
+/// Arguments of `upload`. The paths are checked for shape only with the arguments: the file
+/// system is not looked at before the policy has allowed the upload, so a denied call cannot
+/// tell which files exist.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct UploadArgs {
+    /// The file input.
+    target: Target,
+    /// Local files to give it (symlinks resolved; regular files only).
+    #[schemars(length(min = 1, max = 16))]
+    files: Vec<FilePath>,
+    /// Fail before any input unless the page is at this revision.
+    expected_revision: Option<u64>,
 }
 
-fn download_schema() -> Value {
-    args::confirmable(args::object_schema(
-        json!({
-            "directory": {"type": "string", "description": "Absolute directory to save into (default: Glass's downloads folder)."},
-            "timeoutMs": {"type": "integer", "minimum": 1, "maximum": 300000},
-        }),
-        &[],
-    ))
-}
+/// A local file path.
+#[derive(Deserialize, JsonSchema)]
+#[serde(transparent)]
+struct FilePath(#[schemars(length(min = 1, max = 4096))] String);
 
-/// Check every path: it must exist and, with symlinks resolved, be a regular file.
-/// The `files` argument's paths, checked for shape only: the file system is not looked at
-/// before the policy has allowed the upload, so a denied call cannot tell which files exist.
-fn file_paths(a: &Map<String, Value>) -> Result<Vec<&str>, ToolOutcome> {
-    let Some(list) = a.get("files").and_then(Value::as_array) else {
-        return Err(args::invalid("files", "must be an array of file paths").into());
-    };
-    if list.is_empty() || list.len() > MAX_FILES {
-        return Err(args::invalid("files", "must list 1 to 16 files").into());
-    }
-    list.iter()
-        .enumerate()
-        .map(|(i, v)| {
-            v.as_str()
-                .filter(|p| !p.is_empty() && p.len() <= 4096)
-                .ok_or_else(|| args::invalid(&format!("files[{i}]"), "must be a file path").into())
-        })
-        .collect()
+/// Arguments of `download`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct DownloadArgs {
+    /// Absolute existing directory to save into (default Glass's downloads folder).
+    #[schemars(length(min = 1, max = 4096))]
+    directory: Option<String>,
+    /// Wait this long for the download (default 30000).
+    #[schemars(range(min = 1, max = 300_000))]
+    timeout_ms: Option<u64>,
 }
 
 /// The paths resolved to existing regular files (after the policy allowed the upload).
@@ -111,9 +112,10 @@ fn regular_files(paths: &[&str]) -> Result<Vec<String>, ToolOutcome> {
 
 fn run_upload(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     Box::pin(async move {
-        try_tool!(args::only(&a, &["target", "files", "expectedRevision"]));
-        let t = try_tool!(target(&a));
-        let paths = try_tool!(file_paths(&a));
+        let raw = a;
+        let a: UploadArgs = try_tool!(args::read(&raw));
+        let t = a.target.as_str();
+        let paths: Vec<&str> = a.files.iter().map(|f| f.0.as_str()).collect();
         let summary = format!(
             "give {} local file(s) to a file input of the page",
             paths.len()
@@ -121,13 +123,13 @@ fn run_upload(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         try_tool!(super::browser::gate(
             &services,
             Capability::Upload,
-            "upload",
-            &a,
+            &UPLOAD,
+            &raw,
             &summary
         ));
         let files = try_tool!(regular_files(&paths));
-        let mut b = try_tool!(page_session(&services).await);
-        try_tool!(check_revision(&b, &a));
+        let mut b = try_tool!(session_for(&services, &UPLOAD).await);
+        try_tool!(check_revision(&b, a.expected_revision));
         let resolved = try_tool!(b.resolve(t).await);
         let Some(object) = try_tool!(b.agent_object("fileInput", &[json!(resolved.r)]).await)
         else {
@@ -137,13 +139,7 @@ fn run_upload(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             ));
         };
         let armed = b.arm();
-        try_tool!(
-            b.page_call(
-                "DOM.setFileInputFiles",
-                json!({"files": files, "objectId": object})
-            )
-            .await
-        );
+        try_tool!(b.give_files(&object, &files).await);
         let caused = try_tool!(b.settle(armed).await);
         let mut out = match action_result(&resolved.r, b.revision(), &caused) {
             ToolOutcome::Ok(v) => v,
@@ -192,9 +188,10 @@ fn free_path(dir: &Path, name: &str) -> PathBuf {
 
 fn run_download(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     Box::pin(async move {
-        try_tool!(args::only(&a, &["directory", "timeoutMs"]));
+        let raw = a;
+        let a: DownloadArgs = try_tool!(args::read(&raw));
         // The summary names where the file goes (the caller's directory, not page text).
-        let summary = match a.get("directory").and_then(Value::as_str) {
+        let summary = match a.directory.as_deref() {
             Some(d) => format!(
                 "save the next download of the page into {}",
                 crate::redact::bounded_text(d, 200)
@@ -204,12 +201,12 @@ fn run_download(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         try_tool!(super::browser::gate(
             &services,
             Capability::Download,
-            "download",
-            &a,
+            &DOWNLOAD,
+            &raw,
             &summary
         ));
-        let timeout = try_tool!(args::int_in(&a, "timeoutMs", 1, 300_000)).unwrap_or(30_000);
-        let dir = match try_tool!(args::opt_string(&a, "directory", 4096)) {
+        let timeout = a.timeout_ms.unwrap_or(30_000);
+        let dir = match a.directory.as_deref() {
             Some(d) => {
                 let p = PathBuf::from(d);
                 if !p.is_absolute() || !p.is_dir() {
@@ -220,13 +217,12 @@ fn run_download(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             }
             None => crate::paths::data_dir().join("downloads"),
         };
-        let b = try_tool!(page_session(&services).await);
+        let b = try_tool!(session_for(&services, &DOWNLOAD).await);
         let frame = b
-            .page
-            .as_ref()
+            .selected_tab()
             .map(|p| p.main_frame.clone())
             .unwrap_or_default();
-        let events = Arc::clone(&b.events);
+        let events = Arc::clone(b.events());
         let staging = b.download_dir().to_path_buf();
         let deadline = tokio::time::Instant::now() + Duration::from_millis(timeout);
         // The oldest unclaimed download of this page; wait for one to start, then to finish.

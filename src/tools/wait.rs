@@ -4,13 +4,17 @@
 //! the agent (a mutation observer, so they resolve as soon as they hold), URL and load-state
 //! conditions from the browser; an open dialog ends any wait at once.
 
+use schemars::JsonSchema;
+use serde::Deserialize;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde_json::{Map, Value, json};
 
-use super::browser::{page_session, target_schema};
-use super::{Annotations, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::args::Target;
+use super::browser::session_for;
+use super::schema::input_schema;
+use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::BrowserError;
 use crate::browser::locator;
 use crate::failure::{Failure, Kind};
@@ -37,31 +41,72 @@ const KINDS: &[&str] = &[
 pub const TOOL: Tool = Tool {
     name: "wait",
     title: "Wait for a condition",
-    description: "Wait for one condition: kind=delay (delayMs), textPresent/textAbsent (text), elementPresent/elementAbsent/elementVisible (target), urlMatches (url substring, * wildcards), loadState (state: load|domcontentloaded), networkIdle. timeoutMs up to 120000.",
-    schema,
+    description: "Wait until one condition (kind) holds, or timeoutMs passes; each kind reads the argument named for it.",
+    schema: input_schema::<WaitArgs>,
+    output: super::output::wait,
     annotations: Annotations {
         read_only: true,
         destructive: false,
         idempotent: true,
         open_world: false,
     },
-    browser: true,
+    needs: Needs::Page,
+    capabilities: &[],
+    revision: RevisionRule::Reads,
     run,
 };
 
-fn schema() -> Value {
-    args::object_schema(
-        json!({
-            "kind": {"type": "string", "enum": KINDS},
-            "delayMs": {"type": "integer", "minimum": 1, "maximum": MAX_DELAY_MS},
-            "text": {"type": "string"},
-            "target": target_schema(),
-            "url": {"type": "string"},
-            "state": {"type": "string", "enum": ["load", "domcontentloaded"]},
-            "timeoutMs": {"type": "integer", "minimum": 1, "maximum": MAX_TIMEOUT_MS},
-        }),
-        &["kind"],
-    )
+/// Arguments of `wait`: the condition's kind and what that kind reads.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct WaitArgs {
+    /// The condition.
+    kind: WaitKind,
+    /// kind=delay: how long.
+    #[schemars(range(min = 1, max = 60_000))]
+    delay_ms: Option<u64>,
+    /// kind=textPresent/textAbsent: the text.
+    #[schemars(length(min = 1, max = 4096))]
+    text: Option<String>,
+    /// kind=elementPresent/elementAbsent/elementVisible: the element.
+    target: Option<Target>,
+    /// kind=urlMatches: a substring, or a pattern with * wildcards.
+    #[schemars(length(min = 1, max = 4096))]
+    url: Option<String>,
+    /// kind=loadState: which state.
+    state: Option<LoadState>,
+    /// Give up after this long (default 10000).
+    #[schemars(range(min = 1, max = 120_000))]
+    timeout_ms: Option<u64>,
+}
+
+/// What `wait` waits for.
+#[derive(Deserialize, JsonSchema, Clone, Copy)]
+#[serde(rename_all = "camelCase")]
+enum WaitKind {
+    Delay,
+    TextPresent,
+    TextAbsent,
+    ElementPresent,
+    ElementAbsent,
+    ElementVisible,
+    UrlMatches,
+    LoadState,
+    NetworkIdle,
+}
+
+impl WaitKind {
+    fn as_str(self) -> &'static str {
+        KINDS[self as usize]
+    }
+}
+
+/// `wait`'s `state`.
+#[derive(Deserialize, JsonSchema, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+enum LoadState {
+    Load,
+    Domcontentloaded,
 }
 
 /// `*` wildcards over the whole URL, or a plain substring when there is no `*`.
@@ -104,42 +149,32 @@ async fn next_poll(until: Instant) -> bool {
 
 fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     Box::pin(async move {
-        try_tool!(args::only(
-            &a,
-            &[
-                "kind",
-                "delayMs",
-                "text",
-                "target",
-                "url",
-                "state",
-                "timeoutMs"
-            ]
-        ));
-        let kind = match try_tool!(args::one_of(&a, "kind", KINDS)) {
-            Some(k) => k,
-            None => return args::invalid("kind", "is required").into(),
-        };
+        let a: WaitArgs = try_tool!(args::read(&a));
+        let kind = a.kind.as_str();
         if kind == "delay" {
-            let ms = match try_tool!(args::int_in(&a, "delayMs", 1, MAX_DELAY_MS)) {
+            let ms = match a.delay_ms {
                 Some(ms) => ms,
                 None => return args::invalid("delayMs", "is required for kind=delay").into(),
             };
             tokio::time::sleep(Duration::from_millis(ms)).await;
             return ToolOutcome::Ok(json!({"kind": "delay", "satisfied": true, "waitedMs": ms}));
         }
-        let timeout = try_tool!(args::int_in(&a, "timeoutMs", 1, MAX_TIMEOUT_MS)).unwrap_or(10_000);
+        let timeout = a.timeout_ms.unwrap_or(10_000);
         let started = Instant::now();
         let until = started + Duration::from_millis(timeout);
         // Validate the condition before touching the browser.
         let agent_condition = match kind {
             "textPresent" | "textAbsent" => {
-                let text = try_tool!(args::string(&a, "text", 4096));
+                let Some(text) = a.text.as_deref() else {
+                    return args::invalid("text", "is required for this kind").into();
+                };
                 Some(json!({"kind": kind, "text": text}))
             }
             "elementPresent" | "elementAbsent" | "elementVisible" => {
-                let t = try_tool!(super::browser::target(&a));
-                let loc = match locator::parse(t) {
+                let Some(t) = a.target.as_ref() else {
+                    return args::invalid("target", "is required for this kind").into();
+                };
+                let loc = match locator::parse(t.as_str()) {
                     Ok(l) => l,
                     Err(e) => return args::invalid("target", e.0).into(),
                 };
@@ -148,16 +183,22 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             _ => None,
         };
         let url_pattern = if kind == "urlMatches" {
-            Some(try_tool!(args::string(&a, "url", 4096)).to_owned())
+            match a.url.clone() {
+                Some(u) => Some(u),
+                None => return args::invalid("url", "is required for kind=urlMatches").into(),
+            }
         } else {
             None
         };
-        let state = try_tool!(args::one_of(&a, "state", &["load", "domcontentloaded"]));
+        let state = a.state.map(|s| match s {
+            LoadState::Load => "load",
+            LoadState::Domcontentloaded => "domcontentloaded",
+        });
         if kind == "loadState" && state.is_none() {
             return args::invalid("state", "is required for kind=loadState").into();
         }
-        let mut b = try_tool!(page_session(&services).await);
-        let events = Arc::clone(&b.events);
+        let mut b = try_tool!(session_for(&services, &TOOL).await);
+        let events = Arc::clone(b.events());
         let waited = async {
             match kind {
                 _ if agent_condition.is_some() => {

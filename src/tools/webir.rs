@@ -4,11 +4,17 @@
 //! `webIr.diff`, `webIr.continuity`). Responses carry counts and revisions only, never entity
 //! payloads, relationships or page content.
 
+use schemars::JsonSchema;
+use serde::Deserialize;
 use std::sync::Arc;
 
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
-use super::{Annotations, Services, Tool, ToolError, ToolFuture, ToolOutcome, args};
+use super::args::Document;
+use super::schema::input_schema;
+use super::{
+    Annotations, Needs, RevisionRule, Services, Tool, ToolError, ToolFuture, ToolOutcome, args,
+};
 use crate::webir::{self as ir, Draft};
 
 const PURE: Annotations = Annotations {
@@ -23,9 +29,12 @@ pub const VALIDATE: Tool = Tool {
     name: "validateWebIr",
     title: "Validate a Web IR draft",
     description: "Validate a Web IR v1 draft's graph invariants without starting Chrome.",
-    schema: one_draft_schema,
+    schema: input_schema::<OneDraft>,
+    output: super::output::document,
     annotations: PURE,
-    browser: false,
+    needs: Needs::Nothing,
+    capabilities: &[],
+    revision: RevisionRule::Reads,
     run: run_validate,
 };
 
@@ -34,9 +43,12 @@ pub const INSPECT: Tool = Tool {
     name: "inspectWebIr",
     title: "Inspect a Web IR draft",
     description: "Return bounded summary metadata for a validated Web IR v1 draft.",
-    schema: one_draft_schema,
+    schema: input_schema::<OneDraft>,
+    output: super::output::document,
     annotations: PURE,
-    browser: false,
+    needs: Needs::Nothing,
+    capabilities: &[],
+    revision: RevisionRule::Reads,
     run: run_inspect,
 };
 
@@ -45,9 +57,12 @@ pub const DIFF: Tool = Tool {
     name: "diffWebIr",
     title: "Diff two Web IR drafts",
     description: "Return bounded revision-change counts between two validated Web IR drafts.",
-    schema: two_draft_schema,
+    schema: input_schema::<TwoDrafts>,
+    output: super::output::document,
     annotations: PURE,
-    browser: false,
+    needs: Needs::Nothing,
+    capabilities: &[],
+    revision: RevisionRule::Reads,
     run: run_diff,
 };
 
@@ -56,32 +71,44 @@ pub const CONTINUITY: Tool = Tool {
     name: "continuityWebIr",
     title: "Follow one entity across drafts",
     description: "Classify one entity across two Web IR drafts: unchanged, changed, rebound, removed or ambiguous.",
-    schema: continuity_schema,
+    schema: input_schema::<ContinuityArgs>,
+    output: super::output::document,
     annotations: PURE,
-    browser: false,
+    needs: Needs::Nothing,
+    capabilities: &[],
+    revision: RevisionRule::Reads,
     run: run_continuity,
 };
 
-fn draft_prop() -> Value {
-    json!({"type": "object", "description": "Web IR v1 draft."})
+/// Arguments of `validateWebIr` and `inspectWebIr`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct OneDraft {
+    /// A Web IR v1 draft.
+    draft: Document,
 }
 
-fn one_draft_schema() -> Value {
-    args::object_schema(json!({"draft": draft_prop()}), &["draft"])
+/// Arguments of `diffWebIr`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct TwoDrafts {
+    /// The earlier Web IR v1 draft.
+    before: Document,
+    /// The later Web IR v1 draft.
+    after: Document,
 }
 
-fn two_draft_schema() -> Value {
-    args::object_schema(
-        json!({"before": draft_prop(), "after": draft_prop()}),
-        &["before", "after"],
-    )
-}
-
-fn continuity_schema() -> Value {
-    args::object_schema(
-        json!({"before": draft_prop(), "after": draft_prop(), "entityId": {"type": "string"}}),
-        &["before", "after", "entityId"],
-    )
+/// Arguments of `continuityWebIr`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct ContinuityArgs {
+    /// The earlier Web IR v1 draft.
+    before: Document,
+    /// The later Web IR v1 draft.
+    after: Document,
+    /// The entity to follow from before to after.
+    #[schemars(length(min = 1, max = 128))]
+    entity_id: String,
 }
 
 /// Why a call failed: its arguments, or a draft that breaks the Web IR rules.
@@ -102,12 +129,8 @@ impl From<ir::WebIrError> for Failure {
     }
 }
 
-fn draft(a: &Map<String, Value>, name: &str) -> Result<Draft, Failure> {
-    match a.get(name) {
-        Some(v @ Value::Object(_)) => Ok(ir::parse_draft(v)?),
-        None | Some(Value::Null) => Err(args::invalid(name, "is required").into()),
-        Some(_) => Err(args::invalid(name, "must be an object").into()),
-    }
+fn draft(d: &Document) -> Result<Draft, Failure> {
+    Ok(ir::parse_draft(&d.to_value())?)
 }
 
 /// Run a pure operation and wrap its result or failure.
@@ -122,32 +145,34 @@ fn finish<T: serde::Serialize>(result: Result<T, Failure>) -> ToolFuture {
 
 fn run_validate(_: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     finish((|| {
-        args::only(&a, &["draft"])?;
-        Ok(ir::validate_result(&draft(&a, "draft")?))
+        let a: OneDraft = args::read(&a)?;
+        Ok(ir::validate_result(&draft(&a.draft)?))
     })())
 }
 
 fn run_inspect(_: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     finish((|| {
-        args::only(&a, &["draft"])?;
-        let d = draft(&a, "draft")?;
+        let a: OneDraft = args::read(&a)?;
+        let d = draft(&a.draft)?;
         Ok(serde_json::to_value(ir::inspect(&d)).unwrap_or(Value::Null))
     })())
 }
 
 fn run_diff(_: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     finish((|| {
-        args::only(&a, &["before", "after"])?;
-        let (before, after) = (draft(&a, "before")?, draft(&a, "after")?);
+        let a: TwoDrafts = args::read(&a)?;
+        let (before, after) = (draft(&a.before)?, draft(&a.after)?);
         Ok(ir::diff(&before, &after)?)
     })())
 }
 
 fn run_continuity(_: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     finish((|| {
-        args::only(&a, &["before", "after", "entityId"])?;
-        let entity = args::string(&a, "entityId", ir::MAX_ENTITY_ID_BYTES)?;
-        let (before, after) = (draft(&a, "before")?, draft(&a, "after")?);
-        Ok(ir::continuity(&before, &after, entity)?)
+        let a: ContinuityArgs = args::read(&a)?;
+        if a.entity_id.len() > ir::MAX_ENTITY_ID_BYTES {
+            return Err(args::invalid("entityId", "is longer than an entity id can be").into());
+        }
+        let (before, after) = (draft(&a.before)?, draft(&a.after)?);
+        Ok(ir::continuity(&before, &after, &a.entity_id)?)
     })())
 }

@@ -118,11 +118,10 @@ impl App {
 
 impl Drop for App {
     fn drop(&mut self) {
-        let pid = self.child.id() as i32;
-        // SAFETY: signalling our own child's process group.
-        unsafe {
-            libc::kill(-pid, libc::SIGTERM);
-        }
+        let group = rustix::process::Pid::from_raw(self.child.id() as i32)
+            .expect("a child's pid is positive");
+        use rustix::process::{Signal, kill_process_group};
+        let _ = kill_process_group(group, Signal::TERM);
         let end = Instant::now() + Duration::from_secs(5);
         while Instant::now() < end {
             if let Ok(Some(_)) = self.child.try_wait() {
@@ -130,10 +129,7 @@ impl Drop for App {
             }
             std::thread::sleep(Duration::from_millis(50));
         }
-        // SAFETY: as above.
-        unsafe {
-            libc::kill(-pid, libc::SIGKILL);
-        }
+        let _ = kill_process_group(group, Signal::KILL);
         let _ = self.child.wait();
     }
 }

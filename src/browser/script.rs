@@ -1,0 +1,65 @@
+//! Client JavaScript: `evaluate` runs an expression in the page's main world, when the policy
+//! allows it. The source is never logged or echoed.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+use super::error::BrowserError;
+use super::events::OpenDialog;
+use super::page::Browser;
+
+/// What an evaluation gave.
+#[derive(Debug)]
+pub enum Evaluated {
+    /// Its value (JSON) and JavaScript type.
+    Value {
+        /// The value, by value.
+        value: Value,
+        /// Its `typeof`.
+        kind: String,
+    },
+    /// It threw; the exception's class name as the page reports it (page-defined classes
+    /// carry text of the page's choosing: show only built-in ones).
+    Threw(String),
+    /// A JavaScript dialog opened while it ran.
+    Dialog(OpenDialog),
+}
+
+impl Browser {
+    /// Evaluate `expression` in the selected page (promises awaited), as a user gesture, for
+    /// at most `timeout`.
+    pub async fn evaluate(
+        &self,
+        expression: &str,
+        timeout: Duration,
+    ) -> Result<Evaluated, BrowserError> {
+        let session = self.page()?.session_id.clone();
+        let events = Arc::clone(&self.events);
+        let ms = timeout.as_millis() as u64;
+        let call = self.cdp.call_raw(
+            Some(&session),
+            "Runtime.evaluate",
+            json!({"expression": expression, "returnByValue": true, "awaitPromise": true,
+                   "timeout": ms, "userGesture": true}),
+            timeout + Duration::from_secs(2),
+        );
+        let mut answer = tokio::select! {
+            r = call => r?,
+            d = events.dialog_opened() => return Ok(Evaluated::Dialog(d)),
+        };
+        if let Some(ex) = answer.get("exceptionDetails") {
+            let class = ex["exception"]["className"].as_str().unwrap_or("Error");
+            return Ok(Evaluated::Threw(class.to_owned()));
+        }
+        let mut result = answer["result"].take();
+        Ok(Evaluated::Value {
+            kind: result["type"].as_str().unwrap_or("undefined").to_owned(),
+            value: result
+                .get_mut("value")
+                .map(Value::take)
+                .unwrap_or(Value::Null),
+        })
+    }
+}

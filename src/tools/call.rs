@@ -1,0 +1,149 @@
+//! The one call path every tool call takes, from MCP and from the direct CLI alike: the
+//! arguments are checked against the tool's published input schema (so a bad argument, a
+//! locator's syntax included, is refused the same way by every tool and before Chrome starts),
+//! then the handler runs (policy and confirmation first, then its page needs), then the event
+//! header is added and page-derived fields are labelled untrusted.
+
+use std::sync::{Arc, OnceLock};
+
+use serde_json::{Map, Value, json};
+
+use super::{Services, Tool, ToolOutcome, catalog, output, schema};
+
+/// Failure fields that hold page text, in any tool's failure (its result's marked fields
+/// count too: a failed navigation still reports the page's url and title).
+pub const FAILURE_PAGE_FIELDS: &[&str] = &["candidates", "blocker", "dialog", "caused", "events"];
+
+/// The `trust` value of a result that carries page-derived text.
+pub const UNTRUSTED: &str = "untrusted_page_content";
+
+/// Every tool's input schema, generated once.
+pub fn input_schema(tool: &Tool) -> &'static Value {
+    static SCHEMAS: OnceLock<Vec<Value>> = OnceLock::new();
+    let all = SCHEMAS.get_or_init(|| catalog().iter().map(published_schema).collect());
+    catalog()
+        .iter()
+        .position(|t| t.name == tool.name)
+        .map(|i| &all[i])
+        .unwrap_or(&Value::Null)
+}
+
+/// Every tool's output schema, generated once.
+pub fn output_schema(tool: &Tool) -> &'static Value {
+    static SCHEMAS: OnceLock<Vec<Value>> = OnceLock::new();
+    let all = SCHEMAS.get_or_init(|| catalog().iter().map(|t| (t.output)()).collect());
+    catalog()
+        .iter()
+        .position(|t| t.name == tool.name)
+        .map(|i| &all[i])
+        .unwrap_or(&Value::Null)
+}
+
+/// A tool's schema as published: its arguments', plus `confirmToken` when the policy may ask
+/// for confirmation of one of its capabilities.
+fn published_schema(tool: &Tool) -> Value {
+    let mut schema = (tool.schema)();
+    if !tool.capabilities.is_empty() {
+        if let Some(Value::Object(props)) = schema.get_mut("properties") {
+            props.insert(
+                "confirmToken".into(),
+                json!({"type": "string", "description": "From a confirmationRequired answer."}),
+            );
+        }
+    }
+    schema
+}
+
+/// Run one tool call to its outcome: check, run, header, labels.
+pub async fn call(
+    services: &Arc<Services>,
+    tool: &'static Tool,
+    mut args: Map<String, Value>,
+) -> ToolOutcome {
+    // Every tool takes it; the MCP server reads it before the call (`tool_result`).
+    args.remove("includeTrace");
+    if let Err(e) = schema::check(input_schema(tool), &args) {
+        return ToolOutcome::Failed(e);
+    }
+    let mut outcome = (tool.run)(Arc::clone(services), args).await;
+    if tool.needs.browser() {
+        if let Some(header) = services.session.take_header() {
+            outcome = with_header(outcome, header);
+        }
+    }
+    label_untrusted(tool, outcome)
+}
+
+/// Add the event header (popups, downloads, an open dialog since the last result).
+fn with_header(outcome: ToolOutcome, header: Value) -> ToolOutcome {
+    let add = |mut v: Value| {
+        if let Value::Object(m) = &mut v {
+            m.insert("events".into(), header.clone());
+        }
+        v
+    };
+    match outcome {
+        ToolOutcome::Ok(v) => ToolOutcome::Ok(add(v)),
+        ToolOutcome::WithImages(v, i) => ToolOutcome::WithImages(add(v), i),
+        ToolOutcome::Failed(f) => ToolOutcome::Failed(f.with("events", header)),
+    }
+}
+
+/// Which of a result's fields hold page text: those its tool's output schema marks (at any
+/// depth), and on a failure the failure fields that quote the page.
+fn page_fields(tool: &Tool, has: impl Fn(&str) -> bool, image: bool, failed: bool) -> Vec<String> {
+    let mut fields: Vec<String> = output_schema(tool)["properties"]
+        .as_object()
+        .into_iter()
+        .flatten()
+        .filter(|(name, schema)| output::marked(schema) && has(name))
+        .map(|(name, _)| name.clone())
+        .collect();
+    if failed {
+        for f in FAILURE_PAGE_FIELDS {
+            if has(f) && !fields.iter().any(|x| x == f) {
+                fields.push((*f).to_owned());
+            }
+        }
+    }
+    if image {
+        fields.push("image".to_owned());
+    }
+    fields
+}
+
+/// Mark a result that carries page-derived text: `trust` and the list of such fields.
+fn label_untrusted(tool: &Tool, outcome: ToolOutcome) -> ToolOutcome {
+    let label = |mut v: Value, image: bool| {
+        if let Value::Object(map) = &mut v {
+            let fields = page_fields(
+                tool,
+                |f| map.get(f).is_some_and(|v| !v.is_null()),
+                image,
+                false,
+            );
+            if !fields.is_empty() {
+                map.insert("trust".into(), json!(UNTRUSTED));
+                map.insert("untrustedFields".into(), json!(fields));
+            }
+        }
+        v
+    };
+    match outcome {
+        ToolOutcome::Ok(v) => ToolOutcome::Ok(label(v, false)),
+        ToolOutcome::WithImages(v, i) => ToolOutcome::WithImages(label(v, true), i),
+        ToolOutcome::Failed(f) => {
+            let fields = page_fields(
+                tool,
+                |k| f.get(k).is_some_and(|v| !v.is_null()),
+                false,
+                true,
+            );
+            if fields.is_empty() {
+                ToolOutcome::Failed(f)
+            } else {
+                ToolOutcome::Failed(f.with("trust", UNTRUSTED).with("untrustedFields", fields))
+            }
+        }
+    }
+}

@@ -1,0 +1,104 @@
+"""Drive Glass with the official MCP Python SDK.
+
+Lists the tools (every one must publish an outputSchema), then calls one tool of every result
+shape on a page the Rust test serves. The SDK itself checks each successful result's
+structuredContent against the tool's outputSchema and raises when they disagree. Prints one
+JSON line: the negotiated revision, the tools listed, the tools validated, and what the page
+recorded (read back through evaluate).
+"""
+
+import asyncio
+import json
+import sys
+
+from mcp import ClientSession
+from mcp.client.stdio import StdioServerParameters, stdio_client
+
+TASK = {
+    "schemaVersion": 1,
+    "task": "form.fill",
+    "scope": {"regionName": "Shipping address", "entityKind": "form"},
+    "inputs": {"city": "Kuching"},
+    "limits": {"maxActions": 16, "timeoutMs": 15000, "maxItems": 128},
+    "risk": "localMutation",
+    "ambiguity": "fail",
+    "revision": "exact",
+    "postconditions": [{"kind": "validationClear"}],
+}
+
+
+async def main(glass: str, base: str) -> None:
+    params = StdioServerParameters(command=glass, args=["--incognito", "--mcp"])
+    async with stdio_client(params) as (read, write):
+        async with ClientSession(read, write) as session:
+            init = await session.initialize()
+            tools = (await session.list_tools()).tools
+            without = [t.name for t in tools if not t.output_schema]
+            if without:
+                raise SystemExit(f"tools without an outputSchema: {without}")
+
+            async def call(name: str, args: dict) -> dict:
+                result = await session.call_tool(name, args)
+                if result.is_error:
+                    raise SystemExit(f"{name} failed: {result.content[-1].text[:300]}")
+                return result.structured_content
+
+            calls = []
+
+            async def ok(name: str, args: dict) -> dict:
+                calls.append(name)
+                return await call(name, args)
+
+            await ok("navigate", {"url": base + "/form"})
+            seen = await ok("observe", {"level": "interactive"})
+            refs = {(e.get("role"), e.get("name")): e.get("ref") for e in seen["elements"]}
+            await ok("click", {"target": "role=button;name=Count"})
+            await ok("hover", {"target": "role=button;name=Count"})
+            await ok("type", {"target": "role=textbox;name=User", "text": "ada"})
+            await ok("clear", {"target": "role=textbox;name=User"})
+            await ok("fillForm", {"fields": [{"target": "role=textbox;name=User", "value": "grace"},
+                                             {"target": "role=checkbox;name=Remember", "value": True}]})
+            await ok("uncheck", {"target": "role=checkbox;name=Remember"})
+            await ok("check", {"target": "role=checkbox;name=Remember"})
+            await ok("select", {"target": "role=combobox;name=Country", "value": "de"})
+            await ok("key", {"key": "Tab"})
+            await ok("shortcut", {"keys": "Shift+Tab"})
+            await ok("getText", {"maxChars": 200})
+            await ok("getDOM", {"maxChars": 200})
+            await ok("screenshot", {})
+            await ok("scroll", {"dy": 100})
+            await ok("wait", {"kind": "textPresent", "text": "Count"})
+            await ok("wait", {"kind": "delay", "delayMs": 1})
+            await ok("extractWebIr", {})
+            await ok("diagnostics", {})
+            page = await ok("evaluate", {"expression": "JSON.stringify(window.log)"})
+            first = next(t["targetId"] for t in (await ok("listTargets", {}))["targets"] if t["selected"])
+            await ok("listFrames", {})
+            await ok("selectFrame", {"frameId": "main"})
+            created = await ok("createTarget", {"url": "about:blank"})
+            await ok("selectTarget", {"targetId": created["targetId"]})
+            await ok("closeTarget", {"targetId": created["targetId"]})
+            await ok("selectTarget", {"targetId": first})
+            await ok("navigate", {"url": base + "/form"})
+            await ok("clickExpectPopup", {"target": "role=link;name=Open"})
+            await ok("click", {"target": "role=button;name=Alert"})
+            await ok("acceptDialog", {})
+            after = await ok("evaluate", {"expression": "window.log.dialogs"})
+            await ok("validateTask", {"task": TASK})
+            await ok("compileTask", {"task": TASK})
+            draft = (await ok("extractWebIr", {}))["draft"]
+            await ok("validateWebIr", {"draft": draft})
+            await ok("inspectWebIr", {"draft": draft})
+            await ok("diffWebIr", {"before": draft, "after": draft})
+            print(json.dumps({
+                "revision": init.protocol_version,
+                "tools": len(tools),
+                "validated": sorted(set(calls)),
+                "page": json.loads(page["value"]),
+                "dialogs": after["value"],
+                "refs": len(refs),
+            }))
+
+
+if __name__ == "__main__":
+    asyncio.run(main(sys.argv[1], sys.argv[2]))
