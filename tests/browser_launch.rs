@@ -4,49 +4,21 @@
 //! for events, or poll a real condition (process table, files) with a bounded deadline.
 #![cfg(target_os = "linux")]
 
-use std::net::SocketAddr;
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use chromiumoxide_cdp::cdp::browser_protocol::browser::GetVersionParams;
 use chromiumoxide_cdp::cdp::browser_protocol::page::{self, EventLoadEventFired, NavigateParams};
-use chromiumoxide_cdp::cdp::browser_protocol::target::{AttachToTargetParams, CreateTargetParams};
 use chromiumoxide_cdp::cdp::js_protocol::runtime::EvaluateParams;
-use glass::browser::cdp::{Cdp, CdpError};
-use glass::browser::launch::{
-    ChromeProcess, LaunchError, LaunchOptions, attach, find_chrome, launch,
-};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::sync::Semaphore;
-
-/// At most two Chromes at a time from this binary: the machine has two shared cores.
-static SLOTS: Semaphore = Semaphore::const_new(2);
+use common::chrome::{SLOTS, chrome_path, new_page_session, options};
+use common::temp_dir;
+use common::web::{Page, Server};
+use glass::browser::cdp::CdpError;
+use glass::browser::launch::{ChromeProcess, LaunchError, LaunchOptions, attach, launch};
 
 const T: Duration = Duration::from_secs(10);
-
-fn chrome_path() -> PathBuf {
-    find_chrome(None).expect("Chromium must be installed for these tests")
-}
-
-/// A fresh, unique profile directory under the temp dir.
-fn unique_dir(tag: &str) -> PathBuf {
-    static N: AtomicUsize = AtomicUsize::new(0);
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.subsec_nanos())
-        .unwrap_or(0);
-    std::env::temp_dir().join(format!(
-        "glass-cdp-test-{}-{}-{}-{nanos}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::Relaxed),
-        tag
-    ))
-}
-
-fn options(dir: &Path) -> LaunchOptions {
-    LaunchOptions::new(chrome_path(), dir)
-}
 
 /// Pids of live processes whose command line mentions `needle` (our unique profile dir).
 fn procs_with(needle: &str) -> Vec<u32> {
@@ -82,53 +54,6 @@ async fn assert_no_procs(dir: &Path, within: Duration) {
     }
 }
 
-/// A tiny HTTP/1.1 server on 127.0.0.1 answering every request with a page titled `title`.
-async fn serve(title: &'static str) -> SocketAddr {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    tokio::spawn(async move {
-        while let Ok((mut sock, _)) = listener.accept().await {
-            tokio::spawn(async move {
-                let mut buf = vec![0u8; 8192];
-                let mut n = 0;
-                loop {
-                    match sock.read(&mut buf[n..]).await {
-                        Ok(0) | Err(_) => return,
-                        Ok(k) => n += k,
-                    }
-                    if buf[..n].windows(4).any(|w| w == b"\r\n\r\n") || n == buf.len() {
-                        break;
-                    }
-                }
-                let body = format!("<!doctype html><title>{title}</title><p>fixture</p>");
-                let resp = format!(
-                    "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-                    body.len()
-                );
-                let _ = sock.write_all(resp.as_bytes()).await;
-            });
-        }
-    });
-    addr
-}
-
-/// Creates a page and attaches to it with a flat session; returns the session id.
-async fn new_page_session(cdp: &Cdp) -> String {
-    let target = cdp
-        .call(None, CreateTargetParams::new("about:blank"), T)
-        .await
-        .unwrap()
-        .target_id;
-    let mut attach = AttachToTargetParams::new(target);
-    attach.flatten = Some(true);
-    cdp.call(None, attach, T)
-        .await
-        .unwrap()
-        .session_id
-        .as_ref()
-        .to_owned()
-}
-
 async fn shutdown_clean(chrome: ChromeProcess, dir: &Path) {
     chrome.shutdown().await;
     assert_no_procs(dir, Duration::from_secs(5)).await;
@@ -139,7 +64,7 @@ async fn shutdown_clean(chrome: ChromeProcess, dir: &Path) {
 #[tokio::test]
 async fn launch_answers_get_version() {
     let _slot = SLOTS.acquire().await.unwrap();
-    let dir = unique_dir("version");
+    let dir = temp_dir("version");
     let t0 = Instant::now();
     let (chrome, cdp) = launch(options(&dir)).await.unwrap();
     let launched = t0.elapsed();
@@ -160,16 +85,19 @@ async fn launch_answers_get_version() {
 #[tokio::test]
 async fn navigate_on_a_flat_session_and_read_the_title() {
     let _slot = SLOTS.acquire().await.unwrap();
-    let addr = serve("Glass Fixture Title").await;
-    let dir = unique_dir("navigate");
+    let web = Server::start(vec![(
+        "/",
+        Page::html("<!doctype html><title>Glass Fixture Title</title><p>fixture</p>"),
+    )]);
+    let dir = temp_dir("navigate");
     let (chrome, cdp) = launch(options(&dir)).await.unwrap();
-    let session = new_page_session(&cdp).await;
+    let session = new_page_session(&cdp, T).await;
     let s = Some(session.as_str());
 
     let mut events = cdp.subscribe();
     cdp.call(s, page::EnableParams::default(), T).await.unwrap();
     let nav = cdp
-        .call(s, NavigateParams::new(format!("http://{addr}/")), T)
+        .call(s, NavigateParams::new(web.url("/")), T)
         .await
         .unwrap();
     assert!(nav.error_text.is_none(), "{:?}", nav.error_text);
@@ -203,7 +131,7 @@ async fn navigate_on_a_flat_session_and_read_the_title() {
         )
         .await
         .unwrap();
-    assert_eq!(raw["result"]["value"], addr.to_string());
+    assert_eq!(raw["result"]["value"], format!("127.0.0.1:{}", web.port));
     shutdown_clean(chrome, &dir).await;
 }
 
@@ -221,9 +149,9 @@ fn slow_promise(ms: u64) -> EvaluateParams {
 #[tokio::test]
 async fn a_timed_out_call_leaves_the_connection_usable() {
     let _slot = SLOTS.acquire().await.unwrap();
-    let dir = unique_dir("timeout");
+    let dir = temp_dir("timeout");
     let (chrome, cdp) = launch(options(&dir)).await.unwrap();
-    let session = new_page_session(&cdp).await;
+    let session = new_page_session(&cdp, T).await;
     let s = Some(session.as_str());
 
     let err = cdp
@@ -253,9 +181,9 @@ async fn a_timed_out_call_leaves_the_connection_usable() {
 #[tokio::test]
 async fn killing_chrome_fails_pending_calls_at_once() {
     let _slot = SLOTS.acquire().await.unwrap();
-    let dir = unique_dir("kill");
+    let dir = temp_dir("kill");
     let (chrome, cdp) = launch(options(&dir)).await.unwrap();
-    let session = new_page_session(&cdp).await;
+    let session = new_page_session(&cdp, T).await;
 
     let mut pending = Vec::new();
     for _ in 0..3 {
@@ -299,10 +227,10 @@ async fn killing_chrome_fails_pending_calls_at_once() {
 #[tokio::test]
 async fn dropping_chrome_process_leaves_no_chromium() {
     let _slot = SLOTS.acquire().await.unwrap();
-    let dir = unique_dir("drop");
+    let dir = temp_dir("drop");
     let (chrome, cdp) = launch(options(&dir)).await.unwrap();
     // A page means a renderer process too.
-    new_page_session(&cdp).await;
+    new_page_session(&cdp, T).await;
     assert!(procs_with(&dir.to_string_lossy()).len() > 1);
     drop(chrome);
     assert_no_procs(&dir, Duration::from_secs(5)).await;
@@ -382,7 +310,7 @@ async fn wait_for_proc(needle: &str) {
 #[tokio::test]
 async fn sigkilled_glass_leaves_no_chromium() {
     let _slot = SLOTS.acquire().await.unwrap();
-    let dir = unique_dir("pdeathsig");
+    let dir = temp_dir("pdeathsig");
     let needle = dir.to_string_lossy().into_owned();
     run_and_sigkill_child(&dir, None, async || wait_for_proc(&needle).await).await;
     assert_no_procs(&dir, Duration::from_secs(5)).await;
@@ -393,7 +321,7 @@ async fn sigkilled_glass_leaves_no_chromium() {
 // (so pipe EOF cannot be what stops it) must still die with its parent.
 #[tokio::test]
 async fn sigkilled_glass_kills_a_browser_that_ignores_pipe_eof() {
-    let dir = unique_dir("pdeathsig-fake");
+    let dir = temp_dir("pdeathsig-fake");
     let marker = format!("3141.{}", std::process::id());
     let exe = fake_chrome(
         &dir,
@@ -420,7 +348,7 @@ fn chrome_outlives_the_thread_that_launched_it() {
         .enable_all()
         .build()
         .unwrap();
-    let dir = unique_dir("thread");
+    let dir = temp_dir("thread");
     rt.block_on(async {
         let _slot = SLOTS.acquire().await.unwrap();
         let handle = tokio::runtime::Handle::current();
@@ -497,7 +425,7 @@ async fn devtools_active_port(dir: &Path) -> (u16, String) {
 #[tokio::test]
 async fn attach_over_http_and_ws_never_kills_that_chrome() {
     let _slot = SLOTS.acquire().await.unwrap();
-    let dir = unique_dir("attach");
+    let dir = temp_dir("attach");
     let mut external = start_external_chrome(&dir);
     let (port, path) = devtools_active_port(&dir).await;
 
@@ -510,7 +438,7 @@ async fn attach_over_http_and_ws_never_kills_that_chrome() {
     let via_ws = attach(&format!("ws://127.0.0.1:{port}{path}"))
         .await
         .unwrap();
-    let session = new_page_session(&via_ws).await;
+    let session = new_page_session(&via_ws, T).await;
     assert!(!session.is_empty());
 
     let closed_http = via_http.clone();
@@ -551,7 +479,7 @@ async fn attach_over_http_and_ws_never_kills_that_chrome() {
 #[tokio::test]
 async fn a_profile_in_use_is_a_quick_clear_error() {
     let _slot = SLOTS.acquire().await.unwrap();
-    let dir = unique_dir("inuse");
+    let dir = temp_dir("inuse");
     let (chrome, _cdp) = launch(options(&dir)).await.unwrap();
     let err = launch(options(&dir)).await.unwrap_err();
     assert!(matches!(err, LaunchError::ProfileInUse { .. }), "{err:?}");
@@ -573,7 +501,7 @@ fn fake_chrome(dir: &Path, body: &str) -> PathBuf {
 
 #[tokio::test]
 async fn start_up_failures_are_short_and_useful() {
-    let dir = unique_dir("fake");
+    let dir = temp_dir("fake");
     let profile = dir.join("profile");
 
     // Exits at once with an error line among noise.
@@ -622,7 +550,7 @@ async fn start_up_failures_are_short_and_useful() {
 #[tokio::test]
 async fn chromes_sandbox_refusal_as_root_is_reported_with_its_reason() {
     let _slot = SLOTS.acquire().await.unwrap();
-    let dir = unique_dir("sandbox");
+    let dir = temp_dir("sandbox");
     let mut opts = options(&dir);
     opts.no_sandbox = false;
     if !rustix::process::geteuid().is_root() {

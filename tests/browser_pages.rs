@@ -102,18 +102,14 @@ fn pages() -> Server {
 }
 
 fn browser() -> Glass {
-    let mut g = Glass::spawn(&[
-        "--incognito",
+    common::incognito(&[
         "--interaction",
         "fast",
         "--policy-allow",
         "upload",
         "--policy-allow",
         "download",
-        "--mcp",
-    ]);
-    g.initialize();
-    g
+    ])
 }
 
 #[test]

@@ -89,9 +89,7 @@ fn pages() -> Server {
 }
 
 fn browser() -> Glass {
-    let mut g = Glass::spawn(&["--incognito", "--interaction", "fast", "--mcp"]);
-    g.initialize();
-    g
+    common::incognito(&["--interaction", "fast"])
 }
 
 fn find_ref(elements: &Value, role: &str, name: &str) -> String {

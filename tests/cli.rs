@@ -1,5 +1,7 @@
 //! The command-line surface: mcp-config, doctor, --version.
 
+mod common;
+
 use std::process::Command;
 
 use serde_json::{Value, json};
@@ -136,7 +138,7 @@ fn doctor_reports_the_chrome_it_would_use() {
 #[test]
 fn doctor_sees_through_a_debian_style_launcher_script() {
     use std::os::unix::fs::PermissionsExt;
-    let dir = std::env::temp_dir().join(format!("glass-cli-launcher-{}", std::process::id()));
+    let dir = common::temp_dir("cli-launcher");
     let lib = dir.join("lib");
     std::fs::create_dir_all(&lib).unwrap();
     let binary = lib.join("chromium");

@@ -2,6 +2,8 @@
 //! `failureKind` values of `glass::failure`, no more and no fewer, and the source builds
 //! failures only from those enums.
 
+mod common;
+
 use std::collections::BTreeSet;
 
 use glass::failure::{FailureKind, Kind};
@@ -52,21 +54,7 @@ fn the_docs_table_lists_exactly_the_vocabulary() {
 /// wire names appear only there, so every failure goes through the enums.
 #[test]
 fn failures_are_built_from_the_enums_only() {
-    fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
-        for e in std::fs::read_dir(dir).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                walk(&p, out);
-            } else if p.extension().is_some_and(|x| x == "rs") {
-                out.push(p);
-            }
-        }
-    }
-    let mut files = Vec::new();
-    walk(
-        std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src")),
-        &mut files,
-    );
+    let files = common::rust_files(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
     let mut hand_written = Vec::new();
     for f in files {
         if f.ends_with("failure.rs") || f.ends_with("tests.rs") {

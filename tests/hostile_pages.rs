@@ -10,22 +10,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use common::web::{Page, Server};
-use common::{Glass, failed, incognito, nav, ok};
+use common::{Glass, failed, hardened_on, incognito, nav, ok};
 use serde_json::{Value, json};
-
-/// Hardened Glass allowed onto `host` only.
-fn hardened_on(host: &str) -> Glass {
-    let mut g = Glass::spawn(&[
-        "--incognito",
-        "--policy",
-        "hardened",
-        "--policy-allow-host",
-        host,
-        "--mcp",
-    ]);
-    g.initialize();
-    g
-}
 
 /// The `events.blocked` entries of results.
 fn blocked(results: &[&Value]) -> Vec<Value> {

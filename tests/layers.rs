@@ -3,6 +3,8 @@
 //! DESIGN.md sets: no import cycle between files, and no import from a lower layer to a higher
 //! one. Code in `#[cfg(test)] mod tests` and comments do not count.
 
+mod common;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -36,19 +38,8 @@ fn layer_of(module: &[String]) -> usize {
 
 /// Every `.rs` file under `src/` with its module path (`src/browser/act.rs` -> browser::act).
 fn modules() -> BTreeMap<Vec<String>, PathBuf> {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-        for e in std::fs::read_dir(dir).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                walk(&p, out);
-            } else if p.extension().is_some_and(|x| x == "rs") {
-                out.push(p);
-            }
-        }
-    }
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    walk(&root, &mut files);
+    let files = common::rust_files(&root);
     let mut map = BTreeMap::new();
     for f in files {
         let rel = f.strip_prefix(&root).unwrap().with_extension("");

@@ -6,70 +6,31 @@
 //! returnByValue + awaitPromise).
 #![cfg(target_os = "linux")]
 
+mod common;
+
 use std::net::SocketAddr;
 use std::path::PathBuf;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use common::chrome::{self, SLOTS};
+use common::web::Server;
 use glass::browser::agent::AGENT_JS;
 use glass::browser::cdp::Cdp;
-use glass::browser::launch::{ChromeProcess, LaunchOptions, find_chrome, launch};
+use glass::browser::launch::{ChromeProcess, launch};
 use serde_json::{Value, json};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::sync::{Semaphore, SemaphorePermit};
+use tokio::sync::SemaphorePermit;
 
-/// Two cores shared with other work: at most two Chromes at a time from this binary.
-static SLOTS: Semaphore = Semaphore::const_new(2);
 const T: Duration = Duration::from_secs(15);
 
 // ------------------------------------------------------------------ harness
 
-/// A tiny HTTP/1.1 server on 127.0.0.1 serving fixed pages by path (404 otherwise).
-async fn serve(routes: Vec<(&'static str, String)>) -> SocketAddr {
-    let routes = Arc::new(routes);
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    tokio::spawn(async move {
-        while let Ok((mut sock, _)) = listener.accept().await {
-            let routes = routes.clone();
-            tokio::spawn(async move {
-                let mut buf = vec![0u8; 16384];
-                let mut n = 0;
-                loop {
-                    match sock.read(&mut buf[n..]).await {
-                        Ok(0) | Err(_) => return,
-                        Ok(k) => n += k,
-                    }
-                    if buf[..n].windows(4).any(|w| w == b"\r\n\r\n") || n == buf.len() {
-                        break;
-                    }
-                }
-                let head = String::from_utf8_lossy(&buf[..n]);
-                let path = head.split_whitespace().nth(1).unwrap_or("/").to_owned();
-                let path = path.split('?').next().unwrap_or("/");
-                let (status, body) = match routes.iter().find(|(p, _)| *p == path) {
-                    Some((_, body)) => ("200 OK", body.clone()),
-                    None => ("404 Not Found", String::new()),
-                };
-                let resp = format!(
-                    "HTTP/1.1 {status}\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-                    body.len()
-                );
-                let _ = sock.write_all(resp.as_bytes()).await;
-            });
-        }
-    });
-    addr
-}
-
-fn unique_dir(tag: &str) -> PathBuf {
-    static N: AtomicUsize = AtomicUsize::new(0);
-    std::env::temp_dir().join(format!(
-        "glass-agent-test-{}-{}-{tag}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::Relaxed)
-    ))
+/// Serves fixed HTML pages by path (404 otherwise) from the shared test server; its address.
+fn serve(routes: Vec<(&str, String)>) -> SocketAddr {
+    let routes = routes
+        .into_iter()
+        .map(|(path, body)| (path, common::web::Page::html(&body)))
+        .collect();
+    SocketAddr::from(([127, 0, 0, 1], Server::start(routes).port))
 }
 
 struct Browser {
@@ -82,9 +43,8 @@ struct Browser {
 impl Browser {
     async fn start(tag: &str) -> Browser {
         let slot = SLOTS.acquire().await.unwrap();
-        let dir = unique_dir(tag);
-        let exe = find_chrome(None).expect("Chromium must be installed for these tests");
-        let mut opts = LaunchOptions::new(exe, &dir);
+        let dir = common::temp_dir(tag);
+        let mut opts = chrome::options(&dir);
         opts.extra_args.push("--window-size=1280,800".into());
         let (chrome, cdp) = launch(opts).await.unwrap();
         Browser {
@@ -99,25 +59,7 @@ impl Browser {
     /// isolated world of the main frame.
     async fn open(&self, url: &str) -> Page {
         let cdp = self.cdp.clone();
-        let target = cdp
-            .call_raw(
-                None,
-                "Target.createTarget",
-                json!({"url": "about:blank"}),
-                T,
-            )
-            .await
-            .unwrap();
-        let attached = cdp
-            .call_raw(
-                None,
-                "Target.attachToTarget",
-                json!({"targetId": target["targetId"], "flatten": true}),
-                T,
-            )
-            .await
-            .unwrap();
-        let session = attached["sessionId"].as_str().unwrap().to_owned();
+        let session = chrome::new_page_session(&cdp, T).await;
         let s = Some(session.as_str());
         cdp.call_raw(s, "Page.enable", Value::Null, T)
             .await
@@ -312,7 +254,7 @@ const FORM: &str = r#"
 
 #[tokio::test]
 async fn roles_and_names_on_a_form_page() {
-    let addr = serve(vec![("/", page(FORM))]).await;
+    let addr = serve(vec![("/", page(FORM))]);
     let b = Browser::start("form").await;
     let p = b.open(&format!("http://{addr}/")).await;
 
@@ -450,7 +392,7 @@ async fn invisible_elements_are_skipped() {
         const r = document.getElementById('host').attachShadow({mode: 'open'});
         r.innerHTML = '<button>InShadow</button><slot></slot>';
       </script>"#;
-    let addr = serve(vec![("/", page(body))]).await;
+    let addr = serve(vec![("/", page(body))]);
     let b = Browser::start("visibility").await;
     let p = b.open(&format!("http://{addr}/")).await;
     let obs = p.observe(json!({"level": "compact", "nextRef": 1})).await;
@@ -513,7 +455,7 @@ fn thirty_fields() -> String {
 
 #[tokio::test]
 async fn a_2000_item_list_stays_under_24_kib() {
-    let addr = serve(vec![("/", big_list())]).await;
+    let addr = serve(vec![("/", big_list())]);
     let b = Browser::start("biglist").await;
     let p = b.open(&format!("http://{addr}/")).await;
     let obs = p.observe(json!({"level": "compact", "nextRef": 1})).await;
@@ -560,7 +502,7 @@ async fn a_2000_item_list_stays_under_24_kib() {
 async fn refs_are_stable_and_never_reused() {
     let body =
         r#"<button id=a>Alpha</button><button id=b>Beta</button><button id=c>Gamma</button>"#;
-    let addr = serve(vec![("/", page(body))]).await;
+    let addr = serve(vec![("/", page(body))]);
     let b = Browser::start("refs").await;
     let p = b.open(&format!("http://{addr}/")).await;
     let o1 = p.observe(json!({"nextRef": 10})).await;
@@ -608,7 +550,7 @@ async fn resolve_locators() {
       <a href="/help">Help centre</a>
       <h3>Help centre</h3>
       <div role="tab" aria-label="Settings tab">Settings</div>"#;
-    let addr = serve(vec![("/", page(body))]).await;
+    let addr = serve(vec![("/", page(body))]);
     let b = Browser::start("resolve").await;
     let p = b.open(&format!("http://{addr}/")).await;
 
@@ -718,7 +660,7 @@ async fn actionable_checks_and_coordinates() {
       <button id=far onclick="window.hits.push('far')">Far below</button>
       <div style="height:500px"></div>
       <script>window.hits = [];</script>"#;
-    let addr = serve(vec![("/", page(body))]).await;
+    let addr = serve(vec![("/", page(body))]);
     let b = Browser::start("actionable").await;
     let p = b.open(&format!("http://{addr}/")).await;
     let css = |sel: &str| json!({"kind": "css", "value": sel});
@@ -800,7 +742,7 @@ async fn a_button_in_a_same_origin_iframe_is_clicked_at_top_level_coordinates() 
         r#"<div style="height:120px"></div>
            <button style="margin-left:70px" onclick="window.clicks = (window.clicks || 0) + 1">Frame button</button>"#,
     );
-    let addr = serve(vec![("/", top), ("/frame", frame)]).await;
+    let addr = serve(vec![("/", top), ("/frame", frame)]);
     let b = Browser::start("iframe").await;
     let p = b.open(&format!("http://{addr}/")).await;
 
@@ -854,7 +796,7 @@ async fn a_button_in_a_same_origin_iframe_is_clicked_at_top_level_coordinates() 
 #[tokio::test]
 async fn wait_for_conditions() {
     let body = r#"<p>Start</p><div id=later style="display:none"><button>Revealed</button></div>"#;
-    let addr = serve(vec![("/", page(body))]).await;
+    let addr = serve(vec![("/", page(body))]);
     let b = Browser::start("wait").await;
     let p = b.open(&format!("http://{addr}/")).await;
 
@@ -938,7 +880,7 @@ async fn select_state_focus_clear_text_dom_scroll() {
       <div id=box style="height:100px;overflow:auto"><div style="height:1000px">Scrollable</div></div>
       <div style="height:2000px"></div>
       <script>window.log = [];</script>"#;
-    let addr = serve(vec![("/", page(body))]).await;
+    let addr = serve(vec![("/", page(body))]);
     let b = Browser::start("select").await;
     let p = b.open(&format!("http://{addr}/")).await;
     let reff =
@@ -1032,7 +974,7 @@ async fn select_state_focus_clear_text_dom_scroll() {
 
 #[tokio::test]
 async fn page_scripts_cannot_see_the_agent() {
-    let addr = serve(vec![("/", page("<button>Hi</button>"))]).await;
+    let addr = serve(vec![("/", page("<button>Hi</button>"))]);
     let b = Browser::start("isolation").await;
     let p = b.open(&format!("http://{addr}/")).await;
     assert_eq!(p.main("typeof __glassAgent").await, "undefined");
@@ -1048,7 +990,7 @@ async fn page_scripts_cannot_see_the_agent() {
 
 #[tokio::test]
 async fn timings_of_compact_observe() {
-    let addr = serve(vec![("/form", thirty_fields()), ("/list", big_list())]).await;
+    let addr = serve(vec![("/form", thirty_fields()), ("/list", big_list())]);
     let b = Browser::start("timing").await;
     for path in ["/form", "/list"] {
         let p = b.open(&format!("http://{addr}{path}")).await;
@@ -1076,7 +1018,7 @@ async fn timings_of_compact_observe() {
 
 #[tokio::test]
 async fn garbage_inputs_never_throw() {
-    let addr = serve(vec![("/", page("<button>Only</button>"))]).await;
+    let addr = serve(vec![("/", page("<button>Only</button>"))]);
     let b = Browser::start("garbage").await;
     let p = b.open(&format!("http://{addr}/")).await;
     for call in [
@@ -1203,7 +1145,7 @@ async fn roles_and_names_match_chromes_accessibility_tree() {
         routes.push((Box::leak(format!("/{f}").into_boxed_str()), body));
     }
     let paths: Vec<&'static str> = routes.iter().map(|(p, _)| *p).collect();
-    let addr = serve(routes).await;
+    let addr = serve(routes);
     let b = Browser::start("axcompare").await;
     let mut compared = 0;
     for path in paths {

@@ -8,7 +8,7 @@ mod common;
 use std::path::Path;
 
 use common::web::{Page, Server};
-use common::{Glass, all_elements, apps, eval, failed, ok, ref_of};
+use common::{Glass, all_elements, apps, eval, failed, observe, ok, ref_of};
 use serde_json::{Value, json};
 
 /// Glass with its default flags and a throwaway profile (tests run side by side), initialized.
@@ -31,10 +31,6 @@ fn fixtures(extra: Vec<(&str, Page)>) -> Server {
 
 fn open(g: &mut Glass, web: &Server, path: &str) -> Value {
     ok(&g.call(json!("nav"), "navigate", json!({"url": web.url(path)})))["observation"].clone()
-}
-
-fn observe(g: &mut Glass, args: Value) -> Value {
-    ok(&g.call(json!("observe"), "observe", args))
 }
 
 /// (role, name) of every element, depth first.

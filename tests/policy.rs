@@ -220,8 +220,7 @@ fn hardened_needs_incognito_and_an_allowed_host() {
 
 #[test]
 fn confirmation_round_trip_reuse_and_mismatch() {
-    let dir = std::env::temp_dir().join(format!("glass-confirm-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_dir("confirm");
     let file = dir.join("a.txt");
     std::fs::write(&file, b"abc").unwrap();
     let web = Server::start(vec![(

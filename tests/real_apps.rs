@@ -10,19 +10,13 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use common::apps;
-use common::{Glass, all_elements, eval, ok, temp_dir};
+use common::{Glass, all_elements, eval, observe, ok, temp_dir};
 use serde_json::{Value, json};
 
 /// Glass as a user starts it (default flags), with a throwaway profile so tests can run side
 /// by side.
 fn glass() -> Glass {
-    let mut g = Glass::spawn(&["--incognito", "--mcp"]);
-    g.initialize();
-    g
-}
-
-fn observe(g: &mut Glass, args: Value) -> Value {
-    ok(&g.call(json!("observe"), "observe", args))
+    common::incognito(&[])
 }
 
 /// The one element matching `pred` in an observation.

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod apps;
+pub mod chrome;
 pub mod web;
 
 use std::io::{BufRead, BufReader, Read, Write};
@@ -335,6 +336,23 @@ pub fn temp_dir(tag: &str) -> std::path::PathBuf {
     dir
 }
 
+/// Every `.rs` file under `dir`, at any depth, in directory order.
+pub fn rust_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                out.push(p);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    walk(dir, &mut files);
+    files
+}
+
 /// Glass with its default flags plus `extra`, on a throwaway profile, initialized.
 pub fn incognito(extra: &[&str]) -> Glass {
     let mut args = vec!["--incognito"];
@@ -347,16 +365,26 @@ pub fn incognito(extra: &[&str]) -> Glass {
 
 /// A Glass under the hardened policy that may visit 127.0.0.1 only, initialized.
 pub fn hardened() -> Glass {
+    hardened_on("127.0.0.1")
+}
+
+/// A Glass under the hardened policy that may visit `host` only, initialized.
+pub fn hardened_on(host: &str) -> Glass {
     let mut g = Glass::spawn(&[
         "--incognito",
         "--policy",
         "hardened",
         "--policy-allow-host",
-        "127.0.0.1",
+        host,
         "--mcp",
     ]);
     g.initialize();
     g
+}
+
+/// The observation an `observe` call with `args` returns, asserting success.
+pub fn observe(g: &mut Glass, args: Value) -> Value {
+    ok(&g.call(json!("observe"), "observe", args))
 }
 
 /// Navigate to `path` on `web` without the observation, asserting success.
