@@ -11,6 +11,9 @@ use std::time::Duration;
 use serde_json::{Map, Value, json};
 use tokio::sync::broadcast::{Receiver, error::TryRecvError};
 
+use chromiumoxide_cdp::cdp::browser_protocol::dom::SetFileInputFilesParams;
+use chromiumoxide_cdp::cdp::js_protocol::runtime::RemoteObjectId;
+
 use super::cdp::CdpEvent;
 use super::error::BrowserError;
 use super::events::{OpenDialog, PageEvents};
@@ -565,11 +568,8 @@ impl Browser {
     /// Hand local files (already resolved and allowed) to the file input `object` (from the
     /// agent's `fileInput`).
     pub async fn give_files(&self, object: &str, files: &[String]) -> Result<(), BrowserError> {
-        self.page_call(
-            "DOM.setFileInputFiles",
-            json!({"files": files, "objectId": object}),
-        )
-        .await
-        .map(|_| ())
+        let mut params = SetFileInputFilesParams::new(files.to_vec());
+        params.object_id = Some(RemoteObjectId::new(object));
+        self.page_command(params).await.map(|_| ())
     }
 }

@@ -1,6 +1,8 @@
 //! Screenshots: the viewport, the whole page, or one element's box, as PNG.
 
-use serde_json::json;
+use chromiumoxide_cdp::cdp::browser_protocol::page::{
+    CaptureScreenshotFormat, CaptureScreenshotParams, GetLayoutMetricsParams, Viewport,
+};
 
 use super::error::BrowserError;
 use super::page::Browser;
@@ -16,33 +18,34 @@ impl Browser {
         clip: Option<(f64, f64, f64, f64)>,
         full: bool,
     ) -> Result<String, BrowserError> {
-        let mut params = json!({"format": "png", "captureBeyondViewport": false, "fromSurface": true,
+        let mut params = CaptureScreenshotParams::builder()
+            .format(CaptureScreenshotFormat::Png)
+            .capture_beyond_viewport(false)
+            .from_surface(true)
             // Fast zlib settings: a third larger PNG, half the encoding time.
-            "optimizeForSpeed": true});
+            .optimize_for_speed(true)
+            .build();
         let area = match clip {
             Some(c) => Some(c),
             None if full => {
-                let m = self.page_call("Page.getLayoutMetrics", json!({})).await?;
-                let size = &m["cssContentSize"];
-                Some((
-                    0.0,
-                    0.0,
-                    size["width"].as_f64().unwrap_or(1.0),
-                    size["height"].as_f64().unwrap_or(1.0),
-                ))
+                let m = self.page_command(GetLayoutMetricsParams::default()).await?;
+                let size = m.css_content_size;
+                Some((0.0, 0.0, size.width, size.height))
             }
             None => None,
         };
         if let Some((x, y, w, h)) = area {
             let scale = (MAX_EDGE / w.max(h).max(1.0)).min(1.0);
-            params["clip"] =
-                json!({"x": x, "y": y, "width": w.max(1.0), "height": h.max(1.0), "scale": scale});
-            params["captureBeyondViewport"] = json!(full);
+            params.clip = Some(Viewport {
+                x,
+                y,
+                width: w.max(1.0),
+                height: h.max(1.0),
+                scale,
+            });
+            params.capture_beyond_viewport = Some(full);
         }
-        let shot = self.page_call("Page.captureScreenshot", params).await?;
-        shot["data"]
-            .as_str()
-            .map(str::to_owned)
-            .ok_or(BrowserError::Agent)
+        let shot = self.page_command(params).await?;
+        Ok(AsRef::<str>::as_ref(&shot.data).to_owned())
     }
 }

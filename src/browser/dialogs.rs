@@ -1,6 +1,6 @@
 //! Answering the open JavaScript dialog.
 
-use serde_json::json;
+use chromiumoxide_cdp::cdp::browser_protocol::page::HandleJavaScriptDialogParams;
 
 use super::error::BrowserError;
 use super::events::OpenDialog;
@@ -15,12 +15,9 @@ impl Browser {
         accept: bool,
         prompt_text: Option<&str>,
     ) -> Result<(), BrowserError> {
-        let mut params = json!({"accept": accept});
-        if let Some(t) = prompt_text {
-            params["promptText"] = json!(t);
-        }
-        self.page_call("Page.handleJavaScriptDialog", params)
-            .await?;
+        let mut params = HandleJavaScriptDialogParams::new(accept);
+        params.prompt_text = prompt_text.map(str::to_owned);
+        self.page_command(params).await?;
         self.events.dialog_handled(dialog.id);
         Ok(())
     }

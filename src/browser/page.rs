@@ -7,6 +7,8 @@ use std::sync::atomic::Ordering;
 
 use serde_json::Value;
 
+use chromiumoxide_types::Command;
+
 use super::cdp::Cdp;
 use super::error::BrowserError;
 use super::events::PageEvents;
@@ -196,7 +198,18 @@ impl Browser {
         self.events.revision.fetch_add(1, Ordering::SeqCst) + 1
     }
 
-    /// Call a CDP method on the selected page's session.
+    /// Send a typed CDP command to the selected page's session; a hung or crashed renderer
+    /// ends the wait at once.
+    pub async fn page_command<C: Command>(&self, cmd: C) -> Result<C::Response, BrowserError> {
+        let session = self.page()?.session_id.clone();
+        tokio::select! {
+            r = self.cdp.call(Some(&session), cmd, CALL_TIMEOUT) => Ok(r?),
+            f = self.events.renderer_failed() => Err(BrowserError::from(f)),
+        }
+    }
+
+    /// Call a CDP method on the selected page's session with raw JSON, for answers Glass
+    /// reads only in part (or that drift between Chrome versions).
     pub async fn page_call(&self, method: &str, params: Value) -> Result<Value, BrowserError> {
         let session = self.page()?.session_id.clone();
         tokio::select! {

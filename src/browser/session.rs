@@ -12,6 +12,7 @@ use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use chromiumoxide_cdp::cdp::browser_protocol::{browser, target};
 use serde_json::{Value, json};
 use tokio::sync::{MappedMutexGuard, MutexGuard};
 
@@ -128,10 +129,9 @@ impl Session {
             for target in std::mem::take(&mut browser.created_targets) {
                 let _ = browser
                     .cdp
-                    .call_raw(
+                    .call(
                         None,
-                        "Target.closeTarget",
-                        json!({"targetId": target}),
+                        target::CloseTargetParams::new(target::TargetId::new(target)),
                         Duration::from_secs(2),
                     )
                     .await;
@@ -253,37 +253,36 @@ async fn start(config: &SessionConfig) -> Result<Browser, BrowserError> {
         ))
     });
     // Independent browser-level settings, sent together.
-    let discover = cdp.call_raw(
+    let discover = cdp.call(
         None,
-        "Target.setDiscoverTargets",
-        json!({"discover": true}),
+        target::SetDiscoverTargetsParams::new(true),
         CALL_TIMEOUT,
     );
     // Under host rules, new targets (popups, workers, pages we create) start paused until
     // they are intercepted.
     let hold = async {
         if enforcer.is_none() {
-            return Ok(Value::Null);
+            return Ok(());
         }
-        cdp.call_raw(
-            None,
-            "Target.setAutoAttach",
-            json!({"autoAttach": true, "waitForDebuggerOnStart": true, "flatten": true}),
-            CALL_TIMEOUT,
-        )
-        .await
+        let mut hold = target::SetAutoAttachParams::new(true, true);
+        hold.flatten = Some(true);
+        cdp.call(None, hold, CALL_TIMEOUT).await.map(|_| ())
     };
     let downloads = async {
         if attached {
-            return Ok(Value::Null);
+            return Ok(());
         }
         let behavior = if config.downloads_denied {
-            json!({"behavior": "deny", "eventsEnabled": true})
+            browser::SetDownloadBehaviorBehavior::Deny
         } else {
-            json!({"behavior": "allowAndName", "downloadPath": download_dir, "eventsEnabled": true})
+            browser::SetDownloadBehaviorBehavior::AllowAndName
         };
-        cdp.call_raw(None, "Browser.setDownloadBehavior", behavior, CALL_TIMEOUT)
-            .await
+        let mut params = browser::SetDownloadBehaviorParams::new(behavior);
+        if !config.downloads_denied {
+            params.download_path = Some(download_dir.to_string_lossy().into_owned());
+        }
+        params.events_enabled = Some(true);
+        cdp.call(None, params, CALL_TIMEOUT).await.map(|_| ())
     };
     let (discover, hold, downloads) = tokio::join!(discover, hold, downloads);
     discover?;
@@ -327,10 +326,11 @@ impl Browser {
                 json!({"expression": "[outerWidth - innerWidth, outerHeight - innerHeight]",
                        "returnByValue": true}),
             ),
-            self.cdp.call_raw(
+            self.cdp.call(
                 None,
-                "Browser.getWindowForTarget",
-                json!({"targetId": target}),
+                browser::GetWindowForTargetParams {
+                    target_id: Some(target::TargetId::new(target)),
+                },
                 CALL_TIMEOUT,
             ),
         );
@@ -338,20 +338,20 @@ impl Browser {
             return;
         };
         let extra = &inner["result"]["value"];
-        let (Some(dw), Some(dh), Some(id)) = (
-            extra[0].as_i64(),
-            extra[1].as_i64(),
-            window["windowId"].as_i64(),
-        ) else {
+        let (Some(dw), Some(dh)) = (extra[0].as_i64(), extra[1].as_i64()) else {
             return;
         };
         if (0..=1000).contains(&dw) && (0..=1000).contains(&dh) && (dw, dh) != (0, 0) {
+            let bounds = browser::Bounds {
+                width: Some(width + dw),
+                height: Some(height + dh),
+                ..Default::default()
+            };
             let _ = self
                 .cdp
-                .call_raw(
+                .call(
                     None,
-                    "Browser.setWindowBounds",
-                    json!({"windowId": id, "bounds": {"width": width + dw, "height": height + dh}}),
+                    browser::SetWindowBoundsParams::new(window.window_id, bounds),
                     CALL_TIMEOUT,
                 )
                 .await;
@@ -363,45 +363,37 @@ impl Browser {
         let target_id = if self.attached {
             let created = self
                 .cdp
-                .call_raw(
+                .call(
                     None,
-                    "Target.createTarget",
-                    json!({"url": "about:blank"}),
+                    target::CreateTargetParams::new("about:blank"),
                     CALL_TIMEOUT,
                 )
                 .await?;
-            let id = created["targetId"]
-                .as_str()
-                .ok_or(BrowserError::Agent)?
-                .to_owned();
+            let id = String::from(created.target_id);
             self.created_targets.push(id.clone());
             id
         } else {
             let targets = self
                 .cdp
-                .call_raw(None, "Target.getTargets", json!({}), CALL_TIMEOUT)
+                .call(None, target::GetTargetsParams::default(), CALL_TIMEOUT)
                 .await?;
-            let existing = targets["targetInfos"]
-                .as_array()
-                .and_then(|list| list.iter().find(|t| t["type"] == "page"))
-                .and_then(|t| t["targetId"].as_str())
-                .map(str::to_owned);
+            let existing = targets
+                .target_infos
+                .into_iter()
+                .find(|t| t.r#type == "page")
+                .map(|t| String::from(t.target_id));
             match existing {
                 Some(id) => id,
                 None => {
                     let created = self
                         .cdp
-                        .call_raw(
+                        .call(
                             None,
-                            "Target.createTarget",
-                            json!({"url": "about:blank"}),
+                            target::CreateTargetParams::new("about:blank"),
                             CALL_TIMEOUT,
                         )
                         .await?;
-                    created["targetId"]
-                        .as_str()
-                        .ok_or(BrowserError::Agent)?
-                        .to_owned()
+                    String::from(created.target_id)
                 }
             }
         };
@@ -410,19 +402,10 @@ impl Browser {
 
     /// Attach to a page target, enable what Glass needs, and select it.
     pub async fn attach_page(&mut self, target_id: &str) -> Result<(), BrowserError> {
-        let attached = self
-            .cdp
-            .call_raw(
-                None,
-                "Target.attachToTarget",
-                json!({"targetId": target_id, "flatten": true}),
-                CALL_TIMEOUT,
-            )
-            .await?;
-        let session_id = attached["sessionId"]
-            .as_str()
-            .ok_or(BrowserError::Agent)?
-            .to_owned();
+        let mut attach = target::AttachToTargetParams::new(target::TargetId::new(target_id));
+        attach.flatten = Some(true);
+        let attached = self.cdp.call(None, attach, CALL_TIMEOUT).await?;
+        let session_id = String::from(attached.session_id);
         let s = Some(session_id.as_str());
         // No Page.setLifecycleEventsEnabled: it makes the renderer do paint-timing work after
         // each load that the next call would wait for (see `network`).

@@ -4,7 +4,10 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use serde_json::json;
+use chromiumoxide_cdp::cdp::browser_protocol::target::{
+    ActivateTargetParams, CloseTargetParams, CreateTargetParams, GetTargetInfoParams,
+    GetTargetsParams, TargetId,
+};
 use tokio::sync::broadcast;
 
 use super::cdp::{CALL_TIMEOUT, CdpEvent};
@@ -59,20 +62,18 @@ impl Browser {
     pub async fn tabs(&self) -> Result<Vec<TabInfo>, BrowserError> {
         let list = self
             .cdp
-            .call_raw(None, "Target.getTargets", json!({}), CALL_TIMEOUT)
+            .call(None, GetTargetsParams::default(), CALL_TIMEOUT)
             .await?;
-        Ok(list["targetInfos"]
-            .as_array()
-            .map(Vec::as_slice)
-            .unwrap_or(&[])
-            .iter()
-            .filter(|t| t["type"] == "page")
+        Ok(list
+            .target_infos
+            .into_iter()
+            .filter(|t| t.r#type == "page")
             .take(MAX_TABS)
             .map(|t| TabInfo {
-                target_id: t["targetId"].as_str().unwrap_or("").to_owned(),
-                url: t["url"].as_str().unwrap_or("").to_owned(),
-                title: t["title"].as_str().unwrap_or("").to_owned(),
-                opener_id: t["openerId"].as_str().map(str::to_owned),
+                target_id: t.target_id.into(),
+                url: t.url,
+                title: t.title,
+                opener_id: t.opener_id.map(String::from),
             })
             .collect())
     }
@@ -81,28 +82,20 @@ impl Browser {
     pub async fn tab_exists(&self, id: &str) -> Result<bool, BrowserError> {
         let list = self
             .cdp
-            .call_raw(None, "Target.getTargets", json!({}), CALL_TIMEOUT)
+            .call(None, GetTargetsParams::default(), CALL_TIMEOUT)
             .await?;
-        Ok(list["targetInfos"]
-            .as_array()
-            .is_some_and(|l| l.iter().any(|t| t["type"] == "page" && t["targetId"] == id)))
+        Ok(list
+            .target_infos
+            .iter()
+            .any(|t| t.r#type == "page" && t.target_id.as_ref() == id))
     }
 
     /// Open a tab in the background (it is not selected); its target id.
     pub async fn create_tab(&self, url: &str) -> Result<String, BrowserError> {
-        let created = self
-            .cdp
-            .call_raw(
-                None,
-                "Target.createTarget",
-                json!({"url": url, "background": true}),
-                CALL_TIMEOUT,
-            )
-            .await?;
-        created["targetId"]
-            .as_str()
-            .map(str::to_owned)
-            .ok_or(BrowserError::Agent)
+        let mut params = CreateTargetParams::new(url);
+        params.background = Some(true);
+        let created = self.cdp.call(None, params, CALL_TIMEOUT).await?;
+        Ok(created.target_id.into())
     }
 
     /// Select a tab: attach to it, drive it from now on, and bring it to the front.
@@ -110,10 +103,9 @@ impl Browser {
         self.attach_page(id).await?;
         let _ = self
             .cdp
-            .call_raw(
+            .call(
                 None,
-                "Target.activateTarget",
-                json!({"targetId": id}),
+                ActivateTargetParams::new(TargetId::new(id)),
                 CALL_TIMEOUT,
             )
             .await;
@@ -127,10 +119,9 @@ impl Browser {
         // Subscribed before closing, so the destruction cannot be missed.
         let mut events = self.cdp.subscribe();
         self.cdp
-            .call_raw(
+            .call(
                 None,
-                "Target.closeTarget",
-                json!({"targetId": id}),
+                CloseTargetParams::new(TargetId::new(id)),
                 CALL_TIMEOUT,
             )
             .await?;
@@ -177,17 +168,11 @@ impl Browser {
         let committed = |url: &str| !url.is_empty() && url != "about:blank";
         // Subscribe before asking, so a commit between the two is not missed.
         let mut rx = self.cdp.subscribe();
-        let info = self
-            .cdp
-            .call_raw(
-                None,
-                "Target.getTargetInfo",
-                json!({"targetId": id}),
-                CALL_TIMEOUT,
-            )
-            .await
-            .ok()?;
-        let mut url = info["targetInfo"]["url"].as_str().unwrap_or("").to_owned();
+        let params = GetTargetInfoParams {
+            target_id: Some(TargetId::new(id)),
+        };
+        let info = self.cdp.call(None, params, CALL_TIMEOUT).await.ok()?;
+        let mut url = info.target_info.url;
         let until = tokio::time::Instant::now() + Duration::from_secs(2);
         while !committed(&url) {
             let ev = match tokio::time::timeout_at(until, rx.recv()).await {
