@@ -14,6 +14,7 @@ use tokio::sync::broadcast::{Receiver, error::TryRecvError};
 use chromiumoxide_cdp::cdp::browser_protocol::dom::SetFileInputFilesParams;
 use chromiumoxide_cdp::cdp::js_protocol::runtime::RemoteObjectId;
 
+use super::agent_calls::{Actionable, Resolve, Settle, Similar};
 use super::cdp::CdpEvent;
 use super::error::BrowserError;
 use super::events::{OpenDialog, PageEvents};
@@ -185,7 +186,7 @@ impl Browser {
         let loc = locator::parse(target)
             .map_err(|e| targeting(FailureKind::InvalidLocator, e.0, Map::new()))?;
         let answer = self
-            .agent_call("resolve", &[loc.to_agent(), json!(self.next_ref)])
+            .run_agent(&Resolve(loc.to_agent(), self.next_ref))
             .await?;
         let minted: Vec<Value> = match answer["status"].as_str() {
             Some("ok") => vec![answer.clone()],
@@ -257,15 +258,12 @@ impl Browser {
         }
         let name = (!info.name.is_empty()).then_some(info.name.clone());
         let similar = self
-            .agent_call(
-                "similar",
-                &[
-                    json!(info.role),
-                    json!(name),
-                    json!(MAX_CANDIDATES),
-                    json!(self.next_ref),
-                ],
-            )
+            .run_agent(&Similar(
+                &info.role,
+                name.as_deref(),
+                MAX_CANDIDATES,
+                self.next_ref,
+            ))
             .await?;
         let found: Vec<Value> = similar["candidates"]
             .as_array()
@@ -286,11 +284,7 @@ impl Browser {
     /// Check that `r` is actionable for `action` and return the point to act at.
     pub async fn actionable(&mut self, r: &str, action: &str) -> Result<(f64, f64), ActError> {
         let answer = self
-            .agent(
-                "actionable",
-                &[json!(r), json!(action)],
-                Duration::from_secs(5),
-            )
+            .run_agent_within(&Actionable(r, action), Duration::from_secs(5))
             .await?;
         if answer["ok"] == true {
             let (Some(x), Some(y)) = (answer["x"].as_f64(), answer["y"].as_f64()) else {
@@ -391,19 +385,19 @@ impl Browser {
                 return false;
             }
             let ms = left().as_millis().max(1) as u64;
-            let args = [json!(ms), json!(2)];
+            let call = Settle(ms, 2);
             let answer = tokio::select! {
-                a = self.agent("settle", &args, left() + Duration::from_secs(1)) => a,
+                a = self.run_agent_within(&call, left() + Duration::from_secs(1)) => a,
                 _ = events.dialog_opened() => return false,
             };
             let Ok(v) = answer else { return false };
-            if v["settled"] != true {
+            if !v.settled {
                 return false;
             }
             if !pending() {
                 // Nothing to show yet: give the page one more quiet round to fill in,
                 // then take it as it is (some pages are empty).
-                if v["content"] == true || empty_rounds == 1 {
+                if v.content || empty_rounds == 1 {
                     return true;
                 }
                 empty_rounds += 1;

@@ -150,7 +150,7 @@ impl Browser {
     /// Call `__glassAgent.<function>(args...)` and return its JSON value.
     ///
     /// A context that vanished (the page navigated) is re-created once.
-    pub async fn agent(
+    pub(super) async fn agent(
         &mut self,
         function: &str,
         args: &[Value],
@@ -176,21 +176,12 @@ impl Browser {
             }
         }
     }
-
-    /// Shorthand for [`Browser::agent`] with the default deadline.
-    pub async fn agent_call(
-        &mut self,
-        function: &str,
-        args: &[Value],
-    ) -> Result<Value, BrowserError> {
-        self.agent(function, args, CALL_TIMEOUT).await
-    }
 }
 
 impl Browser {
     /// Call an agent function that returns an element, and get Chrome's handle to it
     /// (`None` when the function returned null).
-    pub async fn agent_object(
+    pub(super) async fn agent_object(
         &mut self,
         function: &str,
         args: &[Value],

@@ -6,6 +6,7 @@
 
 pub mod act;
 pub mod agent;
+pub mod agent_calls;
 pub mod capture;
 pub mod cdp;
 pub mod dialogs;

@@ -14,6 +14,7 @@ use super::pointer::action_result;
 use super::schema::input_schema;
 use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::act::until_dialog;
+use crate::browser::agent_calls::Consent;
 use crate::failure::{Failure, FailureKind};
 use crate::try_tool;
 
@@ -61,10 +62,7 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         };
         let mut b = try_tool!(session_for(&services, &DISMISS_CONSENT).await);
         let next_ref = b.next_ref();
-        let found = try_tool!(
-            b.agent_call("consent", &[json!(choice), json!(next_ref)])
-                .await
-        );
+        let found = try_tool!(b.run_agent(&Consent(choice, next_ref)).await);
         b.record_refs(
             &found["nextRef"],
             std::iter::once(&found).filter(|f| f["status"] == "ok"),

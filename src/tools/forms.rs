@@ -14,6 +14,9 @@ use super::schema::input_schema;
 use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::act::ActError;
 use crate::browser::act::until_dialog;
+use crate::browser::agent_calls::{
+    Done, Focus, ForceEmpty, OptionSpec, SelectAll, SelectOption, State, ValueOf,
+};
 use crate::browser::keys::Key;
 use crate::browser::{Browser, BrowserError};
 use crate::failure::{Failure, FailureKind, Kind};
@@ -148,12 +151,12 @@ fn run_type(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         let resolved = try_tool!(b.resolve(a.target.as_str()).await);
         try_tool!(b.actionable(&resolved.r, "type").await);
         // The target focused first, so the password rule sees the field the keys go to.
-        try_tool!(b.agent_call("focus", &[json!(resolved.r)]).await);
+        try_tool!(b.run_agent(&Focus(&resolved.r)).await);
         let guard = try_tool!(PasswordGuard::before(&services, &mut b, &TYPE, &raw).await);
         if clear {
             try_tool!(clear_field(&mut b, &resolved.r).await);
         }
-        try_tool!(b.agent_call("focus", &[json!(resolved.r)]).await);
+        try_tool!(b.run_agent(&Focus(&resolved.r)).await);
         let armed = b.arm();
         let events = Arc::clone(b.events());
         try_tool!(
@@ -179,24 +182,23 @@ fn run_type(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
 /// key and input events. Verified on the value the field or editor itself holds; a plain field
 /// that ignored the keys is emptied through its value setter as a last resort.
 async fn clear_field(b: &mut Browser, r: &str) -> Result<(), ToolOutcome> {
-    let selected = b.agent_call("selectAll", &[json!(r)]).await?;
-    if selected["ok"] != true {
+    let selected = b.run_agent(&SelectAll(r)).await?;
+    if !selected.ok {
         return Err(ToolOutcome::Failed(Failure::of(
             FailureKind::NotEditable,
             "the element cannot be cleared",
         )));
     }
     let backspace = shortcut("Backspace");
-    if selected["editor"].is_string() {
+    if selected.editor.is_some() {
         b.press_chord(&shortcut("Control+a")).await?;
     }
     b.press_chord(&backspace).await?;
-    let empty = |v: &Value| v["length"].as_u64() == Some(0) || v["value"].is_null();
-    if empty(&b.agent_call("valueOf", &[json!(r)]).await?) {
+    if b.run_agent(&ValueOf(r)).await?.is_empty() {
         return Ok(());
     }
-    b.agent_call("forceEmpty", &[json!(r)]).await?;
-    if empty(&b.agent_call("valueOf", &[json!(r)]).await?) {
+    b.run_agent(&ForceEmpty(r)).await?;
+    if b.run_agent(&ValueOf(r)).await?.is_empty() {
         return Ok(());
     }
     Err(ToolOutcome::Failed(Failure::of(
@@ -231,14 +233,14 @@ fn set_checked(services: Arc<Services>, a: Map<String, Value>, want: bool) -> To
         let mut b = try_tool!(session_for(&services, tool).await);
         try_tool!(check_revision(&b, a.expected_revision));
         let resolved = try_tool!(b.resolve(a.target.as_str()).await);
-        let before = try_tool!(b.agent_call("state", &[json!(resolved.r)]).await);
-        if !matches!(before["checked"], Value::Bool(_)) {
+        let before = try_tool!(b.run_agent(&State(&resolved.r)).await);
+        if !before.checkable() {
             return ToolOutcome::Failed(Failure::of(
                 FailureKind::NotCheckable,
                 "the element is not a checkbox, radio or switch",
             ));
         }
-        if before["checked"] == want {
+        if before.checked == want {
             return ToolOutcome::Ok(
                 json!({"ok": true, "ref": resolved.r, "changed": false, "revision": b.revision()}),
             );
@@ -249,8 +251,8 @@ fn set_checked(services: Arc<Services>, a: Map<String, Value>, want: bool) -> To
         try_tool!(until_dialog(&events, b.click_at(x, y, 1)).await);
         let caused = try_tool!(b.settle(armed).await);
         if caused.dialog.is_none() && caused.navigation.is_none() {
-            let after = try_tool!(b.agent_call("state", &[json!(resolved.r)]).await);
-            if after["checked"] != want {
+            let after = try_tool!(b.run_agent(&State(&resolved.r)).await);
+            if after.checked != want {
                 let reason = if want {
                     "the element did not become checked"
                 } else {
@@ -285,14 +287,12 @@ fn run_select(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         let resolved = try_tool!(b.resolve(a.target.as_str()).await);
         try_tool!(b.actionable(&resolved.r, "select").await);
         let armed = b.arm();
-        let v = try_tool!(
-            b.agent_call(
-                "select",
-                &[json!(resolved.r), json!({"value": value, "label": label})]
-            )
-            .await
-        );
-        if v["ok"] != true {
+        let spec = OptionSpec {
+            value: value.as_deref(),
+            label: label.as_deref(),
+        };
+        let v = try_tool!(b.run_agent(&SelectOption(&resolved.r, spec)).await);
+        if !v.ok {
             let failure = select_failure(&v);
             let reason = match failure {
                 FailureKind::NoSuchOption => "no option has that value or label",
@@ -394,8 +394,8 @@ fn run_fill_form(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         }
         let mut password_confirmed = false;
         for r in &refs {
-            let state = try_tool!(b.agent_call("state", &[json!(r.r)]).await);
-            if state["password"] == true {
+            let state = try_tool!(b.run_agent(&State(&r.r)).await);
+            if state.password {
                 try_tool!(super::browser::gate(
                     &services,
                     Capability::PasswordInput,
@@ -456,16 +456,16 @@ async fn fill_one(b: &mut Browser, r: &str, value: &Value) -> Option<FailureKind
             ActError::Browser(e) => browser(&e),
         }
     }
-    let state = match b.agent_call("state", &[json!(r)]).await {
+    let state = match b.run_agent(&State(r)).await {
         Ok(s) => s,
         Err(e) => return Some(browser(&e)),
     };
-    let role = state["role"].as_str().unwrap_or("");
+    let role = state.role.as_deref().unwrap_or("");
     if let Value::Bool(want) = value {
-        if !matches!(state["checked"], Value::Bool(_)) {
+        if !state.checkable() {
             return Some(FailureKind::NotCheckable);
         }
-        if state["checked"] == *want {
+        if state.checked == *want {
             return None;
         }
         let (x, y) = match b.actionable(r, "check").await {
@@ -476,25 +476,26 @@ async fn fill_one(b: &mut Browser, r: &str, value: &Value) -> Option<FailureKind
         if let Err(e) = until_dialog(&events, b.click_at(x, y, 1)).await {
             return Some(browser(&e));
         }
-        let after = match b.agent_call("state", &[json!(r)]).await {
+        let after = match b.run_agent(&State(r)).await {
             Ok(a) => a,
             Err(e) => return Some(browser(&e)),
         };
-        return (after["checked"] != *want).then_some(FailureKind::NotToggled);
+        return (after.checked != *want).then_some(FailureKind::NotToggled);
     }
     let text = value.as_str().unwrap_or("");
     if role == "combobox" || role == "listbox" {
-        let v = match b
-            .agent_call("select", &[json!(r), json!({"value": text, "label": text})])
-            .await
-        {
+        let spec = OptionSpec {
+            value: Some(text),
+            label: Some(text),
+        };
+        let v = match b.run_agent(&SelectOption(r, spec)).await {
             Ok(v) => v,
             Err(e) => return Some(browser(&e)),
         };
-        if v["ok"] == true {
+        if v.ok {
             return None;
         }
-        if v["failure"] != "notSelect" {
+        if v.failure.as_deref() != Some("notSelect") {
             return Some(select_failure(&v));
         }
     }
@@ -508,7 +509,7 @@ async fn fill_one(b: &mut Browser, r: &str, value: &Value) -> Option<FailureKind
         }
         Err(_) => return Some(FailureKind::FieldBrowser),
     }
-    if let Err(e) = b.agent_call("focus", &[json!(r)]).await {
+    if let Err(e) = b.run_agent(&Focus(r)).await {
         return Some(browser(&e));
     }
     if let Err(e) = b.type_text(text, false).await {
@@ -518,8 +519,8 @@ async fn fill_one(b: &mut Browser, r: &str, value: &Value) -> Option<FailureKind
 }
 
 /// The failure a page agent's `select` answer names, within the select failures.
-fn select_failure(v: &Value) -> FailureKind {
-    match v["failure"].as_str().and_then(FailureKind::from_agent) {
+fn select_failure(v: &Done) -> FailureKind {
+    match v.failure.as_deref().and_then(FailureKind::from_agent) {
         Some(f @ (FailureKind::NoSuchOption | FailureKind::Disabled)) => f,
         _ => FailureKind::NotSelect,
     }

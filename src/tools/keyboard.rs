@@ -13,6 +13,7 @@ use super::schema::input_schema;
 use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::Browser;
 use crate::browser::act::until_dialog;
+use crate::browser::agent_calls::{Arm, Focus, KeyGuardArm, KeyGuardRelease};
 use crate::browser::keys::{self, Key};
 use crate::failure::{Failure, FailureKind};
 use crate::policy::{Capability, Decision};
@@ -127,9 +128,9 @@ impl PasswordGuard {
         if services.policy.decide(Capability::PasswordInput) == Decision::Allow {
             return Ok(PasswordGuard { armed: false });
         }
-        let focus = b.agent_call("keyGuardArm", &[]).await?;
-        if focus["password"] == true || focus["opaque"] == true {
-            b.agent_call("keyGuardRelease", &[]).await?;
+        let focus = b.run_agent(&KeyGuardArm()).await?;
+        if focus.password || focus.opaque {
+            b.run_agent(&KeyGuardRelease()).await?;
             super::browser::gate(
                 services,
                 Capability::PasswordInput,
@@ -151,7 +152,7 @@ impl PasswordGuard {
         if services.policy.decide(Capability::PasswordInput) == Decision::Allow {
             return Ok(PasswordGuard { armed: false });
         }
-        b.agent_call("keyGuardArm", &[]).await?;
+        b.run_agent(&KeyGuardArm()).await?;
         Ok(PasswordGuard { armed: true })
     }
 
@@ -163,8 +164,8 @@ impl PasswordGuard {
         if !self.armed || b.events().dialog().is_some() {
             return Ok(());
         }
-        let r = b.agent_call("keyGuardRelease", &[]).await?;
-        if r["tripped"] == true || r["password"] == true || r["opaque"] == true {
+        let r = b.run_agent(&KeyGuardRelease()).await?;
+        if r.tripped || r.password || r.opaque {
             return Err(ToolOutcome::Failed(Failure::of(FailureKind::FocusMovedToPassword, "focus moved into a password field (or a frame Glass cannot see into) while the keys were sent; the keys from then on were withheld. Check the page before typing again").with("capability", Capability::PasswordInput.as_str())));
         }
         Ok(())
@@ -212,12 +213,12 @@ fn press(
         let mut focused = None;
         if let Some(t) = target {
             let resolved = try_tool!(b.resolve(t.as_str()).await);
-            try_tool!(b.agent_call("focus", &[json!(resolved.r)]).await);
+            try_tool!(b.run_agent(&Focus(&resolved.r)).await);
             focused = Some(resolved.r);
         }
         if focused.is_none() {
             // Start counting the page's mutations (a targeted press did so when focusing).
-            try_tool!(b.agent_call("arm", &[]).await);
+            try_tool!(b.run_agent(&Arm()).await);
         }
         // Text-producing keys only: Tab, arrows, Enter and chords type nothing into a field.
         let types_text = !matches!(how, Press::Up)

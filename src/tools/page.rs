@@ -11,6 +11,7 @@ use super::args::{Ref, Target};
 use super::browser::session_for;
 use super::schema::input_schema;
 use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use crate::browser::agent_calls::{Dom, ElementRect, Observe, Scroll, Text};
 use crate::browser::navigate::{NavOutcome, WaitUntil};
 use crate::browser::{Browser, BrowserError};
 use crate::failure::{Failure, FailureKind, Kind};
@@ -216,7 +217,7 @@ fn run_extract_web_ir(services: Arc<Services>, a: Map<String, Value>) -> ToolFut
             "maxBytes": 400_000, "maxNameChars": 80, "maxTextChars": 200,
             "tableRows": 50, "region": region,
         });
-        let mut o = try_tool!(b.agent_call("observe", &[opts]).await);
+        let mut o = try_tool!(b.run_agent(&Observe(opts)).await);
         match o["status"].as_str() {
             Some("unknown") | Some("stale") => {
                 return ToolOutcome::Failed(Failure::of(
@@ -342,7 +343,7 @@ pub async fn observation(
     form_values: bool,
 ) -> Result<Map<String, Value>, crate::browser::act::ActError> {
     let opts = observe_options(level, region, form_values, b.next_ref());
-    let mut o = b.agent_call("observe", &[opts]).await?;
+    let mut o = b.run_agent(&Observe(opts)).await?;
     match o["status"].as_str() {
         Some("unknown") => {
             return Err(crate::browser::act::ActError::Targeting(Failure::of(
@@ -520,7 +521,7 @@ fn run_observe(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         let mut b = try_tool!(session_for(&services, &OBSERVE).await);
         let mut out = try_tool!(observation(&mut b, level, region, values).await);
         if dom {
-            let d = try_tool!(b.agent_call("dom", &[Value::Null, json!(200_000)]).await);
+            let d = try_tool!(b.run_agent(&Dom(None, 200_000)).await);
             out.insert(
                 "dom".into(),
                 json!({"html": d["html"], "truncated": d["truncated"] == true}),
@@ -562,7 +563,11 @@ fn run_text_like(
         };
         let mut b = try_tool!(session_for(&services, tool).await);
         let r = try_tool!(optional_ref(&mut b, a.target.as_ref()).await);
-        let mut v = try_tool!(b.agent_call(function, &[json!(r), json!(max)]).await);
+        let mut v = if function == "text" {
+            try_tool!(b.run_agent(&Text(r.as_deref(), max)).await)
+        } else {
+            try_tool!(b.run_agent(&Dom(r.as_deref(), max)).await)
+        };
         if v["status"] == "stale" {
             return ToolOutcome::Failed(Failure::of(FailureKind::StaleRef, "the element is gone"));
         }
@@ -601,19 +606,14 @@ fn run_screenshot(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture 
         let clip = match &r {
             Some(r) => {
                 // The element's box in document coordinates, scrolled into view.
-                let rect = try_tool!(b.agent_call("rect", &[json!(r)]).await);
-                if rect["status"] == "stale" {
+                let rect = try_tool!(b.run_agent(&ElementRect(r)).await);
+                if rect.status {
                     return ToolOutcome::Failed(Failure::of(
                         FailureKind::StaleRef,
                         "the element is gone",
                     ));
                 }
-                Some((
-                    rect["x"].as_f64().unwrap_or(0.0),
-                    rect["y"].as_f64().unwrap_or(0.0),
-                    rect["w"].as_f64().unwrap_or(1.0),
-                    rect["h"].as_f64().unwrap_or(1.0),
-                ))
+                Some((rect.x, rect.y, rect.w, rect.h))
             }
             None => None,
         };
@@ -631,13 +631,11 @@ fn run_scroll(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         let dy = a.dy.unwrap_or(600);
         let mut b = try_tool!(session_for(&services, &SCROLL).await);
         let r = try_tool!(optional_ref(&mut b, a.target.as_ref()).await);
-        let v = try_tool!(
-            b.agent_call("scroll", &[json!(r), json!(dx), json!(dy)])
-                .await
-        );
+        let v = try_tool!(b.run_agent(&Scroll(r.as_deref(), dx, dy)).await);
+        if v.status {
+            return ToolOutcome::Failed(Failure::of(FailureKind::StaleRef, "the element is gone"));
+        }
         let revision = b.bump_revision();
-        ToolOutcome::Ok(
-            json!({"scrollX": v["scrollX"], "scrollY": v["scrollY"], "revision": revision}),
-        )
+        ToolOutcome::Ok(json!({"scrollX": v.scroll_x, "scrollY": v.scroll_y, "revision": revision}))
     })
 }

@@ -131,8 +131,7 @@ fn run_upload(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         let mut b = try_tool!(session_for(&services, &UPLOAD).await);
         try_tool!(check_revision(&b, a.expected_revision));
         let resolved = try_tool!(b.resolve(t).await);
-        let Some(object) = try_tool!(b.agent_object("fileInput", &[json!(resolved.r)]).await)
-        else {
+        let Some(object) = try_tool!(b.file_input(&resolved.r).await) else {
             return ToolOutcome::Failed(Failure::of(
                 FailureKind::NotFileInput,
                 "the element is not an enabled input[type=file]",

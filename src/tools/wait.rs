@@ -16,6 +16,7 @@ use super::browser::session_for;
 use super::schema::input_schema;
 use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::BrowserError;
+use crate::browser::agent_calls::{ReadyState, WaitFor};
 use crate::browser::locator;
 use crate::failure::{Failure, Kind};
 use crate::try_tool;
@@ -204,13 +205,12 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                 _ if agent_condition.is_some() => {
                     let cond = agent_condition.clone().unwrap_or(Value::Null);
                     let v = b
-                        .agent(
-                            "waitFor",
-                            &[cond, json!(timeout)],
+                        .run_agent_within(
+                            &WaitFor(cond, timeout),
                             Duration::from_millis(timeout + 5_000),
                         )
                         .await?;
-                    Ok(v["satisfied"] == true)
+                    Ok(v.satisfied)
                 }
                 "urlMatches" => {
                     let pattern = url_pattern.clone().unwrap_or_default();
@@ -226,8 +226,8 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                 "loadState" => {
                     let want_complete = state == Some("load");
                     loop {
-                        let v = b.agent_call("readyState", &[]).await?;
-                        let s = v.as_str().unwrap_or("loading");
+                        let v = b.run_agent(&ReadyState()).await?;
+                        let s = v.as_deref().unwrap_or("loading");
                         let reached = if want_complete {
                             s == "complete"
                         } else {

@@ -1,0 +1,332 @@
+//! The page agent's functions as typed calls: each is a struct whose fields are the
+//! function's arguments, in order, with the answer it decodes to. Code outside `browser/`
+//! calls the agent only through these ([`Browser::run_agent`]); a changed argument list or
+//! answer is then one edit here, checked by the compiler at every call site.
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::error::BrowserError;
+use super::page::Browser;
+
+/// One function of the page agent.
+pub trait AgentFn: Serialize {
+    /// Its name on `__glassAgent`.
+    const NAME: &'static str;
+    /// What it answers.
+    type Answer: DeserializeOwned;
+}
+
+macro_rules! agent_fn {
+    ($(#[$m:meta])* $ty:ident $(<$lt:lifetime>)? ($($field:ty),*) => $name:literal, $answer:ty) => {
+        $(#[$m])*
+        #[derive(Serialize)]
+        pub struct $ty $(<$lt>)? ($(pub $field),*);
+
+        impl $(<$lt>)? AgentFn for $ty $(<$lt>)? {
+            const NAME: &'static str = $name;
+            type Answer = $answer;
+        }
+    };
+}
+
+/// An element's state, as `check`, `uncheck`, `fillForm` and the password rule read it.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ElementState {
+    /// `stale` or `unknown` when the ref no longer resolves.
+    pub status: Option<String>,
+    /// Still in the document.
+    pub connected: bool,
+    /// `true`, `false`, `"mixed"`, or null for an element that cannot be checked.
+    pub checked: Value,
+    /// Its role.
+    pub role: Option<String>,
+    /// Its accessible name (bounded; page text).
+    pub name: String,
+    /// A password field.
+    pub password: bool,
+    /// The code editor it is the input of, if any.
+    pub editor: Option<String>,
+}
+
+impl ElementState {
+    /// Whether it can be checked at all (a checkbox, radio or switch).
+    pub fn checkable(&self) -> bool {
+        self.checked.is_boolean()
+    }
+}
+
+/// Where focus is, as the password rule reads it.
+#[derive(Clone, Copy, Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct FocusState {
+    /// A password field has focus.
+    pub password: bool,
+    /// Focus is inside a frame the agent cannot see into.
+    pub opaque: bool,
+    /// While the guard was armed, focus entered a password field (the keys were withheld).
+    pub tripped: bool,
+}
+
+/// The outcome of an agent action that may refuse.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct Done {
+    /// It was done.
+    pub ok: bool,
+    /// Why not: an agent failure name, mapped onto the failure vocabulary by the caller.
+    pub failure: Option<String>,
+    /// `selectAll` on a code editor: the editor, whose own select-all the caller sends.
+    pub editor: Option<String>,
+}
+
+/// A field's value as `valueOf` reports it (a password's length only).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct FieldValue {
+    /// `stale` when the ref no longer resolves.
+    pub status: Option<String>,
+    /// The value (absent for a password field).
+    pub value: Option<String>,
+    /// Its length.
+    pub length: Option<u64>,
+}
+
+impl FieldValue {
+    /// Whether there is nothing left to clear: an empty field, or an element with no value of
+    /// its own (a password field counts by its length, not its hidden value).
+    pub fn is_empty(&self) -> bool {
+        self.length == Some(0) || (self.value.is_none() && self.length.is_none())
+    }
+}
+
+/// An element's box in document coordinates.
+#[derive(Clone, Copy, Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct Rect {
+    /// Gone from the document.
+    #[serde(deserialize_with = "stale")]
+    pub status: bool,
+    /// Left.
+    pub x: f64,
+    /// Top.
+    pub y: f64,
+    /// Width.
+    pub w: f64,
+    /// Height.
+    pub h: f64,
+}
+
+/// `status: "stale"` read as a flag.
+fn stale<'de, D: serde::Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+    Ok(Option::<String>::deserialize(d)?.is_some_and(|s| s == "stale"))
+}
+
+/// Scroll offsets after `scroll`.
+#[derive(Clone, Copy, Debug, Default, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Scrolled {
+    /// Gone from the document.
+    #[serde(deserialize_with = "stale")]
+    pub status: bool,
+    /// Horizontal offset (whole CSS px).
+    pub scroll_x: i64,
+    /// Vertical offset (whole CSS px).
+    pub scroll_y: i64,
+}
+
+/// What `select` looks for: an option's value, or its label.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct OptionSpec<'a> {
+    /// The option's value.
+    pub value: Option<&'a str>,
+    /// The option's visible label.
+    pub label: Option<&'a str>,
+}
+
+agent_fn!(
+    /// The state of element `0`.
+    State<'a>(&'a str) => "state", ElementState
+);
+agent_fn!(
+    /// Focus element `0` (and start counting the page's mutations).
+    Focus<'a>(&'a str) => "focus", Value
+);
+agent_fn!(
+    /// Select all of element `0`'s text (a code editor is left to its own shortcut).
+    SelectAll<'a>(&'a str) => "selectAll", Done
+);
+agent_fn!(
+    /// The value of field `0`.
+    ValueOf<'a>(&'a str) => "valueOf", FieldValue
+);
+agent_fn!(
+    /// Empty field `0` through its value setter (the last resort of `clear`).
+    ForceEmpty<'a>(&'a str) => "forceEmpty", Done
+);
+agent_fn!(
+    /// Choose option `1` of select `0`.
+    SelectOption<'a>(&'a str, OptionSpec<'a>) => "select", Done
+);
+agent_fn!(
+    /// Arm the key guard: withhold every key once focus enters a password field.
+    KeyGuardArm() => "keyGuardArm", FocusState
+);
+agent_fn!(
+    /// Disarm the key guard and say whether it tripped.
+    KeyGuardRelease() => "keyGuardRelease", FocusState
+);
+agent_fn!(
+    /// Start counting the page's mutations (what a key press caused).
+    Arm() => "arm", Value
+);
+agent_fn!(
+    /// Element `0`'s box, scrolled into view.
+    ElementRect<'a>(&'a str) => "rect", Rect
+);
+agent_fn!(
+    /// Scroll element `0` (or the page, `None`) by `1`, `2` CSS px.
+    Scroll<'a>(Option<&'a str>, i64, i64) => "scroll", Scrolled
+);
+agent_fn!(
+    /// The document's ready state.
+    ReadyState() => "readyState", Option<String>
+);
+agent_fn!(
+    /// The visible text of element `0` (or the page), at most `1` characters.
+    Text<'a>(Option<&'a str>, u64) => "text", Value
+);
+agent_fn!(
+    /// The HTML of element `0` (or the page), at most `1` characters.
+    Dom<'a>(Option<&'a str>, u64) => "dom", Value
+);
+agent_fn!(
+    /// The page model at the options' level (read by the observation shaping in `tools`).
+    Observe(Value) => "observe", Value
+);
+agent_fn!(
+    /// Find a known consent banner's control for choice `0`, minting refs from `1`.
+    Consent<'a>(&'a str, u64) => "consent", Value
+);
+
+/// Whether a waited-for condition held.
+#[derive(Clone, Copy, Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct Waited {
+    /// It held before the time ran out.
+    pub satisfied: bool,
+}
+
+agent_fn!(
+    /// Wait in the page (a mutation observer) until condition `0` holds, at most `1` ms.
+    WaitFor(Value, u64) => "waitFor", Waited
+);
+
+agent_fn!(
+    /// Resolve locator `0` (in the agent's form) to one element, minting refs from `1`; the
+    /// answer's `status` says which (read by `Browser::resolve`).
+    Resolve(Value, u64) => "resolve", Value
+);
+agent_fn!(
+    /// Elements like a gone one (role `0`, name `1`), at most `2`, minting refs from `3`.
+    Similar<'a>(&'a str, Option<&'a str>, usize, u64) => "similar", Value
+);
+agent_fn!(
+    /// Whether element `0` can take action `1`, and the point to act at.
+    Actionable<'a>(&'a str, &'a str) => "actionable", Value
+);
+
+/// Whether the page went quiet after input.
+#[derive(Clone, Copy, Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct Settled {
+    /// The DOM was quiet for the frames asked.
+    pub settled: bool,
+    /// The page shows content.
+    pub content: bool,
+}
+
+agent_fn!(
+    /// Wait at most `0` ms for the DOM to stay quiet for `1` frames.
+    Settle(u64, u64) => "settle", Settled
+);
+
+/// The arguments of a call, as the agent takes them: one per field.
+fn arguments<F: AgentFn>(call: &F) -> Result<Vec<Value>, BrowserError> {
+    match serde_json::to_value(call).map_err(|_| BrowserError::Agent)? {
+        Value::Array(args) => Ok(args),
+        Value::Null => Ok(Vec::new()),
+        one => Ok(vec![one]),
+    }
+}
+
+impl Browser {
+    /// Run one agent function and decode its answer; an answer of another shape is an agent
+    /// failure, never a guess.
+    pub async fn run_agent<F: AgentFn>(&mut self, call: &F) -> Result<F::Answer, BrowserError> {
+        self.run_agent_within(call, super::page::CALL_TIMEOUT).await
+    }
+
+    /// [`Browser::run_agent`] with its own deadline, for calls that wait in the page.
+    pub async fn run_agent_within<F: AgentFn>(
+        &mut self,
+        call: &F,
+        timeout: std::time::Duration,
+    ) -> Result<F::Answer, BrowserError> {
+        let args = arguments(call)?;
+        let answer = self.agent(F::NAME, &args, timeout).await?;
+        serde_json::from_value(answer).map_err(|_| {
+            tracing::debug!(
+                function = F::NAME,
+                "the page agent answered in another shape"
+            );
+            BrowserError::Agent
+        })
+    }
+
+    /// Chrome's handle to the file input behind `r` (evaluated without returnByValue), when
+    /// it is an enabled file input.
+    pub async fn file_input(&mut self, r: &str) -> Result<Option<String>, BrowserError> {
+        self.agent_object("fileInput", &[Value::from(r)]).await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arguments_are_the_fields_in_order() {
+        assert_eq!(arguments(&State("e1")).unwrap(), vec![Value::from("e1")]);
+        assert_eq!(arguments(&KeyGuardArm()).unwrap(), Vec::<Value>::new());
+        assert_eq!(
+            arguments(&Scroll(None, 0, 600)).unwrap(),
+            vec![Value::Null, Value::from(0), Value::from(600)]
+        );
+        let spec = OptionSpec {
+            value: Some("de"),
+            label: None,
+        };
+        assert_eq!(
+            arguments(&SelectOption("e2", spec)).unwrap(),
+            vec![
+                Value::from("e2"),
+                serde_json::json!({"value": "de", "label": null})
+            ]
+        );
+    }
+
+    #[test]
+    fn answers_decode_leniently_and_name_what_matters() {
+        let s: ElementState =
+            serde_json::from_value(serde_json::json!({"connected": true, "checked": "mixed", "role": "checkbox", "name": "A", "password": false}))
+                .unwrap();
+        assert!(!s.checkable());
+        let v: FieldValue = serde_json::from_value(serde_json::json!({"length": 0})).unwrap();
+        assert!(v.is_empty());
+        let r: Rect = serde_json::from_value(serde_json::json!({"status": "stale"})).unwrap();
+        assert!(r.status);
+    }
+}
