@@ -7,10 +7,10 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use std::sync::Arc;
 
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
 use super::browser::session_for;
-use super::pointer::action_result;
+use super::output::ActionResult;
 use super::schema::input_schema;
 use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::act::until_dialog;
@@ -91,12 +91,9 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         let events = std::sync::Arc::clone(b.events());
         try_tool!(until_dialog(&events, b.click_at(x, y, 1)).await);
         let caused = try_tool!(b.settle(armed).await);
-        let mut out = match action_result(&r, b.revision(), &caused) {
-            ToolOutcome::Ok(v) => v,
-            other => return other,
-        };
-        out["framework"] = found["framework"].clone();
-        out["choice"] = json!(choice);
-        ToolOutcome::Ok(out)
+        let mut out = ActionResult::new(&r, b.revision(), &caused);
+        out.framework = found["framework"].as_str().map(str::to_owned);
+        out.choice = Some(choice.to_owned());
+        ToolOutcome::ok(&out)
     })
 }

@@ -4,10 +4,11 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use std::sync::Arc;
 
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
 use super::args::NoArgs;
 use super::browser::session_for;
+use super::output::{DialogKind, DialogResult};
 use super::schema::input_schema;
 use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::failure::{Failure, Kind};
@@ -82,9 +83,12 @@ fn resolve(services: Arc<Services>, a: Map<String, Value>, tool: &'static Tool) 
         };
         try_tool!(b.answer_dialog(&dialog, accept, text.as_deref()).await);
         let revision = b.bump_revision();
-        ToolOutcome::Ok(
-            json!({"ok": true, "dialog": {"type": dialog.kind}, "accepted": accept, "revision": revision}),
-        )
+        ToolOutcome::ok(&DialogResult {
+            ok: true,
+            dialog: DialogKind { kind: dialog.kind },
+            accepted: accept,
+            revision,
+        })
     })
 }
 

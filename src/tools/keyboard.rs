@@ -4,10 +4,11 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use std::sync::Arc;
 
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
 use super::args::Target;
 use super::browser::session_for;
+use super::output::KeysResult;
 use super::pointer::check_revision;
 use super::schema::input_schema;
 use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
@@ -257,12 +258,7 @@ fn press(
             try_tool!(guard.after(&mut b).await);
         }
         let caused = try_tool!(b.settle(armed).await);
-        let mut out = json!({"ok": true, "revision": b.revision(), "settled": caused.settled});
-        if let Some(r) = focused {
-            out["ref"] = json!(r);
-        }
-        caused.attach_to(&mut out);
-        ToolOutcome::Ok(out)
+        ToolOutcome::ok(&KeysResult::new(focused, b.revision(), &caused))
     })
 }
 

@@ -6,7 +6,12 @@
 //! depth it sits; a result field is labelled untrusted when its schema has a mark in it. So
 //! which fields are page text is declared once, per field, beside the field's type.
 
+use schemars::JsonSchema;
+use schemars::generate::{Contract, SchemaSettings};
+use serde::Serialize;
 use serde_json::{Map, Value, json};
+
+use crate::browser::act::Caused;
 
 /// The schema keyword that marks content taken from the page (a JSON Schema annotation that
 /// validators ignore).
@@ -78,6 +83,208 @@ fn result(required: &[&str], fields: Vec<(&str, Value)>) -> Value {
     json!({"type": "object", "properties": props, "required": required})
 }
 
+/// The output schema of a typed result `T`: generated from the struct (inline, for what it
+/// serializes), plus what the call path adds to every result.
+fn result_of<T: JsonSchema>() -> Value {
+    let generator = SchemaSettings::draft2020_12()
+        .with(|s| {
+            s.inline_subschemas = true;
+            s.meta_schema = None;
+            s.contract = Contract::Serialize;
+        })
+        .into_generator();
+    let schema: Value = generator.into_root_schema_for::<T>().into();
+    let required: Vec<String> = schema["required"]
+        .as_array()
+        .map(|r| {
+            r.iter()
+                .filter_map(|v| v.as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default();
+    let fields: Vec<(String, Value)> = schema["properties"]
+        .as_object()
+        .map(|p| p.iter().map(|(k, v)| (k.clone(), v.clone())).collect())
+        .unwrap_or_default();
+    let required: Vec<&str> = required.iter().map(String::as_str).collect();
+    result(
+        &required,
+        fields
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.clone()))
+            .collect(),
+    )
+}
+
+/// The result of a verified action on one element.
+#[derive(Debug, Default, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ActionResult {
+    /// The action ran and was verified.
+    pub ok: bool,
+    /// The element acted on.
+    #[serde(rename = "ref")]
+    pub element: String,
+    /// The page revision after the action.
+    pub revision: u64,
+    /// The page went quiet after the action.
+    pub settled: bool,
+    /// check/uncheck: false when it already was so.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub changed: Option<bool>,
+    /// What the action started: navigation, dialog, popups, download.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub caused: Option<Value>,
+    /// drag: the drop target's ref.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub destination: Option<String>,
+    /// upload: how many files were given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub files: Option<usize>,
+    /// dismissConsent: the consent platform.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub framework: Option<String>,
+    /// dismissConsent: the answer given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub choice: Option<String>,
+}
+
+/// `caused` as results carry it: absent when nothing happened.
+fn caused_field(caused: &Caused) -> Option<Value> {
+    let v = caused.to_json();
+    v.as_object().is_some_and(|m| !m.is_empty()).then_some(v)
+}
+
+impl ActionResult {
+    /// A verified action on `element` that left the page at `revision`.
+    pub fn new(element: &str, revision: u64, caused: &Caused) -> ActionResult {
+        ActionResult {
+            ok: true,
+            element: element.to_owned(),
+            revision,
+            settled: caused.settled,
+            caused: caused_field(caused),
+            ..ActionResult::default()
+        }
+    }
+}
+
+/// The result of `key`, `keyDown`, `keyUp` and `shortcut`.
+#[derive(Debug, Default, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct KeysResult {
+    /// The keys were sent.
+    pub ok: bool,
+    /// The page revision after the keys.
+    pub revision: u64,
+    /// The page went quiet after the keys.
+    pub settled: bool,
+    /// The element focused first, when a target was given.
+    #[serde(rename = "ref", skip_serializing_if = "Option::is_none")]
+    pub element: Option<String>,
+    /// What the keys started: navigation, dialog, popups, download.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub caused: Option<Value>,
+}
+
+impl KeysResult {
+    /// Keys sent (to `element`, when one was focused first).
+    pub fn new(element: Option<String>, revision: u64, caused: &Caused) -> KeysResult {
+        KeysResult {
+            ok: true,
+            revision,
+            settled: caused.settled,
+            element,
+            caused: caused_field(caused),
+        }
+    }
+}
+
+/// The result of `scroll`.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ScrollResult {
+    /// Horizontal scroll offset, CSS px.
+    pub scroll_x: i64,
+    /// Vertical scroll offset, CSS px.
+    pub scroll_y: i64,
+    /// The page revision after the call.
+    pub revision: u64,
+}
+
+/// The result of `acceptDialog` and `dismissDialog`.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DialogResult {
+    /// The dialog was answered.
+    pub ok: bool,
+    /// Its type.
+    pub dialog: DialogKind,
+    /// Accepted rather than dismissed.
+    pub accepted: bool,
+    /// The page revision after the call.
+    pub revision: u64,
+}
+
+/// A dialog's type.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct DialogKind {
+    /// alert, confirm, prompt or beforeunload.
+    #[serde(rename = "type")]
+    pub kind: String,
+}
+
+/// The result of `download`.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DownloadResult {
+    /// The saved file's name (the site chose it).
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub file_name: Option<String>,
+    /// Where it was saved.
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub path: String,
+    /// Its size in bytes.
+    pub size: u64,
+    /// Its SHA-256, hex.
+    pub sha256: String,
+    /// The page revision after the call.
+    pub revision: u64,
+}
+
+/// The result of `wait`.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WaitResult {
+    /// The condition's kind.
+    pub kind: &'static str,
+    /// It held.
+    pub satisfied: bool,
+    /// How long the condition took to hold.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub elapsed_ms: Option<u64>,
+    /// kind=delay: how long it waited.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub waited_ms: Option<u64>,
+    /// The page revision after the call (not for kind=delay).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub revision: Option<u64>,
+}
+
+/// The result of `screenshot` (the image is a separate content item).
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ScreenshotResult {
+    /// image/png.
+    pub mime_type: &'static str,
+    /// The image's size in bytes.
+    pub bytes: usize,
+    /// The page revision.
+    pub revision: u64,
+}
+
 /// Whether `schema` (or anything inside it) carries the page mark.
 pub fn marked(schema: &Value) -> bool {
     match schema {
@@ -91,40 +298,12 @@ pub fn marked(schema: &Value) -> bool {
 
 /// The result of a verified action on one element.
 pub fn action() -> Value {
-    result(
-        &["ok", "revision"],
-        vec![
-            ("ok", boolean("The action ran and was verified.")),
-            ("ref", string("The element acted on.")),
-            ("revision", revision()),
-            ("settled", boolean("The page went quiet after the action.")),
-            (
-                "changed",
-                boolean("check/uncheck: false when it already was so."),
-            ),
-            ("caused", caused()),
-            ("destination", string("drag: the drop target's ref.")),
-            ("files", integer("upload: how many files were given.")),
-            ("framework", string("dismissConsent: the consent platform.")),
-        ],
-    )
+    result_of::<ActionResult>()
 }
 
 /// `key`, `keyDown`, `keyUp`, `shortcut`.
 pub fn keys() -> Value {
-    result(
-        &["ok", "revision"],
-        vec![
-            ("ok", boolean("The keys were sent.")),
-            (
-                "ref",
-                string("The element focused first, if a target was given."),
-            ),
-            ("revision", revision()),
-            ("settled", boolean("The page went quiet after the keys.")),
-            ("caused", caused()),
-        ],
-    )
+    result_of::<KeysResult>()
 }
 
 /// `navigate`.
@@ -221,14 +400,7 @@ pub fn dom() -> Value {
 
 /// `screenshot` (the image is a separate content item).
 pub fn screenshot() -> Value {
-    result(
-        &["mimeType", "revision"],
-        vec![
-            ("mimeType", string("image/png.")),
-            ("bytes", integer("The image's size.")),
-            ("revision", revision()),
-        ],
-    )
+    result_of::<ScreenshotResult>()
 }
 
 /// `evaluate`.
@@ -251,47 +423,17 @@ pub fn evaluate() -> Value {
 
 /// `scroll`.
 pub fn scroll() -> Value {
-    result(
-        &["revision"],
-        vec![
-            (
-                "scrollX",
-                json!({"type": "number", "description": "Horizontal scroll offset."}),
-            ),
-            (
-                "scrollY",
-                json!({"type": "number", "description": "Vertical scroll offset."}),
-            ),
-            ("revision", revision()),
-        ],
-    )
+    result_of::<ScrollResult>()
 }
 
 /// `wait`.
 pub fn wait() -> Value {
-    result(
-        &["kind", "satisfied"],
-        vec![
-            ("kind", string("The condition.")),
-            ("satisfied", boolean("It held.")),
-            ("elapsedMs", integer("How long it took.")),
-            ("waitedMs", integer("kind=delay: how long.")),
-            ("revision", revision()),
-        ],
-    )
+    result_of::<WaitResult>()
 }
 
 /// `acceptDialog`, `dismissDialog`.
 pub fn dialog() -> Value {
-    result(
-        &["ok", "revision"],
-        vec![
-            ("ok", boolean("The dialog was answered.")),
-            ("dialog", page(object("Its type."))),
-            ("accepted", boolean("Accepted rather than dismissed.")),
-            ("revision", revision()),
-        ],
-    )
+    result_of::<DialogResult>()
 }
 
 /// `fillForm`.
@@ -312,21 +454,7 @@ pub fn fill_form() -> Value {
 
 /// `download`.
 pub fn download() -> Value {
-    result(
-        &["path", "size", "sha256"],
-        vec![
-            (
-                "fileName",
-                page(nullable_string(
-                    "The saved file's name (the site chose it).",
-                )),
-            ),
-            ("path", page(string("Where it was saved."))),
-            ("size", integer("Its size in bytes.")),
-            ("sha256", string("Its SHA-256, hex.")),
-            ("revision", revision()),
-        ],
-    )
+    result_of::<DownloadResult>()
 }
 
 /// `listTargets`.

@@ -9,6 +9,7 @@ use serde_json::{Map, Value, json};
 
 use super::args::{Ref, Target};
 use super::browser::session_for;
+use super::output::{ScreenshotResult, ScrollResult};
 use super::schema::input_schema;
 use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::agent_calls::{Dom, ElementRect, Observe, Scroll, Text};
@@ -618,8 +619,12 @@ fn run_screenshot(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture 
             None => None,
         };
         let png = try_tool!(b.screenshot(clip, full && clip.is_none()).await);
-        let meta =
-            json!({"mimeType": "image/png", "bytes": png.len() / 4 * 3, "revision": b.revision()});
+        let meta = ScreenshotResult {
+            mime_type: "image/png",
+            bytes: png.len() / 4 * 3,
+            revision: b.revision(),
+        };
+        let meta = serde_json::to_value(&meta).unwrap_or_default();
         ToolOutcome::WithImages(meta, vec![("image/png", png)])
     })
 }
@@ -636,6 +641,10 @@ fn run_scroll(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             return ToolOutcome::Failed(Failure::of(FailureKind::StaleRef, "the element is gone"));
         }
         let revision = b.bump_revision();
-        ToolOutcome::Ok(json!({"scrollX": v.scroll_x, "scrollY": v.scroll_y, "revision": revision}))
+        ToolOutcome::ok(&ScrollResult {
+            scroll_x: v.scroll_x,
+            scroll_y: v.scroll_y,
+            revision,
+        })
     })
 }

@@ -2,13 +2,14 @@
 
 use std::sync::Arc;
 
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
 use schemars::JsonSchema;
 use serde::Deserialize;
 
 use super::args::Target;
 use super::browser::session_for;
+use super::output::ActionResult;
 use super::schema::input_schema;
 use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::Browser;
@@ -99,9 +100,7 @@ pub fn check_revision(b: &Browser, expected: Option<u64>) -> Result<(), ToolOutc
 
 /// The small result of a successful action.
 pub fn action_result(r: &str, revision: u64, caused: &Caused) -> ToolOutcome {
-    let mut out = json!({"ok": true, "ref": r, "revision": revision, "settled": caused.settled});
-    caused.attach_to(&mut out);
-    ToolOutcome::Ok(out)
+    ToolOutcome::ok(&ActionResult::new(r, revision, caused))
 }
 
 fn pointer(
@@ -179,11 +178,8 @@ fn run_drag(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         let armed = b.arm();
         try_tool!(b.drag((x1, y1), (x2, y2)).await);
         let caused = try_tool!(b.settle(armed).await);
-        let mut out = match action_result(&from.r, b.revision(), &caused) {
-            ToolOutcome::Ok(v) => v,
-            other => return other,
-        };
-        out["destination"] = json!(to.r);
-        ToolOutcome::Ok(out)
+        let mut out = ActionResult::new(&from.r, b.revision(), &caused);
+        out.destination = Some(to.r);
+        ToolOutcome::ok(&out)
     })
 }

@@ -6,12 +6,13 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
 
 use super::args::Target;
 use super::browser::session_for;
-use super::pointer::{action_result, check_revision};
+use super::output::{ActionResult, DownloadResult};
+use super::pointer::check_revision;
 use super::schema::input_schema;
 use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::Download;
@@ -140,12 +141,9 @@ fn run_upload(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         let armed = b.arm();
         try_tool!(b.give_files(&object, &files).await);
         let caused = try_tool!(b.settle(armed).await);
-        let mut out = match action_result(&resolved.r, b.revision(), &caused) {
-            ToolOutcome::Ok(v) => v,
-            other => return other,
-        };
-        out["files"] = json!(files.len());
-        ToolOutcome::Ok(out)
+        let mut out = ActionResult::new(&resolved.r, b.revision(), &caused);
+        out.files = Some(files.len());
+        ToolOutcome::ok(&out)
     })
 }
 
@@ -300,13 +298,13 @@ fn run_download(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                 ));
             }
         };
-        ToolOutcome::Ok(json!({
-            "fileName": dest.file_name().map(|n| n.to_string_lossy().into_owned()),
-            "path": dest.to_string_lossy(),
-            "size": size,
-            "sha256": hex,
-            "revision": b.revision(),
-        }))
+        ToolOutcome::ok(&DownloadResult {
+            file_name: dest.file_name().map(|n| n.to_string_lossy().into_owned()),
+            path: dest.to_string_lossy().into_owned(),
+            size,
+            sha256: hex,
+            revision: b.revision(),
+        })
     })
 }
 

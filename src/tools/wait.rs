@@ -13,6 +13,7 @@ use serde_json::{Map, Value, json};
 
 use super::args::Target;
 use super::browser::session_for;
+use super::output::WaitResult;
 use super::schema::input_schema;
 use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::BrowserError;
@@ -158,7 +159,13 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                 None => return args::invalid("delayMs", "is required for kind=delay").into(),
             };
             tokio::time::sleep(Duration::from_millis(ms)).await;
-            return ToolOutcome::Ok(json!({"kind": "delay", "satisfied": true, "waitedMs": ms}));
+            return ToolOutcome::ok(&WaitResult {
+                kind: "delay",
+                satisfied: true,
+                elapsed_ms: None,
+                waited_ms: Some(ms),
+                revision: None,
+            });
         }
         let timeout = a.timeout_ms.unwrap_or(10_000);
         let started = Instant::now();
@@ -275,9 +282,13 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         };
         let elapsed = started.elapsed().as_millis() as u64;
         if satisfied {
-            ToolOutcome::Ok(
-                json!({"kind": kind, "satisfied": true, "elapsedMs": elapsed, "revision": b.revision()}),
-            )
+            ToolOutcome::ok(&WaitResult {
+                kind,
+                satisfied: true,
+                elapsed_ms: Some(elapsed),
+                waited_ms: None,
+                revision: Some(b.revision()),
+            })
         } else {
             ToolOutcome::Failed(
                 Failure::bare(Kind::WaitTimeout)
