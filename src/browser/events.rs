@@ -290,6 +290,14 @@ impl PageEvents {
             .unwrap_or(false)
     }
 
+    /// The selected page's out-of-process frames as they stand now.
+    pub fn oop_frames(&self) -> Vec<OopFrame> {
+        self.oop_frames
+            .lock()
+            .map(|f| f.clone())
+            .unwrap_or_default()
+    }
+
     /// The open dialog, if any.
     pub fn dialog(&self) -> Option<OpenDialog> {
         self.dialog.lock().map(|d| d.clone()).unwrap_or(None)

@@ -45,12 +45,7 @@ impl Browser {
             return Ok((x, y));
         };
         let page_session = self.page()?.session_id.clone();
-        let oop = self
-            .events
-            .oop_frames
-            .lock()
-            .map(|f| f.clone())
-            .unwrap_or_default();
+        let oop = self.events.oop_frames();
         let mut frame = selected.frame_id.clone();
         // The session whose document holds this frame's owner element.
         let mut owner_session = if selected.out_of_process {
@@ -213,12 +208,7 @@ impl Browser {
                 id,
             });
         }
-        let oop = self
-            .events
-            .oop_frames
-            .lock()
-            .map(|f| f.clone())
-            .unwrap_or_default();
+        let oop = self.events.oop_frames();
         // The URL at attach time is usually still empty: ask for the current ones, all at once.
         let infos = futures_util::future::join_all(oop.iter().map(|f| {
             self.cdp.call_raw(

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use chromiumoxide_cdp::cdp::browser_protocol::target::{
     ActivateTargetParams, CloseTargetParams, CreateTargetParams, GetTargetInfoParams,
-    GetTargetsParams, TargetId,
+    GetTargetsParams, TargetId, TargetInfo,
 };
 use tokio::sync::broadcast;
 
@@ -58,8 +58,8 @@ impl PopupWatch {
 }
 
 impl Browser {
-    /// The page tabs, at most [`MAX_TABS`].
-    pub async fn tabs(&self) -> Result<Vec<TabInfo>, BrowserError> {
+    /// Every page target Chrome reports.
+    async fn page_targets(&self) -> Result<Vec<TargetInfo>, BrowserError> {
         let list = self
             .cdp
             .call(None, GetTargetsParams::default(), CALL_TIMEOUT)
@@ -68,6 +68,15 @@ impl Browser {
             .target_infos
             .into_iter()
             .filter(|t| t.r#type == "page")
+            .collect())
+    }
+
+    /// The page tabs, at most [`MAX_TABS`].
+    pub async fn tabs(&self) -> Result<Vec<TabInfo>, BrowserError> {
+        Ok(self
+            .page_targets()
+            .await?
+            .into_iter()
             .take(MAX_TABS)
             .map(|t| TabInfo {
                 target_id: t.target_id.into(),
@@ -80,14 +89,11 @@ impl Browser {
 
     /// Whether a page tab with this id is open.
     pub async fn tab_exists(&self, id: &str) -> Result<bool, BrowserError> {
-        let list = self
-            .cdp
-            .call(None, GetTargetsParams::default(), CALL_TIMEOUT)
-            .await?;
-        Ok(list
-            .target_infos
+        Ok(self
+            .page_targets()
+            .await?
             .iter()
-            .any(|t| t.r#type == "page" && t.target_id.as_ref() == id))
+            .any(|t| t.target_id.as_ref() == id))
     }
 
     /// Open a tab in the background (it is not selected); its target id.

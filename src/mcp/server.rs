@@ -289,26 +289,11 @@ async fn handle_handshake(
         Method::Initialize => return initialize(shared, framing, &id, params).await,
         Method::Ping => return shared.out.reply(framing, &id, json!({})).await,
         Method::ToolsList | Method::ToolsCall => {}
-        Method::ServerDiscover => {
+        // Stateless-only methods; `handle_request` already answers them without `_meta`.
+        Method::ServerDiscover | Method::SubscriptionsListen => {
             return shared
                 .out
-                .fail(
-                    framing,
-                    &id,
-                    jsonrpc::METHOD_NOT_FOUND,
-                    "method not found: server/discover",
-                )
-                .await;
-        }
-        Method::SubscriptionsListen => {
-            return shared
-                .out
-                .fail(
-                    framing,
-                    &id,
-                    jsonrpc::METHOD_NOT_FOUND,
-                    "method not found: subscriptions/listen",
-                )
+                .fail(framing, &id, jsonrpc::METHOD_NOT_FOUND, "method not found")
                 .await;
         }
         Method::Other(other) => {

@@ -15,7 +15,7 @@ use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOu
 use crate::browser::act::ActError;
 use crate::browser::act::until_dialog;
 use crate::browser::agent_calls::{
-    Done, Focus, ForceEmpty, OptionSpec, SelectAll, SelectOption, State, ValueOf,
+    Done, Focus, ForceEmpty, OptionSpec, SelectAll, SelectOption, Settle, State, ValueOf,
 };
 use crate::browser::keys::Key;
 use crate::browser::{Browser, BrowserError};
@@ -194,6 +194,11 @@ async fn clear_field(b: &mut Browser, r: &str) -> Result<(), ToolOutcome> {
         b.press_chord(&shortcut("Control+a")).await?;
     }
     b.press_chord(&backspace).await?;
+    if selected.editor.is_some() {
+        // A code editor draws its lines on the next animation frame, and its value is read
+        // from them: wait until its DOM is quiet (at most half a second) before reading.
+        b.run_agent(&Settle(500, 2)).await?;
+    }
     if b.run_agent(&ValueOf(r)).await?.is_empty() {
         return Ok(());
     }
