@@ -17,17 +17,8 @@ fn text(r: &Value) -> &str {
 }
 
 fn spec_task() -> Value {
-    json!({
-        "schemaVersion": 1,
-        "task": "form.fill",
-        "scope": {"regionName": "Shipping address", "entityKind": "form"},
-        "inputs": {"city": "Kuching"},
-        "limits": {"maxActions": 16, "timeoutMs": 15000, "maxItems": 128},
-        "risk": "localMutation",
-        "ambiguity": "fail",
-        "revision": "exact",
-        "postconditions": [{"kind": "validationClear"}]
-    })
+    // The spec's example task, shared with the SDK test (tests/sdk/validate.py).
+    serde_json::from_str(include_str!("fixtures/spec_task.json")).unwrap()
 }
 
 fn draft(revision: u64, email_name: &str) -> Value {

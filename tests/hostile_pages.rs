@@ -158,14 +158,8 @@ fn webrtc_reaches_no_denied_address_under_host_rules() {
     );
     let waited = ok(&gathered);
     // The refused servers are named in the results' blocked events, like refused requests.
-    let blocked: Vec<Value> = [&loaded, &waited]
-        .iter()
-        .flat_map(|r| {
-            r["events"]["blocked"]
-                .as_array()
-                .cloned()
-                .unwrap_or_default()
-        })
+    let blocked: Vec<Value> = blocked(&[&loaded, &waited])
+        .into_iter()
         .filter(|b| b["type"] == "WebRTC")
         .collect();
     assert!(

@@ -7,7 +7,6 @@
 
 use schemars::JsonSchema;
 use schemars::generate::SchemaSettings;
-use serde::de::DeserializeOwned;
 use serde_json::{Map, Value, json};
 
 use super::ToolError;
@@ -88,26 +87,14 @@ fn tidy(schema: &mut Value) {
     }
 }
 
-/// Check `args` against `schema`, then read them as `T`. The schema is Glass's own (from
-/// [`input_schema`]), so after the check the read cannot fail on a client's value.
-pub fn parse<T: DeserializeOwned>(
-    schema: &Value,
-    args: &Map<String, Value>,
-) -> Result<T, ToolError> {
-    check(schema, args)?;
-    let mut own = args.clone();
-    for k in COMMON {
-        own.remove(*k);
-    }
-    serde_json::from_value(Value::Object(own)).map_err(|e| {
-        tracing::warn!(error = %e, "arguments passed their schema but did not read");
-        ToolError::invalid_argument("$", "does not match the tool's input schema")
-    })
-}
-
 /// Check a tool's (object) arguments against its input schema.
 pub fn check(schema: &Value, args: &Map<String, Value>) -> Result<(), ToolError> {
-    check_value(schema, &Value::Object(args.clone()), "$")
+    // Arguments are always an object: check its properties in place, without a copy (a
+    // `fillForm` call may carry a megabyte of text).
+    match schema.as_object() {
+        Some(s) => check_object(s, args, "$"),
+        None => check_value(schema, &Value::Object(args.clone()), "$"),
+    }
 }
 
 fn fail(path: &str, reason: impl Into<String>) -> Result<(), ToolError> {
@@ -352,6 +339,15 @@ mod tests {
 
     fn args(v: Value) -> Map<String, Value> {
         v.as_object().unwrap().clone()
+    }
+
+    /// What the call path does: check, then the handler's typed read.
+    fn parse<T: serde::de::DeserializeOwned>(
+        schema: &Value,
+        args: &Map<String, Value>,
+    ) -> Result<T, ToolError> {
+        check(schema, args)?;
+        crate::tools::args::read(args)
     }
 
     fn err(v: Value) -> Value {

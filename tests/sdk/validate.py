@@ -9,22 +9,15 @@ recorded (read back through evaluate).
 
 import asyncio
 import json
+import os
 import sys
 
 from mcp import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
-TASK = {
-    "schemaVersion": 1,
-    "task": "form.fill",
-    "scope": {"regionName": "Shipping address", "entityKind": "form"},
-    "inputs": {"city": "Kuching"},
-    "limits": {"maxActions": 16, "timeoutMs": 15000, "maxItems": 128},
-    "risk": "localMutation",
-    "ambiguity": "fail",
-    "revision": "exact",
-    "postconditions": [{"kind": "validationClear"}],
-}
+# The spec's example task, shared with tests/browser_free.rs.
+with open(os.path.join(os.path.dirname(__file__), "..", "fixtures", "spec_task.json")) as f:
+    TASK = json.load(f)
 
 
 async def main(glass: str, base: str) -> None:
