@@ -44,6 +44,23 @@ macro_rules! wire_enum {
                 s.serialize_str(self.as_str())
             }
         }
+
+        impl schemars::JsonSchema for $name {
+            fn schema_name() -> std::borrow::Cow<'static, str> {
+                stringify!($name).into()
+            }
+
+            fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+                // Two kinds of failure may share a wire name (`timeout`): list each once.
+                let mut names: Vec<&str> = Vec::new();
+                for name in [$($wire,)*] {
+                    if !names.contains(&name) {
+                        names.push(name);
+                    }
+                }
+                schemars::json_schema!({"type": "string", "enum": names})
+            }
+        }
     };
 }
 
@@ -225,6 +242,15 @@ impl Failure {
     pub fn extend(mut self, fields: Map<String, Value>) -> Failure {
         self.fields.extend(fields);
         self
+    }
+
+    /// The same failure carrying a typed result's fields (a `navigate` or `fillForm` that
+    /// did not do all it was asked still reports what it did, in its result's shape).
+    pub fn with_result(self, result: &impl serde::Serialize) -> Failure {
+        match serde_json::to_value(result) {
+            Ok(Value::Object(fields)) => self.extend(fields),
+            _ => self,
+        }
     }
 
     /// Its kind.

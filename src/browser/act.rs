@@ -115,37 +115,6 @@ pub struct Caused {
     pub settled: bool,
 }
 
-impl Caused {
-    /// Add `caused` to an action result when anything happened.
-    pub fn attach_to(&self, out: &mut Value) {
-        let caused = self.to_json();
-        if caused.as_object().is_some_and(|m| !m.is_empty()) {
-            out["caused"] = caused;
-        }
-    }
-
-    /// The `caused` object of an action result; empty when nothing happened.
-    pub fn to_json(&self) -> Value {
-        let mut m = Map::new();
-        if let Some(url) = &self.navigation {
-            m.insert("navigation".into(), json!({"url": url}));
-        }
-        if let Some(d) = &self.dialog {
-            m.insert(
-                "dialog".into(),
-                json!({"type": d.kind, "message": d.message}),
-            );
-        }
-        if !self.popups.is_empty() {
-            m.insert("popups".into(), json!(self.popups));
-        }
-        if self.download {
-            m.insert("download".into(), json!(true));
-        }
-        Value::Object(m)
-    }
-}
-
 /// Where events and requests stood just before an action's input (see [`Browser::arm`]).
 pub struct Armed {
     rx: Receiver<Arc<CdpEvent>>,

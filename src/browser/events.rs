@@ -181,13 +181,14 @@ impl Diagnostics {
         }
     }
 
-    /// The report of `diagnostics`; `clear` empties the lists afterwards.
-    pub fn report(&mut self, clear: bool) -> Value {
-        let out = json!({
-            "console": self.console,
-            "network": self.network,
-            "dropped": {"console": self.console_dropped, "network": self.network_dropped},
-        });
+    /// What `diagnostics` reports; `clear` empties the lists afterwards.
+    pub fn report(&mut self, clear: bool) -> DiagnosticsReport {
+        let out = DiagnosticsReport {
+            console: self.console.iter().cloned().collect(),
+            network: self.network.iter().cloned().collect(),
+            console_dropped: self.console_dropped,
+            network_dropped: self.network_dropped,
+        };
         if clear {
             self.console.clear();
             self.network.clear();
@@ -196,6 +197,19 @@ impl Diagnostics {
         }
         out
     }
+}
+
+/// A copy of the collected diagnostics, taken under the lock and shaped by the tool.
+#[derive(Debug, Default)]
+pub struct DiagnosticsReport {
+    /// Console messages and uncaught exceptions, oldest first.
+    pub console: Vec<Value>,
+    /// Failed requests and error responses, oldest first.
+    pub network: Vec<Value>,
+    /// Console entries dropped because the list was full.
+    pub console_dropped: u64,
+    /// Network entries dropped because the list was full.
+    pub network_dropped: u64,
 }
 
 /// A page target that another target opened.

@@ -279,7 +279,7 @@ impl TaskKind {
 }
 
 /// Where on the page the task applies. At least one field is required.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Scope {
     /// Semantic region name, e.g. "Shipping address".
@@ -297,7 +297,7 @@ pub struct Scope {
 ///
 /// Values can be secrets (passwords, personal data), so `Debug` prints only
 /// the names, and no plan or response ever contains a value.
-#[derive(Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Default, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(transparent)]
 pub struct Inputs(pub BTreeMap<String, String>);
 
@@ -337,7 +337,7 @@ impl fmt::Debug for Inputs {
 }
 
 /// Execution budget.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Limits {
     /// Most plan steps / browser actions, 1..=256.
@@ -361,7 +361,7 @@ impl Default for Limits {
 }
 
 /// An expected outcome.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct Postcondition {
     /// What to check.
     pub kind: PostconditionKind,
@@ -374,7 +374,7 @@ pub struct Postcondition {
 ///
 /// Serializes to the canonical task JSON (empty `inputs` and
 /// `postconditions` omitted), so a validated task round-trips.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Task {
     /// Must be [`TASK_SCHEMA_VERSION`].
@@ -403,7 +403,7 @@ pub struct Task {
 ///
 /// Only [`crate::task::validate`] and [`crate::task::validate_task`] build
 /// one, so holding it proves the rules held.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(transparent)]
 pub struct ValidatedTask(pub(super) Task);
 
@@ -436,7 +436,7 @@ impl ValidatedTask {
 }
 
 /// `validateTask` success body: `{"valid":true,"schemaVersion":1,"task":"form.fill"}`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ValidationResult {
     /// Always true: failures are errors.
@@ -448,7 +448,7 @@ pub struct ValidationResult {
 }
 
 /// One plan step.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PlanStep {
     /// 1-based position.
@@ -465,10 +465,10 @@ pub struct PlanStep {
 ///
 /// It is not an action result: an execution layer must still reconcile it
 /// against a current Web IR revision and apply policy and confirmation gates.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Plan {
-    /// [`PLAN_SCHEMA_VERSION`].
+    /// The plan schema version ([`PLAN_SCHEMA_VERSION`], 1).
     pub schema_version: u32,
     /// Schema version of the source task.
     pub task_schema_version: u32,
@@ -501,7 +501,7 @@ impl Plan {
 }
 
 /// `compileTask` success body `{"plan": …}`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct PlanResponse<'a> {
     /// The compiled plan.
     pub plan: &'a Plan,
@@ -511,7 +511,7 @@ pub struct PlanResponse<'a> {
 ///
 /// `path` names the authored field to correct; `reason` is a fixed sentence
 /// that is safe to display because it never contains input values.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema, thiserror::Error)]
 #[error("{path}: {reason}")]
 pub struct TaskError {
     /// Task field path, e.g. `inputs`, `postconditions[0].kind`, `$`.
@@ -548,7 +548,7 @@ wire_enum! {
 }
 
 /// Serialized error body for `isError: true` tool results, fields in wire order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct TaskErrorResponse<'a> {
     /// `taskValidation` or `taskCompilation`.
     pub kind: TaskErrorKind,

@@ -8,9 +8,10 @@ use serde::Deserialize;
 use std::sync::Arc;
 use std::time::Duration;
 
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
 use super::browser::session_for;
+use super::output::{DiagnosticsResult, Dropped};
 use super::schema::input_schema;
 use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::try_tool;
@@ -54,17 +55,18 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         if duration > 0 {
             tokio::time::sleep(Duration::from_millis(duration)).await;
         }
-        let mut report = match b.events().diagnostics.lock() {
+        let report = match b.events().diagnostics.lock() {
             Ok(mut d) => d.report(!keep),
-            Err(_) => json!({}),
+            Err(_) => Default::default(),
         };
-        report["revision"] = json!(b.revision());
-        // Named for the untrusted-content label: both lists carry page-derived text.
-        let mut out = Map::new();
-        out.insert("messages".into(), report["console"].take());
-        out.insert("requests".into(), report["network"].take());
-        out.insert("dropped".into(), report["dropped"].take());
-        out.insert("revision".into(), report["revision"].take());
-        ToolOutcome::Ok(Value::Object(out))
+        ToolOutcome::ok(&DiagnosticsResult {
+            messages: report.console,
+            requests: report.network,
+            dropped: Dropped {
+                console: report.console_dropped,
+                network: report.network_dropped,
+            },
+            revision: b.revision(),
+        })
     })
 }

@@ -6,9 +6,10 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use std::sync::Arc;
 
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
 use super::browser::session_for;
+use super::output::{DialogSeen, EvaluateResult};
 use super::schema::input_schema;
 use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::script::Evaluated;
@@ -71,9 +72,14 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         let revision = b.bump_revision();
         let (value, kind) = match answer {
             Evaluated::Dialog(d) => {
-                return ToolOutcome::Ok(
-                    json!({"value": null, "dialog": {"type": d.kind, "message": d.message}, "revision": revision}),
-                );
+                return ToolOutcome::ok(&EvaluateResult {
+                    value: Value::Null,
+                    kind: None,
+                    truncated: false,
+                    bytes: None,
+                    dialog: Some(DialogSeen::of(&d)),
+                    revision,
+                });
             }
             // Only the language's and the DOM's own error classes are named: a page can define
             // a class whose name carries text of its choosing (or the evaluated source's names).
@@ -92,15 +98,15 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             Evaluated::Value { value, kind } => (value, kind),
         };
         let size = value.to_string().len();
-        let mut out = json!({"type": kind, "revision": revision});
-        if size > MAX_RESULT_BYTES {
-            out["truncated"] = json!(true);
-            out["bytes"] = json!(size);
-            out["value"] = Value::Null;
-        } else {
-            out["value"] = value;
-        }
-        ToolOutcome::Ok(out)
+        let truncated = size > MAX_RESULT_BYTES;
+        ToolOutcome::ok(&EvaluateResult {
+            value: if truncated { Value::Null } else { value },
+            kind: Some(kind),
+            truncated,
+            bytes: truncated.then_some(size),
+            dialog: None,
+            revision,
+        })
     })
 }
 

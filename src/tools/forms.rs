@@ -4,15 +4,17 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use std::sync::Arc;
 
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
 use super::args::Target;
 use super::browser::session_for;
 use super::keyboard::PasswordGuard;
+use super::output::{ActionResult, CausedReport, FieldOutcome, FillFormResult};
 use super::pointer::{PointerArgs, action_result, check_revision};
 use super::schema::input_schema;
 use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::act::ActError;
+use crate::browser::act::Caused;
 use crate::browser::act::until_dialog;
 use crate::browser::agent_calls::{
     Done, Focus, ForceEmpty, OptionSpec, SelectAll, SelectOption, Settle, State, ValueOf,
@@ -246,9 +248,10 @@ fn set_checked(services: Arc<Services>, a: Map<String, Value>, want: bool) -> To
             ));
         }
         if before.checked == want {
-            return ToolOutcome::Ok(
-                json!({"ok": true, "ref": resolved.r, "changed": false, "revision": b.revision()}),
-            );
+            return ToolOutcome::ok(&ActionResult {
+                changed: Some(false),
+                ..ActionResult::new(&resolved.r, b.revision(), &Caused::default())
+            });
         }
         let (x, y) = try_tool!(b.actionable(&resolved.r, "check").await);
         let armed = b.arm();
@@ -383,7 +386,13 @@ fn run_fill_form(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             match b.resolve(f.target.as_str()).await {
                 Ok(r) => refs.push(r),
                 Err(crate::browser::act::ActError::Targeting(e)) => {
-                    unresolved.push(json!({"index": i, "ok": false, "failureKind": e.failure_kind(), "candidates": e.get("candidates")}));
+                    unresolved.push(FieldOutcome {
+                        index: i,
+                        element: None,
+                        ok: false,
+                        failure_kind: e.failure_kind(),
+                        candidates: e.get("candidates").cloned(),
+                    });
                 }
                 Err(crate::browser::act::ActError::Browser(e)) => return e.into(),
             }
@@ -394,7 +403,10 @@ fn run_fill_form(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                     FailureKind::UnresolvedFields,
                     "some targets did not resolve to exactly one element; nothing was filled",
                 )
-                .with("fields", unresolved),
+                .with(
+                    "fields",
+                    serde_json::to_value(&unresolved).unwrap_or_default(),
+                ),
             );
         }
         let mut password_confirmed = false;
@@ -424,26 +436,29 @@ fn run_fill_form(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         let mut all_ok = true;
         for (i, (f, r)) in fields.iter().zip(&refs).enumerate() {
             let outcome = fill_one(&mut b, &r.r, &f.value.to_json()).await;
-            let ok = outcome.is_none();
-            all_ok &= ok;
-            let mut o = json!({"index": i, "ref": r.r, "ok": ok});
-            if let Some(failure) = outcome {
-                o["failureKind"] = json!(failure);
-            }
-            outcomes.push(o);
+            all_ok &= outcome.is_none();
+            outcomes.push(FieldOutcome {
+                index: i,
+                element: Some(r.r.clone()),
+                ok: outcome.is_none(),
+                failure_kind: outcome,
+                candidates: None,
+            });
         }
         if let Some(guard) = guard {
             try_tool!(guard.after(&mut b).await);
         }
         let caused = try_tool!(b.settle(armed).await);
-        let mut out = json!({"ok": all_ok, "fields": outcomes, "revision": b.revision()});
-        caused.attach_to(&mut out);
-        match out {
-            Value::Object(fields) if !all_ok => {
-                ToolOutcome::Failed(Failure::bare(Kind::FillForm).extend(fields))
-            }
-            out => ToolOutcome::Ok(out),
+        let out = FillFormResult {
+            ok: all_ok,
+            fields: outcomes,
+            revision: b.revision(),
+            caused: CausedReport::of(&caused),
+        };
+        if all_ok {
+            return ToolOutcome::ok(&out);
         }
+        ToolOutcome::Failed(Failure::bare(Kind::FillForm).with_result(&out))
     })
 }
 

@@ -9,7 +9,10 @@ use serde_json::{Map, Value, json};
 
 use super::args::{Ref, Target};
 use super::browser::session_for;
-use super::output::{ScreenshotResult, ScrollResult};
+use super::output::{
+    DialogSeen, DomExcerpt, DomResult, NavigateResult, ObserveResult, PageObservation,
+    ScreenshotResult, ScrollResult, TextResult, WebIrResult,
+};
 use super::schema::input_schema;
 use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::agent_calls::{Dom, ElementRect, Observe, Scroll, Text};
@@ -258,12 +261,12 @@ fn run_extract_web_ir(services: Arc<Services>, a: Map<String, Value>) -> ToolFut
                 ));
             }
         };
-        ToolOutcome::Ok(json!({
-            "revision": b.revision(),
-            "entityCount": parsed.entities().len(),
-            "relationshipCount": draft["relationships"].as_array().map_or(0, Vec::len),
-            "draft": draft,
-        }))
+        ToolOutcome::ok(&WebIrResult {
+            revision: b.revision(),
+            entity_count: parsed.entities().len(),
+            relationship_count: draft["relationships"].as_array().map_or(0, Vec::len),
+            draft,
+        })
     })
 }
 
@@ -336,13 +339,13 @@ fn observe_options(
     })
 }
 
-/// Run the agent's observation and shape it: `{url, title, revision, elements, truncated, ...}`.
+/// Run the agent's observation and shape it for a result.
 pub async fn observation(
     b: &mut Browser,
     level: Option<&str>,
     region: Option<&str>,
     form_values: bool,
-) -> Result<Map<String, Value>, crate::browser::act::ActError> {
+) -> Result<ObserveResult, crate::browser::act::ActError> {
     let opts = observe_options(level, region, form_values, b.next_ref());
     let mut o = b.run_agent(&Observe(opts)).await?;
     match o["status"].as_str() {
@@ -361,31 +364,32 @@ pub async fn observation(
         Some(_) => return Err(BrowserError::Agent.into()),
         None => {}
     }
-    let items = o["items"].take();
-    let list = items.as_array().map(Vec::as_slice).unwrap_or(&[]);
-    b.record_refs(&o["nextRef"], list.iter());
-    let mut out = Map::new();
-    out.insert(
-        "url".into(),
-        json!(redact::bounded_text(o["url"].as_str().unwrap_or(""), 2048)),
-    );
-    out.insert(
-        "title".into(),
-        json!(redact::bounded_text(o["title"].as_str().unwrap_or(""), 200)),
-    );
-    out.insert("revision".into(), json!(b.revision()));
-    if let Some(f) = o["focused"].as_str() {
-        out.insert("focused".into(), json!(f));
-    }
-    out.insert("elements".into(), items);
-    out.insert("truncated".into(), json!(o["truncated"] == true));
-    if o["budgetsHit"].as_array().is_some_and(|a| !a.is_empty()) {
-        out.insert("budgetsHit".into(), o["budgetsHit"].take());
-    }
-    if o["counts"].is_object() {
-        out.insert("counts".into(), o["counts"].take());
-    }
-    Ok(out)
+    let items = match o["items"].take() {
+        Value::Array(items) => items,
+        _ => Vec::new(),
+    };
+    b.record_refs(&o["nextRef"], items.iter());
+    let budgets_hit = o["budgetsHit"]
+        .as_array()
+        .map(|h| {
+            h.iter()
+                .filter_map(|v| v.as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default();
+    Ok(ObserveResult {
+        url: redact::bounded_text(o["url"].as_str().unwrap_or(""), 2048),
+        title: redact::bounded_text(o["title"].as_str().unwrap_or(""), 200),
+        revision: b.revision(),
+        page: PageObservation {
+            focused: o["focused"].as_str().map(str::to_owned),
+            elements: items,
+            truncated: o["truncated"] == true,
+            budgets_hit,
+            counts: o["counts"].is_object().then(|| o["counts"].take()),
+        },
+        dom: None,
+    })
 }
 
 fn run_navigate(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
@@ -444,51 +448,40 @@ fn run_navigate(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             other => other,
         };
         let (url, title) = try_tool!(b.location().await);
-        let mut out = Map::new();
-        out.insert("url".into(), json!(redact::bounded_text(&url, 2048)));
-        out.insert("title".into(), json!(redact::bounded_text(&title, 200)));
+        let mut out = NavigateResult {
+            url: redact::bounded_text(&url, 2048),
+            title: redact::bounded_text(&title, 200),
+            status: None,
+            net_error: None,
+            dialog: None,
+            blocked_host: None,
+            outcome: outcome.name(),
+            settled,
+            revision: b.revision(),
+            observation: None,
+        };
         match &outcome {
             NavOutcome::Loaded { status } | NavOutcome::Timeout { status } => {
-                if let Some(s) = status {
-                    out.insert("status".into(), json!(s));
-                }
+                out.status = *status;
             }
-            NavOutcome::Failed {
-                net_error: Some(code),
-            } => {
-                out.insert("netError".into(), json!(code));
-            }
-            NavOutcome::Dialog(d) => {
-                out.insert(
-                    "dialog".into(),
-                    json!({"type": d.kind, "message": d.message}),
-                );
-            }
+            NavOutcome::Failed { net_error } => out.net_error = net_error.clone(),
+            NavOutcome::Dialog(d) => out.dialog = Some(DialogSeen::of(d)),
             NavOutcome::Blocked { host } => {
-                out.insert("blockedHost".into(), json!(redact::bounded_text(host, 253)));
+                out.blocked_host = Some(redact::bounded_text(host, 253));
             }
             _ => {}
         }
-        out.insert("outcome".into(), json!(outcome.name()));
-        if let Some(settled) = settled {
-            out.insert("settled".into(), json!(settled));
-        }
-        out.insert("revision".into(), json!(b.revision()));
         let failed = matches!(
             outcome,
             NavOutcome::Failed { .. } | NavOutcome::Timeout { .. } | NavOutcome::Blocked { .. }
         );
         if observe && !failed && !matches!(outcome, NavOutcome::Dialog(_)) {
-            let mut o = try_tool!(observation(&mut b, None, None, false).await);
-            o.remove("url");
-            o.remove("title");
-            o.remove("revision");
-            out.insert("observation".into(), Value::Object(o));
+            out.observation = Some(try_tool!(observation(&mut b, None, None, false).await).page);
         }
         if failed {
-            return ToolOutcome::Failed(Failure::bare(Kind::Navigation).extend(out));
+            return ToolOutcome::Failed(Failure::bare(Kind::Navigation).with_result(&out));
         }
-        ToolOutcome::Ok(Value::Object(out))
+        ToolOutcome::ok(&out)
     })
 }
 
@@ -522,17 +515,20 @@ fn run_observe(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         let mut b = try_tool!(session_for(&services, &OBSERVE).await);
         let mut out = try_tool!(observation(&mut b, level, region, values).await);
         if dom {
-            let d = try_tool!(b.run_agent(&Dom(None, 200_000)).await);
-            out.insert(
-                "dom".into(),
-                json!({"html": d["html"], "truncated": d["truncated"] == true}),
-            );
+            let mut d = try_tool!(b.run_agent(&Dom(None, 200_000)).await);
+            out.dom = Some(DomExcerpt {
+                html: text_field(&mut d["html"]),
+                truncated: d["truncated"] == true,
+            });
         }
         if shot {
             let png = try_tool!(b.screenshot(None, false).await);
-            return ToolOutcome::WithImages(Value::Object(out), vec![("image/png", png)]);
+            return ToolOutcome::WithImages(
+                serde_json::to_value(&out).unwrap_or_default(),
+                vec![("image/png", png)],
+            );
         }
-        ToolOutcome::Ok(Value::Object(out))
+        ToolOutcome::ok(&out)
     })
 }
 
@@ -572,13 +568,24 @@ fn run_text_like(
         if v["status"] == "stale" {
             return ToolOutcome::Failed(Failure::of(FailureKind::StaleRef, "the element is gone"));
         }
-        let field = if function == "text" { "text" } else { "html" };
-        ToolOutcome::Ok(json!({
-            field: v[field].take(),
-            "truncated": v["truncated"] == true,
-            "totalChars": v["totalChars"],
-            "revision": b.revision(),
-        }))
+        let truncated = v["truncated"] == true;
+        let total_chars = v["totalChars"].as_u64().unwrap_or(0);
+        let revision = b.revision();
+        if function == "text" {
+            ToolOutcome::ok(&TextResult {
+                text: text_field(&mut v["text"]),
+                truncated,
+                total_chars,
+                revision,
+            })
+        } else {
+            ToolOutcome::ok(&DomResult {
+                html: text_field(&mut v["html"]),
+                truncated,
+                total_chars,
+                revision,
+            })
+        }
     })
 }
 
@@ -647,4 +654,12 @@ fn run_scroll(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             revision,
         })
     })
+}
+
+/// A string the page agent returned, taken out of its answer ("" when it is not a string).
+fn text_field(v: &mut Value) -> String {
+    match v.take() {
+        Value::String(s) => s,
+        _ => String::new(),
+    }
 }

@@ -9,10 +9,14 @@ use serde::Deserialize;
 use std::sync::Arc;
 use std::time::Duration;
 
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
 use super::args::{NoArgs, Target};
 use super::browser::session_for;
+use super::output::{
+    CausedReport, ClosedResult, FrameEntry, FrameResult, FramesResult, PopupResult, PopupSeen,
+    TargetEntry, TargetResult, TargetsResult,
+};
 use super::pointer::check_revision;
 use super::schema::input_schema;
 use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
@@ -83,7 +87,7 @@ pub const CLOSE: Tool = Tool {
     title: "Close a page",
     description: "Close a page from listTargets. Closing the selected page leaves none selected.",
     schema: input_schema::<IdArgs>,
-    output: super::output::target,
+    output: super::output::closed,
     annotations: Annotations {
         read_only: false,
         destructive: true,
@@ -173,22 +177,17 @@ fn run_list(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         try_tool!(args::read::<NoArgs>(&a));
         let b = try_tool!(session_for(&services, &LIST).await);
         let selected = b.selected_tab().map(|p| p.target_id.clone());
-        let targets: Vec<Value> = try_tool!(b.tabs().await)
+        let targets = try_tool!(b.tabs().await)
             .into_iter()
-            .map(|t| {
-                let mut v = json!({
-                    "targetId": t.target_id,
-                    "url": redact::url_without_query(&t.url),
-                    "title": redact::bounded_text(&t.title, 120),
-                    "selected": Some(&t.target_id) == selected.as_ref(),
-                });
-                if let Some(opener) = t.opener_id {
-                    v["openerId"] = json!(opener);
-                }
-                v
+            .map(|t| TargetEntry {
+                url: redact::url_without_query(&t.url),
+                title: redact::bounded_text(&t.title, 120),
+                selected: Some(&t.target_id) == selected.as_ref(),
+                target_id: t.target_id,
+                opener_id: t.opener_id,
             })
             .collect();
-        ToolOutcome::Ok(json!({"targets": targets}))
+        ToolOutcome::ok(&TargetsResult { targets })
     })
 }
 
@@ -210,7 +209,13 @@ fn run_create(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         ));
         let b = try_tool!(session_for(&services, &CREATE).await);
         let id = try_tool!(b.create_tab(&url).await);
-        ToolOutcome::Ok(json!({"targetId": id, "selected": false}))
+        ToolOutcome::ok(&TargetResult {
+            target_id: id,
+            selected: false,
+            url: None,
+            title: None,
+            revision: None,
+        })
     })
 }
 
@@ -223,13 +228,13 @@ fn run_select(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         }
         try_tool!(b.select_tab(&id).await);
         let (url, title) = try_tool!(b.location().await);
-        ToolOutcome::Ok(json!({
-            "targetId": id,
-            "selected": true,
-            "url": redact::bounded_text(&url, 2048),
-            "title": redact::bounded_text(&title, 200),
-            "revision": b.revision(),
-        }))
+        ToolOutcome::ok(&TargetResult {
+            target_id: id,
+            selected: true,
+            url: Some(redact::bounded_text(&url, 2048)),
+            title: Some(redact::bounded_text(&title, 200)),
+            revision: Some(b.revision()),
+        })
     })
 }
 
@@ -241,7 +246,10 @@ fn run_close(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             return unknown_target();
         }
         let was_selected = try_tool!(b.close_tab(&id).await);
-        ToolOutcome::Ok(json!({"closed": id, "wasSelected": was_selected, "selected": Value::Null}))
+        ToolOutcome::ok(&ClosedResult {
+            closed: id,
+            was_selected,
+        })
     })
 }
 
@@ -322,7 +330,7 @@ fn run_click_expect_popup(services: Arc<Services>, a: Map<String, Value>) -> Too
             [] => ToolOutcome::Failed(
                 Failure::of(FailureKind::NoPopup, "the click opened no popup")
                     .with("revision", revision)
-                    .with("caused", caused.to_json()),
+                    .with("caused", CausedReport::field(&caused)),
             ),
             [one] if one.closed => ToolOutcome::Failed(
                 Failure::of(
@@ -353,12 +361,16 @@ fn run_click_expect_popup(services: Arc<Services>, a: Map<String, Value>) -> Too
                             }
                         },
                     };
-                ToolOutcome::Ok(json!({
-                    "ok": true,
-                    "ref": resolved.r,
-                    "popup": {"targetId": one.target_id, "url": redact::url_without_query(&url), "selected": false},
-                    "revision": revision,
-                }))
+                ToolOutcome::ok(&PopupResult {
+                    ok: true,
+                    element: resolved.r,
+                    popup: PopupSeen {
+                        target_id: one.target_id.clone(),
+                        url: redact::url_without_query(&url),
+                        selected: false,
+                    },
+                    revision,
+                })
             }
             many => ToolOutcome::Failed(
                 Failure::of(
@@ -404,7 +416,7 @@ pub const SELECT_FRAME: Tool = Tool {
     title: "Select a frame",
     description: "Make a frame from listFrames the one observe and actions work in; \"main\" returns to the main frame.",
     schema: input_schema::<FrameArgs>,
-    output: super::output::frames,
+    output: super::output::frame,
     annotations: TOPOLOGY,
     needs: Needs::Page,
     capabilities: &[],
@@ -418,19 +430,17 @@ fn run_list_frames(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture
         let b = try_tool!(session_for(&services, &LIST_FRAMES).await);
         let (_, selected) = try_tool!(b.agent_target());
         let frames = try_tool!(b.frames().await);
-        let list: Vec<Value> = frames
+        let frames = frames
             .iter()
-            .map(|f| {
-                json!({
-                    "frameId": f.id,
-                    "parentId": f.parent,
-                    "url": redact::url_without_query(&f.url),
-                    "crossProcess": f.oop,
-                    "selected": f.id == selected,
-                })
+            .map(|f| FrameEntry {
+                frame_id: f.id.clone(),
+                parent_id: f.parent.clone(),
+                url: redact::url_without_query(&f.url),
+                cross_process: f.oop,
+                selected: f.id == selected,
             })
             .collect();
-        ToolOutcome::Ok(json!({"frames": list}))
+        ToolOutcome::ok(&FramesResult { frames })
     })
 }
 
@@ -441,7 +451,12 @@ fn run_select_frame(services: Arc<Services>, a: Map<String, Value>) -> ToolFutur
         let main = try_tool!(b.page()).main_frame.clone();
         if id == "main" || id == main {
             b.select_main_frame();
-            return ToolOutcome::Ok(json!({"frameId": main, "selected": true}));
+            return ToolOutcome::ok(&FrameResult {
+                frame_id: main,
+                selected: true,
+                cross_process: None,
+                url: None,
+            });
         }
         let Some(f) = try_tool!(b.select_frame(&id).await) else {
             return ToolOutcome::Failed(Failure::of(
@@ -449,8 +464,11 @@ fn run_select_frame(services: Arc<Services>, a: Map<String, Value>) -> ToolFutur
                 "the page has no frame with this id; call listFrames",
             ));
         };
-        ToolOutcome::Ok(
-            json!({"frameId": f.id, "crossProcess": f.oop, "selected": true, "url": redact::url_without_query(&f.url)}),
-        )
+        ToolOutcome::ok(&FrameResult {
+            url: Some(redact::url_without_query(&f.url)),
+            frame_id: f.id,
+            selected: true,
+            cross_process: Some(f.oop),
+        })
     })
 }

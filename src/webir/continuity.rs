@@ -31,7 +31,7 @@ pub(crate) mod reason {
 }
 
 /// Outcome class for one entity.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum ContinuityStatus {
     /// Same ID, same semantic identity.
@@ -47,7 +47,7 @@ pub enum ContinuityStatus {
 }
 
 /// `continuityWebIr` success body: `{requestedId, status, currentId?, reason}`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Continuity {
     /// The caller's own ID, echoed back (it was checked to be a bounded ID).

@@ -12,7 +12,7 @@ use super::model::{DRAFT_SCHEMA_VERSION, Draft, Entity};
 use super::validate::check_transition;
 
 /// `diffWebIr` success body, fields in the spec's order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DiffSummary {
     /// Draft schema version of both sides.

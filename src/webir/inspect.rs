@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::model::{Coverage, Draft};
 
 /// `validateWebIr` success body: `{"valid":true,"schemaVersion":1,"revision":7}`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ValidateResult {
     /// Always true: an invalid draft is an error, not a result.
@@ -21,7 +21,7 @@ pub struct ValidateResult {
 
 /// `inspectWebIr` success body: counts and coverage only, never entity IDs,
 /// relationships or page content.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct InspectSummary<'a> {
     /// Draft schema version.

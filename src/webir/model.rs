@@ -54,6 +54,16 @@ macro_rules! wire_enum {
             }
         }
 
+        impl ::schemars::JsonSchema for $name {
+            fn schema_name() -> ::std::borrow::Cow<'static, str> {
+                stringify!($name).into()
+            }
+
+            fn json_schema(_: &mut ::schemars::SchemaGenerator) -> ::schemars::Schema {
+                ::schemars::json_schema!({"type": "string", "enum": [$($wire,)+]})
+            }
+        }
+
         impl ::std::fmt::Display for $name {
             fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
                 f.write_str(self.as_str())
@@ -183,7 +193,7 @@ wire_enum! {
 }
 
 /// One node of the draft graph.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Entity {
     /// Revision-local ID: unique, at most 128 bytes, no whitespace or control characters.
@@ -203,7 +213,7 @@ pub struct Entity {
 }
 
 /// One directed edge of the draft graph; `(from, to, kind)` is unique.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct Relationship {
     /// Source entity ID.
     pub from: String,
@@ -214,7 +224,7 @@ pub struct Relationship {
 }
 
 /// How much of the page the draft covers.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Coverage {
     /// Structural coverage quality.
@@ -230,7 +240,7 @@ pub struct Coverage {
 }
 
 /// Extraction budget outcome (`limits` in the draft).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ExtractionLimits {
     /// True when the extractor stopped at a budget.
@@ -244,7 +254,7 @@ pub struct ExtractionLimits {
 }
 
 /// Reconciliation record for one relationship hint.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct HintDiagnostic {
     /// Index of the evidence fact that carried the hint.
@@ -265,7 +275,7 @@ pub struct HintDiagnostic {
 /// Fields are private so a `Draft` can only come from [`crate::webir::parse_draft`];
 /// diff and continuity rely on the invariants (unique IDs, known edge ends).
 /// Serializing it yields the canonical JSON of the original's §2.4 rules.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Draft {
     pub(super) schema_version: u32,
@@ -333,7 +343,7 @@ impl Draft {
 ///
 /// `path` names the draft field to correct; `reason` is a fixed sentence that
 /// never contains caller values or page content.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema, thiserror::Error)]
 #[error("{path}: {reason}")]
 pub struct WebIrError {
     /// Draft field path, e.g. `entities.id` or `$` for the whole document.
@@ -362,7 +372,7 @@ impl WebIrError {
 }
 
 /// Serialized error body for `isError: true` tool results, fields in wire order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct WebIrErrorResponse<'a> {
     /// Always `webIrValidation`.
     pub kind: &'static str,

@@ -83,6 +83,8 @@ async def main(glass: str, base: str) -> None:
             await ok("validateWebIr", {"draft": draft})
             await ok("inspectWebIr", {"draft": draft})
             await ok("diffWebIr", {"before": draft, "after": draft})
+            entity = draft["entities"][0]["id"]
+            await ok("continuityWebIr", {"before": draft, "after": draft, "entityId": entity})
             print(json.dumps({
                 "revision": init.protocol_version,
                 "tools": len(tools),
