@@ -27,6 +27,33 @@ pub struct Cli {
     pub command: Option<Command>,
 }
 
+impl Cli {
+    /// Parse the command line. The session options are global (they may follow a command),
+    /// but a command's `--help` lists only its own options and points to `glass --help`
+    /// for the rest, instead of repeating them under every command.
+    pub fn parse_args() -> Cli {
+        use clap::{CommandFactory, FromArgMatches};
+        let mut command = Cli::command();
+        let globals: Vec<clap::Arg> = command
+            .get_arguments()
+            .filter(|a| a.is_global_set())
+            .map(|a| a.clone().hide(true))
+            .collect();
+        for sub in command.get_subcommands_mut() {
+            let mut owned = std::mem::take(sub);
+            for arg in &globals {
+                owned = owned.arg(arg.clone());
+            }
+            *sub = owned.after_help(
+                "Session and policy options (--policy, --profile, --attach, ...) go before or \
+                 after the command; `glass --help` lists them.",
+            );
+        }
+        let matches = command.get_matches();
+        Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
+    }
+}
+
 /// How the browser session is started and what it may do.
 #[derive(Clone, Debug, Default, clap::Args)]
 pub struct SessionOptions {
@@ -99,15 +126,39 @@ pub struct SessionOptions {
 
 pub use crate::browser::Interaction;
 
+/// Options that cannot start a session together, said in Glass's words (exit code 2).
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct OptionsError(pub String);
+
+impl From<crate::policy::PolicyError> for OptionsError {
+    fn from(e: crate::policy::PolicyError) -> Self {
+        OptionsError(e.to_string())
+    }
+}
+
 /// The MCP clients `mcp-config` knows how to configure.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ClientKind {
     /// `{"command": ..., "args": [...]}`, for any MCP host.
     Generic,
-    /// Claude Code's `mcpServers` JSON.
+    /// Claude Code's `.mcp.json` (`mcpServers`).
     ClaudeCode,
     /// Codex's `~/.codex/config.toml` block.
     Codex,
+}
+
+impl ClientKind {
+    /// The persistent profile a generated config uses unless `--profile` or `--incognito`
+    /// says otherwise: one per client kind, so two clients (or the CLI beside a client) do
+    /// not fight over one profile's lock.
+    pub fn profile_name(self) -> &'static str {
+        match self {
+            ClientKind::Generic => "mcp",
+            ClientKind::ClaudeCode => "claude-code",
+            ClientKind::Codex => "codex",
+        }
+    }
 }
 
 /// Direct commands.
@@ -118,6 +169,10 @@ pub enum Command {
         /// Which client to configure.
         #[arg(long, value_enum, default_value_t = ClientKind::Generic)]
         client: ClientKind,
+        /// Print only the server entry (what `claude mcp add-json glass` takes), not a whole
+        /// `.mcp.json`.
+        #[arg(long)]
+        entry: bool,
     },
     /// Check the platform, the Chrome Glass would use and its data directory.
     Doctor,
@@ -186,6 +241,24 @@ pub enum Command {
     },
 }
 
+impl Command {
+    /// The command's name as typed.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Command::McpConfig { .. } => "mcp-config",
+            Command::Doctor => "doctor",
+            Command::Navigate { .. } => "navigate",
+            Command::Observe { .. } => "observe",
+            Command::Click { .. } => "click",
+            Command::Type { .. } => "type",
+            Command::Text { .. } => "text",
+            Command::Dom { .. } => "dom",
+            Command::Screenshot { .. } => "screenshot",
+            Command::Evaluate { .. } => "evaluate",
+        }
+    }
+}
+
 impl SessionOptions {
     /// The policy these flags describe, checked against the session options.
     pub fn policy(&self) -> Result<crate::policy::Policy, crate::policy::PolicyError> {
@@ -213,10 +286,44 @@ impl SessionOptions {
         Ok(policy)
     }
 
-    /// The services a server or a direct command runs with; fails when the policy flags are
-    /// inconsistent.
-    pub fn services(&self) -> Result<crate::tools::Services, crate::policy::PolicyError> {
+    /// Check every option before anything starts: the policy flags together, the profile
+    /// name, the `--attach` endpoint's form, the Chrome path. `--mcp`, `mcp-config` and
+    /// `doctor` all run it, so a configuration that cannot start is refused when it is
+    /// written, with Glass's own message, not when a client fails to connect.
+    pub fn check(&self) -> Result<crate::policy::Policy, OptionsError> {
         let policy = self.policy()?;
+        if let Some(name) = &self.profile {
+            if !crate::browser::profile::valid_profile_name(name) {
+                return Err(OptionsError(
+                    "--profile takes a name of up to 64 letters, digits, - and _".into(),
+                ));
+            }
+            if self.incognito {
+                return Err(OptionsError(
+                    "--incognito uses a throwaway profile; give --incognito or --profile, not both"
+                        .into(),
+                ));
+            }
+        }
+        if let Some(endpoint) = &self.attach {
+            crate::browser::launch::AttachEndpoint::parse(endpoint)
+                .map_err(|reason| OptionsError(format!("--attach: {reason}")))?;
+        }
+        if let Some(path) = &self.chrome_path {
+            if self.attach.is_none() && !path.is_file() {
+                return Err(OptionsError(format!(
+                    "--chrome-path {} is not a file",
+                    path.display()
+                )));
+            }
+        }
+        Ok(policy)
+    }
+
+    /// The services a server or a direct command runs with; fails when the options are
+    /// inconsistent (see [`SessionOptions::check`]).
+    pub fn services(&self) -> Result<crate::tools::Services, OptionsError> {
+        let policy = self.check()?;
         Ok(crate::tools::Services {
             facts: crate::tools::ServerFacts {
                 policy: self.policy,

@@ -1,38 +1,67 @@
-//! `glass mcp-config`: ready-to-paste client configuration.
+//! `glass mcp-config`: ready-to-use client configuration.
 //!
-//! Graphical clients do not inherit the shell's PATH, so the configuration always names the
-//! absolute path of the running executable.
+//! Stdout carries exactly what the client reads (JSON, or TOML for Codex), so it can be
+//! redirected to a file or passed to a client's own `add` command; how to install it goes to
+//! stderr. Graphical clients do not inherit the shell's PATH, so the configuration always
+//! names the absolute path of the running executable.
 
 use serde_json::{Value, json};
 
 use crate::cli::ClientKind;
 
-/// The configuration text for `client`, starting `program` with `session_args` then `--mcp`.
-pub fn render(client: ClientKind, program: &str, session_args: &[String]) -> String {
+/// A generated configuration: what a client reads, and how to install it.
+pub struct Rendered {
+    /// The configuration itself (stdout).
+    pub config: String,
+    /// One or two lines saying where it goes (stderr).
+    pub hint: String,
+}
+
+/// The configuration for `client`, starting `program` with `session_args` then `--mcp`;
+/// with `entry`, only the server's entry (what `claude mcp add-json` takes) rather than a
+/// whole `.mcp.json`.
+pub fn render(client: ClientKind, entry: bool, program: &str, session_args: &[String]) -> Rendered {
     let mut args: Vec<String> = session_args.to_vec();
     args.push("--mcp".to_owned());
     let server = json!({"command": program, "args": args});
-    match client {
-        ClientKind::Generic => pretty(&server),
-        ClientKind::ClaudeCode => {
-            let config = json!({"mcpServers": {"glass": server}});
-            let mut line = String::from("claude mcp add glass --");
-            for word in std::iter::once(program.to_owned()).chain(args) {
-                line.push(' ');
-                line.push_str(&shell_quote(&word));
-            }
-            format!(
-                "{}\n\n# or, with the Claude Code CLI:\n{line}\n",
-                pretty(&config)
-            )
+    let command_line = || {
+        let mut line = String::new();
+        for word in std::iter::once(program.to_owned()).chain(args.iter().cloned()) {
+            line.push(' ');
+            line.push_str(&shell_quote(&word));
         }
+        line
+    };
+    match client {
+        ClientKind::Generic => Rendered {
+            config: pretty(&server),
+            hint: "# the server entry any MCP host takes: command and args\n".to_owned(),
+        },
+        ClientKind::ClaudeCode if entry => Rendered {
+            config: pretty(&json!({"type": "stdio", "command": program, "args": args})),
+            hint: "# the server entry: claude mcp add-json glass \"$(glass mcp-config --client claude-code --entry)\"\n".to_owned(),
+        },
+        ClientKind::ClaudeCode => Rendered {
+            config: pretty(&json!({"mcpServers": {"glass": server}})),
+            hint: format!(
+                "# a project's .mcp.json; or add Glass for yourself with:\n\
+                 # claude mcp add glass --{}\n",
+                command_line()
+            ),
+        },
         ClientKind::Codex => {
             let args_toml: Vec<String> = args.iter().map(|a| toml_string(a)).collect();
-            format!(
-                "# ~/.codex/config.toml\n[mcp_servers.glass]\ncommand = {}\nargs = [{}]\n",
-                toml_string(program),
-                args_toml.join(", ")
-            )
+            Rendered {
+                config: format!(
+                    "[mcp_servers.glass]\ncommand = {}\nargs = [{}]\n",
+                    toml_string(program),
+                    args_toml.join(", ")
+                ),
+                hint: format!(
+                    "# append to ~/.codex/config.toml, or run:\n# codex mcp add glass --{}\n",
+                    command_line()
+                ),
+            }
         }
     }
 }
@@ -66,8 +95,13 @@ mod tests {
 
     #[test]
     fn generic_is_command_and_args() {
-        let out = render(ClientKind::Generic, "/opt/glass", &["--incognito".into()]);
-        let v: Value = serde_json::from_str(&out).unwrap();
+        let out = render(
+            ClientKind::Generic,
+            false,
+            "/opt/glass",
+            &["--incognito".into()],
+        );
+        let v: Value = serde_json::from_str(&out.config).unwrap();
         assert_eq!(
             v,
             json!({"command": "/opt/glass", "args": ["--incognito", "--mcp"]})
@@ -75,21 +109,37 @@ mod tests {
     }
 
     #[test]
-    fn claude_code_has_json_and_cli_line() {
-        let out = render(ClientKind::ClaudeCode, "/a b/glass", &[]);
-        let (json_part, rest) = out.split_once("\n\n").unwrap();
-        let v: Value = serde_json::from_str(json_part).unwrap();
+    fn claude_code_is_json_only_and_the_cli_line_is_a_hint() {
+        let out = render(ClientKind::ClaudeCode, false, "/a b/glass", &[]);
+        let v: Value = serde_json::from_str(&out.config).unwrap();
         assert_eq!(v["mcpServers"]["glass"]["args"], json!(["--mcp"]));
-        assert!(rest.contains("claude mcp add glass -- '/a b/glass' --mcp"));
+        assert!(
+            out.hint
+                .contains("claude mcp add glass -- '/a b/glass' --mcp")
+        );
+        let entry = render(ClientKind::ClaudeCode, true, "/a b/glass", &[]);
+        let v: Value = serde_json::from_str(&entry.config).unwrap();
+        assert_eq!(
+            v,
+            json!({"type": "stdio", "command": "/a b/glass", "args": ["--mcp"]})
+        );
     }
 
     #[test]
-    fn codex_is_toml() {
+    fn codex_is_a_toml_table() {
         let out = render(
             ClientKind::Codex,
+            false,
             "/opt/glass",
             &["--policy".into(), "hardened".into()],
         );
-        assert!(out.contains("[mcp_servers.glass]\ncommand = \"/opt/glass\"\nargs = [\"--policy\", \"hardened\", \"--mcp\"]\n"));
+        assert_eq!(
+            out.config,
+            "[mcp_servers.glass]\ncommand = \"/opt/glass\"\nargs = [\"--policy\", \"hardened\", \"--mcp\"]\n"
+        );
+        assert!(
+            out.hint
+                .contains("codex mcp add glass -- /opt/glass --policy hardened --mcp")
+        );
     }
 }

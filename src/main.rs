@@ -2,26 +2,39 @@
 
 use std::process::ExitCode;
 
-use clap::Parser;
 use glass::cli::{Cli, Command};
 use glass::{client_config, mcp};
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = Cli::parse_args();
     init_tracing();
     if cli.mcp {
+        if let Some(command) = &cli.command {
+            eprintln!(
+                "glass: --mcp runs the MCP server and takes no command; run `glass {}` without --mcp",
+                command.name()
+            );
+            return ExitCode::from(2);
+        }
         return run_mcp(&cli);
     }
     match &cli.command {
-        Some(Command::McpConfig { client }) => {
+        Some(Command::McpConfig { client, entry }) => {
+            if let Err(e) = cli.session.check() {
+                eprintln!("glass mcp-config: {e}");
+                return ExitCode::from(2);
+            }
+            let mut session = cli.session.clone();
+            if session.profile.is_none() && !session.incognito && session.attach.is_none() {
+                session.profile = Some(client.profile_name().to_owned());
+            }
             let program = std::env::current_exe()
                 .and_then(|p| p.canonicalize())
                 .map(|p| p.to_string_lossy().into_owned())
                 .unwrap_or_else(|_| "glass".to_owned());
-            print!(
-                "{}",
-                client_config::render(*client, &program, &cli.session.to_args())
-            );
+            let out = client_config::render(*client, *entry, &program, &session.to_args());
+            print!("{}", out.config);
+            eprint!("{}", out.hint);
             ExitCode::SUCCESS
         }
         Some(Command::Doctor) => glass::doctor::run(&cli.session),

@@ -123,6 +123,15 @@ pub struct HostRule {
     subdomains: bool,
 }
 
+impl std::fmt::Display for HostRule {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.subdomains {
+            f.write_str("*.")?;
+        }
+        f.write_str(&self.host)
+    }
+}
+
 impl HostRule {
     /// Parse a host rule; `None` when it is not a plain host name or address.
     pub fn parse(s: &str) -> Option<HostRule> {

@@ -733,47 +733,98 @@ fn hostname() -> Option<String> {
     Some(name.nodename().to_string_lossy().into_owned())
 }
 
+/// How to start a Chrome that Glass can attach to, said in every attach failure.
+const HOW_TO_ATTACH: &str =
+    "start Chrome with --remote-debugging-port=9222 and attach to http://127.0.0.1:9222";
+
+/// Where an `--attach` endpoint points: a WebSocket URL as given, or the `host:port` of a
+/// DevTools HTTP server (`http://host:port`, a bare `host:port`). Checked before anything
+/// starts (`mcp-config`, `doctor`, `--mcp`), so a config never carries an endpoint that
+/// cannot work.
+#[derive(Debug, PartialEq, Eq)]
+pub enum AttachEndpoint<'a> {
+    /// `ws://…` or `wss://…`: the browser's own WebSocket.
+    WebSocket(&'a str),
+    /// `host:port`, asked for its WebSocket at `/json/version`.
+    Http(&'a str),
+}
+
+impl<'a> AttachEndpoint<'a> {
+    /// Parse an `--attach` value; the error says what is wrong in a few words.
+    pub fn parse(endpoint: &'a str) -> Result<AttachEndpoint<'a>, &'static str> {
+        if endpoint.starts_with("ws://") || endpoint.starts_with("wss://") {
+            return Ok(AttachEndpoint::WebSocket(endpoint));
+        }
+        let rest = match endpoint.strip_prefix("http://") {
+            Some(rest) => rest,
+            None if endpoint.contains("://") => return Err("use ws://… or http://host:port"),
+            None => endpoint,
+        };
+        let authority = rest.split('/').next().unwrap_or_default();
+        match authority.rsplit_once(':') {
+            Some((host, port)) if !host.is_empty() && port.parse::<u16>().is_ok_and(|p| p > 0) => {
+                Ok(AttachEndpoint::Http(authority))
+            }
+            _ => Err("give http://host:port (the port of --remote-debugging-port) or ws://…"),
+        }
+    }
+}
+
 /// Connects to a Chrome someone else started: `ws://…` directly, or `http://host:port`
 /// (the port of `--remote-debugging-port`; a bare `host:port` works too) via its
 /// `/json/version`. Checks the endpoint answers `Browser.getVersion`. Never kills that Chrome.
 pub async fn attach(endpoint: &str) -> Result<Cdp, LaunchError> {
+    Ok(connect_attached(endpoint).await?.0)
+}
+
+/// Whether `endpoint` is a DevTools endpoint: the browser's product and version
+/// (`Chrome/…`) when it is, else why not and how to start one (for `glass doctor`).
+pub async fn probe(endpoint: &str) -> Result<String, LaunchError> {
+    let (cdp, product) = connect_attached(endpoint).await?;
+    drop(cdp);
+    Ok(product)
+}
+
+async fn connect_attached(endpoint: &str) -> Result<(Cdp, String), LaunchError> {
     const T: Duration = Duration::from_secs(10);
     let fail = |reason: String| LaunchError::Attach {
         endpoint: endpoint.to_owned(),
         reason,
     };
-    let ws_url = if endpoint.starts_with("ws://") || endpoint.starts_with("wss://") {
-        endpoint.to_owned()
-    } else {
-        let authority = match endpoint.strip_prefix("http://") {
-            Some(rest) => rest,
-            None if endpoint.contains("://") => {
-                return Err(fail("use ws://… or http://host:port".into()));
-            }
-            None => endpoint,
-        };
-        let authority = authority.split('/').next().unwrap_or_default();
-        if authority.is_empty() {
-            return Err(fail("no host:port".into()));
+    let not_devtools = |what: &str| {
+        fail(format!(
+            "it is not a Chrome DevTools endpoint ({what}); {HOW_TO_ATTACH}"
+        ))
+    };
+    let ws_url = match AttachEndpoint::parse(endpoint).map_err(|r| fail(r.to_owned()))? {
+        AttachEndpoint::WebSocket(url) => url.to_owned(),
+        AttachEndpoint::Http(authority) => {
+            let body = tokio::time::timeout(T, http_get(authority, "/json/version"))
+                .await
+                .map_err(|_| not_devtools("/json/version did not answer"))?
+                .map_err(|e| match e.kind() {
+                    std::io::ErrorKind::ConnectionRefused => {
+                        fail(format!("nothing is listening there; {HOW_TO_ATTACH}"))
+                    }
+                    std::io::ErrorKind::Other => not_devtools(&format!("/json/version: {e}")),
+                    _ => fail(format!("cannot connect ({}); {HOW_TO_ATTACH}", e.kind())),
+                })?;
+            let v: Value = serde_json::from_slice(&body)
+                .map_err(|_| not_devtools("/json/version is not JSON"))?;
+            v.get("webSocketDebuggerUrl")
+                .and_then(Value::as_str)
+                .ok_or_else(|| not_devtools("/json/version names no webSocketDebuggerUrl"))?
+                .to_owned()
         }
-        let body = tokio::time::timeout(T, http_get(authority, "/json/version"))
-            .await
-            .map_err(|_| fail("/json/version timed out".into()))?
-            .map_err(|e| fail(e.to_string()))?;
-        let v: Value =
-            serde_json::from_slice(&body).map_err(|_| fail("/json/version is not JSON".into()))?;
-        v.get("webSocketDebuggerUrl")
-            .and_then(Value::as_str)
-            .ok_or_else(|| fail("/json/version has no webSocketDebuggerUrl".into()))?
-            .to_owned()
     };
     let cdp = Cdp::connect_ws(&ws_url, &CdpOptions::default(), T)
         .await
-        .map_err(|e| fail(e.to_string()))?;
-    cdp.call(None, GetVersionParams::default(), T)
+        .map_err(|_| not_devtools("its WebSocket did not accept a DevTools connection"))?;
+    let version = cdp
+        .call(None, GetVersionParams::default(), T)
         .await
-        .map_err(|e| fail(e.to_string()))?;
-    Ok(cdp)
+        .map_err(|_| not_devtools("it did not answer Browser.getVersion"))?;
+    Ok((cdp, version.product.clone()))
 }
 
 /// Largest `/json/version` answer we read; the real one is under 1 KiB.

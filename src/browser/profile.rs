@@ -85,7 +85,7 @@ pub(super) async fn remove_profile(dir: &std::path::Path) {
 }
 
 /// Whether `name` can name a profile folder: letters, digits, - and _, so never a path.
-pub(super) fn valid_profile_name(name: &str) -> bool {
+pub fn valid_profile_name(name: &str) -> bool {
     !name.is_empty()
         && name.len() <= 64
         && name
