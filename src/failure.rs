@@ -108,7 +108,8 @@ wire_enum! {
         Blocked = "blocked" in Targeting, "another element (`blocker`: role, name, tag) would take the pointer event";
         NotActionable = "notActionable" in Targeting, "the element cannot take this action";
         NotCheckable = "notCheckable" in Targeting, "the element is not a checkbox, radio or switch";
-        NoSuchOption = "noSuchOption" in Targeting, "the select has no option with that value or label";
+        NoSuchOption = "noSuchOption" in Targeting, "the select has no option with that value or label; `options` lists up to 16 (value, label) and `optionCount` says how many there are";
+        AmbiguousOption = "ambiguousOption" in Targeting, "several options have that label; `options` lists them: give one's value";
         NotSelect = "notSelect" in Targeting, "the element is not a select";
         NotFileInput = "notFileInput" in Targeting, "the element is not an enabled file input";
         UnresolvedFields = "unresolvedFields" in Targeting, "`fillForm`: some targets did not resolve, so nothing was filled";
@@ -156,7 +157,9 @@ impl FailureKind {
         match self {
             InvalidLocator | NotFound | NotVisible | Ambiguous | StaleRef | WrongFrame
             | Disabled | NotEditable | Unstable | Blocked | NotActionable | NotCheckable
-            | NoSuchOption | NotSelect | NotFileInput | UnresolvedFields => Kind::Targeting,
+            | NoSuchOption | AmbiguousOption | NotSelect | NotFileInput | UnresolvedFields => {
+                Kind::Targeting
+            }
             NotCleared | NotToggled => Kind::Verification,
             FieldInterrupted | FieldBrowser => Kind::FillForm,
             StaleRevision => Kind::Contract,

@@ -82,6 +82,30 @@ pub struct Done {
     pub editor: Option<String>,
 }
 
+/// The outcome of `select`: on a miss or an ambiguous label, the options to choose from.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Selected {
+    /// The option was selected.
+    pub ok: bool,
+    /// Why not: an agent failure name, mapped onto the failure vocabulary by the caller.
+    pub failure: Option<String>,
+    /// Up to 16 options (all of them for an ambiguous label, bounded), as the page has them.
+    pub options: Vec<SelectOptionEntry>,
+    /// How many options there are (or share the label).
+    pub option_count: usize,
+}
+
+/// One option of a select, bounded by the agent.
+#[derive(Clone, Debug, Default, Deserialize, serde::Serialize)]
+#[serde(default)]
+pub struct SelectOptionEntry {
+    /// Its value.
+    pub value: String,
+    /// Its visible label.
+    pub label: String,
+}
+
 /// A field's value as `valueOf` reports it (a password's length only).
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(default)]
@@ -168,7 +192,7 @@ agent_fn!(
 );
 agent_fn!(
     /// Choose option `1` of select `0`.
-    SelectOption<'a>(&'a str, OptionSpec<'a>) => "select", Done
+    SelectOption<'a>(&'a str, OptionSpec<'a>) => "select", Selected
 );
 agent_fn!(
     /// Arm the key guard: withhold every key once focus enters a password field.

@@ -72,11 +72,16 @@ impl NavOutcome {
     }
 }
 
+/// How long a failed navigation waits for Chrome's error page to commit.
+const ERROR_PAGE_COMMIT: Duration = Duration::from_secs(2);
+
 /// How long a navigation whose frame stopped loading waits for its commit anyway.
 const STOP_GRACE: Duration = Duration::from_millis(100);
 
 impl Browser {
-    /// Navigate the selected page's main frame to `url`.
+    /// Navigate the selected page's main frame to `url`. The tab navigates whichever frame
+    /// was selected, so its main frame is selected from now on (a child frame would be gone
+    /// with the old document).
     pub async fn navigate(
         &mut self,
         url: &str,
@@ -84,6 +89,7 @@ impl Browser {
         until: WaitUntil,
     ) -> Result<NavOutcome, BrowserError> {
         let page = self.page()?.clone();
+        self.select_main_frame();
         let mut rx = self.cdp.subscribe();
         let events = std::sync::Arc::clone(&self.events);
         let deadline = tokio::time::Instant::now() + timeout;
@@ -97,10 +103,29 @@ impl Browser {
             })
         };
         let nav = tokio::select! {
-            r = self.cdp.call_raw(Some(&page.session_id), "Page.navigate", json!({"url": url}), timeout) => r?,
+            r = self.cdp.call_raw(Some(&page.session_id), "Page.navigate", json!({"url": url}), timeout) => r,
             d = events.dialog_opened() => return Ok(NavOutcome::Dialog(d)),
         };
         self.agent_context = None;
+        let nav = match nav {
+            Ok(nav) => nav,
+            // No response within the navigation's own deadline: the navigation timed out
+            // (the browser is fine); it is stopped so the tab is not left loading.
+            Err(super::cdp::CdpError::Timeout { .. }) => {
+                let _ = self
+                    .cdp
+                    .call_raw(
+                        Some(&page.session_id),
+                        "Page.stopLoading",
+                        json!({}),
+                        CALL_TIMEOUT,
+                    )
+                    .await;
+                self.bump_revision();
+                return Ok(NavOutcome::Timeout { status: None });
+            }
+            Err(e) => return Err(e.into()),
+        };
         if let Some(error) = nav["errorText"].as_str().filter(|e| !e.is_empty()) {
             let code = redact::net_error_code(error);
             if code.as_deref() == Some("ERR_ABORTED") {
@@ -114,6 +139,20 @@ impl Browser {
                 } else {
                     NavOutcome::NoContent
                 });
+            }
+            // Chrome commits its error page for the URL next: wait for it (bounded), so the
+            // revision and location describe the page the tab is on. Refs into the old
+            // document are gone either way.
+            let before = self.revision();
+            let session = page.session_id.clone();
+            drain_for(&mut rx, ERROR_PAGE_COMMIT, |ev| {
+                ev.method == "Page.frameNavigated"
+                    && ev.session_id.as_deref() == Some(session.as_str())
+                    && ev.params["frame"].get("parentId").is_none()
+            })
+            .await;
+            if self.revision() == before {
+                self.bump_revision();
             }
             return Ok(NavOutcome::Failed { net_error: code });
         }

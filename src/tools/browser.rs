@@ -9,6 +9,7 @@ use super::{Needs, Services, Tool, ToolOutcome, args};
 use crate::browser::act::ActError;
 use crate::browser::{BrowserError, BrowserGuard};
 use crate::failure::{Failure, FailureKind, Kind};
+use crate::redact;
 
 /// A browser failure as a tool failure.
 pub fn browser_failure(e: &BrowserError) -> ToolOutcome {
@@ -192,11 +193,26 @@ pub fn destination(url: &str) -> String {
 }
 
 pub fn check_url(services: &Services, url: &str) -> Result<(), ToolOutcome> {
+    use crate::policy::UrlDenial;
     services.policy.url(url, true).map_err(|d| {
-        ToolOutcome::Failed(Failure::of(
-            url_denial(d),
-            "the policy's host rules do not allow this URL",
-        ))
+        let reason = match d {
+            UrlDenial::NotAllowedHost => {
+                "the policy allows only the hosts given with --policy-allow-host; this one is not among them"
+            }
+            UrlDenial::DeniedHost => "the policy denies this host (--policy-deny-host)",
+            UrlDenial::Scheme => "the policy does not allow this URL's scheme",
+            UrlDenial::Malformed => "the URL has no host the policy can check",
+        };
+        let failure = Failure::of(url_denial(d), reason);
+        // The host the client asked for (never the path or query), so the answer says
+        // which rule to change.
+        let failure = match (d, crate::policy::scheme_and_host(url)) {
+            (UrlDenial::NotAllowedHost | UrlDenial::DeniedHost, Some((_, host))) => {
+                failure.with("host", redact::bounded_text(&host, 253))
+            }
+            _ => failure,
+        };
+        ToolOutcome::Failed(failure)
     })
 }
 

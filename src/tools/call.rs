@@ -12,7 +12,14 @@ use super::{Services, Tool, ToolOutcome, catalog, output, schema};
 
 /// Failure fields that hold page text, in any tool's failure (its result's marked fields
 /// count too: a failed navigation still reports the page's url and title).
-pub const FAILURE_PAGE_FIELDS: &[&str] = &["candidates", "blocker", "dialog", "caused", "events"];
+pub const FAILURE_PAGE_FIELDS: &[&str] = &[
+    "candidates",
+    "options",
+    "blocker",
+    "dialog",
+    "caused",
+    "events",
+];
 
 /// The `trust` value of a result that carries page-derived text.
 pub const UNTRUSTED: &str = "untrusted_page_content";
@@ -74,8 +81,26 @@ pub async fn call(
     label_untrusted(tool, outcome)
 }
 
-/// Add the event header (popups, downloads, an open dialog since the last result).
-fn with_header(outcome: ToolOutcome, header: Value) -> ToolOutcome {
+/// Add the event header (popups, downloads, an open dialog since the last result). A dialog
+/// the result itself reports (`caused.dialog`, or `dialog`) is not repeated in the header.
+fn with_header(outcome: ToolOutcome, mut header: Value) -> ToolOutcome {
+    let reports_dialog = |caused: Option<&Value>, dialog: Option<&Value>| {
+        caused.is_some_and(|c| c.get("dialog").is_some()) || dialog.is_some_and(|d| !d.is_null())
+    };
+    let told = match &outcome {
+        ToolOutcome::Ok(v) | ToolOutcome::WithImages(v, _) => {
+            reports_dialog(v.get("caused"), v.get("dialog"))
+        }
+        ToolOutcome::Failed(f) => reports_dialog(f.get("caused"), f.get("dialog")),
+    };
+    if told {
+        if let Value::Object(h) = &mut header {
+            h.remove("dialog");
+        }
+    }
+    if header.as_object().is_some_and(|h| h.is_empty()) {
+        return outcome;
+    }
     let add = |mut v: Value| {
         if let Value::Object(m) = &mut v {
             m.insert("events".into(), header.clone());

@@ -17,7 +17,7 @@ use crate::browser::act::ActError;
 use crate::browser::act::Caused;
 use crate::browser::act::until_dialog;
 use crate::browser::agent_calls::{
-    Done, Focus, ForceEmpty, OptionSpec, SelectAll, SelectOption, Settle, State, ValueOf,
+    Focus, ForceEmpty, OptionSpec, SelectAll, SelectOption, Settle, State, ValueOf,
 };
 use crate::browser::keys::Key;
 use crate::browser::{Browser, BrowserError};
@@ -301,13 +301,23 @@ fn run_select(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         };
         let v = try_tool!(b.run_agent(&SelectOption(&resolved.r, spec)).await);
         if !v.ok {
-            let failure = select_failure(&v);
+            let failure = select_failure(v.failure.as_deref());
             let reason = match failure {
                 FailureKind::NoSuchOption => "no option has that value or label",
-                FailureKind::Disabled => "the element is disabled",
+                FailureKind::AmbiguousOption => "several options have that label; give one's value",
+                FailureKind::Disabled => "the element or the option is disabled",
                 _ => "the element is not a <select>",
             };
-            return ToolOutcome::Failed(Failure::of(failure, reason));
+            let mut failure = Failure::of(failure, reason);
+            if !v.options.is_empty() {
+                failure = failure
+                    .with(
+                        "options",
+                        serde_json::to_value(&v.options).unwrap_or_default(),
+                    )
+                    .with("optionCount", v.option_count);
+            }
+            return ToolOutcome::Failed(failure);
         }
         let caused = try_tool!(b.settle(armed).await);
         action_result(&resolved.r, b.revision(), &caused)
@@ -516,7 +526,7 @@ async fn fill_one(b: &mut Browser, r: &str, value: &Value) -> Option<FailureKind
             return None;
         }
         if v.failure.as_deref() != Some("notSelect") {
-            return Some(select_failure(&v));
+            return Some(select_failure(v.failure.as_deref()));
         }
     }
     if let Err(e) = b.actionable(r, "type").await {
@@ -539,9 +549,11 @@ async fn fill_one(b: &mut Browser, r: &str, value: &Value) -> Option<FailureKind
 }
 
 /// The failure a page agent's `select` answer names, within the select failures.
-fn select_failure(v: &Done) -> FailureKind {
-    match v.failure.as_deref().and_then(FailureKind::from_agent) {
-        Some(f @ (FailureKind::NoSuchOption | FailureKind::Disabled)) => f,
+fn select_failure(failure: Option<&str>) -> FailureKind {
+    match failure.and_then(FailureKind::from_agent) {
+        Some(
+            f @ (FailureKind::NoSuchOption | FailureKind::AmbiguousOption | FailureKind::Disabled),
+        ) => f,
         _ => FailureKind::NotSelect,
     }
 }

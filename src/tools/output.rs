@@ -249,12 +249,9 @@ pub struct WaitResult {
     pub kind: &'static str,
     /// It held.
     pub satisfied: bool,
-    /// How long the condition took to hold.
+    /// How long the call waited for the condition to hold (or the delay).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub elapsed_ms: Option<u64>,
-    /// kind=delay: how long it waited.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub waited_ms: Option<u64>,
     /// The page revision after the call (not for kind=delay).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub revision: Option<u64>,

@@ -447,7 +447,15 @@ fn run_navigate(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             }
             other => other,
         };
-        let (url, title) = try_tool!(b.location().await);
+        let (url, title) = match &outcome {
+            // The tab shows Chrome's error page for the URL it could not load: that URL is
+            // where the tab is (the page's own history has no entry for it).
+            NavOutcome::Failed { .. } | NavOutcome::Blocked { .. } => (
+                b.unreachable_url().await.unwrap_or_else(|| url.to_owned()),
+                String::new(),
+            ),
+            _ => try_tool!(b.location().await),
+        };
         let mut out = NavigateResult {
             url: redact::bounded_text(&url, 2048),
             title: redact::bounded_text(&title, 200),

@@ -158,12 +158,12 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                 Some(ms) => ms,
                 None => return args::invalid("delayMs", "is required for kind=delay").into(),
             };
+            let started = Instant::now();
             tokio::time::sleep(Duration::from_millis(ms)).await;
             return ToolOutcome::ok(&WaitResult {
                 kind: "delay",
                 satisfied: true,
-                elapsed_ms: None,
-                waited_ms: Some(ms),
+                elapsed_ms: Some(started.elapsed().as_millis() as u64),
                 revision: None,
             });
         }
@@ -286,7 +286,6 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                 kind,
                 satisfied: true,
                 elapsed_ms: Some(elapsed),
-                waited_ms: None,
                 revision: Some(b.revision()),
             })
         } else {

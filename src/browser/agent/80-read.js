@@ -39,13 +39,27 @@
     if (isDisabled(el)) return { ok: false, failure: 'disabled' };
     spec = spec || {};
     const opts = Array.from(el.options);
-    let opt = null;
-    if (spec.value != null) opt = opts.find((x) => x.value === String(spec.value)) || null;
-    if (!opt && spec.label != null) {
-      const want = lc(spec.label);
-      opt = opts.find((x) => lc(x.text) === want) || opts.find((x) => lc(x.label) === want) || null;
+    const norm = (t) => String(t == null ? '' : t).replace(/\s+/g, ' ').trim();
+    const labelOf = (x) => norm(x.label || x.text);
+    const listed = (xs) => xs.slice(0, 16).map((x) => ({ value: cut(x.value, 80), label: cut(labelOf(x), 80) }));
+    // One option whose label is `want` (exactly, else ignoring case); several is ambiguous.
+    const byLabel = (want) => {
+      want = norm(want);
+      let hits = opts.filter((x) => labelOf(x) === want || norm(x.text) === want);
+      if (!hits.length) hits = opts.filter((x) => lc(labelOf(x)) === lc(want) || lc(norm(x.text)) === lc(want));
+      return hits;
+    };
+    let hits = [];
+    if (spec.value != null) {
+      // A value first (what the page submits), then a label (what the observation shows).
+      const byValue = opts.filter((x) => x.value === String(spec.value));
+      hits = byValue.length ? byValue.slice(0, 1) : byLabel(spec.value);
+    } else if (spec.label != null) {
+      hits = byLabel(spec.label);
     }
-    if (!opt) return { ok: false, failure: 'noSuchOption' };
+    if (hits.length > 1) return { ok: false, failure: 'ambiguousOption', options: listed(hits), optionCount: hits.length };
+    const opt = hits[0] || null;
+    if (!opt) return { ok: false, failure: 'noSuchOption', options: listed(opts), optionCount: opts.length };
     if (opt.disabled) return { ok: false, failure: 'disabled' };
     arm();
     // A multiple select ends with exactly this option selected, like a single one.
