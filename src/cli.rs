@@ -22,6 +22,12 @@ pub struct Cli {
     #[command(flatten)]
     pub session: SessionOptions,
 
+    /// Direct commands: confirm up front an action the policy asks to confirm (typing into
+    /// a password field, an upload...). The person running the command is the one confirming;
+    /// an MCP client confirms with the `confirmToken` of its answer instead.
+    #[arg(long, global = true)]
+    pub confirm: bool,
+
     /// A direct command, for a person without an MCP client.
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -176,14 +182,21 @@ pub enum Command {
     },
     /// Check the platform, the Chrome Glass would use and its data directory.
     Doctor,
+    /// See Glass work: a built-in page, Chrome, and a short session through the same calls a
+    /// client makes, each with what the model reads.
+    Demo {
+        /// Save the screenshot here (default: a file in the temporary directory).
+        #[arg(long, value_name = "PATH")]
+        screenshot: Option<PathBuf>,
+    },
     /// Open a URL; print page state and the compact observation.
     Navigate {
         /// The URL.
         url: String,
     },
-    /// Print the compact observation (of URL, if given).
+    /// Open URL and print its compact observation, each element with a locator to type.
     Observe {
-        /// Open this URL first.
+        /// The page (optional only with --attach, which observes the attached tab).
         url: Option<String>,
         /// summary, interactive, structured, detailed or raw.
         #[arg(long)]
@@ -247,6 +260,7 @@ impl Command {
         match self {
             Command::McpConfig { .. } => "mcp-config",
             Command::Doctor => "doctor",
+            Command::Demo { .. } => "demo",
             Command::Navigate { .. } => "navigate",
             Command::Observe { .. } => "observe",
             Command::Click { .. } => "click",

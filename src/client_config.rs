@@ -24,14 +24,7 @@ pub fn render(client: ClientKind, entry: bool, program: &str, session_args: &[St
     let mut args: Vec<String> = session_args.to_vec();
     args.push("--mcp".to_owned());
     let server = json!({"command": program, "args": args});
-    let command_line = || {
-        let mut line = String::new();
-        for word in std::iter::once(program.to_owned()).chain(args.iter().cloned()) {
-            line.push(' ');
-            line.push_str(&shell_quote(&word));
-        }
-        line
-    };
+    let command_line = || command_words(program, &args);
     match client {
         ClientKind::Generic => Rendered {
             config: pretty(&server),
@@ -64,6 +57,32 @@ pub fn render(client: ClientKind, entry: bool, program: &str, session_args: &[St
             }
         }
     }
+}
+
+/// The client's own command that adds Glass (`claude mcp add ...`, `codex mcp add ...`),
+/// with `args` (ending in `--mcp`); `None` for a generic host.
+pub fn add_command(client: ClientKind, program: &str, args: &[String]) -> Option<String> {
+    match client {
+        ClientKind::Generic => None,
+        ClientKind::ClaudeCode => Some(format!(
+            "claude mcp add glass --{}",
+            command_words(program, args)
+        )),
+        ClientKind::Codex => Some(format!(
+            "codex mcp add glass --{}",
+            command_words(program, args)
+        )),
+    }
+}
+
+/// ` program arg...`, each word quoted for a POSIX shell where needed.
+fn command_words(program: &str, args: &[String]) -> String {
+    let mut line = String::new();
+    for word in std::iter::once(program).chain(args.iter().map(String::as_str)) {
+        line.push(' ');
+        line.push_str(&shell_quote(word));
+    }
+    line
 }
 
 fn pretty(v: &Value) -> String {

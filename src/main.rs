@@ -16,6 +16,12 @@ fn main() -> ExitCode {
             );
             return ExitCode::from(2);
         }
+        if cli.confirm {
+            eprintln!(
+                "glass: --confirm is for direct commands; an MCP client confirms with the confirmToken of its answer"
+            );
+            return ExitCode::from(2);
+        }
         return run_mcp(&cli);
     }
     match &cli.command {
@@ -38,6 +44,17 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some(Command::Doctor) => glass::doctor::run(&cli.session),
+        Some(Command::Demo { screenshot }) => {
+            let screenshot = match screenshot.as_deref().map(glass::demo::screenshot_path) {
+                Some(Err(e)) => {
+                    eprintln!("glass demo: {e}");
+                    return ExitCode::from(2);
+                }
+                Some(Ok(p)) => Some(p),
+                None => None,
+            };
+            glass::demo::run(&cli.session, screenshot.as_deref())
+        }
         Some(command) => glass::direct::run(&cli, command).unwrap_or(ExitCode::FAILURE),
         None => {
             eprintln!(

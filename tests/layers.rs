@@ -24,7 +24,7 @@ const LAYERS: &[&[&str]] = &[
     &["tools"],
     &["cli"],
     &["mcp"],
-    &["doctor", "direct", "client_config"],
+    &["doctor", "direct", "client_config", "demo"],
     &["main"],
 ];
 

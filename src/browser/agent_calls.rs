@@ -195,6 +195,11 @@ agent_fn!(
     SelectOption<'a>(&'a str, OptionSpec<'a>) => "select", Selected
 );
 agent_fn!(
+    /// A unique CSS selector for each ref of `0` (null where none is sure), for the direct
+    /// CLI's locators. The refs travel as separate arguments (a one-field call spreads).
+    CssPaths<'a>(&'a [String]) => "cssPaths", Vec<Option<String>>
+);
+agent_fn!(
     /// Arm the key guard: withhold every key once focus enters a password field.
     KeyGuardArm() => "keyGuardArm", FocusState
 );
@@ -328,6 +333,11 @@ mod tests {
         assert_eq!(
             arguments(&Scroll(None, 0, 600)).unwrap(),
             vec![Value::Null, Value::from(0), Value::from(600)]
+        );
+        let refs = ["e1".to_owned(), "e2".to_owned()];
+        assert_eq!(
+            arguments(&CssPaths(&refs)).unwrap(),
+            vec![Value::from("e1"), Value::from("e2")]
         );
         let spec = OptionSpec {
             value: Some("de"),

@@ -39,7 +39,6 @@
     if (isDisabled(el)) return { ok: false, failure: 'disabled' };
     spec = spec || {};
     const opts = Array.from(el.options);
-    const norm = (t) => String(t == null ? '' : t).replace(/\s+/g, ' ').trim();
     const labelOf = (x) => norm(x.label || x.text);
     const listed = (xs) => xs.slice(0, 16).map((x) => ({ value: cut(x.value, 80), label: cut(labelOf(x), 80) }));
     // One option whose label is `want` (exactly, else ignoring case); several is ambiguous.
@@ -68,6 +67,29 @@
     fire(el, 'input');
     fire(el, 'change');
     return { ok: true, selectedIndex: el.selectedIndex };
+  }
+  // A CSS selector that names exactly this element in its document (for the direct CLI, whose
+  // refs die with its one-command session): an id unique in the document, else tag and
+  // :nth-of-type steps from the nearest such id or the root. Null inside a shadow root or
+  // past 512 characters.
+  function cssPath(ref) {
+    const el = target(ref);
+    if (!el || el.getRootNode() !== document) return null;
+    const steps = [];
+    for (let e = el; e; e = e.parentElement) {
+      if (e.id && document.querySelectorAll('#' + CSS.escape(e.id)).length === 1) {
+        steps.unshift('#' + CSS.escape(e.id));
+        break;
+      }
+      const parent = e.parentElement;
+      const same = parent ? Array.from(parent.children).filter((c) => c.localName === e.localName) : [e];
+      steps.unshift(CSS.escape(e.localName) + (same.length > 1 ? ':nth-of-type(' + (same.indexOf(e) + 1) + ')' : ''));
+    }
+    const selector = steps.join(' > ');
+    return selector.length <= 512 && document.querySelector(selector) === el ? selector : null;
+  }
+  function cssPaths(...refs) {
+    return refs.slice(0, 64).map(cssPath);
   }
   function state(ref) {
     const e = lookup(ref);

@@ -87,6 +87,7 @@
     text: guard(text),
     dom: guard(dom),
     select: guard(select),
+    cssPaths: guard(cssPaths),
     state: guard(state),
     focus: guard(focus),
     selectAll: guard(selectAll),
