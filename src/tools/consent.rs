@@ -24,7 +24,7 @@ pub const DISMISS_CONSENT: Tool = Tool {
     title: "Dismiss a consent banner",
     description: "Answer the consent banner of a known platform (OneTrust, Cookiebot, Didomi, TrustArc, Usercentrics and more); nothing else is ever clicked.",
     schema: input_schema::<ConsentArgs>,
-    output: super::output::action,
+    output: super::output::result_of::<ActionResult>,
     annotations: Annotations {
         read_only: false,
         destructive: false,

@@ -4,14 +4,13 @@
 //! at most 200 entries per list are kept and the rest are counted as dropped.
 
 use schemars::JsonSchema;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::{Map, Value};
 
 use super::browser::session_for;
-use super::output::{DiagnosticsResult, Dropped};
 use super::schema::input_schema;
 use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::try_tool;
@@ -22,7 +21,7 @@ pub const DIAGNOSTICS: Tool = Tool {
     title: "Console and network diagnostics",
     description: "Console messages, uncaught exceptions, failed requests and error responses of the selected page since the last call (bounded, redacted). durationMs waits first to collect more.",
     schema: input_schema::<DiagnosticsArgs>,
-    output: super::output::diagnostics,
+    output: super::output::result_of::<DiagnosticsResult>,
     annotations: Annotations {
         read_only: true,
         destructive: false,
@@ -69,4 +68,28 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             revision: b.revision(),
         })
     })
+}
+
+/// The result of `diagnostics`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct DiagnosticsResult {
+    /// Console messages and exceptions: level, text.
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub messages: Vec<Value>,
+    /// Failed requests: url, status or error, type.
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub requests: Vec<Value>,
+    /// Entries dropped for space.
+    pub dropped: Dropped,
+    /// The page revision.
+    pub revision: u64,
+}
+
+/// How many entries were dropped for space.
+#[derive(Debug, Default, Serialize, JsonSchema)]
+pub struct Dropped {
+    /// Console messages.
+    pub console: u64,
+    /// Requests.
+    pub network: u64,
 }

@@ -1,14 +1,13 @@
 //! `acceptDialog` and `dismissDialog`: resolve the open JavaScript dialog.
 
 use schemars::JsonSchema;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
 use super::args::NoArgs;
 use super::browser::session_for;
-use super::output::{DialogKind, DialogResult};
 use super::schema::input_schema;
 use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::failure::{Failure, Kind};
@@ -20,7 +19,7 @@ pub const ACCEPT: Tool = Tool {
     title: "Accept the dialog",
     description: "Accept the open alert, confirm, prompt (with promptText) or beforeunload dialog.",
     schema: input_schema::<AcceptArgs>,
-    output: super::output::dialog,
+    output: super::output::result_of::<DialogResult>,
     annotations: Annotations {
         read_only: false,
         destructive: false,
@@ -39,7 +38,7 @@ pub const DISMISS: Tool = Tool {
     title: "Dismiss the dialog",
     description: "Dismiss (cancel) the open JavaScript dialog.",
     schema: input_schema::<NoArgs>,
-    output: super::output::dialog,
+    output: super::output::result_of::<DialogResult>,
     annotations: Annotations {
         read_only: false,
         destructive: false,
@@ -101,4 +100,26 @@ fn run_accept(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
 
 fn run_dismiss(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     resolve(services, a, &DISMISS)
+}
+
+/// The result of `acceptDialog` and `dismissDialog`.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DialogResult {
+    /// The dialog was answered.
+    pub ok: bool,
+    /// Its type.
+    pub dialog: DialogKind,
+    /// Accepted rather than dismissed.
+    pub accepted: bool,
+    /// The page revision after the call.
+    pub revision: u64,
+}
+
+/// A dialog's type.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct DialogKind {
+    /// alert, confirm, prompt or beforeunload.
+    #[serde(rename = "type")]
+    pub kind: String,
 }

@@ -3,13 +3,13 @@
 //! The source is never echoed, in results or errors; an exception reports only its class.
 
 use schemars::JsonSchema;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
 use super::browser::session_for;
-use super::output::{DialogSeen, EvaluateResult};
+use super::output::DialogSeen;
 use super::schema::input_schema;
 use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::script::Evaluated;
@@ -26,7 +26,7 @@ pub const EVALUATE: Tool = Tool {
     title: "Evaluate JavaScript",
     description: "Evaluate a JavaScript expression in the page (promises are awaited) and return its JSON value. Denied by the hardened policy.",
     schema: input_schema::<EvaluateArgs>,
-    output: super::output::evaluate,
+    output: super::output::result_of::<EvaluateResult>,
     annotations: Annotations {
         read_only: false,
         destructive: true,
@@ -123,3 +123,26 @@ const BUILT_IN_ERRORS: &[&str] = &[
     "SuppressedError",
     "DOMException",
 ];
+
+/// The result of `evaluate`.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EvaluateResult {
+    /// The expression's JSON value (null when truncated or a dialog opened).
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub value: Value,
+    /// Its JavaScript type.
+    #[serde(rename = "type", skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+    /// Past 64 KiB: the value is left out.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub truncated: bool,
+    /// The value's size, when truncated.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bytes: Option<usize>,
+    /// A dialog the expression opened.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dialog: Option<DialogSeen>,
+    /// The page revision after the call.
+    pub revision: u64,
+}

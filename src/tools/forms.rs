@@ -1,7 +1,7 @@
 //! Form actions: `type`, `clear`, `check`, `uncheck`, `select`.
 
 use schemars::JsonSchema;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 use serde_json::{Map, Value};
@@ -9,7 +9,7 @@ use serde_json::{Map, Value};
 use super::args::Target;
 use super::browser::session_for;
 use super::keyboard::PasswordGuard;
-use super::output::{ActionResult, CausedReport, FieldOutcome, FillFormResult};
+use super::output::{ActionResult, CausedReport};
 use super::pointer::{PointerArgs, action_result, check_revision};
 use super::schema::input_schema;
 use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
@@ -38,7 +38,7 @@ pub const TYPE: Tool = Tool {
     title: "Type text",
     description: "Type text into one editable element as key presses, at the caret (a selection is replaced). The text is never echoed.",
     schema: input_schema::<TypeArgs>,
-    output: super::output::action,
+    output: super::output::result_of::<ActionResult>,
     annotations: Annotations {
         idempotent: false,
         ..FORM
@@ -55,7 +55,7 @@ pub const CLEAR: Tool = Tool {
     title: "Clear a field",
     description: "Empty one editable element.",
     schema: input_schema::<PointerArgs>,
-    output: super::output::action,
+    output: super::output::result_of::<ActionResult>,
     annotations: FORM,
     needs: Needs::Page,
     capabilities: &[],
@@ -69,7 +69,7 @@ pub const CHECK: Tool = Tool {
     title: "Check",
     description: "Make one checkbox, radio or switch checked (no-op if it already is); verified afterwards.",
     schema: input_schema::<PointerArgs>,
-    output: super::output::action,
+    output: super::output::result_of::<ActionResult>,
     annotations: FORM,
     needs: Needs::Page,
     capabilities: &[],
@@ -83,7 +83,7 @@ pub const UNCHECK: Tool = Tool {
     title: "Uncheck",
     description: "Make one checkbox or switch unchecked (no-op if it already is); verified afterwards.",
     schema: input_schema::<PointerArgs>,
-    output: super::output::action,
+    output: super::output::result_of::<ActionResult>,
     annotations: FORM,
     needs: Needs::Page,
     capabilities: &[],
@@ -97,7 +97,7 @@ pub const SELECT: Tool = Tool {
     title: "Select an option",
     description: "Choose the option of one <select> by value, or by label.",
     schema: input_schema::<SelectArgs>,
-    output: super::output::action,
+    output: super::output::result_of::<ActionResult>,
     annotations: FORM,
     needs: Needs::Page,
     capabilities: &[],
@@ -333,7 +333,7 @@ pub const FILL_FORM: Tool = Tool {
     title: "Fill a form",
     description: "Fill up to 16 fields in one call (text, a select's option, a checkbox's state). Every target resolves before anything is filled; reports each field's outcome.",
     schema: input_schema::<FillArgs>,
-    output: super::output::fill_form,
+    output: super::output::result_of::<FillFormResult>,
     annotations: Annotations {
         idempotent: true,
         ..FORM
@@ -556,4 +556,38 @@ fn select_failure(failure: Option<&str>) -> FailureKind {
         ) => f,
         _ => FailureKind::NotSelect,
     }
+}
+
+/// The result of `fillForm` (also the body of its `fillForm` failure).
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct FillFormResult {
+    /// Every field was filled.
+    pub ok: bool,
+    /// Each field's outcome, in the order given.
+    pub fields: Vec<FieldOutcome>,
+    /// The page revision after the call.
+    pub revision: u64,
+    /// What the input started.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub caused: Option<CausedReport>,
+}
+
+/// One field of `fillForm`.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FieldOutcome {
+    /// Its position in `fields`.
+    pub index: usize,
+    /// The element filled (absent when the target did not resolve).
+    #[serde(rename = "ref", skip_serializing_if = "Option::is_none")]
+    pub element: Option<String>,
+    /// It holds the value.
+    pub ok: bool,
+    /// Why not, when not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub failure_kind: Option<FailureKind>,
+    /// An unresolved target: the elements it could have meant.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub candidates: Option<Value>,
 }

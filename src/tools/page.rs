@@ -1,7 +1,7 @@
 //! Page tools: `navigate`, `observe`, `getDOM`, `getText`, `screenshot`, `scroll`.
 
 use schemars::JsonSchema;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -9,10 +9,7 @@ use serde_json::{Map, Value, json};
 
 use super::args::{Ref, Target};
 use super::browser::session_for;
-use super::output::{
-    DialogSeen, DomExcerpt, DomResult, NavigateResult, ObserveResult, PageObservation,
-    ScreenshotResult, ScrollResult, TextResult, WebIrResult,
-};
+use super::output::DialogSeen;
 use super::schema::input_schema;
 use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::agent_calls::{Dom, ElementRect, Observe, Scroll, Text};
@@ -36,7 +33,7 @@ pub const NAVIGATE: Tool = Tool {
     title: "Navigate",
     description: "Open a URL in the selected page; returns url, title, HTTP status, revision, outcome and (unless observe=false) the compact observation.",
     schema: input_schema::<NavigateArgs>,
-    output: super::output::navigate,
+    output: super::output::result_of::<NavigateResult>,
     annotations: Annotations {
         read_only: false,
         destructive: false,
@@ -55,7 +52,7 @@ pub const OBSERVE: Tool = Tool {
     title: "Observe the page",
     description: "Compact page state: url, title, revision and elements with refs, roles, names and state. level: summary|interactive|structured|detailed|raw. DOM, screenshot and form values only when asked.",
     schema: input_schema::<ObserveArgs>,
-    output: super::output::observe,
+    output: super::output::result_of::<ObserveResult>,
     annotations: READ,
     needs: Needs::Page,
     capabilities: &[Capability::Screenshot, Capability::ReadFormValues],
@@ -69,7 +66,7 @@ pub const EXTRACT_WEB_IR: Tool = Tool {
     title: "Extract the page as Web IR",
     description: "The live page (or one region, a ref) as a Web IR v1 draft: entities (regions, forms, fields, actions, links, tables with rows and cells, text) and their relationships, IDs stable while the element exists. Validated before it is returned; never includes form values.",
     schema: input_schema::<ExtractArgs>,
-    output: super::output::extract_web_ir,
+    output: super::output::result_of::<WebIrResult>,
     annotations: READ,
     needs: Needs::Page,
     capabilities: &[],
@@ -83,7 +80,7 @@ pub const GET_DOM: Tool = Tool {
     title: "Get DOM",
     description: "HTML of the page or of one target, bounded by maxChars.",
     schema: input_schema::<TextArgs>,
-    output: super::output::dom,
+    output: super::output::result_of::<DomResult>,
     annotations: READ,
     needs: Needs::Page,
     capabilities: &[],
@@ -97,7 +94,7 @@ pub const GET_TEXT: Tool = Tool {
     title: "Get text",
     description: "Visible text of the page or of one target, bounded by maxChars.",
     schema: input_schema::<TextArgs>,
-    output: super::output::text,
+    output: super::output::result_of::<TextResult>,
     annotations: READ,
     needs: Needs::Page,
     capabilities: &[],
@@ -111,7 +108,7 @@ pub const SCREENSHOT: Tool = Tool {
     title: "Screenshot",
     description: "PNG of the viewport, the full page (fullPage=true) or one target.",
     schema: input_schema::<ScreenshotArgs>,
-    output: super::output::screenshot,
+    output: super::output::result_of::<ScreenshotResult>,
     annotations: READ,
     needs: Needs::Page,
     capabilities: &[Capability::Screenshot],
@@ -125,7 +122,7 @@ pub const SCROLL: Tool = Tool {
     title: "Scroll",
     description: "Scroll the page, or one target, by dx/dy CSS pixels.",
     schema: input_schema::<ScrollArgs>,
-    output: super::output::scroll,
+    output: super::output::result_of::<ScrollResult>,
     annotations: Annotations {
         read_only: false,
         destructive: false,
@@ -670,4 +667,158 @@ fn text_field(v: &mut Value) -> String {
         Value::String(s) => s,
         _ => String::new(),
     }
+}
+
+/// The result of `navigate` (also the body of its `navigation` failure).
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NavigateResult {
+    /// The URL the tab is on.
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub url: String,
+    /// The page's title.
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub title: String,
+    /// The HTTP status of the document.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<i64>,
+    /// outcome=error: Chrome's network error name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub net_error: Option<String>,
+    /// outcome=dialog: the dialog the page opened while loading.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dialog: Option<DialogSeen>,
+    /// outcome=blocked: the refused host.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub blocked_host: Option<String>,
+    /// loaded, sameDocument, noContent, download, dialog, error, timeout or blocked.
+    pub outcome: &'static str,
+    /// The page rendered after load (waitUntil=load only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub settled: Option<bool>,
+    /// The page revision after the call.
+    pub revision: u64,
+    /// The compact observation of the loaded page.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub observation: Option<PageObservation>,
+}
+
+/// What an observation of a page holds besides its URL, title and revision.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PageObservation {
+    /// The focused element's ref.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub focused: Option<String>,
+    /// Elements with ref, role, name and state (docs/page-model.md).
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub elements: Vec<Value>,
+    /// Budgets cut the list.
+    pub truncated: bool,
+    /// Which budgets were reached.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub budgets_hit: Vec<String>,
+    /// Elements seen and emitted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub counts: Option<Value>,
+}
+
+/// The result of `observe`.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ObserveResult {
+    /// The page's URL.
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub url: String,
+    /// The page's title.
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub title: String,
+    /// The page revision.
+    pub revision: u64,
+    /// The elements and what bounded them.
+    #[serde(flatten)]
+    pub page: PageObservation,
+    /// includeDom: the page's HTML.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dom: Option<DomExcerpt>,
+}
+
+/// The page's HTML as `observe` includes it.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct DomExcerpt {
+    /// The HTML.
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub html: String,
+    /// Cut at 200000 characters.
+    pub truncated: bool,
+}
+
+/// The result of `extractWebIr`.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WebIrResult {
+    /// The page revision it was extracted at.
+    pub revision: u64,
+    /// Entities in the draft.
+    pub entity_count: usize,
+    /// Relationships in the draft.
+    pub relationship_count: usize,
+    /// A validated Web IR v1 draft of the page (docs/web-ir.md).
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub draft: Value,
+}
+
+/// The result of `getText`.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TextResult {
+    /// The visible text.
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub text: String,
+    /// Cut at maxChars.
+    pub truncated: bool,
+    /// Its whole length.
+    pub total_chars: u64,
+    /// The page revision.
+    pub revision: u64,
+}
+
+/// The result of `getDOM`.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DomResult {
+    /// The HTML.
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub html: String,
+    /// Cut at maxChars.
+    pub truncated: bool,
+    /// Its whole length.
+    pub total_chars: u64,
+    /// The page revision.
+    pub revision: u64,
+}
+
+/// The result of `screenshot` (the image is a separate content item).
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ScreenshotResult {
+    /// image/png.
+    pub mime_type: &'static str,
+    /// The image's size in bytes.
+    pub bytes: usize,
+    /// The page revision.
+    pub revision: u64,
+}
+
+/// The result of `scroll`.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ScrollResult {
+    /// Horizontal scroll offset, CSS px.
+    pub scroll_x: i64,
+    /// Vertical scroll offset, CSS px.
+    pub scroll_y: i64,
+    /// The page revision after the call.
+    pub revision: u64,
 }

@@ -5,7 +5,7 @@
 //! selected page leaves no selection, and page tools then say so.
 
 use schemars::JsonSchema;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -13,10 +13,7 @@ use serde_json::{Map, Value};
 
 use super::args::{NoArgs, Target};
 use super::browser::session_for;
-use super::output::{
-    CausedReport, ClosedResult, FrameEntry, FrameResult, FramesResult, PopupResult, PopupSeen,
-    TargetEntry, TargetResult, TargetsResult,
-};
+use super::output::CausedReport;
 use super::pointer::check_revision;
 use super::schema::input_schema;
 use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
@@ -40,7 +37,7 @@ pub const LIST: Tool = Tool {
     title: "List pages",
     description: "List open page targets (id, url, title, opener, selected).",
     schema: input_schema::<NoArgs>,
-    output: super::output::targets,
+    output: super::output::result_of::<TargetsResult>,
     annotations: Annotations {
         read_only: true,
         destructive: false,
@@ -59,7 +56,7 @@ pub const CREATE: Tool = Tool {
     title: "Open a page",
     description: "Open a new page (about:blank or url) without selecting it; returns its targetId.",
     schema: input_schema::<CreateArgs>,
-    output: super::output::target,
+    output: super::output::result_of::<TargetResult>,
     annotations: TOPOLOGY,
     needs: Needs::Browser,
     capabilities: &[Capability::Navigate],
@@ -73,7 +70,7 @@ pub const SELECT: Tool = Tool {
     title: "Select a page",
     description: "Make a page from listTargets the one page tools act on.",
     schema: input_schema::<IdArgs>,
-    output: super::output::target,
+    output: super::output::result_of::<TargetResult>,
     annotations: TOPOLOGY,
     needs: Needs::Browser,
     capabilities: &[],
@@ -87,7 +84,7 @@ pub const CLOSE: Tool = Tool {
     title: "Close a page",
     description: "Close a page from listTargets. Closing the selected page leaves none selected.",
     schema: input_schema::<IdArgs>,
-    output: super::output::closed,
+    output: super::output::result_of::<ClosedResult>,
     annotations: Annotations {
         read_only: false,
         destructive: true,
@@ -106,7 +103,7 @@ pub const CLICK_EXPECT_POPUP: Tool = Tool {
     title: "Click and expect one popup",
     description: "Click one verified element and verify it opened exactly one popup; returns the popup's targetId without selecting it.",
     schema: input_schema::<PopupArgs>,
-    output: super::output::popup,
+    output: super::output::result_of::<PopupResult>,
     annotations: TOPOLOGY,
     needs: Needs::Page,
     capabilities: &[],
@@ -397,7 +394,7 @@ pub const LIST_FRAMES: Tool = Tool {
     title: "List frames",
     description: "List the selected page's frames, same-origin and cross-origin (frameId, parentId, url, crossProcess, selected).",
     schema: input_schema::<NoArgs>,
-    output: super::output::frames,
+    output: super::output::result_of::<FramesResult>,
     annotations: Annotations {
         read_only: true,
         destructive: false,
@@ -416,7 +413,7 @@ pub const SELECT_FRAME: Tool = Tool {
     title: "Select a frame",
     description: "Make a frame from listFrames the one observe and actions work in; \"main\" returns to the main frame.",
     schema: input_schema::<FrameArgs>,
-    output: super::output::frame,
+    output: super::output::result_of::<FrameResult>,
     annotations: TOPOLOGY,
     needs: Needs::Page,
     capabilities: &[],
@@ -471,4 +468,129 @@ fn run_select_frame(services: Arc<Services>, a: Map<String, Value>) -> ToolFutur
             cross_process: Some(f.oop),
         })
     })
+}
+
+/// The result of `listTargets`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct TargetsResult {
+    /// The open tabs.
+    pub targets: Vec<TargetEntry>,
+}
+
+/// One tab.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TargetEntry {
+    /// Its id.
+    pub target_id: String,
+    /// Its URL, query stripped.
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub url: String,
+    /// Its title.
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub title: String,
+    /// It is the selected tab.
+    pub selected: bool,
+    /// The tab that opened it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub opener_id: Option<String>,
+}
+
+/// The result of `createTarget` and `selectTarget`.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TargetResult {
+    /// The tab.
+    pub target_id: String,
+    /// It is now the selected tab (createTarget leaves the selection alone).
+    pub selected: bool,
+    /// selectTarget: its URL.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub url: Option<String>,
+    /// selectTarget: its title.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub title: Option<String>,
+    /// selectTarget: its page revision.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub revision: Option<u64>,
+}
+
+/// The result of `closeTarget`.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ClosedResult {
+    /// The closed tab.
+    pub closed: String,
+    /// It was the selected tab (no tab is selected now; selectTarget one).
+    pub was_selected: bool,
+}
+
+/// The result of `clickExpectPopup`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct PopupResult {
+    /// One popup opened.
+    pub ok: bool,
+    /// The element clicked.
+    #[serde(rename = "ref")]
+    pub element: String,
+    /// The popup.
+    pub popup: PopupSeen,
+    /// The page revision after the click.
+    pub revision: u64,
+}
+
+/// The popup a click opened.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PopupSeen {
+    /// Its tab's id.
+    pub target_id: String,
+    /// Its URL, query stripped.
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub url: String,
+    /// It is selected (never: selectTarget it).
+    pub selected: bool,
+}
+
+/// The result of `listFrames`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct FramesResult {
+    /// The selected page's frames.
+    pub frames: Vec<FrameEntry>,
+}
+
+/// One frame.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FrameEntry {
+    /// Its id.
+    pub frame_id: String,
+    /// Its parent frame's id (none for the main frame).
+    pub parent_id: Option<String>,
+    /// Its URL, query stripped.
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub url: String,
+    /// It runs in its own process.
+    pub cross_process: bool,
+    /// It is the selected frame.
+    pub selected: bool,
+}
+
+/// The result of `selectFrame`.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FrameResult {
+    /// The frame now selected.
+    pub frame_id: String,
+    /// Always true.
+    pub selected: bool,
+    /// A child frame: it runs in its own process.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cross_process: Option<bool>,
+    /// A child frame: its URL, query stripped.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub url: Option<String>,
 }

@@ -1,7 +1,7 @@
 //! Files in and out: `upload` and `download`. File contents are never returned.
 
 use schemars::JsonSchema;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
@@ -11,7 +11,7 @@ use sha2::{Digest, Sha256};
 
 use super::args::Target;
 use super::browser::session_for;
-use super::output::{ActionResult, DownloadResult};
+use super::output::ActionResult;
 use super::pointer::check_revision;
 use super::schema::input_schema;
 use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
@@ -29,7 +29,7 @@ pub const UPLOAD: Tool = Tool {
     title: "Upload files",
     description: "Set 1 to 16 regular local files on one input[type=file]. Denied by the hardened policy.",
     schema: input_schema::<UploadArgs>,
-    output: super::output::action,
+    output: super::output::result_of::<ActionResult>,
     annotations: Annotations {
         read_only: false,
         destructive: false,
@@ -48,7 +48,7 @@ pub const DOWNLOAD: Tool = Tool {
     title: "Wait for a download",
     description: "Wait for one download of the selected page (including one the last action started), save it, and return its file name, size and sha256. Denied by the hardened policy.",
     schema: input_schema::<DownloadArgs>,
-    output: super::output::download,
+    output: super::output::result_of::<DownloadResult>,
     annotations: Annotations {
         read_only: false,
         destructive: false,
@@ -356,4 +356,22 @@ mod tests {
         assert_eq!(safe_name("..."), "download");
         assert_eq!(safe_name("a/b\\c"), "a_b_c");
     }
+}
+
+/// The result of `download`.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DownloadResult {
+    /// The saved file's name (the site chose it).
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub file_name: Option<String>,
+    /// Where it was saved.
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub path: String,
+    /// Its size in bytes.
+    pub size: u64,
+    /// Its SHA-256, hex.
+    pub sha256: String,
+    /// The page revision after the call.
+    pub revision: u64,
 }

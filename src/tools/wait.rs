@@ -5,7 +5,7 @@
 //! conditions from the browser; an open dialog ends any wait at once.
 
 use schemars::JsonSchema;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -13,7 +13,6 @@ use serde_json::{Map, Value, json};
 
 use super::args::Target;
 use super::browser::session_for;
-use super::output::WaitResult;
 use super::schema::input_schema;
 use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::BrowserError;
@@ -45,7 +44,7 @@ pub const TOOL: Tool = Tool {
     title: "Wait for a condition",
     description: "Wait until one condition (kind) holds, or timeoutMs passes; each kind reads the argument named for it.",
     schema: input_schema::<WaitArgs>,
-    output: super::output::wait,
+    output: super::output::result_of::<WaitResult>,
     annotations: Annotations {
         read_only: true,
         destructive: false,
@@ -311,4 +310,20 @@ mod tests {
         assert!(!url_matches("http://*/done", "http://127.0.0.1:1/done?x"));
         assert!(url_matches("*", "anything"));
     }
+}
+
+/// The result of `wait`.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WaitResult {
+    /// The condition's kind.
+    pub kind: &'static str,
+    /// It held.
+    pub satisfied: bool,
+    /// How long the call waited for the condition to hold (or the delay).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub elapsed_ms: Option<u64>,
+    /// The page revision after the call (not for kind=delay).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub revision: Option<u64>,
 }
