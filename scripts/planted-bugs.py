@@ -20,6 +20,10 @@ PLANTS = [
  ("attached session never closes its tabs", [("src/browser/session.rs", "            for target in std::mem::take(&mut browser.created_targets) {", "            for target in std::mem::take(&mut browser.created_targets).into_iter().take(0) {")], "user_visible", "an_attached_session"),
  ("compact observe returns 1500 elements", [("src/tools/page.rs", 'None => ("compact", 400, 160),', 'None => ("compact", 1500, 160),'), ("src/browser/agent/50-observe.js", "const maxBytes = posInt(opts.maxBytes, 21504);", "const maxBytes = posInt(opts.maxBytes, 90000);")], "user_visible", "the_whole_compact"),
  ("wait elementVisible satisfied at once", [("src/browser/agent/75-wait.js", "        if (cond.kind === 'elementPresent') return hits.length + hidden.length > 0;\n        return hits.length > 0;", "        if (cond.kind === 'elementPresent') return hits.length + hidden.length > 0;\n        return true;")], "user_visible", "wait_for_an_element"),
+ ("verify any behaves like all", [("src/tools/verify.rs", "Combine::Any => checks.iter().any(|c| c.holds),", "Combine::Any => checks.iter().all(|c| c.holds),")], "verification", "navigation_url_and_dialog"),
+ ("select ignores a label given as value", [("src/browser/agent/80-read.js", "hits = byValue.length ? byValue.slice(0, 1) : byLabel(spec.value);", "hits = byValue.slice(0, 1);")], "first_hour", "select_matches"),
+ ("navigate keeps a child frame selected", [("src/browser/navigate.rs", "        self.select_main_frame();\n", "")], "first_hour", "navigate_from_a_selected_frame"),
+ ("direct observe keeps refs", [("src/direct.rs", "            o.remove(\"ref\");\n            if let Some(l) = locator {", "            if let Some(l) = locator {")], "cli_direct", "observe_gives_locators"),
 ]
 only = sys.argv[1:] 
 for name, edits, test, filt in PLANTS:

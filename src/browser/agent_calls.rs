@@ -82,6 +82,16 @@ pub struct Done {
     pub editor: Option<String>,
 }
 
+/// One predicate checked in the page: whether it holds, and what was seen.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct CheckAnswer {
+    /// It holds.
+    pub holds: bool,
+    /// What the page showed (counts, states, bounded names and messages).
+    pub observed: Value,
+}
+
 /// The outcome of `select`: on a miss or an ambiguous label, the options to choose from.
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
@@ -198,6 +208,11 @@ agent_fn!(
     /// A unique CSS selector for each ref of `0` (null where none is sure), for the direct
     /// CLI's locators. The refs travel as separate arguments (a one-field call spreads).
     CssPaths<'a>(&'a [String]) => "cssPaths", Vec<Option<String>>
+);
+agent_fn!(
+    /// Check each predicate of `0` once, with evidence (separate arguments, as for
+    /// [`CssPaths`]).
+    VerifyChecks<'a>(&'a [Value]) => "verifyChecks", Vec<CheckAnswer>
 );
 agent_fn!(
     /// Arm the key guard: withhold every key once focus enters a password field.

@@ -35,6 +35,9 @@ pub struct PageEvents {
     /// Bumped by every cross-document main-frame navigation: refs and the agent live per
     /// document.
     pub document: AtomicU64,
+    /// The revision the last main-frame navigation left the page at (for `verify`'s
+    /// "navigation occurred since revision N").
+    pub navigated_at: AtomicU64,
     /// The open JavaScript dialog, if any.
     pub dialog: Mutex<Option<OpenDialog>>,
     /// Dialogs opened so far (the last one's id).
@@ -477,7 +480,8 @@ fn observe_event(events: &PageEvents, ev: &CdpEvent) {
                 events.set_fault(s, None);
             }
             events.document.fetch_add(1, Ordering::SeqCst);
-            events.revision.fetch_add(1, Ordering::SeqCst);
+            let revision = events.revision.fetch_add(1, Ordering::SeqCst) + 1;
+            events.navigated_at.fetch_max(revision, Ordering::SeqCst);
             if let Ok(mut n) = events.network.lock() {
                 n.new_document();
             }

@@ -21,6 +21,7 @@ pub mod schema;
 pub mod task;
 pub mod topology;
 pub mod transfer;
+pub mod verify;
 pub mod wait;
 pub mod webir;
 
@@ -243,6 +244,7 @@ pub fn catalog() -> &'static [Tool] {
         webir::CONTINUITY,
         page::EXTRACT_WEB_IR,
         wait::TOOL,
+        verify::TOOL,
     ];
     CATALOG
 }

@@ -165,6 +165,7 @@ fn check_value(schema: &Value, v: &Value, path: &str) -> Result<(), ToolError> {
     for key in ["anyOf", "oneOf"] {
         if let Some(Value::Array(options)) = s.get(key) {
             let mut first_error = None;
+            let mut chosen_error = None;
             let mut matched = false;
             for o in options {
                 match check_value(o, v, path) {
@@ -172,12 +173,23 @@ fn check_value(schema: &Value, v: &Value, path: &str) -> Result<(), ToolError> {
                         matched = true;
                         break;
                     }
+                    // The option the value names by its tag (`kind`) explains the failure
+                    // best; else the first option's error.
+                    Err(e) if tagged_as(o, v) => {
+                        chosen_error.get_or_insert(e);
+                    }
                     Err(e) => {
                         first_error.get_or_insert(e);
                     }
                 }
             }
             if !matched {
+                if let Some(e) = chosen_error {
+                    return Err(e);
+                }
+                if let Some(e) = unknown_tag(options, v, path) {
+                    return Err(e);
+                }
                 return Err(first_error.unwrap_or_else(|| {
                     ToolError::invalid_argument(path, "does not match the tool's input schema")
                 }));
@@ -205,6 +217,42 @@ fn check_value(schema: &Value, v: &Value, path: &str) -> Result<(), ToolError> {
         Value::Object(obj) => check_object(s, obj, path),
         _ => Ok(()),
     }
+}
+
+/// The `const` properties of an object option (its tag, such as `kind`).
+fn tags(option: &Value) -> Vec<(&str, &Value)> {
+    option
+        .get("properties")
+        .and_then(Value::as_object)
+        .map(|p| {
+            p.iter()
+                .filter_map(|(k, s)| s.get("const").map(|c| (k.as_str(), c)))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Whether `v` carries the tag values of a tagged option.
+fn tagged_as(option: &Value, v: &Value) -> bool {
+    let tags = tags(option);
+    !tags.is_empty() && tags.iter().all(|(k, c)| v.get(*k) == Some(*c))
+}
+
+/// For tagged options none of which `v` names: the tag's path and the values it may take.
+fn unknown_tag(options: &[Value], v: &Value, path: &str) -> Option<ToolError> {
+    let first = options.first()?;
+    let (tag, _) = *tags(first).first()?;
+    let names: Vec<String> = options
+        .iter()
+        .filter_map(|o| tags(o).into_iter().find(|(k, _)| *k == tag))
+        .map(|(_, c)| c.as_str().map_or_else(|| c.to_string(), str::to_owned))
+        .collect();
+    v.is_object().then(|| {
+        ToolError::invalid_argument(
+            &child(path, tag),
+            format!("must be one of: {}", names.join(", ")),
+        )
+    })
 }
 
 fn check_number(
@@ -397,5 +445,28 @@ mod tests {
         assert_eq!(e["path"], "target");
         assert_eq!(e["reason"], "a ref looks like e12");
         assert!(!e.to_string().contains("secret"), "{e}");
+    }
+
+    #[test]
+    fn a_tagged_option_explains_its_own_failure() {
+        let schema = json!({"type": "object", "properties": {"p": {"oneOf": [
+            {"type": "object", "properties": {"kind": {"const": "a"}, "x": {"type": "string"}}, "required": ["kind", "x"], "additionalProperties": false},
+            {"type": "object", "properties": {"kind": {"const": "b"}, "y": {"type": "integer"}}, "required": ["kind", "y"], "additionalProperties": false},
+        ]}}});
+        let at = |v: Value| {
+            check(&schema, v.as_object().unwrap())
+                .unwrap_err()
+                .to_json()["path"]
+                .clone()
+        };
+        assert_eq!(at(json!({"p": {"kind": "b", "y": "no"}})), "p.y");
+        assert_eq!(at(json!({"p": {"kind": "c"}})), "p.kind");
+        assert!(
+            check(
+                &schema,
+                json!({"p": {"kind": "b", "y": 1}}).as_object().unwrap()
+            )
+            .is_ok()
+        );
     }
 }

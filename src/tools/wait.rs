@@ -111,7 +111,7 @@ enum LoadState {
 }
 
 /// `*` wildcards over the whole URL, or a plain substring when there is no `*`.
-fn url_matches(pattern: &str, url: &str) -> bool {
+pub(super) fn url_matches(pattern: &str, url: &str) -> bool {
     if !pattern.contains('*') {
         return url.contains(pattern);
     }

@@ -62,6 +62,11 @@ async def main(glass: str, base: str) -> None:
             await ok("scroll", {"dy": 100})
             await ok("wait", {"kind": "textPresent", "text": "Count"})
             await ok("wait", {"kind": "delay", "delayMs": 1})
+            await ok("verify", {"predicates": [
+                {"kind": "textPresent", "text": "Count"},
+                {"kind": "elementState", "target": "role=checkbox;name=Remember", "state": "present"},
+                {"kind": "urlMatches", "url": "/form"},
+            ], "timeoutMs": 0})
             await ok("extractWebIr", {})
             await ok("diagnostics", {})
             page = await ok("evaluate", {"expression": "JSON.stringify(window.log)"})

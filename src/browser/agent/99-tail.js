@@ -84,6 +84,7 @@
     resolve: guard(resolve, (a) => a[1]),
     actionable: guard(actionable),
     waitFor: guard(waitFor),
+    verifyChecks: guard(verifyChecks),
     text: guard(text),
     dom: guard(dom),
     select: guard(select),

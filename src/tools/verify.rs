@@ -1,0 +1,352 @@
+//! `verify`: typed predicates over the page, answered with evidence, no JavaScript.
+//!
+//! A model proves what an action did by asking a question the page answers: text present or
+//! absent (in a region), an element's state, a count, the URL, a navigation since a revision,
+//! a dialog, a form without visible errors. A predicate that does not hold within `timeoutMs`
+//! is an answer (`satisfied: false` with what was seen), not a failure: verifying never acts.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+use serde_json::{Map, Value, json};
+
+use super::args::{Ref, Target};
+use super::browser::session_for;
+use super::output::result_of;
+use super::schema::input_schema;
+use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use crate::browser::Browser;
+use crate::browser::agent_calls::VerifyChecks;
+use crate::browser::{BrowserError, locator};
+use crate::redact;
+use crate::try_tool;
+
+/// Longest `timeoutMs`.
+pub const MAX_TIMEOUT_MS: u64 = 120_000;
+
+/// Most predicates in one call.
+pub const MAX_PREDICATES: usize = 8;
+
+/// How often a predicate that does not hold yet is checked again.
+const POLL: Duration = Duration::from_millis(100);
+
+/// The `verify` tool.
+pub const TOOL: Tool = Tool {
+    name: "verify",
+    title: "Verify the page",
+    description: "Check typed predicates (text, element state, count, URL, navigation, dialog, form validation) until they hold or timeoutMs passes; answers satisfied with evidence. Never acts, no JavaScript.",
+    schema: input_schema::<VerifyArgs>,
+    output: result_of::<VerifyResult>,
+    annotations: Annotations {
+        read_only: true,
+        destructive: false,
+        idempotent: true,
+        open_world: false,
+    },
+    needs: Needs::Dialog,
+    capabilities: &[],
+    revision: RevisionRule::Reads,
+    run,
+};
+
+/// Arguments of `verify`: up to 8 predicates that must all (or any) hold.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct VerifyArgs {
+    /// The predicates.
+    #[schemars(length(min = 1, max = 8))]
+    predicates: Vec<Predicate>,
+    /// all (default): every predicate holds; any: at least one does.
+    combine: Option<Combine>,
+    /// Keep checking this long (default 5000; 0 checks once).
+    #[schemars(range(max = 120_000))]
+    timeout_ms: Option<u64>,
+}
+
+/// One predicate: its kind, and the fields that kind reads.
+#[derive(Deserialize, JsonSchema, Clone)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct Predicate {
+    /// What to check.
+    kind: PredicateKind,
+    /// textPresent/textAbsent: the text (ignoring case).
+    #[schemars(length(min = 1, max = 1024))]
+    text: Option<String>,
+    /// textPresent/textAbsent: only inside this element.
+    region: Option<Ref>,
+    /// elementState, count; validationClear: the form (default the page).
+    target: Option<Target>,
+    /// elementState: the state.
+    state: Option<ElementState>,
+    /// count: exactly this many visible matches.
+    equals: Option<u32>,
+    /// count: at least this many.
+    at_least: Option<u32>,
+    /// count: at most this many.
+    at_most: Option<u32>,
+    /// urlMatches: a substring, or a pattern with * wildcards.
+    #[schemars(length(min = 1, max = 4096))]
+    url: Option<String>,
+    /// navigationOccurred: the revision before the action.
+    since_revision: Option<u64>,
+}
+
+/// The kinds of predicate.
+#[derive(Deserialize, JsonSchema, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+enum PredicateKind {
+    TextPresent,
+    TextAbsent,
+    ElementState,
+    Count,
+    UrlMatches,
+    NavigationOccurred,
+    DialogOpen,
+    DialogClosed,
+    ValidationClear,
+}
+
+/// What `elementState` checks.
+#[derive(Deserialize, JsonSchema, Clone, Copy)]
+#[serde(rename_all = "camelCase")]
+enum ElementState {
+    Present,
+    Absent,
+    Visible,
+    Hidden,
+    Checked,
+    Unchecked,
+    Enabled,
+    Disabled,
+    Expanded,
+    Collapsed,
+    Empty,
+    Filled,
+    Focused,
+}
+
+impl ElementState {
+    fn as_str(self) -> &'static str {
+        match self {
+            ElementState::Present => "present",
+            ElementState::Absent => "absent",
+            ElementState::Visible => "visible",
+            ElementState::Hidden => "hidden",
+            ElementState::Checked => "checked",
+            ElementState::Unchecked => "unchecked",
+            ElementState::Enabled => "enabled",
+            ElementState::Disabled => "disabled",
+            ElementState::Expanded => "expanded",
+            ElementState::Collapsed => "collapsed",
+            ElementState::Empty => "empty",
+            ElementState::Filled => "filled",
+            ElementState::Focused => "focused",
+        }
+    }
+}
+
+impl PredicateKind {
+    fn as_str(self) -> &'static str {
+        match self {
+            PredicateKind::TextPresent => "textPresent",
+            PredicateKind::TextAbsent => "textAbsent",
+            PredicateKind::ElementState => "elementState",
+            PredicateKind::Count => "count",
+            PredicateKind::UrlMatches => "urlMatches",
+            PredicateKind::NavigationOccurred => "navigationOccurred",
+            PredicateKind::DialogOpen => "dialogOpen",
+            PredicateKind::DialogClosed => "dialogClosed",
+            PredicateKind::ValidationClear => "validationClear",
+        }
+    }
+}
+
+impl Predicate {
+    /// The predicate as the page agent checks it; `None` for those the browser answers. The
+    /// fields its kind needs are checked here, before the browser is asked.
+    fn for_agent(&self, path: &str) -> Result<Option<Value>, ToolOutcome> {
+        let needs = |field: &str| -> ToolOutcome {
+            args::invalid(&format!("{path}.{field}"), "is required for this kind").into()
+        };
+        let locator = |t: Option<&Target>| -> Result<Option<Value>, ToolOutcome> {
+            t.map(|t| {
+                locator::parse(t.as_str())
+                    .map(|l| l.to_agent())
+                    .map_err(|e| args::invalid(&format!("{path}.target"), e.0).into())
+            })
+            .transpose()
+        };
+        let kind = self.kind.as_str();
+        Ok(match self.kind {
+            PredicateKind::TextPresent | PredicateKind::TextAbsent => {
+                let text = self.text.as_deref().ok_or_else(|| needs("text"))?;
+                let region = self.region.as_ref().map(Ref::as_str);
+                Some(json!({"kind": kind, "text": text, "region": region}))
+            }
+            PredicateKind::ElementState => {
+                let target = locator(self.target.as_ref())?.ok_or_else(|| needs("target"))?;
+                let state = self.state.ok_or_else(|| needs("state"))?;
+                Some(json!({"kind": kind, "locator": target, "state": state.as_str()}))
+            }
+            PredicateKind::Count => {
+                let target = locator(self.target.as_ref())?.ok_or_else(|| needs("target"))?;
+                if self.equals.is_none() && self.at_least.is_none() && self.at_most.is_none() {
+                    return Err(args::invalid(
+                        &format!("{path}.equals"),
+                        "count needs equals, atLeast or atMost",
+                    )
+                    .into());
+                }
+                Some(
+                    json!({"kind": kind, "locator": target, "equals": self.equals,
+                    "atLeast": self.at_least, "atMost": self.at_most}),
+                )
+            }
+            PredicateKind::ValidationClear => {
+                let form = locator(self.target.as_ref())?.unwrap_or(Value::Null);
+                Some(json!({"kind": kind, "locator": form}))
+            }
+            PredicateKind::UrlMatches => {
+                self.url.as_ref().ok_or_else(|| needs("url"))?;
+                None
+            }
+            PredicateKind::NavigationOccurred => {
+                self.since_revision.ok_or_else(|| needs("sinceRevision"))?;
+                None
+            }
+            PredicateKind::DialogOpen | PredicateKind::DialogClosed => None,
+        })
+    }
+}
+
+/// How the predicates combine.
+#[derive(Deserialize, JsonSchema, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "camelCase")]
+enum Combine {
+    #[default]
+    All,
+    Any,
+}
+
+fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+    Box::pin(async move {
+        let a: VerifyArgs = try_tool!(args::read(&a));
+        let combine = a.combine.unwrap_or_default();
+        let predicates = a.predicates;
+        // Check every predicate's fields before touching the browser.
+        let mut agent_checks = Vec::with_capacity(predicates.len());
+        for (i, p) in predicates.iter().enumerate() {
+            agent_checks.push(try_tool!(p.for_agent(&format!("predicates[{i}]"))));
+        }
+        let timeout = Duration::from_millis(a.timeout_ms.unwrap_or(5_000));
+        let started = Instant::now();
+        let mut b = try_tool!(session_for(&services, &TOOL).await);
+        loop {
+            let checks = try_tool!(check_once(&mut b, &predicates, &agent_checks).await);
+            let satisfied = match combine {
+                Combine::All => checks.iter().all(|c| c.holds),
+                Combine::Any => checks.iter().any(|c| c.holds),
+            };
+            let elapsed = started.elapsed();
+            if satisfied || elapsed >= timeout {
+                return ToolOutcome::ok(&VerifyResult {
+                    satisfied,
+                    elapsed_ms: elapsed.as_millis() as u64,
+                    revision: b.revision(),
+                    checks,
+                });
+            }
+            tokio::time::sleep(POLL.min(timeout - elapsed)).await;
+        }
+    })
+}
+
+/// Check every predicate once: the page's in one agent call, the browser's here.
+async fn check_once(
+    b: &mut Browser,
+    predicates: &[Predicate],
+    agent_checks: &[Option<Value>],
+) -> Result<Vec<CheckOutcome>, BrowserError> {
+    let dialog = b.events().dialog();
+    let page: Vec<Value> = agent_checks.iter().flatten().cloned().collect();
+    // An open dialog blocks the page: its predicates cannot be read until it is answered.
+    let mut answers = if page.is_empty() || dialog.is_some() {
+        Vec::new()
+    } else {
+        match b.run_agent(&VerifyChecks(&page)).await {
+            Ok(a) => a,
+            Err(BrowserError::DialogOpen(_)) => Vec::new(),
+            Err(e) => return Err(e),
+        }
+    }
+    .into_iter();
+    let mut out = Vec::with_capacity(predicates.len());
+    for (p, agent) in predicates.iter().zip(agent_checks) {
+        let kind = p.kind.as_str();
+        let (holds, observed) = if agent.is_some() {
+            match answers.next() {
+                Some(a) => (a.holds, Some(a.observed)),
+                None => (false, Some(json!({"dialogOpen": true}))),
+            }
+        } else {
+            match p.kind {
+                PredicateKind::UrlMatches => {
+                    let now = b.location().await?.0;
+                    let pattern = p.url.as_deref().unwrap_or_default();
+                    (
+                        super::wait::url_matches(pattern, &now),
+                        Some(json!({"url": redact::url_without_query(&now)})),
+                    )
+                }
+                PredicateKind::NavigationOccurred => {
+                    let at = b.events().navigated_at.load(Ordering::SeqCst);
+                    let since = p.since_revision.unwrap_or(u64::MAX);
+                    (at > since, Some(json!({"navigatedAtRevision": at})))
+                }
+                PredicateKind::DialogOpen | PredicateKind::DialogClosed => {
+                    let open = dialog.is_some();
+                    let holds = (p.kind == PredicateKind::DialogOpen) == open;
+                    let seen = dialog.as_ref().map(|d| json!({"type": d.kind}));
+                    (holds, Some(json!({"dialog": seen})))
+                }
+                _ => (false, None),
+            }
+        };
+        out.push(CheckOutcome {
+            kind,
+            holds,
+            observed,
+        });
+    }
+    Ok(out)
+}
+
+/// The result of `verify`.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VerifyResult {
+    /// The predicates hold (all of them, or any for `any`).
+    pub satisfied: bool,
+    /// How long the check took.
+    pub elapsed_ms: u64,
+    /// The page revision.
+    pub revision: u64,
+    /// Each predicate's own answer, in the order given.
+    pub checks: Vec<CheckOutcome>,
+}
+
+/// One predicate's answer.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct CheckOutcome {
+    /// The predicate's kind.
+    pub kind: &'static str,
+    /// It holds.
+    pub holds: bool,
+    /// What was seen: counts, states, the element's role and name, invalid fields, messages.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub observed: Option<Value>,
+}
