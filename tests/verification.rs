@@ -40,7 +40,7 @@ fn verify(g: &mut Glass, args: Value) -> Value {
     ok(&g.call(json!("v"), "verify", args))
 }
 
-fn check<'a>(v: &'a Value, i: usize) -> &'a Value {
+fn check(v: &Value, i: usize) -> &Value {
     &v["checks"][i]
 }
 
@@ -281,4 +281,77 @@ fn bad_predicates_are_argument_errors() {
         assert_eq!(e["kind"], "invalidArguments", "{args}: {e}");
         assert!(e["path"].as_str().unwrap().starts_with(path), "{args}: {e}");
     }
+}
+
+const ACTIONS: &str = r#"<title>Preflight</title>
+<script>window.clicks = 0; window.mutations = 0;
+new MutationObserver(() => window.mutations++).observe(document, {subtree: true, childList: true, attributes: true});</script>
+<button onclick="clicks++">Pay</button>
+<div style="position:fixed;top:0;left:0;width:200px;height:60px;background:#eee">Cookie notice</div>
+<p style="margin-top:80px"><a href="/second" target="_blank">Docs</a></p>
+<form action="/second"><input aria-label="Query"><input aria-label="Code" readonly><button>Send</button></form>
+<button disabled>Locked</button>
+<button onclick="clicks++">Delete</button><button onclick="clicks++">Delete</button>
+<button style="margin-top:3000px" onclick="clicks++">Far</button>"#;
+
+/// `preflight` says what an action would meet (covered, disabled, not editable, ambiguous,
+/// out of view) and what it would likely start, without acting: no click, no scroll, no
+/// focus, no change on the page.
+#[test]
+fn preflight_reports_without_acting() {
+    let web = Server::start(vec![
+        ("/", Page::html(ACTIONS)),
+        ("/second", Page::html("<title>Second</title>")),
+    ]);
+    let mut g = incognito(&[]);
+    nav(&mut g, &web, "/");
+    let before = eval(&mut g, "window.mutations");
+    let pre = |g: &mut Glass, target: &str, action: &str| {
+        ok(&g.call(
+            json!("p"),
+            "preflight",
+            json!({"target": target, "action": action}),
+        ))
+    };
+    let p = pre(&mut g, "role=button;name=Pay", "click");
+    assert_eq!(p["actionable"], false, "{p}");
+    assert_eq!(p["reason"], "blocked", "{p}");
+    assert!(
+        p["facts"]["coveredBy"]["name"]
+            .as_str()
+            .unwrap()
+            .contains("Cookie notice"),
+        "{p}"
+    );
+    let p = pre(&mut g, "role=link;name=Docs", "click");
+    assert_eq!(p["actionable"], true, "{p}");
+    assert_eq!(p["facts"]["hints"]["likelyNavigation"], true, "{p}");
+    assert_eq!(p["facts"]["hints"]["likelyPopup"], true, "{p}");
+    let p = pre(&mut g, "role=button;name=Send", "click");
+    assert_eq!(p["facts"]["hints"]["likelyFormSubmit"], true, "{p}");
+    assert_eq!(p["facts"]["hints"]["likelyPopup"], false, "{p}");
+    let p = pre(&mut g, "role=button;name=Locked", "click");
+    assert_eq!(p["reason"], "disabled", "{p}");
+    assert_eq!(
+        pre(&mut g, "role=textbox;name=Query", "type")["actionable"],
+        true
+    );
+    let p = pre(&mut g, "role=textbox;name=Code", "type");
+    assert_eq!(p["reason"], "notEditable", "{p}");
+    let p = pre(&mut g, "role=button;name=Delete", "click");
+    assert_eq!(p["unique"], false, "{p}");
+    assert_eq!(p["count"], 2, "{p}");
+    assert_eq!(p["candidates"].as_array().unwrap().len(), 2, "{p}");
+    let p = pre(&mut g, "role=button;name=Far", "click");
+    assert_eq!(p["facts"]["inViewport"], false, "{p}");
+    assert_eq!(p["actionable"], true, "{p}");
+    // Nothing happened on the page.
+    assert_eq!(eval(&mut g, "window.clicks"), 0);
+    assert_eq!(eval(&mut g, "window.scrollY"), 0);
+    assert_eq!(
+        eval(&mut g, "document.activeElement === document.body"),
+        true
+    );
+    assert_eq!(eval(&mut g, "window.mutations"), before);
+    assert_eq!(eval(&mut g, "document.title"), "Preflight");
 }

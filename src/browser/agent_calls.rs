@@ -215,6 +215,10 @@ agent_fn!(
     VerifyChecks<'a>(&'a [Value]) => "verifyChecks", Vec<CheckAnswer>
 );
 agent_fn!(
+    /// What action `1` on element `0` would meet, read only.
+    Preflight<'a>(&'a str, &'a str) => "preflight", Value
+);
+agent_fn!(
     /// Arm the key guard: withhold every key once focus enters a password field.
     KeyGuardArm() => "keyGuardArm", FocusState
 );

@@ -245,6 +245,7 @@ pub fn catalog() -> &'static [Tool] {
         page::EXTRACT_WEB_IR,
         wait::TOOL,
         verify::TOOL,
+        verify::PREFLIGHT,
     ];
     CATALOG
 }

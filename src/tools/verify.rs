@@ -1,4 +1,5 @@
-//! `verify`: typed predicates over the page, answered with evidence, no JavaScript.
+//! The checks that never act: `verify` (typed predicates over the page, answered with
+//! evidence, no JavaScript) and `preflight` (what an action on a target would meet).
 //!
 //! A model proves what an action did by asking a question the page answers: text present or
 //! absent (in a region), an element's state, a count, the URL, a navigation since a revision,
@@ -19,7 +20,8 @@ use super::output::result_of;
 use super::schema::input_schema;
 use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::Browser;
-use crate::browser::agent_calls::VerifyChecks;
+use crate::browser::act::ActError;
+use crate::browser::agent_calls::{Preflight, VerifyChecks};
 use crate::browser::{BrowserError, locator};
 use crate::redact;
 use crate::try_tool;
@@ -349,4 +351,156 @@ pub struct CheckOutcome {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schemars(extend("x-glassPageContent" = true))]
     pub observed: Option<Value>,
+}
+
+/// The `preflight` tool.
+pub const PREFLIGHT: Tool = Tool {
+    name: "preflight",
+    title: "Preflight an action",
+    description: "Say what an action on a target would meet, without acting (no scroll, focus or input): unique, visible, enabled, editable, what covers it, and whether it likely navigates, opens a popup or submits a form.",
+    schema: input_schema::<PreflightArgs>,
+    output: result_of::<PreflightResult>,
+    annotations: Annotations {
+        read_only: true,
+        destructive: false,
+        idempotent: true,
+        open_world: false,
+    },
+    needs: Needs::Page,
+    capabilities: &[],
+    revision: RevisionRule::Reads,
+    run: run_preflight,
+};
+
+/// Arguments of `preflight`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct PreflightArgs {
+    /// The element.
+    target: Target,
+    /// The action to check for (default click).
+    action: Option<PreflightAction>,
+}
+
+/// The actions `preflight` checks for.
+#[derive(Deserialize, JsonSchema, Clone, Copy)]
+#[serde(rename_all = "camelCase")]
+enum PreflightAction {
+    Click,
+    Hover,
+    Type,
+    Check,
+    Select,
+}
+
+impl PreflightAction {
+    fn as_str(self) -> &'static str {
+        match self {
+            PreflightAction::Click => "click",
+            PreflightAction::Hover => "hover",
+            PreflightAction::Type => "type",
+            PreflightAction::Check => "check",
+            PreflightAction::Select => "select",
+        }
+    }
+}
+
+fn run_preflight(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+    Box::pin(async move {
+        let a: PreflightArgs = try_tool!(args::read(&a));
+        let action = a.action.unwrap_or(PreflightAction::Click).as_str();
+        let mut b = try_tool!(session_for(&services, &PREFLIGHT).await);
+        let resolved = match b.resolve(a.target.as_str()).await {
+            Ok(r) => r,
+            // Not one element: that is the answer, with the candidates when there are some.
+            Err(ActError::Targeting(f)) => {
+                return ToolOutcome::ok(&PreflightResult {
+                    action,
+                    unique: false,
+                    count: f.get("count").and_then(Value::as_u64).unwrap_or(0),
+                    actionable: false,
+                    reason: f.failure_kind().map(|k| k.as_str()),
+                    element: None,
+                    candidates: f.get("candidates").cloned(),
+                    facts: None,
+                    revision: b.revision(),
+                });
+            }
+            Err(ActError::Browser(e)) => return e.into(),
+        };
+        let mut facts = try_tool!(b.run_agent(&Preflight(&resolved.r, action)).await);
+        if facts["status"] == "stale" {
+            return ToolOutcome::Failed(crate::failure::Failure::of(
+                crate::failure::FailureKind::StaleRef,
+                "the element is gone",
+            ));
+        }
+        let actionable = facts["actionable"] == true;
+        let reason = facts["reason"]
+            .as_str()
+            .and_then(crate::failure::FailureKind::from_agent)
+            .map(|k| k.as_str());
+        if let Some(f) = facts.as_object_mut() {
+            f.remove("actionable");
+            f.remove("reason");
+        }
+        ToolOutcome::ok(&PreflightResult {
+            action,
+            unique: true,
+            count: 1,
+            actionable,
+            reason,
+            element: Some(PreflightElement {
+                element: resolved.r,
+                role: resolved.role,
+                name: resolved.name,
+            }),
+            candidates: None,
+            facts: Some(facts),
+            revision: b.revision(),
+        })
+    })
+}
+
+/// The result of `preflight`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct PreflightResult {
+    /// The action checked for.
+    pub action: &'static str,
+    /// The target is exactly one element.
+    pub unique: bool,
+    /// How many elements it matches (0 when none, or unknown).
+    pub count: u64,
+    /// The action would find the element visible, enabled and uncovered.
+    pub actionable: bool,
+    /// Why not: a targeting failure kind (ambiguous, notFound, notVisible, disabled, blocked...).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<&'static str>,
+    /// The element.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub element: Option<PreflightElement>,
+    /// An ambiguous target: the elements it could mean.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub candidates: Option<Value>,
+    /// visible, enabled, editable (type), inViewport, coveredBy (role, name), and hints:
+    /// likelyNavigation, likelyPopup, likelyFormSubmit.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub facts: Option<Value>,
+    /// The page revision (unchanged: preflight never acts).
+    pub revision: u64,
+}
+
+/// The element a preflight is about.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct PreflightElement {
+    /// Its ref.
+    #[serde(rename = "ref")]
+    pub element: String,
+    /// Its role.
+    pub role: String,
+    /// Its accessible name.
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub name: String,
 }

@@ -67,6 +67,7 @@ async def main(glass: str, base: str) -> None:
                 {"kind": "elementState", "target": "role=checkbox;name=Remember", "state": "present"},
                 {"kind": "urlMatches", "url": "/form"},
             ], "timeoutMs": 0})
+            await ok("preflight", {"target": "role=button;name=Count"})
             await ok("extractWebIr", {})
             await ok("diagnostics", {})
             page = await ok("evaluate", {"expression": "JSON.stringify(window.log)"})

@@ -92,6 +92,42 @@
     return !!(el.labels && Array.from(el.labels).some((l) => composedContains(l, hit)));
   }
 
+  // What an action on ref would meet, without acting: no scroll, focus or input. An element
+  // out of the viewport is not hit-tested (the action scrolls it first), so `covered` is
+  // only known for what is in view.
+  function preflight(ref, action) {
+    const el = lookup(ref);
+    if (el === UNKNOWN || !el || !el.isConnected) return { status: 'stale' };
+    const via = absent(el) ? null : pointerTarget(el);
+    const out = { visible: !!via, enabled: !isDisabled(el) };
+    if (action === 'type') out.editable = isEditable(el);
+    if (via) {
+      resetCaches();
+      const b = topBox(via);
+      out.inViewport = !!b.vis && !needsScroll(via);
+      if (out.inViewport && action !== 'type' && action !== 'select') {
+        let px = b.vis.x + b.vis.w / 2, py = b.vis.y + b.vis.h / 2;
+        for (const c of b.chain) { px -= c.o.x; py -= c.o.y; }
+        const hit = deepHit(via.ownerDocument, px, py);
+        if (!lands(el, via, hit)) out.coveredBy = summarize(hit);
+      }
+    }
+    out.reason = !out.visible ? 'notVisible' : action !== 'hover' && !out.enabled ? 'disabled'
+      : out.editable === false ? 'notEditable' : out.coveredBy ? 'blocked' : undefined;
+    out.actionable = !out.reason;
+    const link = el.closest('a[href]');
+    const href = link ? link.getAttribute('href') || '' : '';
+    const form = el.form || el.closest('form');
+    const submits = !!form && ((el.localName === 'button' && (el.getAttribute('type') || 'submit').toLowerCase() === 'submit')
+      || (el.localName === 'input' && (el.type === 'submit' || el.type === 'image')));
+    const target = ((link && link.getAttribute('target')) || (submits && form.getAttribute('target')) || '').toLowerCase();
+    out.hints = {
+      likelyNavigation: (!!link && !!href && !href.startsWith('#') && !/^javascript:/i.test(href.trim())) || submits,
+      likelyPopup: target === '_blank' || target === '_new',
+      likelyFormSubmit: submits,
+    };
+    return out;
+  }
   async function actionable(ref, action) {
     if (!ACTIONS.has(action)) return { ok: false, failure: 'invalidAction' };
     const el = lookup(ref);

@@ -83,6 +83,7 @@
     observe: guard(observe, (a) => a[0] && a[0].nextRef),
     resolve: guard(resolve, (a) => a[1]),
     actionable: guard(actionable),
+    preflight: guard(preflight),
     waitFor: guard(waitFor),
     verifyChecks: guard(verifyChecks),
     text: guard(text),
