@@ -25,6 +25,7 @@ PLANTS = [
  ("navigate keeps a child frame selected", [("src/browser/navigate.rs", "        self.select_main_frame();\n", "")], "first_hour", "navigate_from_a_selected_frame"),
  ("direct observe keeps refs", [("src/direct.rs", "            o.remove(\"ref\");\n            if let Some(l) = locator {", "            if let Some(l) = locator {")], "cli_direct", "observe_gives_locators"),
  ("preflight never sees a cover", [("src/browser/agent/70-act.js", "        if (!lands(el, via, hit)) out.coveredBy = summarize(hit);", "        if (!lands(el, via, hit)) out.coveredBy = undefined;")], "verification", "preflight_reports"),
+ ("the journal never sees input", [("src/tools/journal.rs", "        e.dispatched = inputs_sent() != e.inputs_before;", "        e.dispatched = false;")], "recovery", "a_cancelled_click"),
 ]
 only = sys.argv[1:] 
 for name, edits, test, filt in PLANTS:

@@ -352,6 +352,7 @@ impl SessionOptions {
             session: crate::browser::Session::new(self.session_config()),
             policy,
             confirmations: Default::default(),
+            journal: Default::default(),
         })
     }
 

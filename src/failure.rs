@@ -82,7 +82,7 @@ wire_enum! {
         WaitTimeout = "waitTimeout", "the `wait` condition did not hold within `timeoutMs`";
         WaitInterrupted = "waitInterrupted", "a JavaScript dialog opened while `wait` waited";
         Evaluation = "evaluation", "the evaluated expression threw";
-        Target = "target", "no tab or frame has the id given";
+        Target = "target", "no tab, frame or execution has the id given";
         Popup = "popup", "`clickExpectPopup` did not get exactly one popup";
         Download = "download", "`download` got no file";
         Consent = "consent", "`dismissConsent` found no banner it knows, or not the choice asked for";
@@ -138,6 +138,7 @@ wire_enum! {
         Exception = "exception" in Evaluation, "it threw; `exception` is the class when built in, else `Error`";
         UnknownTarget = "unknownTarget" in Target, "no open tab has this id";
         UnknownFrame = "unknownFrame" in Target, "the page has no frame with this id";
+        UnknownExecution = "unknownExecution" in Target, "no call of this session has this executionId (the journal keeps the last 256)";
         NoPopup = "noPopup" in Popup, "the click opened no popup";
         MultiplePopups = "multiplePopups" in Popup, "the click opened several popups";
         PopupClosed = "popupClosed" in Popup, "the popup closed before it was ready";
@@ -169,7 +170,7 @@ impl FailureKind {
             Unavailable | Closed | Timeout | Refused | NoPage | Agent | FrameGone
             | RendererHung | RendererCrashed => Kind::Browser,
             Exception => Kind::Evaluation,
-            UnknownTarget | UnknownFrame => Kind::Target,
+            UnknownTarget | UnknownFrame | UnknownExecution => Kind::Target,
             NoPopup | MultiplePopups | PopupClosed => Kind::Popup,
             DownloadTimeout | Canceled | TooLarge | SaveFailed => Kind::Download,
             NoConsentFound | ChoiceUnavailable => Kind::Consent,

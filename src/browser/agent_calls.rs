@@ -310,6 +310,9 @@ fn arguments<F: AgentFn>(call: &F) -> Result<Vec<Value>, BrowserError> {
     }
 }
 
+/// Agent functions that change the page.
+const MUTATING: &[&str] = &["select", "forceEmpty", "scroll"];
+
 impl Browser {
     /// Run one agent function and decode its answer; an answer of another shape is an agent
     /// failure, never a guess.
@@ -323,6 +326,11 @@ impl Browser {
         call: &F,
         timeout: std::time::Duration,
     ) -> Result<F::Answer, BrowserError> {
+        // The agent functions that change the page (an option chosen, a field emptied, a
+        // scroll) count as input for the execution journal.
+        if MUTATING.contains(&F::NAME) {
+            super::cdp::note_input();
+        }
         let args = arguments(call)?;
         let answer = self.agent(F::NAME, &args, timeout).await?;
         serde_json::from_value(answer).map_err(|_| {

@@ -36,6 +36,8 @@ impl Browser {
         timeout: Duration,
     ) -> Result<Evaluated, BrowserError> {
         let session = self.page()?.session_id.clone();
+        // An expression may change anything: it counts as input for the execution journal.
+        super::cdp::note_input();
         let events = Arc::clone(&self.events);
         let ms = timeout.as_millis() as u64;
         let call = self.cdp.call_raw(

@@ -72,13 +72,37 @@ pub async fn call(
     if let Err(e) = schema::check(input_schema(tool), &args) {
         return ToolOutcome::Failed(e);
     }
+    // A call that may change a page gets a journal entry; the guard closes it even if this
+    // future is dropped (the call cancelled) midway.
+    let journal = (tool.needs.browser() && !tool.annotations.read_only)
+        .then(|| services.journal.start(tool.name));
     let mut outcome = (tool.run)(Arc::clone(services), args).await;
+    if let Some(entry) = journal {
+        let id = entry.execution_id();
+        entry.finish(!matches!(outcome, ToolOutcome::Failed(_)));
+        outcome = with_execution_id(outcome, id);
+    }
     if tool.needs.browser() {
         if let Some(header) = services.session.take_header() {
             outcome = with_header(outcome, header);
         }
     }
     label_untrusted(tool, outcome)
+}
+
+/// Add the execution's id, for `recoverRun`.
+fn with_execution_id(outcome: ToolOutcome, id: String) -> ToolOutcome {
+    let add = |mut v: Value| {
+        if let Value::Object(m) = &mut v {
+            m.insert("executionId".into(), Value::String(id.clone()));
+        }
+        v
+    };
+    match outcome {
+        ToolOutcome::Ok(v) => ToolOutcome::Ok(add(v)),
+        ToolOutcome::WithImages(v, i) => ToolOutcome::WithImages(add(v), i),
+        ToolOutcome::Failed(f) => ToolOutcome::Failed(f.with("executionId", id.clone())),
+    }
 }
 
 /// Add the event header (popups, downloads, an open dialog since the last result). A dialog

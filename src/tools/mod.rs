@@ -13,6 +13,7 @@ pub mod diagnostics;
 pub mod dialogs;
 pub mod evaluate;
 pub mod forms;
+pub mod journal;
 pub mod keyboard;
 pub mod output;
 pub mod page;
@@ -57,6 +58,8 @@ pub struct Services {
     pub policy: crate::policy::Policy,
     /// Outstanding confirmation tokens.
     pub confirmations: crate::confirm::Confirmations,
+    /// What became of each call that may change a page (`recoverRun`).
+    pub journal: Arc<journal::Journal>,
 }
 
 /// The boxed future a handler returns; dropping it cancels the call.
@@ -246,6 +249,7 @@ pub fn catalog() -> &'static [Tool] {
         wait::TOOL,
         verify::TOOL,
         verify::PREFLIGHT,
+        journal::RECOVER_RUN,
     ];
     CATALOG
 }

@@ -27,6 +27,10 @@ fn result(required: Value, mut props: Map<String, Value>) -> Value {
         "events".into(),
         json!({"type": "object", "description": "Events since the last result.", PAGE_MARK: true}),
     );
+    props.insert(
+        "executionId".into(),
+        json!({"type": "string", "description": "A call that may change a page: its id for recoverRun."}),
+    );
     props.insert("trust".into(), json!({"const": "untrusted_page_content"}));
     props.insert(
         "untrustedFields".into(),
