@@ -26,6 +26,7 @@ PLANTS = [
  ("direct observe keeps refs", [("src/direct.rs", "            o.remove(\"ref\");\n            if let Some(l) = locator {", "            if let Some(l) = locator {")], "cli_direct", "observe_gives_locators"),
  ("preflight never sees a cover", [("src/browser/agent/70-act.js", "        if (!lands(el, via, hit)) out.coveredBy = summarize(hit);", "        if (!lands(el, via, hit)) out.coveredBy = undefined;")], "verification", "preflight_reports"),
  ("the journal never sees input", [("src/tools/journal.rs", "        e.dispatched = inputs_sent() != e.inputs_before;", "        e.dispatched = false;")], "recovery", "a_cancelled_click"),
+ ("observeDelta compares with itself", [("src/tools/delta.rs", "        let before = services.observed.take();\n        services\n            .observed\n            .remember(page.clone(), now.revision, &now.url, &now.page);", "        services\n            .observed\n            .remember(page.clone(), now.revision, &now.url, &now.page);\n        let before = services.observed.take();")], "page_delta", "observe_delta"),
 ]
 only = sys.argv[1:] 
 for name, edits, test, filt in PLANTS:

@@ -353,6 +353,7 @@ impl SessionOptions {
             policy,
             confirmations: Default::default(),
             journal: Default::default(),
+            observed: Default::default(),
         })
     }
 

@@ -9,6 +9,7 @@ pub mod args;
 pub mod browser;
 pub mod call;
 pub mod consent;
+pub mod delta;
 pub mod diagnostics;
 pub mod dialogs;
 pub mod evaluate;
@@ -60,6 +61,8 @@ pub struct Services {
     pub confirmations: crate::confirm::Confirmations,
     /// What became of each call that may change a page (`recoverRun`).
     pub journal: Arc<journal::Journal>,
+    /// The last compact observation, for `observeDelta`.
+    pub observed: delta::LastObservation,
 }
 
 /// The boxed future a handler returns; dropping it cancels the call.
@@ -250,6 +253,7 @@ pub fn catalog() -> &'static [Tool] {
         verify::TOOL,
         verify::PREFLIGHT,
         journal::RECOVER_RUN,
+        delta::OBSERVE_DELTA,
     ];
     CATALOG
 }

@@ -481,7 +481,14 @@ fn run_navigate(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             NavOutcome::Failed { .. } | NavOutcome::Timeout { .. } | NavOutcome::Blocked { .. }
         );
         if observe && !failed && !matches!(outcome, NavOutcome::Dialog(_)) {
-            out.observation = Some(try_tool!(observation(&mut b, None, None, false).await).page);
+            let seen = try_tool!(observation(&mut b, None, None, false).await).page;
+            services.observed.remember(
+                services.session.page_identity(),
+                out.revision,
+                &out.url,
+                &seen,
+            );
+            out.observation = Some(seen);
         }
         if failed {
             return ToolOutcome::Failed(Failure::bare(Kind::Navigation).with_result(&out));
@@ -519,6 +526,14 @@ fn run_observe(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         }
         let mut b = try_tool!(session_for(&services, &OBSERVE).await);
         let mut out = try_tool!(observation(&mut b, level, region, values).await);
+        if level.is_none() && region.is_none() && !values {
+            services.observed.remember(
+                services.session.page_identity(),
+                out.revision,
+                &out.url,
+                &out.page,
+            );
+        }
         if dom {
             let mut d = try_tool!(b.run_agent(&Dom(None, 200_000)).await);
             out.dom = Some(DomExcerpt {

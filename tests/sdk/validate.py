@@ -69,6 +69,7 @@ async def main(glass: str, base: str) -> None:
             ], "timeoutMs": 0})
             await ok("preflight", {"target": "role=button;name=Count"})
             await ok("recoverRun", {})
+            await ok("observeDelta", {})
             await ok("extractWebIr", {})
             await ok("diagnostics", {})
             page = await ok("evaluate", {"expression": "JSON.stringify(window.log)"})

@@ -1,0 +1,255 @@
+//! `observeDelta`: what changed since the last compact observation, so a model that has read
+//! a page once reads only the difference after an action. Refs are stable for an element
+//! within a document, so elements are matched by ref; a new document is said as such.
+
+use schemars::JsonSchema;
+use serde::Serialize;
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::{Arc, Mutex};
+
+use serde_json::{Map, Value, json};
+
+use super::args::NoArgs;
+use super::browser::session_for;
+use super::output::result_of;
+use super::page::{PageObservation, observation};
+use super::schema::input_schema;
+use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use crate::try_tool;
+
+/// Most elements listed in each of added, removed and changed.
+pub const MAX_LISTED: usize = 32;
+
+/// The last compact observation of the session (from `observe` without options, `navigate`
+/// or `observeDelta`), element by element.
+#[derive(Debug, Default)]
+pub struct LastObservation(Mutex<Option<Snapshot>>);
+
+/// One compact observation, kept to compare the next one with.
+#[derive(Debug, Clone)]
+struct Snapshot {
+    /// Which page and document it was of (see `Session::page_identity`).
+    page: String,
+    revision: u64,
+    url: String,
+    truncated: bool,
+    /// Each element without its children, by ref, in page order.
+    elements: Vec<(String, Value)>,
+}
+
+impl LastObservation {
+    /// Keep this compact observation as the one to compare the next with.
+    pub fn remember(&self, page: String, revision: u64, url: &str, seen: &PageObservation) {
+        let mut elements = Vec::new();
+        flatten(&seen.elements, &mut elements);
+        if let Ok(mut last) = self.0.lock() {
+            *last = Some(Snapshot {
+                page,
+                revision,
+                url: url.to_owned(),
+                truncated: seen.truncated,
+                elements,
+            });
+        }
+    }
+
+    fn take(&self) -> Option<Snapshot> {
+        self.0.lock().ok().and_then(|l| l.clone())
+    }
+}
+
+/// Elements depth first, each without `children`, keyed by ref.
+fn flatten(elements: &[Value], out: &mut Vec<(String, Value)>) {
+    for e in elements {
+        let mut shallow = e.clone();
+        let children = shallow
+            .as_object_mut()
+            .and_then(|o| o.remove("children"))
+            .unwrap_or(Value::Null);
+        if let Some(r) = e["ref"].as_str() {
+            out.push((r.to_owned(), shallow));
+        }
+        if let Some(list) = children.as_array() {
+            flatten(list, out);
+        }
+    }
+}
+
+/// `observeDelta`.
+pub const OBSERVE_DELTA: Tool = Tool {
+    name: "observeDelta",
+    title: "What changed",
+    description: "Observe again and return only what changed since the last compact observation: added, removed and changed elements (by ref), with both revisions. Never acts.",
+    schema: input_schema::<NoArgs>,
+    output: result_of::<DeltaResult>,
+    annotations: Annotations {
+        read_only: true,
+        destructive: false,
+        idempotent: false,
+        open_world: false,
+    },
+    needs: Needs::Page,
+    capabilities: &[],
+    revision: RevisionRule::Reads,
+    run,
+};
+
+fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+    Box::pin(async move {
+        try_tool!(args::read::<NoArgs>(&a));
+        let mut b = try_tool!(session_for(&services, &OBSERVE_DELTA).await);
+        let now = try_tool!(observation(&mut b, None, None, false).await);
+        let page = services.session.page_identity();
+        let before = services.observed.take();
+        services
+            .observed
+            .remember(page.clone(), now.revision, &now.url, &now.page);
+        let mut current = Vec::new();
+        flatten(&now.page.elements, &mut current);
+        let Some(before) = before else {
+            return ToolOutcome::ok(&DeltaResult {
+                baseline: true,
+                from_revision: None,
+                to_revision: now.revision,
+                document_changed: false,
+                url: now.url,
+                counts: DeltaCounts {
+                    elements: current.len(),
+                    ..DeltaCounts::default()
+                },
+                ..DeltaResult::default()
+            });
+        };
+        let document_changed = before.page != page;
+        let old: BTreeMap<&str, &Value> = before
+            .elements
+            .iter()
+            .map(|(r, v)| (r.as_str(), v))
+            .collect();
+        let new_refs: BTreeSet<&str> = current.iter().map(|(r, _)| r.as_str()).collect();
+        let mut out = DeltaResult {
+            from_revision: Some(before.revision),
+            to_revision: now.revision,
+            document_changed,
+            url_changed: before.url != now.url,
+            url: now.url.clone(),
+            prior_incomplete: before.truncated,
+            current_incomplete: now.page.truncated,
+            ..DeltaResult::default()
+        };
+        for (r, e) in &current {
+            match old.get(r.as_str()) {
+                None => {
+                    out.counts.added += 1;
+                    if out.added.len() < MAX_LISTED {
+                        out.added.push(e.clone());
+                    }
+                }
+                Some(was) if *was != e => {
+                    out.counts.changed += 1;
+                    if out.changed.len() < MAX_LISTED {
+                        out.changed.push(changed(r, was, e));
+                    }
+                }
+                Some(_) => out.counts.unchanged += 1,
+            }
+        }
+        for (r, e) in &before.elements {
+            if !new_refs.contains(r.as_str()) {
+                out.counts.removed += 1;
+                if out.removed.len() < MAX_LISTED {
+                    out.removed
+                        .push(json!({"ref": r, "role": e["role"], "name": e["name"]}));
+                }
+            }
+        }
+        out.truncated = out.counts.added > out.added.len()
+            || out.counts.removed > out.removed.len()
+            || out.counts.changed > out.changed.len();
+        ToolOutcome::ok(&out)
+    })
+}
+
+/// An element that changed: its ref, role and name, and each field that differs.
+fn changed(r: &str, was: &Value, now: &Value) -> Value {
+    let mut fields = Map::new();
+    let (a, b) = (was.as_object(), now.as_object());
+    let keys: BTreeSet<&String> = a
+        .into_iter()
+        .flat_map(|m| m.keys())
+        .chain(b.into_iter().flat_map(|m| m.keys()))
+        .collect();
+    for k in keys {
+        if k == "ref" {
+            continue;
+        }
+        let (x, y) = (&was[k.as_str()], &now[k.as_str()]);
+        if x != y {
+            fields.insert(k.clone(), json!({"before": x, "after": y}));
+        }
+    }
+    json!({"ref": r, "role": now["role"], "name": now["name"], "fields": fields})
+}
+
+/// The result of `observeDelta`.
+#[derive(Debug, Default, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeltaResult {
+    /// No earlier compact observation in this session: this one is the baseline.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub baseline: bool,
+    /// The revision of the earlier observation.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from_revision: Option<u64>,
+    /// The revision now.
+    pub to_revision: u64,
+    /// A new document (or another tab) since: every ref is new.
+    pub document_changed: bool,
+    /// The URL changed.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub url_changed: bool,
+    /// The URL now.
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub url: String,
+    /// Elements that appeared (as observe lists them, without children).
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub added: Vec<Value>,
+    /// Elements that are gone: ref, role, name.
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub removed: Vec<Value>,
+    /// Elements whose fields changed: ref, role, name, and each field before and after.
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub changed: Vec<Value>,
+    /// How many of each, listed or not.
+    pub counts: DeltaCounts,
+    /// The lists were cut at 32 each.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub truncated: bool,
+    /// The earlier observation was cut by its budgets (an element past them may read as
+    /// added or removed).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub prior_incomplete: bool,
+    /// This observation was cut by its budgets.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub current_incomplete: bool,
+}
+
+/// How many elements changed which way.
+#[derive(Debug, Default, Serialize, JsonSchema)]
+pub struct DeltaCounts {
+    /// Appeared.
+    pub added: usize,
+    /// Gone.
+    pub removed: usize,
+    /// Changed.
+    pub changed: usize,
+    /// The same.
+    pub unchanged: usize,
+    /// Baseline: elements observed.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub elements: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
