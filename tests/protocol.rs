@@ -612,8 +612,9 @@ fn every_tool_has_a_strict_described_schema_and_its_annotations() {
     assert!(by_name("click")["inputSchema"]["properties"]["confirmToken"].is_null());
     // What a model reads of the list (names, titles, descriptions, input schemas,
     // annotations) stays small: clients load it into every conversation. The 42 tools of the
-    // tool-seam issue stay under 24 KiB; the whole list under 28 KiB (`verify`, `preflight`,
-    // `recoverRun` and `observeDelta` added 3.6 KiB); no tool's part over 2.5 KiB.
+    // tool-seam issue stay under 24 KiB; the whole list under 40 KiB (the budget the tool-list
+    // issue sets for every tool; the intent tools added most of the rest); no tool's part
+    // over 2.75 KiB.
     let read_of = |t: &Value| {
         json!({"name": t["name"], "title": t["title"], "description": t["description"],
                "inputSchema": t["inputSchema"], "annotations": t["annotations"]})
@@ -621,14 +622,23 @@ fn every_tool_has_a_strict_described_schema_and_its_annotations() {
     let read: Vec<Value> = tools.iter().map(read_of).collect();
     let bytes = serde_json::to_vec(&read).unwrap().len();
     assert!(
-        bytes < 28 * 1024,
+        bytes < 40 * 1024,
         "tools/list is {bytes} bytes for a model to read"
     );
     let seam: Vec<Value> = tools
         .iter()
         .filter(|t| {
-            !["verify", "preflight", "recoverRun", "observeDelta"]
-                .contains(&t["name"].as_str().unwrap())
+            ![
+                "verify",
+                "preflight",
+                "recoverRun",
+                "observeDelta",
+                "resolveIntent",
+                "findTarget",
+                "executeIntent",
+                "actAndVerify",
+            ]
+            .contains(&t["name"].as_str().unwrap())
         })
         .map(read_of)
         .collect();
@@ -637,7 +647,7 @@ fn every_tool_has_a_strict_described_schema_and_its_annotations() {
     for t in tools {
         let one = serde_json::to_vec(&read_of(t)).unwrap().len();
         assert!(
-            one < 2560,
+            one < 2816,
             "{} is {one} bytes for a model to read",
             t["name"]
         );

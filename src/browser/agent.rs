@@ -25,6 +25,7 @@ pub const AGENT_JS: &str = concat!(
     include_str!("agent/40-walk.js"),
     include_str!("agent/50-observe.js"),
     include_str!("agent/60-locate.js"),
+    include_str!("agent/65-intent.js"),
     include_str!("agent/70-act.js"),
     include_str!("agent/75-wait.js"),
     include_str!("agent/78-verify.js"),

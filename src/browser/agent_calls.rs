@@ -219,6 +219,10 @@ agent_fn!(
     Preflight<'a>(&'a str, &'a str) => "preflight", Value
 );
 agent_fn!(
+    /// Candidates for intent `0` (action, words, scope, constraints), minting refs from `1`.
+    IntentCandidates(Value, u64) => "intentCandidates", Value
+);
+agent_fn!(
     /// Arm the key guard: withhold every key once focus enters a password field.
     KeyGuardArm() => "keyGuardArm", FocusState
 );

@@ -14,6 +14,7 @@ pub mod diagnostics;
 pub mod dialogs;
 pub mod evaluate;
 pub mod forms;
+pub mod intent;
 pub mod journal;
 pub mod keyboard;
 pub mod output;
@@ -254,6 +255,10 @@ pub fn catalog() -> &'static [Tool] {
         verify::PREFLIGHT,
         journal::RECOVER_RUN,
         delta::OBSERVE_DELTA,
+        intent::RESOLVE_INTENT,
+        intent::FIND_TARGET,
+        intent::EXECUTE_INTENT,
+        intent::ACT_AND_VERIFY,
     ];
     CATALOG
 }

@@ -225,12 +225,23 @@ impl Predicate {
 }
 
 /// How the predicates combine.
-#[derive(Deserialize, JsonSchema, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Deserialize, Serialize, JsonSchema, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase")]
-enum Combine {
+pub(super) enum Combine {
     #[default]
     All,
     Any,
+}
+
+/// Check `verify` arguments completely (schema and each predicate's fields) without the
+/// browser, so a caller that acts first (`actAndVerify`) refuses a bad predicate before acting.
+pub(super) fn validate(a: &Map<String, Value>) -> Result<(), ToolOutcome> {
+    super::schema::check(super::call::input_schema(&TOOL), a).map_err(ToolOutcome::Failed)?;
+    let a: VerifyArgs = args::read(a).map_err(ToolOutcome::Failed)?;
+    for (i, p) in a.predicates.iter().enumerate() {
+        p.for_agent(&format!("predicates[{i}]"))?;
+    }
+    Ok(())
 }
 
 fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {

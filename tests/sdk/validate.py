@@ -70,6 +70,14 @@ async def main(glass: str, base: str) -> None:
             await ok("preflight", {"target": "role=button;name=Count"})
             await ok("recoverRun", {})
             await ok("observeDelta", {})
+            found = await ok("resolveIntent", {"schemaVersion": 1, "intent": "count", "action": "click"})
+            await ok("findTarget", {"schemaVersion": 1, "intent": "count", "action": "click"})
+            await ok("executeIntent", {"schemaVersion": 1, "intent": "count", "action": "click",
+                                       "candidateId": found["selection"]})
+            found = await ok("resolveIntent", {"schemaVersion": 1, "intent": "count", "action": "click"})
+            await ok("actAndVerify", {"schemaVersion": 1, "intent": "count", "action": "click",
+                                      "candidateId": found["selection"],
+                                      "predicates": [{"kind": "textPresent", "text": "Count"}]})
             await ok("extractWebIr", {})
             await ok("diagnostics", {})
             page = await ok("evaluate", {"expression": "JSON.stringify(window.log)"})

@@ -82,6 +82,7 @@
     version: 2,
     observe: guard(observe, (a) => a[0] && a[0].nextRef),
     resolve: guard(resolve, (a) => a[1]),
+    intentCandidates: guard(intentCandidates, (a) => a[1]),
     actionable: guard(actionable),
     preflight: guard(preflight),
     waitFor: guard(waitFor),

@@ -1,0 +1,102 @@
+  // Part 65, intents: candidates for a stated intent (an action, words, a scope, constraints), scored with their evidence and what was excluded; apart because it never acts and answers with reasons, not one element.
+  // ---------------------------------------------------------------- intents
+  // Roles each action can act on.
+  const ACTION_ROLES = {
+    click: ['button', 'link', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'option', 'treeitem', 'checkbox', 'radio', 'switch', 'gridcell'],
+    submit: ['button'],
+    open: ['link', 'button', 'menuitem', 'tab', 'treeitem'],
+    type: ['textbox', 'searchbox', 'combobox', 'spinbutton'],
+    clear: ['textbox', 'searchbox', 'combobox', 'spinbutton'],
+    check: ['checkbox', 'radio', 'switch', 'menuitemcheckbox'],
+    uncheck: ['checkbox', 'switch', 'menuitemcheckbox'],
+    toggle: ['checkbox', 'switch', 'button', 'menuitemcheckbox'],
+    select: ['combobox', 'listbox'],
+    expand: ['button', 'combobox', 'treeitem', 'link'],
+    collapse: ['button', 'combobox', 'treeitem', 'link'],
+  };
+  // Words that say how, not what: they never identify an element.
+  const FILLER = new Set(['the', 'a', 'an', 'to', 'of', 'in', 'on', 'for', 'and', 'or', 'with', 'into', 'from', 'at', 'by', 'my', 'this', 'that', 'please',
+    'button', 'link', 'field', 'box', 'checkbox', 'tab', 'menu', 'item', 'option', 'row', 'click', 'press', 'tap', 'hit', 'open', 'type', 'enter', 'fill',
+    'select', 'choose', 'pick', 'check', 'uncheck', 'tick', 'untick', 'toggle', 'submit', 'clear', 'expand', 'collapse', 'go']);
+  const words = (s) => lc(s).split(/[^\p{L}\p{N}]+/u).filter((t) => t && !FILLER.has(t));
+  // The scopes around el, innermost first, each with the text that names it: a row or list
+  // item by its own text (the other cells: "Invoice 2"), a region, form or dialog by its
+  // accessible name only (its whole text would name every row inside it).
+  function scopesOf(el) {
+    const out = [];
+    for (let n = flatParent(el), k = 0; n && k < 16; n = flatParent(n), k++) {
+      const r = roleOf(n);
+      const row = r === 'row' || n.localName === 'tr' || r === 'listitem' || n.localName === 'li' || r === 'article';
+      if (!row && !REGION.has(r) && n.localName !== 'form') continue;
+      const named = norm(accName(n, r));
+      const text = row ? named || cut(norm(n.innerText || ''), 300) : named;
+      if (text) out.push({ role: r || n.localName, name: named, text });
+    }
+    return out;
+  }
+  function intentCandidates(spec, nextRef) {
+    const ctx = newCtx(nextRef);
+    spec = spec || {};
+    const roles = ACTION_ROLES[spec.action] || ACTION_ROLES.click;
+    const want = spec.constraints && spec.constraints.name ? lc(spec.constraints.name) : null;
+    const wantRole = spec.constraints && spec.constraints.role ? lc(spec.constraints.role) : null;
+    const scopeName = spec.scope && spec.scope.regionName ? lc(spec.scope.regionName) : null;
+    const scopeRole = spec.scope && spec.scope.regionRole ? lc(spec.scope.regionRole) : null;
+    const intent = words(spec.intent || '');
+    const excluded = { wrongRole: 0, outOfScope: 0, nameMismatch: 0, disabled: 0, hidden: 0 };
+    const seenEls = new Set();
+    const found = [];
+    for (const role of roles) {
+      resetCaches();
+      const m = findByRole(role, null, walkOpts());
+      excluded.hidden += (m.hidden || []).length;
+      for (const el of m.hits || []) {
+        if (seenEls.has(el)) continue;
+        seenEls.add(el);
+        found.push({ el, role });
+      }
+    }
+    const out = [];
+    for (const { el, role } of found) {
+      if (wantRole && role !== wantRole) { excluded.wrongRole += 1; continue; }
+      const name = norm(accName(el, role));
+      const n = lc(name);
+      const evidence = [];
+      let nameScore = 0;
+      if (want) {
+        if (n === want) { nameScore = 1; evidence.push('name equals the constraint'); }
+        else if (n.includes(want)) { nameScore = 0.7; evidence.push('name contains the constraint'); }
+        else { excluded.nameMismatch += 1; continue; }
+      }
+      const scopes = scopesOf(el);
+      let scopeText = '';
+      if (scopeName || scopeRole) {
+        const s = scopes.find((x) => (!scopeRole || lc(x.role) === scopeRole) && (!scopeName || lc(x.text).includes(scopeName)));
+        if (!s) { excluded.outOfScope += 1; continue; }
+        scopeText = s.text;
+        evidence.push('inside ' + (s.role || 'region') + ' "' + cut(s.name || s.text, 60) + '"');
+      }
+      if (isDisabled(el)) { excluded.disabled += 1; continue; }
+      const context = contextOf(el, name) || '';
+      const nameWords = words(name);
+      const aroundWords = words(context + ' ' + scopeText);
+      let intentScore;
+      if (!intent.length) intentScore = want ? 1 : 0;
+      else {
+        const inName = intent.filter((t) => nameWords.includes(t)).length;
+        const around = intent.filter((t) => !nameWords.includes(t) && aroundWords.includes(t)).length;
+        intentScore = (inName + around) / intent.length;
+        if (inName === 0 && !want) intentScore *= 0.5;
+        if (inName) evidence.push('name has ' + inName + ' of ' + intent.length + ' intent words');
+        if (around) evidence.push('its context has ' + around + ' of them');
+      }
+      const phrase = intent.join(' ');
+      const exact = (want !== null && n === want) || (!want && phrase !== '' && words(name).join(' ') === phrase);
+      const score = want ? 0.6 * nameScore + 0.4 * (intent.length ? intentScore : 1) : intentScore;
+      if (score <= 0) continue;
+      const d = describe(el, ctx, true);
+      out.push({ ref: d.ref, role: d.role, name: d.name, context: d.context, confidence: Math.round(score * 100) / 100, exact, evidence });
+    }
+    out.sort((a, b) => (b.exact - a.exact) || (b.confidence - a.confidence));
+    return { candidates: out.slice(0, 8), total: out.length, excluded, nextRef: ctx.next };
+  }

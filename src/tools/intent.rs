@@ -1,0 +1,609 @@
+//! Intents: a model states what it wants (an action, words, a scope such as the row of
+//! "Invoice 2", constraints such as role and name); Glass finds the candidates on the page,
+//! scores them with their evidence, says what it excluded and why, and classifies the result.
+//! `resolveIntent` and `findTarget` never act. `executeIntent` resolves again on the current
+//! page and acts only when the candidate chosen is still the one the policy accepts, through
+//! the same verified action tools, guarded by the revision it resolved at; `actAndVerify`
+//! adds `verify`'s predicates after the action.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+use serde_json::{Map, Value, json};
+
+use super::browser::session_for;
+use super::output::result_of;
+use super::schema::input_schema;
+use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use crate::browser::agent_calls::IntentCandidates;
+use crate::try_tool;
+
+/// What an intent does to the element it names.
+#[derive(Deserialize, JsonSchema, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+enum IntentAction {
+    Click,
+    Submit,
+    Open,
+    Type,
+    Clear,
+    Check,
+    Uncheck,
+    Toggle,
+    Select,
+    Expand,
+    Collapse,
+}
+
+impl IntentAction {
+    fn as_str(self) -> &'static str {
+        match self {
+            IntentAction::Click => "click",
+            IntentAction::Submit => "submit",
+            IntentAction::Open => "open",
+            IntentAction::Type => "type",
+            IntentAction::Clear => "clear",
+            IntentAction::Check => "check",
+            IntentAction::Uncheck => "uncheck",
+            IntentAction::Toggle => "toggle",
+            IntentAction::Select => "select",
+            IntentAction::Expand => "expand",
+            IntentAction::Collapse => "collapse",
+        }
+    }
+
+    /// The verified action tool that carries it out.
+    fn tool(self) -> &'static Tool {
+        match self {
+            IntentAction::Type => &super::forms::TYPE,
+            IntentAction::Clear => &super::forms::CLEAR,
+            IntentAction::Check => &super::forms::CHECK,
+            IntentAction::Uncheck => &super::forms::UNCHECK,
+            IntentAction::Select => &super::forms::SELECT,
+            _ => &super::pointer::CLICK,
+        }
+    }
+}
+
+/// Where the target is.
+#[derive(Deserialize, JsonSchema, Clone, Default)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct Scope {
+    /// Text naming the region, row or list item it is in ("Invoice 2", "Shipping address").
+    #[schemars(length(min = 1, max = 256))]
+    region_name: Option<String>,
+    /// That region's role (row, listitem, form, dialog, navigation...).
+    #[schemars(length(min = 1, max = 32))]
+    region_role: Option<String>,
+}
+
+/// What the target must be.
+#[derive(Deserialize, JsonSchema, Clone, Default)]
+#[serde(deny_unknown_fields)]
+struct Constraints {
+    /// Its role.
+    #[schemars(length(min = 1, max = 32))]
+    role: Option<String>,
+    /// Its accessible name (equal, else containing it).
+    #[schemars(length(min = 1, max = 256))]
+    name: Option<String>,
+}
+
+/// How sure Glass must be before it selects (and executeIntent acts).
+#[derive(Deserialize, JsonSchema, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "camelCase")]
+enum ResolutionPolicy {
+    /// Select nothing; only report.
+    ReportOnly,
+    /// Only an exact match.
+    RequireExact,
+    /// An exact or unique high-confidence match (default).
+    #[default]
+    RequireUniqueHighConfidence,
+    /// Also a unique low-confidence match.
+    AllowUniqueMediumConfidence,
+}
+
+/// Arguments of `resolveIntent` and `findTarget`.
+#[derive(Deserialize, JsonSchema, Clone)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct IntentArgs {
+    /// Always 1.
+    #[schemars(range(min = 1, max = 1))]
+    #[allow(dead_code)] // held to 1 by the schema check
+    schema_version: u32,
+    /// What the model wants, in words ("delete invoice 2").
+    #[schemars(length(min = 1, max = 512))]
+    intent: String,
+    /// The action.
+    action: IntentAction,
+    /// Where the target is.
+    scope: Option<Scope>,
+    /// What the target must be.
+    constraints: Option<Constraints>,
+    /// How sure Glass must be to select a candidate.
+    resolution_policy: Option<ResolutionPolicy>,
+    /// Refuse (staleRevision) unless the page is at this revision.
+    expected_revision: Option<u64>,
+}
+
+/// Arguments of `executeIntent`: the intent as resolved, and the candidate chosen.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct ExecuteArgs {
+    /// Always 1.
+    #[schemars(range(min = 1, max = 1))]
+    schema_version: u32,
+    /// What the model wants, in words ("delete invoice 2").
+    #[schemars(length(min = 1, max = 512))]
+    intent: String,
+    /// The action.
+    action: IntentAction,
+    /// Where the target is.
+    scope: Option<Scope>,
+    /// What the target must be.
+    constraints: Option<Constraints>,
+    /// How sure Glass must be to select a candidate.
+    resolution_policy: Option<ResolutionPolicy>,
+    /// Refuse (staleRevision) unless the page is at this revision.
+    expected_revision: Option<u64>,
+    /// The candidate chosen from resolveIntent.
+    #[schemars(length(min = 1, max = 128))]
+    candidate_id: String,
+    /// type: the text; select: the option's value or label. Never echoed.
+    #[schemars(length(max = 4096))]
+    value: Option<String>,
+}
+
+/// Arguments of `actAndVerify`: executeIntent's, and verify's.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct ActVerifyArgs {
+    /// Always 1.
+    #[schemars(range(min = 1, max = 1))]
+    schema_version: u32,
+    /// What the model wants, in words ("delete invoice 2").
+    #[schemars(length(min = 1, max = 512))]
+    intent: String,
+    /// The action.
+    action: IntentAction,
+    /// Where the target is.
+    scope: Option<Scope>,
+    /// What the target must be.
+    constraints: Option<Constraints>,
+    /// How sure Glass must be to select a candidate.
+    resolution_policy: Option<ResolutionPolicy>,
+    /// Refuse (staleRevision) unless the page is at this revision.
+    expected_revision: Option<u64>,
+    /// The candidate chosen from resolveIntent.
+    #[schemars(length(min = 1, max = 128))]
+    candidate_id: String,
+    /// type: the text; select: the option's value or label. Never echoed.
+    #[schemars(length(max = 4096))]
+    value: Option<String>,
+    /// verify's predicates (same fields), checked after the action.
+    #[schemars(length(min = 1, max = 8))]
+    predicates: Vec<Value>,
+    /// all (default) or any.
+    combine: Option<super::verify::Combine>,
+    /// How long the predicates may take to hold (default 5000).
+    #[schemars(range(max = 120_000))]
+    timeout_ms: Option<u64>,
+}
+
+/// The intent part of executeIntent's and actAndVerify's arguments.
+macro_rules! intent_of {
+    ($a:expr) => {
+        IntentArgs {
+            schema_version: $a.schema_version,
+            intent: $a.intent.clone(),
+            action: $a.action,
+            scope: $a.scope.clone(),
+            constraints: $a.constraints.clone(),
+            resolution_policy: $a.resolution_policy,
+            expected_revision: $a.expected_revision,
+        }
+    };
+}
+
+const INTENT_ANNOTATIONS: Annotations = Annotations {
+    read_only: true,
+    destructive: false,
+    idempotent: true,
+    open_world: false,
+};
+
+const ACT_ANNOTATIONS: Annotations = Annotations {
+    read_only: false,
+    destructive: true,
+    idempotent: false,
+    open_world: true,
+};
+
+/// `resolveIntent`.
+pub const RESOLVE_INTENT: Tool = Tool {
+    name: "resolveIntent",
+    title: "Resolve an intent",
+    description: "Find the element an intent means (action, words, scope such as a row or region, constraints) and classify the match: exact, uniqueHighConfidence, uniqueLowConfidence, ambiguous, notFound, staleRevision. Candidates carry candidateId, confidence, evidence; exclusions say what was ruled out. Never acts.",
+    schema: input_schema::<IntentArgs>,
+    output: result_of::<ResolveResult>,
+    annotations: INTENT_ANNOTATIONS,
+    needs: Needs::Page,
+    capabilities: &[],
+    revision: RevisionRule::Reads,
+    run: run_resolve,
+};
+
+/// `findTarget`: the same resolution, reporting only (no selection).
+pub const FIND_TARGET: Tool = Tool {
+    name: "findTarget",
+    title: "Find target candidates",
+    description: "The candidates for an intent with their evidence, without selecting one (resolveIntent with reportOnly). Never acts.",
+    schema: input_schema::<IntentArgs>,
+    output: result_of::<ResolveResult>,
+    annotations: INTENT_ANNOTATIONS,
+    needs: Needs::Page,
+    capabilities: &[],
+    revision: RevisionRule::Reads,
+    run: run_find,
+};
+
+/// `executeIntent`.
+pub const EXECUTE_INTENT: Tool = Tool {
+    name: "executeIntent",
+    title: "Execute an intent",
+    description: "Resolve the intent again on the current page and act only if candidateId is still the candidate the policy selects (else not_executed with the reason), through the verified action tools, guarded by the revision.",
+    schema: input_schema::<ExecuteArgs>,
+    output: result_of::<ExecuteResult>,
+    annotations: ACT_ANNOTATIONS,
+    needs: Needs::Page,
+    capabilities: &[],
+    revision: RevisionRule::Guarded,
+    run: run_execute,
+};
+
+/// `actAndVerify`.
+pub const ACT_AND_VERIFY: Tool = Tool {
+    name: "actAndVerify",
+    title: "Act and verify",
+    description: "executeIntent, then verify's predicates (same fields): the action's result and the verification's evidence. No retry.",
+    schema: input_schema::<ActVerifyArgs>,
+    output: result_of::<ExecuteResult>,
+    annotations: ACT_ANNOTATIONS,
+    needs: Needs::Page,
+    capabilities: &[],
+    revision: RevisionRule::Guarded,
+    run: run_act_verify,
+};
+
+/// How a resolution turned out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum Classification {
+    /// One candidate matches exactly.
+    Exact,
+    /// One candidate clearly ahead of the rest.
+    UniqueHighConfidence,
+    /// One candidate ahead, by less.
+    UniqueLowConfidence,
+    /// Several candidates too close to choose.
+    Ambiguous,
+    /// No candidate.
+    NotFound,
+    /// The page is not at expectedRevision.
+    StaleRevision,
+}
+
+/// The result of `resolveIntent` and `findTarget`.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ResolveResult {
+    /// Always 1.
+    pub schema_version: u32,
+    /// The action resolved for.
+    pub action: &'static str,
+    /// The page revision the candidates belong to.
+    pub revision: u64,
+    /// How the resolution turned out.
+    pub classification: Classification,
+    /// The top candidate's confidence (0 to 1).
+    pub confidence: f64,
+    /// The candidate the policy selects, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub selection: Option<String>,
+    /// Up to 8 candidates, best first: candidateId, ref, role, name, context, confidence,
+    /// exact, evidence.
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub candidates: Vec<Value>,
+    /// Candidates found in all.
+    pub total: u64,
+    /// What was ruled out, by reason: wrongRole, outOfScope, nameMismatch, disabled, hidden.
+    pub exclusions: Value,
+}
+
+/// The result of `executeIntent` and `actAndVerify`.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ExecuteResult {
+    /// executed, or not_executed.
+    pub status: &'static str,
+    /// not_executed: changed, ambiguous, notFound, staleRevision, lowConfidence, needsValue,
+    /// or the action's own failure kind.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// The candidate asked for.
+    pub candidate_id: String,
+    /// The resolution on the page as it is now.
+    pub classification: Classification,
+    /// The action's own result (or failure) when it ran.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub result: Option<Value>,
+    /// actAndVerify: verify's answer after the action.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub verification: Option<Value>,
+    /// The page revision now.
+    pub revision: u64,
+}
+
+/// Resolve on the page as it is: the classified, scored candidates.
+async fn resolve(
+    services: &Arc<Services>,
+    tool: &Tool,
+    a: &IntentArgs,
+    policy: ResolutionPolicy,
+) -> Result<ResolveResult, ToolOutcome> {
+    let mut b = session_for(services, tool).await?;
+    let revision = b.revision();
+    let action = a.action.as_str();
+    let stale = a.expected_revision.is_some_and(|r| r != revision);
+    if stale {
+        return Ok(ResolveResult {
+            schema_version: 1,
+            action,
+            revision,
+            classification: Classification::StaleRevision,
+            confidence: 0.0,
+            selection: None,
+            candidates: Vec::new(),
+            total: 0,
+            exclusions: json!({}),
+        });
+    }
+    let scope = a.scope.clone().unwrap_or_default();
+    let constraints = a.constraints.clone().unwrap_or_default();
+    let spec = json!({
+        "intent": a.intent, "action": action,
+        "scope": {"regionName": scope.region_name, "regionRole": scope.region_role},
+        "constraints": {"role": constraints.role, "name": constraints.name},
+    });
+    let next = b.next_ref();
+    let mut answer = b
+        .run_agent(&IntentCandidates(spec, next))
+        .await
+        .map_err(ToolOutcome::from)?;
+    let mut candidates = match answer["candidates"].take() {
+        Value::Array(c) => c,
+        _ => Vec::new(),
+    };
+    b.record_refs(&answer["nextRef"], candidates.iter());
+    for c in &mut candidates {
+        let id = format!("c{revision}-{}", c["ref"].as_str().unwrap_or_default());
+        c["candidateId"] = json!(id);
+        c["name"] = json!(crate::redact::bounded_text(
+            c["name"].as_str().unwrap_or(""),
+            80
+        ));
+    }
+    let score = |c: Option<&Value>| c.and_then(|c| c["confidence"].as_f64()).unwrap_or(0.0);
+    let exact = |c: Option<&Value>| c.is_some_and(|c| c["exact"] == true);
+    let (top, second) = (candidates.first(), candidates.get(1));
+    let classification = if top.is_none() {
+        Classification::NotFound
+    } else if exact(top) && !exact(second) {
+        Classification::Exact
+    } else if exact(top) {
+        Classification::Ambiguous
+    } else if score(top) >= 0.8 && score(top) - score(second) >= 0.25 {
+        Classification::UniqueHighConfidence
+    } else if score(top) >= 0.5 && score(top) - score(second) >= 0.15 {
+        Classification::UniqueLowConfidence
+    } else {
+        Classification::Ambiguous
+    };
+    let accepted = match policy {
+        ResolutionPolicy::ReportOnly => false,
+        ResolutionPolicy::RequireExact => classification == Classification::Exact,
+        ResolutionPolicy::RequireUniqueHighConfidence => matches!(
+            classification,
+            Classification::Exact | Classification::UniqueHighConfidence
+        ),
+        ResolutionPolicy::AllowUniqueMediumConfidence => matches!(
+            classification,
+            Classification::Exact
+                | Classification::UniqueHighConfidence
+                | Classification::UniqueLowConfidence
+        ),
+    };
+    Ok(ResolveResult {
+        schema_version: 1,
+        action,
+        revision,
+        classification,
+        confidence: score(top),
+        selection: accepted
+            .then(|| {
+                top.and_then(|t| t["candidateId"].as_str())
+                    .map(str::to_owned)
+            })
+            .flatten(),
+        total: answer["total"].as_u64().unwrap_or(candidates.len() as u64),
+        candidates,
+        exclusions: answer["excluded"].take(),
+    })
+}
+
+fn run_resolve(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+    Box::pin(async move {
+        let a: IntentArgs = try_tool!(args::read(&a));
+        let policy = a.resolution_policy.unwrap_or_default();
+        match resolve(&services, &RESOLVE_INTENT, &a, policy).await {
+            Ok(r) => ToolOutcome::ok(&r),
+            Err(o) => o,
+        }
+    })
+}
+
+fn run_find(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+    Box::pin(async move {
+        let a: IntentArgs = try_tool!(args::read(&a));
+        match resolve(&services, &FIND_TARGET, &a, ResolutionPolicy::ReportOnly).await {
+            Ok(r) => ToolOutcome::ok(&r),
+            Err(o) => o,
+        }
+    })
+}
+
+/// Resolve again and, when `candidate_id` is still what the policy selects, run the action
+/// tool on it, guarded by the revision resolved at.
+async fn execute(
+    services: &Arc<Services>,
+    tool: &'static Tool,
+    a: &IntentArgs,
+    candidate_id: &str,
+    value: Option<&str>,
+) -> Result<(ExecuteResult, bool), ToolOutcome> {
+    let needs_value = matches!(a.action, IntentAction::Type | IntentAction::Select);
+    if needs_value && value.is_none() {
+        return Err(args::invalid("value", "is required for this action").into());
+    }
+    // A policy that selects nothing cannot be executed.
+    let policy = match a.resolution_policy.unwrap_or_default() {
+        ResolutionPolicy::ReportOnly => ResolutionPolicy::RequireUniqueHighConfidence,
+        p => p,
+    };
+    let now = resolve(services, tool, a, policy).await?;
+    let not_executed = |reason: &str, now: &ResolveResult| ExecuteResult {
+        status: "not_executed",
+        reason: Some(reason.to_owned()),
+        candidate_id: candidate_id.to_owned(),
+        classification: now.classification,
+        result: None,
+        verification: None,
+        revision: now.revision,
+    };
+    let chosen_ref = candidate_id.split_once('-').map(|(_, r)| r).unwrap_or("");
+    let top_ref = now
+        .candidates
+        .first()
+        .and_then(|c| c["ref"].as_str())
+        .unwrap_or("");
+    let reason = match now.classification {
+        Classification::StaleRevision => Some("staleRevision"),
+        Classification::NotFound => Some("notFound"),
+        Classification::Ambiguous => Some("ambiguous"),
+        _ if now.selection.is_none() => Some("lowConfidence"),
+        _ if top_ref != chosen_ref => Some("changed"),
+        _ => None,
+    };
+    if let Some(reason) = reason {
+        return Ok((not_executed(reason, &now), false));
+    }
+    let mut call = Map::new();
+    call.insert("target".into(), json!(chosen_ref));
+    call.insert("expectedRevision".into(), json!(now.revision));
+    match a.action {
+        IntentAction::Type => {
+            call.insert("text".into(), json!(value));
+        }
+        IntentAction::Select => {
+            call.insert("value".into(), json!(value));
+        }
+        _ => {}
+    }
+    let action_tool = a.action.tool();
+    let outcome = super::call::call(services, action_tool, call).await;
+    let (result, ok) = match outcome {
+        ToolOutcome::Ok(v) | ToolOutcome::WithImages(v, _) => (v, true),
+        ToolOutcome::Failed(f) => (f.to_json(), false),
+    };
+    let revision = result["revision"].as_u64().unwrap_or(now.revision);
+    Ok((
+        ExecuteResult {
+            status: if ok { "executed" } else { "not_executed" },
+            reason: (!ok).then(|| {
+                result["failureKind"]
+                    .as_str()
+                    .or(result["kind"].as_str())
+                    .unwrap_or("failed")
+                    .to_owned()
+            }),
+            candidate_id: candidate_id.to_owned(),
+            classification: now.classification,
+            result: Some(result),
+            verification: None,
+            revision,
+        },
+        ok,
+    ))
+}
+
+fn run_execute(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+    Box::pin(async move {
+        let a: ExecuteArgs = try_tool!(args::read(&a));
+        match execute(
+            &services,
+            &EXECUTE_INTENT,
+            &intent_of!(a),
+            &a.candidate_id,
+            a.value.as_deref(),
+        )
+        .await
+        {
+            Ok((r, _)) => ToolOutcome::ok(&r),
+            Err(o) => o,
+        }
+    })
+}
+
+fn run_act_verify(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+    Box::pin(async move {
+        let a: ActVerifyArgs = try_tool!(args::read(&a));
+        // The predicates are checked before anything acts.
+        let mut check = Map::new();
+        check.insert("predicates".into(), json!(a.predicates));
+        if let Some(c) = a.combine {
+            check.insert("combine".into(), json!(c));
+        }
+        if let Some(t) = a.timeout_ms {
+            check.insert("timeoutMs".into(), json!(t));
+        }
+        try_tool!(super::verify::validate(&check));
+        let (mut result, executed) = match execute(
+            &services,
+            &ACT_AND_VERIFY,
+            &intent_of!(a),
+            &a.candidate_id,
+            a.value.as_deref(),
+        )
+        .await
+        {
+            Ok(r) => r,
+            Err(o) => return o,
+        };
+        if executed {
+            let verified = super::call::call(&services, &super::verify::TOOL, check).await;
+            let (v, _) = match verified {
+                ToolOutcome::Ok(v) | ToolOutcome::WithImages(v, _) => (v, true),
+                ToolOutcome::Failed(f) => (f.to_json(), false),
+            };
+            if let Some(r) = v["revision"].as_u64() {
+                result.revision = r;
+            }
+            result.verification = Some(v);
+        }
+        ToolOutcome::ok(&result)
+    })
+}
