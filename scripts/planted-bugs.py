@@ -27,6 +27,8 @@ PLANTS = [
  ("preflight never sees a cover", [("src/browser/agent/70-act.js", "        if (!lands(el, via, hit)) out.coveredBy = summarize(hit);", "        if (!lands(el, via, hit)) out.coveredBy = undefined;")], "verification", "preflight_reports"),
  ("the journal never sees input", [("src/tools/journal.rs", "        e.dispatched = inputs_sent() != e.inputs_before;", "        e.dispatched = false;")], "recovery", "a_cancelled_click"),
  ("observeDelta compares with itself", [("src/tools/delta.rs", "        let before = services.observed.take();\n        services\n            .observed\n            .remember(page.clone(), now.revision, &now.url, &now.page);", "        services\n            .observed\n            .remember(page.clone(), now.revision, &now.url, &now.page);\n        let before = services.observed.take();")], "page_delta", "observe_delta"),
+ ("intent scope matches the whole table", [("src/browser/agent/65-intent.js", "      const text = row ? named || cut(norm(n.innerText || ''), 300) : named;", "      const text = named || cut(norm(n.innerText || ''), 300);")], "intents", "a_duplicate_label"),
+ ("executeIntent acts on a changed candidate", [("src/tools/intent.rs", "        _ if top_ref != chosen_ref => Some(\"changed\"),\n", "")], "intents", "a_candidate_that_changed"),
 ]
 only = sys.argv[1:] 
 for name, edits, test, filt in PLANTS:
