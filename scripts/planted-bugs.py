@@ -29,6 +29,7 @@ PLANTS = [
  ("observeDelta compares with itself", [("src/tools/delta.rs", "        let before = services.observed.take();\n        services\n            .observed\n            .remember(page.clone(), now.revision, &now.url, &now.page);", "        services\n            .observed\n            .remember(page.clone(), now.revision, &now.url, &now.page);\n        let before = services.observed.take();")], "page_delta", "observe_delta"),
  ("intent scope matches the whole table", [("src/browser/agent/65-intent.js", "      const text = row ? named || cut(norm(n.innerText || ''), 300) : named;", "      const text = named || cut(norm(n.innerText || ''), 300);")], "intents", "a_duplicate_label"),
  ("executeIntent acts on a changed candidate", [("src/tools/intent.rs", "        _ if top_ref != chosen_ref => Some(\"changed\"),\n", "")], "intents", "a_candidate_that_changed"),
+ ("intent confidence ignores missing words", [("src/tools/intent.rs", "    } else if top.is_some_and(|t| t[\"covered\"] == true) && score(top) - score(second) >= 0.25 {", "    } else if score(top) >= 0.5 && score(top) - score(second) >= 0.25 {")], "intents", "words_the_page_does_not_have"),
 ]
 only = sys.argv[1:] 
 for name, edits, test, filt in PLANTS:

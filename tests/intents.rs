@@ -189,3 +189,34 @@ fn act_and_verify_reports_the_action_and_the_evidence() {
         true
     );
 }
+
+/// An intent whose words are not all on the page never selects: "delete invoice 7" on a page
+/// whose only Delete button is in the row of Invoice 2 is a low-confidence guess, and the
+/// default policy executes nothing.
+#[test]
+fn words_the_page_does_not_have_select_nothing() {
+    let web = Server::start(vec![(
+        "/",
+        Page::html(
+            r#"<title>One</title><script>window.deleted = [];</script>
+            <table><tr><td>Invoice 2</td><td><button onclick="deleted.push(2)">Delete</button></td></tr></table>"#,
+        ),
+    )]);
+    let mut g = incognito(&[]);
+    nav(&mut g, &web, "/");
+    let r = resolve(
+        &mut g,
+        json!({"intent": "delete invoice 7", "action": "click"}),
+    );
+    assert_eq!(r["classification"], "uniqueLowConfidence", "{r}");
+    assert!(r.get("selection").is_none(), "{r}");
+    let x = execute(
+        &mut g,
+        "executeIntent",
+        json!({"intent": "delete invoice 7", "action": "click",
+               "candidateId": r["candidates"][0]["candidateId"]}),
+    );
+    assert_eq!(x["status"], "not_executed", "{x}");
+    assert_eq!(x["reason"], "lowConfidence", "{x}");
+    assert_eq!(eval(&mut g, "window.deleted"), json!([]));
+}

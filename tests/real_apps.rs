@@ -377,3 +377,65 @@ fn docs_site_search_open_a_result_and_follow_an_anchor() {
     );
     assert_eq!(top, json!([true, true]), "the page scrolled to the heading");
 }
+
+/// Resolve an intent and execute the candidate it selects; the execution's answer.
+fn by_intent(g: &mut Glass, intent: &str, action: &str, value: Option<&str>) -> Value {
+    let r = ok(&g.call(
+        json!("resolve"),
+        "resolveIntent",
+        json!({"schemaVersion": 1, "intent": intent, "action": action}),
+    ));
+    let chosen = r["selection"].as_str().unwrap_or_else(|| {
+        panic!("{intent:?} selected nothing: {r}");
+    });
+    let x = ok(&g.call(
+        json!("execute"),
+        "executeIntent",
+        json!({"schemaVersion": 1, "intent": intent, "action": action, "candidateId": chosen, "value": value}),
+    ));
+    assert_eq!(x["status"], "executed", "{intent:?}: {x}\nresolved: {r}");
+    x
+}
+
+/// On Datasette, filter and sort through intents alone (no refs, no locators): the URL and
+/// the table Datasette renders, checked against the database, prove each step.
+#[test]
+fn datasette_filter_and_sort_through_intents_alone() {
+    let work = temp_dir("datasette-intents");
+    let db = work.join("books.db");
+    apps::python(BOOKS, &[db.to_str().unwrap()]);
+    let app = apps::datasette(&db, &work);
+    let mut g = glass();
+    ok(&g.call(
+        json!(1),
+        "navigate",
+        json!({"url": app.url("/books/books"), "observe": false}),
+    ));
+    by_intent(&mut g, "filter column", "select", Some("genre"));
+    by_intent(&mut g, "filter value", "type", Some("poetry"));
+    let applied = by_intent(&mut g, "apply filter", "click", None);
+    assert!(
+        applied["result"]["caused"]["navigation"].is_object(),
+        "{applied}"
+    );
+    let poetry = sql(&db, "select count(*) from books where genre = 'poetry'");
+    wait_text(&mut g, &format!("{poetry} rows where"), 10_000);
+    let url = eval(&mut g, "location.href");
+    assert!(
+        url.as_str().unwrap().contains("genre__exact=poetry"),
+        "{url}"
+    );
+    by_intent(&mut g, "sort by title", "click", None);
+    wait_text(&mut g, "sorted by title", 10_000);
+    let first = sql(
+        &db,
+        "select title from books where genre = 'poetry' order by title limit 1",
+    );
+    let shown = eval(
+        &mut g,
+        "document.querySelector('table.rows-and-columns tbody tr td.col-title').innerText",
+    );
+    assert_eq!(shown.as_str().unwrap().trim(), first, "sorted by title");
+    let url = eval(&mut g, "location.href");
+    assert!(url.as_str().unwrap().contains("_sort=title"), "{url}");
+}

@@ -313,7 +313,7 @@ pub struct ResolveResult {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub selection: Option<String>,
     /// Up to 8 candidates, best first: candidateId, ref, role, name, context, confidence,
-    /// exact, evidence.
+    /// exact, covered (every intent word accounted for), evidence.
     #[schemars(extend("x-glassPageContent" = true))]
     pub candidates: Vec<Value>,
     /// Candidates found in all.
@@ -406,7 +406,9 @@ async fn resolve(
         Classification::Exact
     } else if exact(top) {
         Classification::Ambiguous
-    } else if score(top) >= 0.8 && score(top) - score(second) >= 0.25 {
+    } else if top.is_some_and(|t| t["covered"] == true) && score(top) - score(second) >= 0.25 {
+        // Every intent word is accounted for (one at least by the name), well ahead of the
+        // next candidate.
         Classification::UniqueHighConfidence
     } else if score(top) >= 0.5 && score(top) - score(second) >= 0.15 {
         Classification::UniqueLowConfidence

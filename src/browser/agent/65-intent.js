@@ -34,6 +34,39 @@
     }
     return out;
   }
+  // What a control's form is about: its name, else its fields' names ("_filter_column").
+  function formWords(el) {
+    const form = el.form || el.closest('form');
+    if (!form) return '';
+    const named = norm(accName(form, 'form'));
+    if (named) return named;
+    const fields = Array.from(form.elements).slice(0, 32).map((f) => f.getAttribute('name') || '');
+    return cut(fields.join(' ').replace(/[_\-.[\]]+/g, ' '), 200);
+  }
+  // What a link's address says it does (`?_sort=title`, `/invoices/2/delete`): its path and
+  // query words, without the origin.
+  function linkWords(el) {
+    const a = el.closest('a[href]');
+    if (!a) return '';
+    let u;
+    try { u = new URL(a.getAttribute('href'), a.baseURI); } catch (_) { return ''; }
+    if (!/^https?:$/.test(u.protocol)) return '';
+    let t = u.pathname + ' ' + u.search;
+    try { t = decodeURIComponent(t); } catch (_) { /* keep it encoded */ }
+    return cut(t.replace(/[^\p{L}\p{N}]+/gu, ' '), 200);
+  }
+  function hintsOf(el) {
+    const out = [];
+    if (el.localName === 'select' && el.options.length) {
+      const first = el.options[0];
+      if (!first.value || /^[\s\-–—.]*$/.test(first.value) || first.value === first.text) out.push(first.text);
+    }
+    const ph = el.getAttribute('placeholder');
+    if (ph) out.push(ph);
+    const field = el.getAttribute('name') || el.id || '';
+    if (field) out.push(field.replace(/[_\-.[\]]+/g, ' '));
+    return out.map((t) => cut(norm(t), 60));
+  }
   function intentCandidates(spec, nextRef) {
     const ctx = newCtx(nextRef);
     spec = spec || {};
@@ -78,24 +111,33 @@
       }
       if (isDisabled(el)) { excluded.disabled += 1; continue; }
       const context = contextOf(el, name) || '';
-      const nameWords = words(name);
+      // An unnamed control is known by what stands in for a name: a select's placeholder
+      // option ("- column -"), a placeholder, its form field name ("_filter_value").
+      const nameWords = words(name || hintsOf(el).join(' '));
+      // Words a person reads around it (its row, the words before it, the scope) count as
+      // much as its name; its form's field names, half as much.
       const aroundWords = words(context + ' ' + scopeText);
+      const formHints = words(formWords(el) + ' ' + linkWords(el));
       let intentScore;
+      let covered = !intent.length;
       if (!intent.length) intentScore = want ? 1 : 0;
       else {
         const inName = intent.filter((t) => nameWords.includes(t)).length;
         const around = intent.filter((t) => !nameWords.includes(t) && aroundWords.includes(t)).length;
-        intentScore = (inName + around) / intent.length;
+        const inForm = intent.filter((t) => !nameWords.includes(t) && !aroundWords.includes(t) && formHints.includes(t)).length;
+        intentScore = (inName + around + 0.5 * inForm) / intent.length;
+        covered = inName > 0 && inName + around + inForm === intent.length;
         if (inName === 0 && !want) intentScore *= 0.5;
         if (inName) evidence.push('name has ' + inName + ' of ' + intent.length + ' intent words');
         if (around) evidence.push('its context has ' + around + ' of them');
+        if (inForm) evidence.push('its form or address has ' + inForm + ' of them');
       }
       const phrase = intent.join(' ');
       const exact = (want !== null && n === want) || (!want && phrase !== '' && words(name).join(' ') === phrase);
       const score = want ? 0.6 * nameScore + 0.4 * (intent.length ? intentScore : 1) : intentScore;
       if (score <= 0) continue;
       const d = describe(el, ctx, true);
-      out.push({ ref: d.ref, role: d.role, name: d.name, context: d.context, confidence: Math.round(score * 100) / 100, exact, evidence });
+      out.push({ ref: d.ref, role: d.role, name: d.name, context: d.context, confidence: Math.round(score * 100) / 100, exact, covered, evidence });
     }
     out.sort((a, b) => (b.exact - a.exact) || (b.confidence - a.confidence));
     return { candidates: out.slice(0, 8), total: out.length, excluded, nextRef: ctx.next };
