@@ -30,6 +30,7 @@ PLANTS = [
  ("intent scope matches the whole table", [("src/browser/agent/65-intent.js", "      const text = row ? named || cut(norm(n.innerText || ''), 300) : named;", "      const text = named || cut(norm(n.innerText || ''), 300);")], "intents", "a_duplicate_label"),
  ("executeIntent acts on a changed candidate", [("src/tools/intent.rs", "        _ if top_ref != chosen_ref => Some(\"changed\"),\n", "")], "intents", "a_candidate_that_changed"),
  ("intent confidence ignores missing words", [("src/tools/intent.rs", "    } else if top.is_some_and(|t| t[\"covered\"] == true) && score(top) - score(second) >= 0.25 {", "    } else if score(top) >= 0.5 && score(top) - score(second) >= 0.25 {")], "intents", "words_the_page_does_not_have"),
+ ("reconcile relocates among duplicates", [("src/tools/delta.rs", "                        Some(FailureKind::StaleRef) if candidates.len() == 1 => {", "                        Some(FailureKind::StaleRef) if !candidates.is_empty() => {")], "page_delta", "reconcile_maps"),
 ]
 only = sys.argv[1:] 
 for name, edits, test, filt in PLANTS:

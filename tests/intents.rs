@@ -220,3 +220,53 @@ fn words_the_page_does_not_have_select_nothing() {
     assert_eq!(x["reason"], "lowConfidence", "{x}");
     assert_eq!(eval(&mut g, "window.deleted"), json!([]));
 }
+
+/// `inspectPage` says what kind of page it is and why, and lists the form's fields and its
+/// submit with refs that act on the right elements.
+#[test]
+fn inspect_page_projects_forms_regions_and_actions() {
+    let web = Server::start(vec![(
+        "/",
+        Page::html(
+            r#"<title>Sign up</title><script>window.sent = 0;</script>
+            <nav aria-label="Site"><a href="/a">Home</a></nav>
+            <main><form aria-label="Account" onsubmit="event.preventDefault(); sent++">
+            <label>Name <input required></label><label>Email <input type="email" value="a@b.c"></label>
+            <label><input type="checkbox"> News</label><button>Create account</button></form></main>"#,
+        ),
+    )]);
+    let mut g = incognito(&[]);
+    nav(&mut g, &web, "/");
+    let p = ok(&g.call(json!(1), "inspectPage", json!({})));
+    assert_eq!(p["kind"], "form", "{p}");
+    assert!(
+        p["evidence"][0].as_str().unwrap().contains("3 form fields"),
+        "{p}"
+    );
+    assert!(
+        p["regions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r["role"] == "navigation" && r["name"] == "Site"),
+        "{p}"
+    );
+    let form = &p["forms"][0];
+    assert_eq!(form["name"], "Account", "{p}");
+    let fields = form["fields"].as_array().unwrap();
+    assert_eq!(fields.len(), 3, "{p}");
+    assert_eq!(fields[0]["name"], "Name", "{p}");
+    assert_eq!(fields[0]["required"], true, "{p}");
+    assert_eq!(fields[0]["filled"], false, "{p}");
+    assert_eq!(fields[1]["filled"], true, "{p}");
+    assert!(!p.to_string().contains("a@b.c"), "no field values: {p}");
+    assert_eq!(form["submit"]["name"], "Create account", "{p}");
+    ok(&g.call(
+        json!(2),
+        "type",
+        json!({"target": fields[0]["ref"], "text": "Ada"}),
+    ));
+    ok(&g.call(json!(3), "click", json!({"target": form["submit"]["ref"]})));
+    assert_eq!(eval(&mut g, "window.sent"), 1);
+    assert_eq!(eval(&mut g, "document.querySelector('input').value"), "Ada");
+}

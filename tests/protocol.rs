@@ -633,6 +633,8 @@ fn every_tool_has_a_strict_described_schema_and_its_annotations() {
                 "preflight",
                 "recoverRun",
                 "observeDelta",
+                "reconcileReferences",
+                "inspectPage",
                 "resolveIntent",
                 "findTarget",
                 "executeIntent",

@@ -223,6 +223,10 @@ agent_fn!(
     IntentCandidates(Value, u64) => "intentCandidates", Value
 );
 agent_fn!(
+    /// The page's task-oriented projection, minting refs from `0`.
+    InspectPage(u64) => "inspectPage", Value
+);
+agent_fn!(
     /// Arm the key guard: withhold every key once focus enters a password field.
     KeyGuardArm() => "keyGuardArm", FocusState
 );

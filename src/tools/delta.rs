@@ -1,6 +1,8 @@
-//! `observeDelta`: what changed since the last compact observation, so a model that has read
-//! a page once reads only the difference after an action. Refs are stable for an element
-//! within a document, so elements are matched by ref; a new document is said as such.
+//! What changed: `observeDelta` (the elements that changed since the last compact
+//! observation, so a model that has read a page once reads only the difference after an
+//! action; refs are stable for an element within a document, so elements are matched by ref)
+//! and `reconcileReferences` (old refs mapped to the current page: preserved, relocated and
+//! how, or lost and why). Neither acts.
 
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -9,12 +11,14 @@ use std::sync::{Arc, Mutex};
 
 use serde_json::{Map, Value, json};
 
-use super::args::NoArgs;
+use super::args::{NoArgs, Ref, Target};
 use super::browser::session_for;
 use super::output::result_of;
 use super::page::{PageObservation, observation};
 use super::schema::input_schema;
 use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use crate::browser::act::ActError;
+use crate::failure::FailureKind;
 use crate::try_tool;
 
 /// Most elements listed in each of added, removed and changed.
@@ -252,4 +256,147 @@ pub struct DeltaCounts {
 
 fn is_zero(n: &usize) -> bool {
     *n == 0
+}
+
+/// `reconcileReferences`.
+pub const RECONCILE: Tool = Tool {
+    name: "reconcileReferences",
+    title: "Reconcile old refs",
+    description: "Map refs from an earlier observation to the page now: preserved, relocated (by role and name, or a hint locator), or lost with the reason and candidates. Never acts and never retargets an action.",
+    schema: input_schema::<ReconcileArgs>,
+    output: result_of::<ReconcileResult>,
+    annotations: Annotations {
+        read_only: true,
+        destructive: false,
+        idempotent: true,
+        open_world: false,
+    },
+    needs: Needs::Page,
+    capabilities: &[],
+    revision: RevisionRule::Reads,
+    run: run_reconcile,
+};
+
+/// Arguments of `reconcileReferences`.
+#[derive(serde::Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct ReconcileArgs {
+    /// The refs to map.
+    #[schemars(length(min = 1, max = 16))]
+    refs: Vec<Ref>,
+    /// The revision they were observed at (reported back with the current one).
+    from_revision: Option<u64>,
+    /// Locators that pick out an element when its role and name match several.
+    #[schemars(length(max = 8))]
+    hints: Option<Vec<Target>>,
+}
+
+fn run_reconcile(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+    Box::pin(async move {
+        let a: ReconcileArgs = try_tool!(args::read(&a));
+        let mut b = try_tool!(session_for(&services, &RECONCILE).await);
+        let hints = a.hints.unwrap_or_default();
+        let mut out = ReconcileResult {
+            from_revision: a.from_revision,
+            to_revision: b.revision(),
+            mappings: Vec::with_capacity(a.refs.len()),
+            preserved: 0,
+            relocated: 0,
+            lost: 0,
+        };
+        for old in &a.refs {
+            let old = old.as_str();
+            let mapping = match b.resolve(old).await {
+                Ok(now) => {
+                    out.preserved += 1;
+                    json!({"old": old, "kind": "preserved", "new": now.r})
+                }
+                Err(ActError::Browser(e)) => return e.into(),
+                Err(ActError::Targeting(f)) => {
+                    let candidates: Vec<Value> = f
+                        .get("candidates")
+                        .and_then(Value::as_array)
+                        .cloned()
+                        .unwrap_or_default();
+                    let lost = |reason: &str, candidates: Option<&Vec<Value>>| {
+                        let mut m = json!({"old": old, "kind": "lost", "reason": reason});
+                        if let Some(c) = candidates.filter(|c| !c.is_empty()) {
+                            m["candidates"] = json!(c);
+                        }
+                        m
+                    };
+                    match f.failure_kind() {
+                        Some(FailureKind::StaleRef) if candidates.len() == 1 => {
+                            out.relocated += 1;
+                            json!({"old": old, "kind": "relocated", "new": candidates[0]["ref"],
+                                   "matchedBy": "roleAndName"})
+                        }
+                        Some(FailureKind::StaleRef) if candidates.is_empty() => {
+                            out.lost += 1;
+                            lost("notFound", None)
+                        }
+                        Some(FailureKind::StaleRef) => {
+                            // Several elements share its role and name: a hint may pick one.
+                            let mut picked = None;
+                            for h in &hints {
+                                if let Ok(r) = b.resolve(h.as_str()).await {
+                                    if candidates.iter().any(|c| c["ref"] == r.r.as_str()) {
+                                        picked = Some(r.r);
+                                        break;
+                                    }
+                                }
+                            }
+                            match picked {
+                                Some(r) => {
+                                    out.relocated += 1;
+                                    json!({"old": old, "kind": "relocated", "new": r, "matchedBy": "hint"})
+                                }
+                                None => {
+                                    out.lost += 1;
+                                    lost("ambiguous", Some(&candidates))
+                                }
+                            }
+                        }
+                        Some(FailureKind::WrongFrame) => {
+                            out.lost += 1;
+                            lost("otherFrame", None)
+                        }
+                        Some(FailureKind::NotVisible) => {
+                            out.lost += 1;
+                            lost("hidden", None)
+                        }
+                        _ => {
+                            out.lost += 1;
+                            lost("neverIssued", None)
+                        }
+                    }
+                }
+            };
+            out.mappings.push(mapping);
+        }
+        out.to_revision = b.revision();
+        ToolOutcome::ok(&out)
+    })
+}
+
+/// The result of `reconcileReferences`.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReconcileResult {
+    /// The revision the refs were observed at, as given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from_revision: Option<u64>,
+    /// The revision now.
+    pub to_revision: u64,
+    /// One per ref, in the order given: old, kind (preserved, relocated, lost), new,
+    /// matchedBy (roleAndName, hint), reason (notFound, ambiguous, hidden, otherFrame,
+    /// neverIssued), candidates.
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub mappings: Vec<Value>,
+    /// Refs that still name their element.
+    pub preserved: usize,
+    /// Refs whose element was found again under a new ref.
+    pub relocated: usize,
+    /// Refs with no current element.
+    pub lost: usize,
 }

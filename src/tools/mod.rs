@@ -255,6 +255,8 @@ pub fn catalog() -> &'static [Tool] {
         verify::PREFLIGHT,
         journal::RECOVER_RUN,
         delta::OBSERVE_DELTA,
+        delta::RECONCILE,
+        intent::INSPECT_PAGE,
         intent::RESOLVE_INTENT,
         intent::FIND_TARGET,
         intent::EXECUTE_INTENT,

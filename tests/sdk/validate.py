@@ -70,6 +70,8 @@ async def main(glass: str, base: str) -> None:
             await ok("preflight", {"target": "role=button;name=Count"})
             await ok("recoverRun", {})
             await ok("observeDelta", {})
+            await ok("inspectPage", {})
+            await ok("reconcileReferences", {"refs": [refs[("button", "Count")]]})
             found = await ok("resolveIntent", {"schemaVersion": 1, "intent": "count", "action": "click"})
             await ok("findTarget", {"schemaVersion": 1, "intent": "count", "action": "click"})
             await ok("executeIntent", {"schemaVersion": 1, "intent": "count", "action": "click",

@@ -142,3 +142,82 @@
     out.sort((a, b) => (b.exact - a.exact) || (b.confidence - a.confidence));
     return { candidates: out.slice(0, 8), total: out.length, excluded, nextRef: ctx.next };
   }
+  // ---------------------------------------------------------------- inspectPage
+  // A task-oriented projection of the page: what kind of page it is and why, its regions,
+  // forms with their fields, open dialogs and the actions that look primary. Bounded; refs
+  // only for what can be acted on.
+  const FIELD_ROLES = ['textbox', 'searchbox', 'combobox', 'listbox', 'checkbox', 'radio', 'switch', 'spinbutton', 'slider'];
+  function inspectPage(nextRef) {
+    const ctx = newCtx(nextRef);
+    resetCaches();
+    const o = walkOpts();
+    const evidence = [];
+    const regions = [];
+    for (const role of ['banner', 'navigation', 'main', 'search', 'complementary', 'contentinfo', 'region']) {
+      for (const el of findByRole(role, null, o, 16).hits || []) {
+        if (regions.length >= 16) break;
+        const controls = el.querySelectorAll(CONTROL_SELECTOR).length;
+        regions.push({ role, name: cut(norm(accName(el, role)), 80), controls });
+      }
+    }
+    const forms = [];
+    let password = false, fieldsTotal = 0;
+    const formEls = Array.from(document.forms).filter((f) => shown(f));
+    for (const f of formEls.slice(0, 8)) {
+      const fields = [];
+      let submit = null;
+      for (const el of f.elements) {
+        if (!shown(el)) continue;
+        const role = roleOf(el);
+        if (el.localName === 'input' && el.type === 'password') password = true;
+        if (role && FIELD_ROLES.includes(role)) {
+          fieldsTotal += 1;
+          if (fields.length >= 16) continue;
+          const d = describe(el, ctx);
+          const v = fieldValue(el);
+          const field = { ref: d.ref, role: d.role, name: d.name };
+          if (el.required || el.getAttribute('aria-required') === 'true') field.required = true;
+          if (v) field.filled = v.value.length > 0;
+          const c = checkedOf(el);
+          if (c !== null) field.checked = c;
+          if (el.getAttribute('aria-invalid') === 'true') field.invalid = true;
+          fields.push(field);
+        } else if (!submit && ((el.localName === 'button' && (el.getAttribute('type') || 'submit').toLowerCase() === 'submit') || (el.localName === 'input' && (el.type === 'submit' || el.type === 'image')))) {
+          const d = describe(el, ctx);
+          submit = { ref: d.ref, name: d.name };
+        }
+      }
+      forms.push({ name: cut(norm(accName(f, 'form')), 80), fields, submit });
+    }
+    const dialogs = [];
+    for (const role of ['dialog', 'alertdialog']) {
+      for (const el of findByRole(role, null, o, 4).hits || []) {
+        const buttons = [];
+        for (const b of findByRole('button', null, o, 200).hits || []) {
+          if (composedContains(el, b) && buttons.length < 6) { const d = describe(b, ctx); buttons.push({ ref: d.ref, name: d.name }); }
+        }
+        dialogs.push({ role, name: cut(norm(accName(el, role)), 80), modal: el.getAttribute('aria-modal') === 'true' || (el.localName === 'dialog' && el.matches(':modal')), buttons });
+      }
+    }
+    const actions = [];
+    const main = (findByRole('main', null, o, 1).hits || [])[0] || document.body;
+    for (const b of findByRole('button', null, o, 200).hits || []) {
+      if (actions.length >= 8) break;
+      if (!composedContains(main, b) || isDisabled(b)) continue;
+      const d = describe(b, ctx, true);
+      actions.push({ ref: d.ref, role: d.role, name: d.name, context: d.context });
+    }
+    const tables = (findByRole('table', null, o, 8).hits || []).concat(findByRole('grid', null, o, 8).hits || []);
+    const rows = tables.reduce((n, t) => n + t.querySelectorAll('tr,[role=row]').length, 0);
+    const articles = (findByRole('article', null, o, 50).hits || []).length;
+    const listItems = (findByRole('listitem', null, o, 200).hits || []).length;
+    let kind = 'content';
+    if (dialogs.some((d) => d.modal)) { kind = 'dialog'; evidence.push('a modal dialog is open'); }
+    else if (password) { kind = 'login'; evidence.push('a password field'); }
+    else if (rows >= 5) { kind = 'table'; evidence.push(tables.length + ' table(s), ' + rows + ' rows'); }
+    else if (fieldsTotal >= 3) { kind = 'form'; evidence.push(fieldsTotal + ' form fields'); }
+    else if (findByRole('searchbox', null, o, 1).hits.length || regions.some((r) => r.role === 'search')) { kind = 'search'; evidence.push('a search box'); }
+    else if (articles >= 3 || listItems >= 10) { kind = 'list'; evidence.push(articles ? articles + ' articles' : listItems + ' list items'); }
+    else { evidence.push('no form, table, list or dialog dominates'); }
+    return { kind, evidence, regions, forms, dialogs, primaryActions: actions, counts: { forms: formEls.length, fields: fieldsTotal, tableRows: rows, articles, listItems }, nextRef: ctx.next };
+  }

@@ -83,6 +83,7 @@
     observe: guard(observe, (a) => a[0] && a[0].nextRef),
     resolve: guard(resolve, (a) => a[1]),
     intentCandidates: guard(intentCandidates, (a) => a[1]),
+    inspectPage: guard(inspectPage, (a) => a[0]),
     actionable: guard(actionable),
     preflight: guard(preflight),
     waitFor: guard(waitFor),
