@@ -106,91 +106,70 @@ enum ResolutionPolicy {
     AllowUniqueMediumConfidence,
 }
 
-/// Arguments of `resolveIntent` and `findTarget`.
-#[derive(Deserialize, JsonSchema, Clone)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-struct IntentArgs {
-    /// Always 1.
-    #[schemars(range(min = 1, max = 1))]
-    #[allow(dead_code)] // held to 1 by the schema check
-    schema_version: u32,
-    /// What the model wants, in words ("delete invoice 2").
-    #[schemars(length(min = 1, max = 512))]
-    intent: String,
-    /// The action.
-    action: IntentAction,
-    /// Where the target is.
-    scope: Option<Scope>,
-    /// What the target must be.
-    constraints: Option<Constraints>,
-    /// How sure Glass must be to select a candidate.
-    resolution_policy: Option<ResolutionPolicy>,
-    /// Refuse (staleRevision) unless the page is at this revision.
-    expected_revision: Option<u64>,
+/// Declare an arguments struct: the intent's fields (written once here), then its own.
+macro_rules! with_intent_fields {
+    ($(#[$m:meta])* struct $name:ident { $($own:tt)* }) => {
+        $(#[$m])*
+        #[derive(Deserialize, JsonSchema, Clone)]
+        #[serde(deny_unknown_fields, rename_all = "camelCase")]
+        struct $name {
+            /// Always 1.
+            #[schemars(range(min = 1, max = 1))]
+            #[allow(dead_code)] // held to 1 by the schema check
+            schema_version: u32,
+            /// What the model wants, in words ("delete invoice 2").
+            #[schemars(length(min = 1, max = 512))]
+            intent: String,
+            /// The action.
+            action: IntentAction,
+            /// Where the target is.
+            scope: Option<Scope>,
+            /// What the target must be.
+            constraints: Option<Constraints>,
+            /// How sure Glass must be to select a candidate.
+            resolution_policy: Option<ResolutionPolicy>,
+            /// Refuse (staleRevision) unless the page is at this revision.
+            expected_revision: Option<u64>,
+            $($own)*
+        }
+    };
 }
 
-/// Arguments of `executeIntent`: the intent as resolved, and the candidate chosen.
-#[derive(Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-struct ExecuteArgs {
-    /// Always 1.
-    #[schemars(range(min = 1, max = 1))]
-    schema_version: u32,
-    /// What the model wants, in words ("delete invoice 2").
-    #[schemars(length(min = 1, max = 512))]
-    intent: String,
-    /// The action.
-    action: IntentAction,
-    /// Where the target is.
-    scope: Option<Scope>,
-    /// What the target must be.
-    constraints: Option<Constraints>,
-    /// How sure Glass must be to select a candidate.
-    resolution_policy: Option<ResolutionPolicy>,
-    /// Refuse (staleRevision) unless the page is at this revision.
-    expected_revision: Option<u64>,
-    /// The candidate chosen from resolveIntent.
-    #[schemars(length(min = 1, max = 128))]
-    candidate_id: String,
-    /// type: the text; select: the option's value or label. Never echoed.
-    #[schemars(length(max = 4096))]
-    value: Option<String>,
+with_intent_fields! {
+    /// Arguments of `resolveIntent` and `findTarget`.
+    struct IntentArgs {}
 }
 
-/// Arguments of `actAndVerify`: executeIntent's, and verify's.
-#[derive(Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-struct ActVerifyArgs {
-    /// Always 1.
-    #[schemars(range(min = 1, max = 1))]
-    schema_version: u32,
-    /// What the model wants, in words ("delete invoice 2").
-    #[schemars(length(min = 1, max = 512))]
-    intent: String,
-    /// The action.
-    action: IntentAction,
-    /// Where the target is.
-    scope: Option<Scope>,
-    /// What the target must be.
-    constraints: Option<Constraints>,
-    /// How sure Glass must be to select a candidate.
-    resolution_policy: Option<ResolutionPolicy>,
-    /// Refuse (staleRevision) unless the page is at this revision.
-    expected_revision: Option<u64>,
-    /// The candidate chosen from resolveIntent.
-    #[schemars(length(min = 1, max = 128))]
-    candidate_id: String,
-    /// type: the text; select: the option's value or label. Never echoed.
-    #[schemars(length(max = 4096))]
-    value: Option<String>,
-    /// verify's predicates (same fields), checked after the action.
-    #[schemars(length(min = 1, max = 8))]
-    predicates: Vec<Value>,
-    /// all (default) or any.
-    combine: Option<super::verify::Combine>,
-    /// How long the predicates may take to hold (default 5000).
-    #[schemars(range(max = 120_000))]
-    timeout_ms: Option<u64>,
+with_intent_fields! {
+    /// Arguments of `executeIntent`: the intent as resolved, and the candidate chosen.
+    struct ExecuteArgs {
+        /// The candidate chosen from resolveIntent.
+        #[schemars(length(min = 1, max = 128))]
+        candidate_id: String,
+        /// type: the text; select: the option's value or label. Never echoed.
+        #[schemars(length(max = 4096))]
+        value: Option<String>,
+    }
+}
+
+with_intent_fields! {
+    /// Arguments of `actAndVerify`: executeIntent's, and verify's.
+    struct ActVerifyArgs {
+        /// The candidate chosen from resolveIntent.
+        #[schemars(length(min = 1, max = 128))]
+        candidate_id: String,
+        /// type: the text; select: the option's value or label. Never echoed.
+        #[schemars(length(max = 4096))]
+        value: Option<String>,
+        /// verify's predicates (same fields), checked after the action.
+        #[schemars(length(min = 1, max = 8))]
+        predicates: Vec<Value>,
+        /// all (default) or any.
+        combine: Option<super::verify::Combine>,
+        /// How long the predicates may take to hold (default 5000).
+        #[schemars(range(max = 120_000))]
+        timeout_ms: Option<u64>,
+    }
 }
 
 /// The intent part of executeIntent's and actAndVerify's arguments.
