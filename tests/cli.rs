@@ -274,24 +274,7 @@ fn doctor_recognizes_a_real_devtools_endpoint() {
 /// looks with /dev/null), `doctor` fails and says how to install one.
 #[test]
 fn doctor_without_any_chrome_says_how_to_install_one() {
-    let script = format!(
-        "for f in /usr/bin/chromium /usr/bin/chromium-browser /usr/bin/google-chrome \
-         /usr/bin/google-chrome-stable /usr/lib/chromium/chromium /snap/bin/chromium \
-         /opt/google/chrome/chrome; do [ -e \"$f\" ] && /usr/bin/mount --bind /dev/null \"$f\"; done; \
-         exec /usr/bin/env -u GLASS_CHROME PATH=/nonexistent {} doctor",
-        env!("CARGO_BIN_EXE_glass")
-    );
-    let none = Command::new("unshare")
-        .args([
-            "--user",
-            "--map-root-user",
-            "--mount",
-            "/bin/sh",
-            "-c",
-            &script,
-        ])
-        .output()
-        .expect("util-linux's unshare runs");
+    let none = common::glass_without_any_chrome("doctor");
     let stdout = String::from_utf8_lossy(&none.stdout);
     assert!(stdout.contains("chrome: not found"), "{stdout}");
     assert!(!none.status.success());

@@ -212,24 +212,7 @@ fn the_demo_without_chrome_says_how_to_install_one() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--chrome-path"));
-    let script = format!(
-        "for f in /usr/bin/chromium /usr/bin/chromium-browser /usr/bin/google-chrome \
-         /usr/bin/google-chrome-stable /usr/lib/chromium/chromium /snap/bin/chromium \
-         /opt/google/chrome/chrome; do [ -e \"$f\" ] && /usr/bin/mount --bind /dev/null \"$f\"; done; \
-         exec /usr/bin/env -u GLASS_CHROME PATH=/nonexistent {} demo",
-        env!("CARGO_BIN_EXE_glass")
-    );
-    let none = Command::new("unshare")
-        .args([
-            "--user",
-            "--map-root-user",
-            "--mount",
-            "/bin/sh",
-            "-c",
-            &script,
-        ])
-        .output()
-        .expect("util-linux's unshare runs");
+    let none = common::glass_without_any_chrome("demo");
     assert_eq!(none.status.code(), Some(1));
     assert!(
         String::from_utf8_lossy(&none.stderr).contains("apt-get install -y chromium"),

@@ -516,3 +516,26 @@ pub fn page_targets(endpoint: &str) -> Vec<String> {
     ids.sort();
     ids
 }
+
+/// Run `glass <command>` with every Chrome of the machine hidden: a private mount namespace
+/// covers each place Glass looks with /dev/null, and PATH finds nothing.
+pub fn glass_without_any_chrome(command: &str) -> std::process::Output {
+    let script = format!(
+        "for f in /usr/bin/chromium /usr/bin/chromium-browser /usr/bin/google-chrome \
+         /usr/bin/google-chrome-stable /usr/lib/chromium/chromium /snap/bin/chromium \
+         /opt/google/chrome/chrome; do [ -e \"$f\" ] && /usr/bin/mount --bind /dev/null \"$f\"; done; \
+         exec /usr/bin/env -u GLASS_CHROME PATH=/nonexistent {} {command}",
+        env!("CARGO_BIN_EXE_glass")
+    );
+    Command::new("unshare")
+        .args([
+            "--user",
+            "--map-root-user",
+            "--mount",
+            "/bin/sh",
+            "-c",
+            &script,
+        ])
+        .output()
+        .expect("util-linux's unshare runs")
+}
