@@ -265,12 +265,7 @@ pub const RECONCILE: Tool = Tool {
     description: "Map refs from an earlier observation to the page now: preserved, relocated (by role and name, or a hint locator), or lost with the reason and candidates. Never acts and never retargets an action.",
     schema: input_schema::<ReconcileArgs>,
     output: result_of::<ReconcileResult>,
-    annotations: Annotations {
-        read_only: true,
-        destructive: false,
-        idempotent: true,
-        open_world: false,
-    },
+    annotations: Annotations::LOCAL_READ,
     needs: Needs::Page,
     capabilities: &[],
     revision: RevisionRule::Reads,

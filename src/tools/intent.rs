@@ -187,13 +187,6 @@ macro_rules! intent_of {
     };
 }
 
-const INTENT_ANNOTATIONS: Annotations = Annotations {
-    read_only: true,
-    destructive: false,
-    idempotent: true,
-    open_world: false,
-};
-
 const ACT_ANNOTATIONS: Annotations = Annotations {
     read_only: false,
     destructive: true,
@@ -208,7 +201,7 @@ pub const RESOLVE_INTENT: Tool = Tool {
     description: "Find the element an intent means (action, words, scope such as a row or region, constraints) and classify the match: exact, uniqueHighConfidence, uniqueLowConfidence, ambiguous, notFound, staleRevision. Candidates carry candidateId, confidence, evidence; exclusions say what was ruled out. Never acts.",
     schema: input_schema::<IntentArgs>,
     output: result_of::<ResolveResult>,
-    annotations: INTENT_ANNOTATIONS,
+    annotations: Annotations::LOCAL_READ,
     needs: Needs::Page,
     capabilities: &[],
     revision: RevisionRule::Reads,
@@ -222,7 +215,7 @@ pub const FIND_TARGET: Tool = Tool {
     description: "The candidates for an intent with their evidence, without selecting one (resolveIntent with reportOnly). Never acts.",
     schema: input_schema::<IntentArgs>,
     output: result_of::<ResolveResult>,
-    annotations: INTENT_ANNOTATIONS,
+    annotations: Annotations::LOCAL_READ,
     needs: Needs::Page,
     capabilities: &[],
     revision: RevisionRule::Reads,
@@ -597,7 +590,7 @@ pub const INSPECT_PAGE: Tool = Tool {
     description: "A bounded, task-oriented view of the page: its kind with the evidence, regions, forms with their fields and submit, open dialogs, primary actions; refs only for what can be acted on. Never acts.",
     schema: input_schema::<NoArgs>,
     output: result_of::<InspectResult>,
-    annotations: INTENT_ANNOTATIONS,
+    annotations: Annotations::LOCAL_READ,
     needs: Needs::Page,
     capabilities: &[],
     revision: RevisionRule::Reads,

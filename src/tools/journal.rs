@@ -154,12 +154,7 @@ pub const RECOVER_RUN: Tool = Tool {
     description: "Say what is safe after a call whose outcome is uncertain (timeout, cancellation, lost answer), from the executionId its result carried: retry, done, or observe and verify first. Never acts.",
     schema: input_schema::<RecoverArgs>,
     output: result_of::<RecoverResult>,
-    annotations: Annotations {
-        read_only: true,
-        destructive: false,
-        idempotent: true,
-        open_world: false,
-    },
+    annotations: Annotations::LOCAL_READ,
     needs: Needs::Nothing,
     capabilities: &[],
     revision: RevisionRule::Reads,

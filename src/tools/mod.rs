@@ -128,6 +128,15 @@ pub struct Annotations {
 }
 
 impl Annotations {
+    /// A tool that only reads, repeatably, and stays within Glass and the page it already has
+    /// (checks, lookups, the journal).
+    pub const LOCAL_READ: Annotations = Annotations {
+        read_only: true,
+        destructive: false,
+        idempotent: true,
+        open_world: false,
+    };
+
     /// The hints that differ from MCP's defaults (readOnly false, destructive true, idempotent
     /// false, openWorld true): a client reads the same answer, in fewer bytes per tool.
     fn to_json(self) -> Value {

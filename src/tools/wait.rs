@@ -45,12 +45,7 @@ pub const TOOL: Tool = Tool {
     description: "Wait until one condition (kind) holds, or timeoutMs passes; each kind reads the argument named for it.",
     schema: input_schema::<WaitArgs>,
     output: super::output::result_of::<WaitResult>,
-    annotations: Annotations {
-        read_only: true,
-        destructive: false,
-        idempotent: true,
-        open_world: false,
-    },
+    annotations: Annotations::LOCAL_READ,
     needs: Needs::Page,
     capabilities: &[],
     revision: RevisionRule::Reads,
