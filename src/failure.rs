@@ -123,6 +123,7 @@ wire_enum! {
         SchemeNotAllowed = "schemeNotAllowed" in Policy, "the URL's scheme is not http, https, about:blank or data";
         MalformedUrl = "malformedUrl" in Policy, "the URL does not parse";
         FocusMovedToPassword = "focusMovedToPassword" in Policy, "the page moved focus into a password field while keys were sent; the rest were not";
+        UnconfirmedInBatch = "unconfirmedInBatch" in Policy, "a `batch` step met a capability to confirm that the batch's check could not foresee (its target was not on the page yet); nothing was sent: run that step on its own";
         UnknownToken = "unknownToken" in ConfirmationRejected, "the token is unknown or already spent";
         ExpiredToken = "expiredToken" in ConfirmationRejected, "the token expired; call again without it";
         TokenMismatch = "tokenMismatch" in ConfirmationRejected, "the token was issued for another call or another page";
@@ -165,7 +166,7 @@ impl FailureKind {
             FieldInterrupted | FieldBrowser => Kind::FillForm,
             StaleRevision => Kind::Contract,
             DeniedHost | HostNotAllowed | SchemeNotAllowed | MalformedUrl
-            | FocusMovedToPassword => Kind::Policy,
+            | FocusMovedToPassword | UnconfirmedInBatch => Kind::Policy,
             UnknownToken | ExpiredToken | TokenMismatch => Kind::ConfirmationRejected,
             Unavailable | Closed | Timeout | Refused | NoPage | Agent | FrameGone
             | RendererHung | RendererCrashed => Kind::Browser,

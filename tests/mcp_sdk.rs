@@ -69,8 +69,8 @@ fn the_official_sdk_validates_every_result_shape_against_its_output_schema() {
     );
     // The page saw what the calls did.
     let page = &report["page"];
-    // click, then executeIntent and actAndVerify on the same button.
-    assert_eq!(page["clicks"], 3, "{report}");
+    // click, then executeIntent, actAndVerify and a batch on the same button.
+    assert_eq!(page["clicks"], 4, "{report}");
     assert_eq!(report["dialogs"], 1, "{report}");
     assert_eq!(page["user"], "grace", "{report}");
     assert_eq!(page["remember"], true, "{report}");

@@ -639,6 +639,7 @@ fn every_tool_has_a_strict_described_schema_and_its_annotations() {
                 "findTarget",
                 "executeIntent",
                 "actAndVerify",
+                "batch",
             ]
             .contains(&t["name"].as_str().unwrap())
         })

@@ -151,37 +151,56 @@ pub fn gate(
     use crate::policy::Decision;
     match services.policy.decide(cap) {
         Decision::Allow => Ok(()),
-        Decision::Deny => Err(ToolOutcome::Failed(
-            Failure::bare(Kind::Policy)
-                .with("capability", cap.as_str())
-                .with("decision", "deny")
-                .with(
-                    "reason",
-                    format!(
-                        "the {} policy denies {}",
-                        services.policy.preset().as_str(),
-                        cap.as_str()
-                    ),
-                ),
-        )),
-        Decision::Confirm => match a.get("confirmToken") {
-            None | Some(Value::Null) => {
-                let page = services.session.page_identity();
-                let token = services.confirmations.issue(tool.name, a, &page);
-                Err(ToolOutcome::Failed(crate::confirm::required(
-                    tool.name, summary, &token,
-                )))
-            }
-            Some(Value::String(t)) => services
-                .confirmations
-                .redeem(t, tool.name, a, &services.session.page_identity())
-                .map_err(|r| ToolOutcome::Failed(crate::confirm::refused(r))),
-            Some(_) => Err(args::invalid("confirmToken", "must be a string").into()),
+        Decision::Deny => Err(ToolOutcome::Failed(denied(services, cap))),
+        // Inside a batch, the batch's own confirmation decided (`batch::granted`).
+        Decision::Confirm => match super::batch::granted(cap) {
+            Some(true) => Ok(()),
+            Some(false) => Err(ToolOutcome::Failed(super::batch::unconfirmed(cap))),
+            None => confirm(services, tool, a, summary),
         },
     }
 }
 
-/// Refuse a URL the host rules do not allow (the same check Chrome applies to every request).
+/// The failure of a capability the policy denies.
+pub fn denied(services: &Services, cap: crate::policy::Capability) -> Failure {
+    Failure::bare(Kind::Policy)
+        .with("capability", cap.as_str())
+        .with("decision", "deny")
+        .with(
+            "reason",
+            format!(
+                "the {} policy denies {}",
+                services.policy.preset().as_str(),
+                cap.as_str()
+            ),
+        )
+}
+
+/// The confirmation step of a confirm-class call: without `confirmToken`, a request for
+/// confirmation with a fresh token bound to this exact call on this page; with one, its
+/// redemption.
+pub fn confirm(
+    services: &Services,
+    tool: &Tool,
+    a: &Map<String, Value>,
+    summary: &str,
+) -> Result<(), ToolOutcome> {
+    match a.get("confirmToken") {
+        None | Some(Value::Null) => {
+            let page = services.session.page_identity();
+            let token = services.confirmations.issue(tool.name, a, &page);
+            Err(ToolOutcome::Failed(crate::confirm::required(
+                tool.name, summary, &token,
+            )))
+        }
+        Some(Value::String(t)) => services
+            .confirmations
+            .redeem(t, tool.name, a, &services.session.page_identity())
+            .map_err(|r| ToolOutcome::Failed(crate::confirm::refused(r))),
+        Some(_) => Err(args::invalid("confirmToken", "must be a string").into()),
+    }
+}
+
 /// What a confirmation summary says about where a URL goes: its host, or its scheme for
 /// URLs without one (`about:`, `data:`).
 pub fn destination(url: &str) -> String {
@@ -192,6 +211,7 @@ pub fn destination(url: &str) -> String {
     }
 }
 
+/// Refuse a URL the host rules do not allow (the same check Chrome applies to every request).
 pub fn check_url(services: &Services, url: &str) -> Result<(), ToolOutcome> {
     use crate::policy::UrlDenial;
     services.policy.url(url, true).map_err(|d| {

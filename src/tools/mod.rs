@@ -6,6 +6,7 @@
 //! rather than in each tool.
 
 pub mod args;
+pub mod batch;
 pub mod browser;
 pub mod call;
 pub mod consent;
@@ -270,6 +271,7 @@ pub fn catalog() -> &'static [Tool] {
         intent::FIND_TARGET,
         intent::EXECUTE_INTENT,
         intent::ACT_AND_VERIFY,
+        batch::BATCH,
     ];
     CATALOG
 }

@@ -80,6 +80,13 @@ async def main(glass: str, base: str) -> None:
             await ok("actAndVerify", {"schemaVersion": 1, "intent": "count", "action": "click",
                                       "candidateId": found["selection"],
                                       "predicates": [{"kind": "textPresent", "text": "Count"}]})
+            await ok("batch", {"steps": [
+                {"action": "click", "target": "role=button;name=Count"},
+                {"action": "verify", "predicates": [{"kind": "textPresent", "text": "Count"}], "timeoutMs": 0},
+            ]})
+            await ok("batch", {"steps": [
+                {"action": "verify", "predicates": [{"kind": "textAbsent", "text": "Count"}], "timeoutMs": 0},
+            ]})
             await ok("extractWebIr", {})
             await ok("diagnostics", {})
             page = await ok("evaluate", {"expression": "JSON.stringify(window.log)"})

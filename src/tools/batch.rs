@@ -1,0 +1,542 @@
+//! `batch`: up to 32 steps of the action tools in one call, each through the same call path
+//! as a call of its own (schema check, page needs, journal entry, policy), so a batch can do
+//! nothing its steps could not do one by one.
+//!
+//! Everything that can be decided before input goes out is decided for the whole batch before
+//! the first step runs: every step's arguments, the revision rules of the mode, the URLs and
+//! capabilities the policy refuses, and one confirmation for all the steps that need one
+//! (typing into a password field that is on the page now included). A step stops the batch at
+//! its first failure, and a check (`wait`, `verify`) that does not hold is a failure. The
+//! result stays small: per step its outcome, revision and `executionId`; the failing step's
+//! failure in full, bounded.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+use serde_json::{Map, Value, json};
+
+use super::browser::{check_url, confirm, denied, destination, session_for};
+use super::output::result_of;
+use super::schema::input_schema;
+use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use crate::browser::agent_calls::State;
+use crate::failure::{Failure, FailureKind};
+use crate::policy::{Capability, Decision};
+use crate::try_tool;
+
+/// Most steps in one batch.
+pub const MAX_STEPS: usize = 32;
+
+/// Longest failure, in bytes of JSON, a batch result carries whole; a longer one keeps only
+/// its kind, reason and counts.
+const MAX_FAILURE_BYTES: usize = 1024;
+
+/// The `batch` tool.
+pub const BATCH: Tool = Tool {
+    name: "batch",
+    title: "Run steps in one call",
+    description: "Run up to 32 action steps in order, stopping at the first failure or unmet wait/verify. All steps' arguments, URLs and policy are checked before any runs; one confirmation covers the batch. mode: unguarded; fixed (guarded steps give their expectedRevision); chain (each step runs at the revision the previous left, the first at expectedRevision).",
+    schema: input_schema::<BatchArgs>,
+    output: result_of::<BatchResult>,
+    annotations: super::Annotations {
+        read_only: false,
+        destructive: true,
+        idempotent: false,
+        open_world: true,
+    },
+    needs: Needs::Browser,
+    capabilities: &[
+        Capability::Navigate,
+        Capability::PasswordInput,
+        Capability::Upload,
+    ],
+    revision: RevisionRule::Changes,
+    run,
+};
+
+/// Arguments of `batch`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct BatchArgs {
+    /// In order; each is {action, ...that tool's arguments}.
+    #[schemars(length(min = 1, max = 32))]
+    steps: Vec<Step>,
+    /// Default unguarded.
+    mode: Option<Mode>,
+    /// The page must be at this revision before the first step (chain: required).
+    expected_revision: Option<u64>,
+}
+
+/// One step: the action tool's name and that tool's own arguments beside it.
+#[derive(Deserialize, JsonSchema)]
+struct Step {
+    /// The tool the step calls.
+    action: StepAction,
+    #[serde(flatten)]
+    arguments: Map<String, Value>,
+}
+
+/// The tools a step may call: those that act on the page, and the checks that prove what
+/// they did. Reading tools (observe, screenshot) would not fit a small result; `evaluate`
+/// is not a typed action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+enum StepAction {
+    Navigate,
+    Click,
+    DoubleClick,
+    Hover,
+    Drag,
+    Type,
+    Clear,
+    Check,
+    Uncheck,
+    Select,
+    FillForm,
+    Key,
+    Shortcut,
+    Scroll,
+    Upload,
+    AcceptDialog,
+    DismissDialog,
+    Wait,
+    Verify,
+}
+
+impl StepAction {
+    /// The catalog tool the step calls.
+    fn tool(self) -> &'static Tool {
+        use super::{dialogs, forms, keyboard, page, pointer, transfer, verify, wait};
+        match self {
+            StepAction::Navigate => &page::NAVIGATE,
+            StepAction::Click => &pointer::CLICK,
+            StepAction::DoubleClick => &pointer::DOUBLE_CLICK,
+            StepAction::Hover => &pointer::HOVER,
+            StepAction::Drag => &pointer::DRAG,
+            StepAction::Type => &forms::TYPE,
+            StepAction::Clear => &forms::CLEAR,
+            StepAction::Check => &forms::CHECK,
+            StepAction::Uncheck => &forms::UNCHECK,
+            StepAction::Select => &forms::SELECT,
+            StepAction::FillForm => &forms::FILL_FORM,
+            StepAction::Key => &keyboard::KEY,
+            StepAction::Shortcut => &keyboard::SHORTCUT,
+            StepAction::Scroll => &page::SCROLL,
+            StepAction::Upload => &transfer::UPLOAD,
+            StepAction::AcceptDialog => &dialogs::ACCEPT,
+            StepAction::DismissDialog => &dialogs::DISMISS,
+            StepAction::Wait => &wait::TOOL,
+            StepAction::Verify => &verify::TOOL,
+        }
+    }
+}
+
+/// How a batch guards its steps with the page revision (the tool's description says how
+/// each mode does; variants are undocumented so the schema stays a plain `enum`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+enum Mode {
+    #[default]
+    Unguarded,
+    Fixed,
+    Chain,
+}
+
+/// What became of one step.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+struct StepRecord {
+    /// The step's index.
+    index: usize,
+    /// Its action.
+    action: StepAction,
+    /// It succeeded (a check: it held).
+    ok: bool,
+    /// The page revision it reported.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    revision: Option<u64>,
+    /// Its id for recoverRun (steps that may change a page).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    execution_id: Option<String>,
+    /// It started a main-frame navigation.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    navigated: bool,
+    /// It opened a dialog (the failing step's `failure` or the events say which).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    dialog: bool,
+}
+
+/// Events (popups, downloads, dialogs) a step's call reported.
+#[derive(Debug, Serialize, JsonSchema)]
+struct StepEvents {
+    /// The step's index.
+    step: usize,
+    /// What its call's event header said.
+    #[schemars(extend("x-glassPageContent" = true))]
+    events: Value,
+}
+
+/// The result of `batch`.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+struct BatchResult {
+    /// Every step ran and succeeded.
+    ok: bool,
+    /// The mode the batch ran in.
+    mode: Mode,
+    /// Steps that succeeded.
+    completed: usize,
+    /// Steps in the batch.
+    total: usize,
+    /// The failing step's index; the steps after it did not run.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    failed_at: Option<usize>,
+    /// The page revision before the first step (none when no page was open).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    initial_revision: Option<u64>,
+    /// The page revision after the last step that ran.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    final_revision: Option<u64>,
+    /// Each step that ran.
+    steps: Vec<StepRecord>,
+    /// The failing step's failure as its tool gave it (a check's result that did not hold),
+    /// bounded.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(extend("x-glassPageContent" = true))]
+    failure: Option<Value>,
+    /// The events steps reported, by step.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    step_events: Vec<StepEvents>,
+}
+
+tokio::task_local! {
+    /// While a batch's steps run: the capabilities its confirmation covers.
+    static GRANTS: Vec<Capability>;
+}
+
+/// Inside a batch, whether its confirmation covers `cap` (`None` outside a batch). A step
+/// cannot ask for a confirmation of its own: a token bound to one step could not be given
+/// back through the batch.
+pub fn granted(cap: Capability) -> Option<bool> {
+    GRANTS.try_with(|g| g.contains(&cap)).ok()
+}
+
+/// The failure of a step that met a capability to confirm the batch did not foresee.
+pub fn unconfirmed(cap: Capability) -> Failure {
+    Failure::of(
+        FailureKind::UnconfirmedInBatch,
+        "this step needs a confirmation the batch did not ask for (its target was not on the page when the batch was checked); nothing was sent: run it on its own",
+    )
+    .with("capability", cap.as_str())
+}
+
+/// A capability one step needs, and what the confirmation summary says of it.
+struct Need {
+    step: usize,
+    cap: Capability,
+    what: String,
+}
+
+fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+    Box::pin(async move {
+        let raw = a;
+        let a: BatchArgs = try_tool!(args::read(&raw));
+        let mode = a.mode.unwrap_or_default();
+        try_tool!(check_steps(&a.steps, mode, a.expected_revision));
+        let mut needs = try_tool!(static_needs(&services, &a.steps));
+        // What the page now says: its revision, and which typed-into targets are passwords.
+        let initial_revision = {
+            let mut b = try_tool!(session_for(&services, &BATCH).await);
+            let revision = b.page().is_ok().then(|| b.revision());
+            match (a.expected_revision, revision) {
+                (Some(_), None) => {
+                    return ToolOutcome::Failed(Failure::of(
+                        FailureKind::NoPage,
+                        "no tab is selected",
+                    ));
+                }
+                (Some(_), Some(_)) => {
+                    try_tool!(super::pointer::check_revision(&b, a.expected_revision))
+                }
+                _ => {}
+            }
+            if revision.is_some()
+                && b.events().dialog().is_none()
+                && services.policy.decide(Capability::PasswordInput) != Decision::Allow
+            {
+                for (i, step) in a.steps.iter().enumerate() {
+                    if password_target(&mut b, step).await {
+                        needs.push(Need {
+                            step: i,
+                            cap: Capability::PasswordInput,
+                            what: "type into a password field".into(),
+                        });
+                    }
+                }
+            }
+            revision
+        };
+        let grants = try_tool!(decide(&services, &raw, &a.steps, needs));
+        GRANTS
+            .scope(grants, run_steps(&services, &a, mode, initial_revision))
+            .await
+    })
+}
+
+/// Every step's arguments, checked against its tool's schema, and the mode's revision rules:
+/// all before anything runs.
+fn check_steps(steps: &[Step], mode: Mode, expected: Option<u64>) -> Result<(), ToolOutcome> {
+    if mode == Mode::Chain && expected.is_none() {
+        return Err(args::invalid(
+            "expectedRevision",
+            "is required in chain mode (the revision the first step runs at)",
+        )
+        .into());
+    }
+    for (i, step) in steps.iter().enumerate() {
+        let tool = step.action.tool();
+        let at = |path: &str| format!("steps[{i}].{path}");
+        if step.arguments.contains_key("confirmToken") {
+            return Err(args::invalid(
+                &at("confirmToken"),
+                "a batch is confirmed as a whole: give confirmToken to the batch",
+            )
+            .into());
+        }
+        if let Err(e) = super::schema::check(super::call::input_schema(tool), &step.arguments) {
+            let path = e.get("path").and_then(Value::as_str).unwrap_or("$");
+            let path = if path == "$" {
+                format!("steps[{i}]")
+            } else {
+                at(path)
+            };
+            return Err(ToolOutcome::Failed(e.with("path", path)));
+        }
+        let own = step
+            .arguments
+            .get("expectedRevision")
+            .is_some_and(|v| !v.is_null());
+        if tool.revision == RevisionRule::Guarded {
+            match mode {
+                Mode::Fixed if !own => {
+                    return Err(args::invalid(
+                        &at("expectedRevision"),
+                        "is required for every guarded step in fixed mode",
+                    )
+                    .into());
+                }
+                Mode::Chain if own => {
+                    return Err(args::invalid(
+                        &at("expectedRevision"),
+                        "is given by the batch in chain mode; leave it out",
+                    )
+                    .into());
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(())
+}
+
+/// What the steps' own arguments show they need from the policy: URLs are checked here, and
+/// a capability it refuses fails the batch, naming the step.
+fn static_needs(services: &Services, steps: &[Step]) -> Result<Vec<Need>, ToolOutcome> {
+    let mut needs = Vec::new();
+    for (i, step) in steps.iter().enumerate() {
+        let in_step = |outcome: ToolOutcome| match outcome {
+            ToolOutcome::Failed(f) => {
+                ToolOutcome::Failed(f.with("step", i).with("action", json!(step.action)))
+            }
+            other => other,
+        };
+        let (cap, what) = match step.action {
+            StepAction::Navigate => {
+                let url = step.arguments["url"].as_str().unwrap_or("");
+                check_url(services, url).map_err(in_step)?;
+                (
+                    Capability::Navigate,
+                    format!("open a page on {}", destination(url)),
+                )
+            }
+            StepAction::Upload => (Capability::Upload, "give local files to the page".into()),
+            _ => continue,
+        };
+        match services.policy.decide(cap) {
+            Decision::Allow => {}
+            Decision::Deny => {
+                return Err(in_step(ToolOutcome::Failed(denied(services, cap))));
+            }
+            Decision::Confirm => needs.push(Need { step: i, cap, what }),
+        }
+    }
+    Ok(needs)
+}
+
+/// Whether a `type` or `fillForm` step types into a password field that is on the page now.
+/// A target that does not resolve now (it may appear after an earlier step) is left to the
+/// step itself, which refuses it if it turns out to be one.
+async fn password_target(b: &mut crate::browser::Browser, step: &Step) -> bool {
+    let targets: Vec<&str> = match step.action {
+        StepAction::Type => step.arguments["target"].as_str().into_iter().collect(),
+        StepAction::FillForm => step.arguments["fields"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|f| f["value"].is_string())
+            .filter_map(|f| f["target"].as_str())
+            .collect(),
+        _ => return false,
+    };
+    for target in targets {
+        let Ok(r) = b.resolve(target).await else {
+            continue;
+        };
+        if b.run_agent(&State(&r.r)).await.is_ok_and(|s| s.password) {
+            return true;
+        }
+    }
+    false
+}
+
+/// The policy's answer for the whole batch: a denial names its step; capabilities to confirm
+/// are asked for once, in one token bound to the whole batch on this page. Returns what the
+/// confirmation covers.
+fn decide(
+    services: &Services,
+    raw: &Map<String, Value>,
+    steps: &[Step],
+    needs: Vec<Need>,
+) -> Result<Vec<Capability>, ToolOutcome> {
+    if let Some(n) = needs.iter().find(|n| n.cap == Capability::PasswordInput) {
+        if services.policy.decide(n.cap) == Decision::Deny {
+            return Err(ToolOutcome::Failed(
+                denied(services, n.cap)
+                    .with("step", n.step)
+                    .with("action", json!(steps[n.step].action)),
+            ));
+        }
+    }
+    if needs.is_empty() {
+        return Ok(Vec::new());
+    }
+    let summary = needs
+        .iter()
+        .take(8)
+        .map(|n| format!("step {}: {}", n.step, n.what))
+        .collect::<Vec<_>>()
+        .join("; ");
+    confirm(services, &BATCH, raw, &summary)?;
+    let mut caps: Vec<Capability> = needs.iter().map(|n| n.cap).collect();
+    caps.sort();
+    caps.dedup();
+    Ok(caps)
+}
+
+/// Run the checked steps in order until one fails.
+async fn run_steps(
+    services: &Arc<Services>,
+    a: &BatchArgs,
+    mode: Mode,
+    initial_revision: Option<u64>,
+) -> ToolOutcome {
+    let mut carried = a.expected_revision.or(initial_revision);
+    let mut records = Vec::with_capacity(a.steps.len());
+    let mut step_events = Vec::new();
+    let mut failure = None;
+    for (i, step) in a.steps.iter().enumerate() {
+        let tool = step.action.tool();
+        let mut call = step.arguments.clone();
+        if mode == Mode::Chain && tool.revision == RevisionRule::Guarded {
+            if let Some(r) = carried {
+                call.insert("expectedRevision".into(), json!(r));
+            }
+        }
+        // The batch never returns a step's observation: do not take one.
+        if step.action == StepAction::Navigate && !call.contains_key("observe") {
+            call.insert("observe".into(), Value::Bool(false));
+        }
+        let outcome = super::call::call(services, tool, call).await;
+        let (body, failed) = match &outcome {
+            ToolOutcome::Ok(v) | ToolOutcome::WithImages(v, _) => {
+                let unmet = v.get("ok") == Some(&Value::Bool(false))
+                    || v.get("satisfied") == Some(&Value::Bool(false));
+                (v.clone(), unmet)
+            }
+            ToolOutcome::Failed(f) => (f.to_json(), true),
+        };
+        let revision = body
+            .get("revision")
+            .or_else(|| body.get("currentRevision"))
+            .and_then(Value::as_u64);
+        let caused = body.get("caused");
+        records.push(StepRecord {
+            index: i,
+            action: step.action,
+            ok: !failed,
+            revision,
+            execution_id: body["executionId"].as_str().map(str::to_owned),
+            navigated: caused.is_some_and(|c| c.get("navigation").is_some()),
+            dialog: caused.is_some_and(|c| c.get("dialog").is_some()),
+        });
+        if let Some(events) = body.get("events") {
+            step_events.push(StepEvents {
+                step: i,
+                events: events.clone(),
+            });
+        }
+        if failed {
+            failure = Some(bounded_failure(body));
+            break;
+        }
+        carried = match revision {
+            Some(r) => Some(r),
+            None => live_revision(services).await.or(carried),
+        };
+    }
+    let completed = records.iter().filter(|r| r.ok).count();
+    let failed_at = records.iter().find(|r| !r.ok).map(|r| r.index);
+    ToolOutcome::ok(&BatchResult {
+        ok: failed_at.is_none(),
+        mode,
+        completed,
+        total: a.steps.len(),
+        failed_at,
+        initial_revision,
+        final_revision: live_revision(services).await,
+        steps: records,
+        failure,
+        step_events,
+    })
+}
+
+/// The selected page's revision now, if a page is selected.
+async fn live_revision(services: &Services) -> Option<u64> {
+    let b = services.session.acquire().await.ok()?;
+    b.page().is_ok().then(|| b.revision())
+}
+
+/// A step's failure for the batch result: without what the batch reports elsewhere (its
+/// execution id, events, labels), and cut to its kind, reason and scalar fields when long.
+fn bounded_failure(mut body: Value) -> Value {
+    if let Value::Object(m) = &mut body {
+        for k in ["executionId", "events", "trust", "untrustedFields"] {
+            m.remove(k);
+        }
+    }
+    if body.to_string().len() <= MAX_FAILURE_BYTES {
+        return body;
+    }
+    let mut short = Map::new();
+    if let Value::Object(m) = &body {
+        for (k, v) in m {
+            let scalar = !(v.is_object() || v.is_array());
+            if scalar && v.to_string().len() <= 256 {
+                short.insert(k.clone(), v.clone());
+            }
+        }
+    }
+    short.insert("truncated".into(), Value::Bool(true));
+    Value::Object(short)
+}
