@@ -84,19 +84,20 @@ fn one_batch_fills_ten_fields_submits_and_verifies() {
     assert_eq!(r["ok"], true, "{r}");
     assert_eq!(r["completed"], 10, "{r}");
     assert_eq!(r["initialRevision"], rev, "{r}");
-    let steps = r["steps"].as_array().unwrap();
-    assert!(steps.iter().all(|s| s["ok"] == true), "{r}");
-    // Each mutating step has its own execution, and the revision grows along the chain.
+    // The revision grows along the chain, one entry per step; nothing navigated.
+    let revs: Vec<u64> = r["revisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    assert_eq!(revs.len(), 10, "{r}");
     assert!(
-        steps[..9].iter().all(|s| s["executionId"].is_string()),
+        revs.windows(2).all(|w| w[0] <= w[1]) && revs[0] > rev,
         "{r}"
     );
-    let revs: Vec<u64> = steps
-        .iter()
-        .filter_map(|s| s["revision"].as_u64())
-        .collect();
-    assert!(revs.windows(2).all(|w| w[0] <= w[1]), "{r}");
     assert_eq!(r["finalRevision"], *revs.last().unwrap(), "{r}");
+    assert!(r.get("navigated").is_none(), "{r}");
     assert!(bytes < 4096, "{bytes} bytes");
     // The page's own record: one submit, with exactly what was typed.
     assert_eq!(eval(&mut g, "submits"), 1);
@@ -151,8 +152,14 @@ fn a_batch_stops_at_its_first_failure() {
     assert_eq!(r["ok"], false, "{r}");
     assert_eq!(r["failedAt"], 1, "{r}");
     assert_eq!(r["completed"], 1, "{r}");
-    assert_eq!(r["steps"].as_array().unwrap().len(), 2, "{r}");
+    assert_eq!(r["revisions"].as_array().unwrap().len(), 1, "{r}");
     assert_eq!(r["failure"]["failureKind"], "ambiguous", "{r}");
+    // The failing step's own journal entry: its input never went out.
+    let id = r["failure"]["executionId"].as_str().unwrap().to_owned();
+    assert_ne!(Value::from(id.clone()), r["executionId"], "{r}");
+    let run = ok(&g.call(json!("rr"), "recoverRun", json!({"executionId": id})));
+    assert_eq!(run["tool"], "click", "{run}");
+    assert_eq!(run["safeToRetry"], true, "{run}");
     assert_eq!(
         r["failure"]["candidates"].as_array().unwrap().len(),
         2,
@@ -295,6 +302,16 @@ fn one_confirmation_covers_the_batch() {
     let f = failed(&batch(&mut g, confirmed));
     assert_eq!(f["failureKind"], "unknownToken", "{f}");
     assert_eq!(eval(&mut g, "clicks"), 1);
+    // Nothing to confirm: a link that navigates, reported by its step.
+    let r = ok(&batch(
+        &mut g,
+        json!({"steps": [
+            {"action": "click", "target": "role=link;name=Sign in again"},
+            {"action": "verify", "predicates": [{"kind": "elementState", "target": "css=#u", "state": "empty"}]}
+        ]}),
+    ));
+    assert_eq!(r["navigated"], json!([0]), "{r}");
+    assert_eq!(eval(&mut g, "clicks"), 0);
 }
 
 /// A password field that appears only after an earlier step could not be confirmed up

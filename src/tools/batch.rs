@@ -7,8 +7,9 @@
 //! capabilities the policy refuses, and one confirmation for all the steps that need one
 //! (typing into a password field that is on the page now included). A step stops the batch at
 //! its first failure, and a check (`wait`, `verify`) that does not hold is a failure. The
-//! result stays small: per step its outcome, revision and `executionId`; the failing step's
-//! failure in full, bounded.
+//! result stays small: it does not repeat the request, only where the batch stopped, the
+//! revision after each step, which steps navigated, and the failing step's failure in full,
+//! bounded, with that step's `executionId` (every step has its own journal entry).
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -143,30 +144,6 @@ enum Mode {
     Chain,
 }
 
-/// What became of one step.
-#[derive(Debug, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-struct StepRecord {
-    /// The step's index.
-    index: usize,
-    /// Its action.
-    action: StepAction,
-    /// It succeeded (a check: it held).
-    ok: bool,
-    /// The page revision it reported.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    revision: Option<u64>,
-    /// Its id for recoverRun (steps that may change a page).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    execution_id: Option<String>,
-    /// It started a main-frame navigation.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    navigated: bool,
-    /// It opened a dialog (the failing step's `failure` or the events say which).
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    dialog: bool,
-}
-
 /// Events (popups, downloads, dialogs) a step's call reported.
 #[derive(Debug, Serialize, JsonSchema)]
 struct StepEvents {
@@ -177,7 +154,9 @@ struct StepEvents {
     events: Value,
 }
 
-/// The result of `batch`.
+/// The result of `batch`: each step's outcome without repeating what the request says. Steps
+/// before `failedAt` (all of them when `ok`) succeeded, the one at it failed as `failure`
+/// says, and the ones after it did not run.
 #[derive(Debug, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 struct BatchResult {
@@ -195,13 +174,19 @@ struct BatchResult {
     /// The page revision before the first step (none when no page was open).
     #[serde(skip_serializing_if = "Option::is_none")]
     initial_revision: Option<u64>,
-    /// The page revision after the last step that ran.
+    /// The page revision after each step that succeeded, in order.
+    revisions: Vec<u64>,
+    /// The page revision at the end.
     #[serde(skip_serializing_if = "Option::is_none")]
     final_revision: Option<u64>,
-    /// Each step that ran.
-    steps: Vec<StepRecord>,
-    /// The failing step's failure as its tool gave it (a check's result that did not hold),
-    /// bounded.
+    /// Steps that started a main-frame navigation.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    navigated: Vec<usize>,
+    /// Steps that opened a JavaScript dialog.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    dialogs: Vec<usize>,
+    /// The failing step's failure as its tool gave it (for a check that did not hold, its
+    /// result), with that step's own `executionId`; bounded.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schemars(extend("x-glassPageContent" = true))]
     failure: Option<Value>,
@@ -442,9 +427,20 @@ async fn run_steps(
     initial_revision: Option<u64>,
 ) -> ToolOutcome {
     let mut carried = a.expected_revision.or(initial_revision);
-    let mut records = Vec::with_capacity(a.steps.len());
-    let mut step_events = Vec::new();
-    let mut failure = None;
+    let mut result = BatchResult {
+        ok: true,
+        mode,
+        completed: 0,
+        total: a.steps.len(),
+        failed_at: None,
+        initial_revision,
+        revisions: Vec::with_capacity(a.steps.len()),
+        final_revision: None,
+        navigated: Vec::new(),
+        dialogs: Vec::new(),
+        failure: None,
+        step_events: Vec::new(),
+    };
     for (i, step) in a.steps.iter().enumerate() {
         let tool = step.action.tool();
         let mut call = step.arguments.clone();
@@ -458,57 +454,43 @@ async fn run_steps(
             call.insert("observe".into(), Value::Bool(false));
         }
         let outcome = super::call::call(services, tool, call).await;
-        let (body, failed) = match &outcome {
+        let (mut body, failed) = match outcome {
             ToolOutcome::Ok(v) | ToolOutcome::WithImages(v, _) => {
                 let unmet = v.get("ok") == Some(&Value::Bool(false))
                     || v.get("satisfied") == Some(&Value::Bool(false));
-                (v.clone(), unmet)
+                (v, unmet)
             }
             ToolOutcome::Failed(f) => (f.to_json(), true),
         };
-        let revision = body
-            .get("revision")
-            .or_else(|| body.get("currentRevision"))
-            .and_then(Value::as_u64);
-        let caused = body.get("caused");
-        records.push(StepRecord {
-            index: i,
-            action: step.action,
-            ok: !failed,
-            revision,
-            execution_id: body["executionId"].as_str().map(str::to_owned),
-            navigated: caused.is_some_and(|c| c.get("navigation").is_some()),
-            dialog: caused.is_some_and(|c| c.get("dialog").is_some()),
-        });
-        if let Some(events) = body.get("events") {
-            step_events.push(StepEvents {
-                step: i,
-                events: events.clone(),
-            });
+        if let Some(caused) = body.get("caused") {
+            if caused.get("navigation").is_some() {
+                result.navigated.push(i);
+            }
+            if caused.get("dialog").is_some() {
+                result.dialogs.push(i);
+            }
+        }
+        if let Some(events) = body.get_mut("events").map(Value::take) {
+            result.step_events.push(StepEvents { step: i, events });
         }
         if failed {
-            failure = Some(bounded_failure(body));
+            result.ok = false;
+            result.failed_at = Some(i);
+            result.failure = Some(bounded_failure(body));
             break;
         }
-        carried = match revision {
+        result.completed += 1;
+        let after = match body.get("revision").and_then(Value::as_u64) {
             Some(r) => Some(r),
-            None => live_revision(services).await.or(carried),
+            None => live_revision(services).await,
         };
+        if let Some(r) = after {
+            result.revisions.push(r);
+            carried = Some(r);
+        }
     }
-    let completed = records.iter().filter(|r| r.ok).count();
-    let failed_at = records.iter().find(|r| !r.ok).map(|r| r.index);
-    ToolOutcome::ok(&BatchResult {
-        ok: failed_at.is_none(),
-        mode,
-        completed,
-        total: a.steps.len(),
-        failed_at,
-        initial_revision,
-        final_revision: live_revision(services).await,
-        steps: records,
-        failure,
-        step_events,
-    })
+    result.final_revision = live_revision(services).await;
+    ToolOutcome::ok(&result)
 }
 
 /// The selected page's revision now, if a page is selected.
@@ -517,11 +499,12 @@ async fn live_revision(services: &Services) -> Option<u64> {
     b.page().is_ok().then(|| b.revision())
 }
 
-/// A step's failure for the batch result: without what the batch reports elsewhere (its
-/// execution id, events, labels), and cut to its kind, reason and scalar fields when long.
+/// A step's failure for the batch result: without what the batch reports elsewhere (events,
+/// labels), and cut to its kind, reason and scalar fields (its executionId among them) when
+/// long.
 fn bounded_failure(mut body: Value) -> Value {
     if let Value::Object(m) = &mut body {
-        for k in ["executionId", "events", "trust", "untrustedFields"] {
+        for k in ["events", "trust", "untrustedFields"] {
             m.remove(k);
         }
     }
