@@ -35,6 +35,7 @@ PLANTS = [
  ("batch chain never carries the revision", [("src/tools/batch.rs", "call.insert(\"expectedRevision\".into(), json!(r));", "call.insert(\"expectedRevision\".into(), json!(a.expected_revision));")], "batch", "one_batch_fills"),
  ("batch steps may confirm what the batch did not", [("src/tools/browser.rs", "            Some(false) => Err(ToolOutcome::Failed(super::batch::unconfirmed(cap))),", "            Some(false) => Ok(()),")], "batch", "a_password_field_the_check"),
  ("batch checks only its first step", [("src/tools/batch.rs", "    for (i, step) in steps.iter().enumerate() {\n        let tool = step.action.tool();\n        let at", "    for (i, step) in steps.iter().enumerate().take(1) {\n        let tool = step.action.tool();\n        let at")], "batch", "bad_steps"),
+ ("executeIntent ignores a stale revision", [("src/tools/intent.rs", "        Classification::StaleRevision => Some(\"staleRevision\"),\n", "")], "intents", "a_reflow_between"),
 ]
 only = sys.argv[1:] 
 for name, edits, test, filt in PLANTS:

@@ -123,6 +123,55 @@ fn a_candidate_that_changed_is_not_executed() {
     assert_eq!(eval(&mut g, "window.deleted"), json!([]));
 }
 
+/// The page reflows between resolve and execute (the chosen button moves, and another takes
+/// its old place): with the revision it resolved at, execute refuses; without, it resolves
+/// again, finds the same element and clicks it where it is now, never what sits at the old
+/// coordinates.
+#[test]
+fn a_reflow_between_resolve_and_act_clicks_the_element_not_its_old_place() {
+    let web = Server::start(vec![(
+        "/",
+        Page::html(
+            r#"<title>Draft</title><script>window.log = [];</script>
+<div id="bar" style="display:flex;gap:8px">
+<button id="s" style="width:140px;height:40px" onclick="log.push('save')">Save draft</button>
+<button id="p" style="width:140px;height:40px" onclick="log.push('publish')">Publish</button>
+</div>"#,
+        ),
+    )]);
+    let mut g = incognito(&[]);
+    nav(&mut g, &web, "/");
+    let intent = json!({"intent": "publish", "action": "click"});
+    let r = resolve(&mut g, intent.clone());
+    assert_eq!(r["classification"], "exact", "{r}");
+    let at = |id: &str| {
+        format!(
+            "[document.getElementById('{id}').getBoundingClientRect().x, \
+              document.getElementById('{id}').getBoundingClientRect().y]"
+        )
+    };
+    let before = eval(&mut g, &at("p"));
+    eval(
+        &mut g,
+        "document.getElementById('bar').prepend(document.getElementById('p')), 1",
+    );
+    assert_ne!(before, eval(&mut g, &at("p")));
+    // Another button now sits exactly where the chosen one was.
+    assert_eq!(eval(&mut g, &at("s")), before);
+    let mut guarded = intent.clone();
+    guarded["candidateId"] = r["selection"].clone();
+    guarded["expectedRevision"] = r["revision"].clone();
+    let x = execute(&mut g, "executeIntent", guarded);
+    assert_eq!(x["status"], "not_executed", "{x}");
+    assert_eq!(x["reason"], "staleRevision", "{x}");
+    assert_eq!(eval(&mut g, "window.log"), json!([]));
+    let mut again = intent;
+    again["candidateId"] = r["selection"].clone();
+    let x = execute(&mut g, "executeIntent", again);
+    assert_eq!(x["status"], "executed", "{x}");
+    assert_eq!(eval(&mut g, "window.log"), json!(["publish"]));
+}
+
 /// A covered candidate is never clicked through: the verified click refuses it.
 #[test]
 fn an_overlay_is_never_clicked_through() {

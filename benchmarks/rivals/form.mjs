@@ -15,7 +15,7 @@ import { McpClient } from './mcpclient.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const CHROMIUM = process.env.BENCH_CHROMIUM || '/usr/bin/chromium';
-const FLOWS = ['glass-batch', 'glass-fillform', 'playwright-fillform', 'playwright-fields'];
+const FLOWS = ['glass-batch', 'glass-fillform', 'glass-direct', 'playwright-fillform', 'playwright-fields'];
 const o = { runs: 5, flows: FLOWS, glass: null, verbose: false };
 for (let i = 2; i < process.argv.length; i++) {
   const a = process.argv[i], v = () => process.argv[++i];
@@ -131,6 +131,21 @@ const RUN = {
     steps.push({ action: 'click', target: gref(els, 'button', 'Create account') });
     steps.push({ action: 'verify', predicates: [{ kind: 'textPresent', text: `Saved ${WANT.name}` }] });
     const r = gj(await c.tool('batch', { steps, mode: 'chain', expectedRevision: nav.revision }));
+    if (!r.ok) throw new Fail(`glass batch: ${JSON.stringify(r).slice(0, 300)}`);
+  },
+  // When the task names the fields by their labels, no look first: one batch opens the page,
+  // finds each field by role and label (a locator must match exactly one visible element, so a
+  // wrong guess stops the batch instead of typing elsewhere), submits and checks.
+  async 'glass-direct'(c, app) {
+    const by = (role, name) => `role=${role};name=${name}`;
+    const steps = [{ action: 'navigate', url: app.base + '/' }];
+    for (const [label, key] of TEXT) steps.push({ action: 'type', target: by('textbox', label), text: WANT[key] });
+    steps.push({ action: 'select', target: by('combobox', 'Country'), label: 'Germany' });
+    steps.push({ action: 'check', target: by('checkbox', 'Send me the newsletter') });
+    steps.push({ action: 'check', target: by('checkbox', 'I accept the terms') });
+    steps.push({ action: 'click', target: by('button', 'Create account') });
+    steps.push({ action: 'verify', predicates: [{ kind: 'textPresent', text: `Saved ${WANT.name}` }] });
+    const r = gj(await c.tool('batch', { steps }));
     if (!r.ok) throw new Fail(`glass batch: ${JSON.stringify(r).slice(0, 300)}`);
   },
   // navigate, fillForm with all ten, then the submit found and pressed by intent with its

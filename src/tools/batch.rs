@@ -453,15 +453,11 @@ async fn run_steps(
         if step.action == StepAction::Navigate && !call.contains_key("observe") {
             call.insert("observe".into(), Value::Bool(false));
         }
-        let outcome = super::call::call(services, tool, call).await;
-        let (mut body, failed) = match outcome {
-            ToolOutcome::Ok(v) | ToolOutcome::WithImages(v, _) => {
-                let unmet = v.get("ok") == Some(&Value::Bool(false))
-                    || v.get("satisfied") == Some(&Value::Bool(false));
-                (v, unmet)
-            }
-            ToolOutcome::Failed(f) => (f.to_json(), true),
-        };
+        let (mut body, ok) = super::call::nested(super::call::call(services, tool, call).await);
+        // A check that did not hold, or a fillForm that filled only some fields, fails the step.
+        let failed = !ok
+            || body.get("ok") == Some(&Value::Bool(false))
+            || body.get("satisfied") == Some(&Value::Bool(false));
         if let Some(caused) = body.get("caused") {
             if caused.get("navigation").is_some() {
                 result.navigated.push(i);
@@ -470,7 +466,7 @@ async fn run_steps(
                 result.dialogs.push(i);
             }
         }
-        if let Some(events) = body.get_mut("events").map(Value::take) {
+        if let Some(events) = body.as_object_mut().and_then(|m| m.remove("events")) {
             result.step_events.push(StepEvents { step: i, events });
         }
         if failed {
@@ -499,15 +495,9 @@ async fn live_revision(services: &Services) -> Option<u64> {
     b.page().is_ok().then(|| b.revision())
 }
 
-/// A step's failure for the batch result: without what the batch reports elsewhere (events,
-/// labels), and cut to its kind, reason and scalar fields (its executionId among them) when
-/// long.
-fn bounded_failure(mut body: Value) -> Value {
-    if let Value::Object(m) = &mut body {
-        for k in ["events", "trust", "untrustedFields"] {
-            m.remove(k);
-        }
-    }
+/// A step's failure for the batch result (its events are reported in `stepEvents`), cut to
+/// its kind, reason and scalar fields (its executionId among them) when long.
+fn bounded_failure(body: Value) -> Value {
     if body.to_string().len() <= MAX_FAILURE_BYTES {
         return body;
     }

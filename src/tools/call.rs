@@ -90,6 +90,21 @@ pub async fn call(
     label_untrusted(tool, outcome)
 }
 
+/// A call made inside another tool (a step of `batch`, the action of `executeIntent`) as a
+/// value of the outer result, and whether it succeeded. Its own untrusted labels are dropped:
+/// the outer result's labels cover the field that holds it.
+pub fn nested(outcome: ToolOutcome) -> (Value, bool) {
+    let (mut v, ok) = match outcome {
+        ToolOutcome::Ok(v) | ToolOutcome::WithImages(v, _) => (v, true),
+        ToolOutcome::Failed(f) => (f.to_json(), false),
+    };
+    if let Value::Object(m) = &mut v {
+        m.remove("trust");
+        m.remove("untrustedFields");
+    }
+    (v, ok)
+}
+
 /// Add the execution's id, for `recoverRun`.
 fn with_execution_id(outcome: ToolOutcome, id: String) -> ToolOutcome {
     let add = |mut v: Value| {

@@ -416,8 +416,16 @@ async fn resolve(
             .flatten(),
         total: answer["total"].as_u64().unwrap_or(candidates.len() as u64),
         candidates,
-        exclusions: answer["excluded"].take(),
+        exclusions: nonzero(answer["excluded"].take()),
     })
+}
+
+/// Only the reasons that ruled something out: a zero says nothing a model needs.
+fn nonzero(mut counts: Value) -> Value {
+    if let Value::Object(m) = &mut counts {
+        m.retain(|_, v| v.as_u64() != Some(0));
+    }
+    counts
 }
 
 fn run_resolve(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
@@ -499,11 +507,7 @@ async fn execute(
         _ => {}
     }
     let action_tool = a.action.tool();
-    let outcome = super::call::call(services, action_tool, call).await;
-    let (result, ok) = match outcome {
-        ToolOutcome::Ok(v) | ToolOutcome::WithImages(v, _) => (v, true),
-        ToolOutcome::Failed(f) => (f.to_json(), false),
-    };
+    let (result, ok) = super::call::nested(super::call::call(services, action_tool, call).await);
     let revision = result["revision"].as_u64().unwrap_or(now.revision);
     Ok((
         ExecuteResult {
@@ -569,11 +573,9 @@ fn run_act_verify(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture 
             Err(o) => return o,
         };
         if executed {
-            let verified = super::call::call(&services, &super::verify::TOOL, check).await;
-            let (v, _) = match verified {
-                ToolOutcome::Ok(v) | ToolOutcome::WithImages(v, _) => (v, true),
-                ToolOutcome::Failed(f) => (f.to_json(), false),
-            };
+            let (v, _) = super::call::nested(
+                super::call::call(&services, &super::verify::TOOL, check).await,
+            );
             if let Some(r) = v["revision"].as_u64() {
                 result.revision = r;
             }
