@@ -33,7 +33,7 @@ PLANTS = [
  ("reconcile relocates among duplicates", [("src/tools/delta.rs", "                        Some(FailureKind::StaleRef) if candidates.len() == 1 => {", "                        Some(FailureKind::StaleRef) if !candidates.is_empty() => {")], "page_delta", "reconcile_maps"),
  ("batch runs on past a failure", [("src/tools/batch.rs", "            failure = Some(bounded_failure(body));\n            break;", "            failure = Some(bounded_failure(body));")], "batch", "a_batch_stops_at"),
  ("batch chain never carries the revision", [("src/tools/batch.rs", "call.insert(\"expectedRevision\".into(), json!(r));", "call.insert(\"expectedRevision\".into(), json!(a.expected_revision));")], "batch", "one_batch_fills"),
- ("batch steps may confirm what the batch did not", [("src/tools/browser.rs", "            Some(false) => Err(ToolOutcome::Failed(super::batch::unconfirmed(cap))),", "            Some(false) => Ok(()),")], "batch", "a_password_field_the_check"),
+ ("batch steps may confirm what the batch did not", [("src/tools/browser.rs", "            Some(false) => Err(ToolOutcome::Failed(unconfirmed(cap))),", "            Some(false) => Ok(()),")], "batch", "a_password_field_the_check"),
  ("batch checks only its first step", [("src/tools/batch.rs", "    for (i, step) in steps.iter().enumerate() {\n        let tool = step.action.tool();\n        let at", "    for (i, step) in steps.iter().enumerate().take(1) {\n        let tool = step.action.tool();\n        let at")], "batch", "bad_steps"),
  ("executeIntent ignores a stale revision", [("src/tools/intent.rs", "        Classification::StaleRevision => Some(\"staleRevision\"),\n", "")], "intents", "a_reflow_between"),
 ]

@@ -17,7 +17,7 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value, json};
 
-use super::browser::{check_url, confirm, denied, destination, session_for};
+use super::browser::{check_url, confirm, denied, destination, session_for, with_grants};
 use super::output::result_of;
 use super::schema::input_schema;
 use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
@@ -195,27 +195,6 @@ struct BatchResult {
     step_events: Vec<StepEvents>,
 }
 
-tokio::task_local! {
-    /// While a batch's steps run: the capabilities its confirmation covers.
-    static GRANTS: Vec<Capability>;
-}
-
-/// Inside a batch, whether its confirmation covers `cap` (`None` outside a batch). A step
-/// cannot ask for a confirmation of its own: a token bound to one step could not be given
-/// back through the batch.
-pub fn granted(cap: Capability) -> Option<bool> {
-    GRANTS.try_with(|g| g.contains(&cap)).ok()
-}
-
-/// The failure of a step that met a capability to confirm the batch did not foresee.
-pub fn unconfirmed(cap: Capability) -> Failure {
-    Failure::of(
-        FailureKind::UnconfirmedInBatch,
-        "this step needs a confirmation the batch did not ask for (its target was not on the page when the batch was checked); nothing was sent: run it on its own",
-    )
-    .with("capability", cap.as_str())
-}
-
 /// A capability one step needs, and what the confirmation summary says of it.
 struct Need {
     step: usize,
@@ -263,9 +242,7 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             revision
         };
         let grants = try_tool!(decide(&services, &raw, &a.steps, needs));
-        GRANTS
-            .scope(grants, run_steps(&services, &a, mode, initial_revision))
-            .await
+        with_grants(grants, run_steps(&services, &a, mode, initial_revision)).await
     })
 }
 

@@ -152,13 +152,42 @@ pub fn gate(
     match services.policy.decide(cap) {
         Decision::Allow => Ok(()),
         Decision::Deny => Err(ToolOutcome::Failed(denied(services, cap))),
-        // Inside a batch, the batch's own confirmation decided (`batch::granted`).
-        Decision::Confirm => match super::batch::granted(cap) {
+        // Inside a batch, the batch's own confirmation decided (`with_grants`).
+        Decision::Confirm => match granted(cap) {
             Some(true) => Ok(()),
-            Some(false) => Err(ToolOutcome::Failed(super::batch::unconfirmed(cap))),
+            Some(false) => Err(ToolOutcome::Failed(unconfirmed(cap))),
             None => confirm(services, tool, a, summary),
         },
     }
+}
+
+tokio::task_local! {
+    /// While a batch's steps run: the capabilities its confirmation covers.
+    static GRANTS: Vec<crate::policy::Capability>;
+}
+
+/// Run a batch's steps with the capabilities its one confirmation covers. A step cannot ask
+/// for a confirmation of its own: a token bound to one step could not be given back through
+/// the batch.
+pub async fn with_grants<F: std::future::Future>(
+    grants: Vec<crate::policy::Capability>,
+    steps: F,
+) -> F::Output {
+    GRANTS.scope(grants, steps).await
+}
+
+/// Inside a batch, whether its confirmation covers `cap` (`None` outside a batch).
+fn granted(cap: crate::policy::Capability) -> Option<bool> {
+    GRANTS.try_with(|g| g.contains(&cap)).ok()
+}
+
+/// The failure of a batch step that met a capability to confirm the batch did not foresee.
+fn unconfirmed(cap: crate::policy::Capability) -> Failure {
+    Failure::of(
+        FailureKind::UnconfirmedInBatch,
+        "this step needs a confirmation the batch did not ask for (its target was not on the page when the batch was checked); nothing was sent: run it on its own",
+    )
+    .with("capability", cap.as_str())
 }
 
 /// The failure of a capability the policy denies.
