@@ -118,6 +118,7 @@ wire_enum! {
         NotCleared = "notCleared" in Verification, "the field still holds text after select-all and Backspace";
         NotToggled = "notToggled" in Verification, "`check`/`uncheck`: the element did not take the state";
         StaleRevision = "staleRevision" in Contract, "the page changed since `expectedRevision`";
+        StaleContinuation = "staleContinuation" in Contract, "`extractStructured`: the page changed since the continuation was given (its revision, URL or the rows it pages through); extract again from the start";
         DeniedHost = "deniedHost" in Policy, "a deny rule matches the URL's host";
         HostNotAllowed = "hostNotAllowed" in Policy, "no allow rule matches the URL's host";
         SchemeNotAllowed = "schemeNotAllowed" in Policy, "the URL's scheme is not http, https, about:blank or data";
@@ -164,7 +165,7 @@ impl FailureKind {
             }
             NotCleared | NotToggled => Kind::Verification,
             FieldInterrupted | FieldBrowser => Kind::FillForm,
-            StaleRevision => Kind::Contract,
+            StaleRevision | StaleContinuation => Kind::Contract,
             DeniedHost | HostNotAllowed | SchemeNotAllowed | MalformedUrl
             | FocusMovedToPassword | UnconfirmedInBatch => Kind::Policy,
             UnknownToken | ExpiredToken | TokenMismatch => Kind::ConfirmationRejected,

@@ -12,6 +12,7 @@ pub mod direct;
 pub mod doctor;
 pub mod failure;
 pub mod mcp;
+pub mod normalize;
 pub mod paths;
 pub mod policy;
 pub mod redact;

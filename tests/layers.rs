@@ -19,7 +19,7 @@ const LAYERS: &[&[&str]] = &[
         "failure",
         "test_json",
     ],
-    &["task", "webir"],
+    &["task", "webir", "normalize"],
     &["browser"],
     &["tools"],
     &["cli"],

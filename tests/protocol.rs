@@ -640,6 +640,7 @@ fn every_tool_has_a_strict_described_schema_and_its_annotations() {
                 "executeIntent",
                 "actAndVerify",
                 "batch",
+                "extractStructured",
             ]
             .contains(&t["name"].as_str().unwrap())
         })

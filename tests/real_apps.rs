@@ -439,3 +439,111 @@ fn datasette_filter_and_sort_through_intents_alone() {
     let url = eval(&mut g, "location.href");
     assert!(url.as_str().unwrap().contains("_sort=title"), "{url}");
 }
+
+/// A filtered Datasette table extracted page by page through continuations: every row once,
+/// typed, the count and the sum of years equal to SQLite's; after the table changed (a row
+/// added, the page loaded again) the continuation given before is refused.
+#[test]
+fn datasette_table_extracted_page_by_page() {
+    let work = temp_dir("datasette-extract");
+    let db = work.join("books.db");
+    apps::python(BOOKS, &[db.to_str().unwrap()]);
+    let app = apps::datasette(&db, &work);
+    let mut g = glass();
+    let url = app.url("/books/books?genre__exact=poetry&_size=max&_sort=id");
+    ok(&g.call(json!(1), "navigate", json!({"url": url, "observe": false})));
+    let fields = json!([{"name": "books", "path": "table", "kind": "table",
+                         "columns": {"id": "number", "year": "number"}}]);
+    let mut rows: Vec<Value> = Vec::new();
+    let mut next: Option<Value> = None;
+    let mut first_continuation = None;
+    let mut pages = 0;
+    loop {
+        let mut args = json!({"fields": fields, "maxItems": 20});
+        if let Some(c) = &next {
+            args["continuation"] = c.clone();
+        }
+        let r = ok(&g.call(json!("x"), "extractStructured", args));
+        assert!(r.get("unparsed").is_none(), "{r}");
+        let columns = r["values"]["books"]["columns"].as_array().unwrap().clone();
+        // Rows as records keyed by column, to read them by name below.
+        for row in r["values"]["books"]["rows"].as_array().unwrap() {
+            let cells = row.as_array().unwrap();
+            let record: serde_json::Map<String, Value> = columns
+                .iter()
+                .zip(cells)
+                .map(|(c, v)| (c.as_str().unwrap().to_owned(), v.clone()))
+                .collect();
+            rows.push(Value::Object(record));
+        }
+        pages += 1;
+        match r.get("continuation") {
+            Some(c) => {
+                first_continuation.get_or_insert_with(|| c.clone());
+                next = Some(c.clone());
+            }
+            None => break,
+        }
+    }
+    let count: usize = sql(&db, "select count(*) from books where genre = 'poetry'")
+        .parse()
+        .unwrap();
+    assert_eq!(rows.len(), count, "{:?}", rows.first());
+    assert_eq!(pages, count.div_ceil(20));
+    let years: i64 = rows.iter().map(|r| r["year"].as_i64().unwrap()).sum();
+    assert_eq!(
+        years.to_string(),
+        sql(&db, "select sum(year) from books where genre = 'poetry'")
+    );
+    let ids: Vec<i64> = rows.iter().map(|r| r["id"].as_i64().unwrap()).collect();
+    assert!(ids.windows(2).all(|w| w[0] < w[1]), "{ids:?}");
+    assert_eq!(
+        rows[0]["title"],
+        sql(
+            &db,
+            "select title from books where genre = 'poetry' order by id limit 1"
+        )
+    );
+    // The table changes between pages: the old continuation is refused.
+    apps::python(
+        "import sqlite3, sys; db = sqlite3.connect(sys.argv[1]); db.execute(\"insert into books values (999, 'Late', 'poetry', 2001)\"); db.commit()",
+        &[db.to_str().unwrap()],
+    );
+    ok(&g.call(json!(2), "navigate", json!({"url": url, "observe": false})));
+    let f = common::failed(&g.call(
+        json!("x"),
+        "extractStructured",
+        json!({"fields": fields, "maxItems": 20, "continuation": first_continuation.unwrap()}),
+    ));
+    assert_eq!(f["failureKind"], "staleContinuation", "{f}");
+}
+
+/// A docs page's section, read by its heading: all of it and nothing of the next one.
+#[test]
+fn docs_site_section_extracted_by_its_heading() {
+    let work = temp_dir("docs-extract");
+    docs_project(&work.join("project"));
+    let app = apps::docs_site(&work.join("project"), &work);
+    let mut g = glass();
+    ok(&g.call(
+        json!(1),
+        "navigate",
+        json!({"url": app.url("/"), "observe": false}),
+    ));
+    let r = ok(&g.call(
+        json!(2),
+        "extractStructured",
+        json!({"fields": [{"name": "install", "path": "section:Install", "kind": "string"},
+                          {"name": "usage", "path": "section:Usage", "kind": "string"}]}),
+    ));
+    let install = r["values"]["install"].as_str().unwrap();
+    let source = std::fs::read_to_string(work.join("project/docs/index.md")).unwrap();
+    let paragraphs: Vec<&str> = source
+        .lines()
+        .filter(|l| l.starts_with("Paragraph "))
+        .collect();
+    assert_eq!(paragraphs.len(), 30);
+    assert_eq!(install, paragraphs.join("\n"), "{r}");
+    assert_eq!(r["values"]["usage"], "Use it wisely.", "{r}");
+    assert_eq!(r["provenance"]["install"]["role"], "heading");
+}

@@ -223,6 +223,11 @@ agent_fn!(
     IntentCandidates(Value, u64) => "intentCandidates", Value
 );
 agent_fn!(
+    /// Raw values for `extractStructured`: one answer per spec of `0` (scope, name, index,
+    /// column, window), minting refs from `1`.
+    ExtractRaw(Value, u64) => "extractRaw", Value
+);
+agent_fn!(
     /// The page's task-oriented projection, minting refs from `0`.
     InspectPage(u64) => "inspectPage", Value
 );

@@ -37,7 +37,7 @@ const MAX_FAILURE_BYTES: usize = 1024;
 pub const BATCH: Tool = Tool {
     name: "batch",
     title: "Run steps in one call",
-    description: "Run up to 32 action steps in order, stopping at the first failure or unmet wait/verify. All steps' arguments, URLs and policy are checked before any runs; one confirmation covers the batch. mode: unguarded; fixed (guarded steps give their expectedRevision); chain (each step runs at the revision the previous left, the first at expectedRevision).",
+    description: "Run up to 32 action steps in order; stop at the first failure or unmet wait/verify. Arguments and policy are checked for all steps first; one confirmation covers all. mode: unguarded, fixed (steps give expectedRevision), chain (each at the previous step's revision).",
     schema: input_schema::<BatchArgs>,
     output: result_of::<BatchResult>,
     annotations: super::Annotations {

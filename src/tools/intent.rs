@@ -71,10 +71,10 @@ impl IntentAction {
 #[derive(Deserialize, JsonSchema, Clone, Default)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 struct Scope {
-    /// Text naming the region, row or list item it is in ("Invoice 2", "Shipping address").
+    /// Text of the row, item or region it is in ("Invoice 2").
     #[schemars(length(min = 1, max = 256))]
     region_name: Option<String>,
-    /// That region's role (row, listitem, form, dialog, navigation...).
+    /// Its role (row, listitem, form, dialog...).
     #[schemars(length(min = 1, max = 32))]
     region_role: Option<String>,
 }
@@ -91,18 +91,17 @@ struct Constraints {
     name: Option<String>,
 }
 
-/// How sure Glass must be before it selects (and executeIntent acts).
+/// How sure Glass must be before it selects (and executeIntent acts): nothing (report only),
+/// an exact match, an exact or unique high-confidence one (the default), or also a unique
+/// low-confidence one. The field's description says so in one line, so the variants carry no
+/// doc comments (each would be repeated in four tools' schemas).
 #[derive(Deserialize, JsonSchema, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase")]
 enum ResolutionPolicy {
-    /// Select nothing; only report.
     ReportOnly,
-    /// Only an exact match.
     RequireExact,
-    /// An exact or unique high-confidence match (default).
     #[default]
     RequireUniqueHighConfidence,
-    /// Also a unique low-confidence match.
     AllowUniqueMediumConfidence,
 }
 
@@ -126,7 +125,8 @@ macro_rules! with_intent_fields {
             scope: Option<Scope>,
             /// What the target must be.
             constraints: Option<Constraints>,
-            /// How sure Glass must be to select a candidate.
+            /// How sure Glass must be to select: default requireUniqueHighConfidence (exact or
+            /// unique high confidence); reportOnly selects nothing.
             resolution_policy: Option<ResolutionPolicy>,
             /// Refuse (staleRevision) unless the page is at this revision.
             expected_revision: Option<u64>,
@@ -198,7 +198,7 @@ const ACT_ANNOTATIONS: Annotations = Annotations {
 pub const RESOLVE_INTENT: Tool = Tool {
     name: "resolveIntent",
     title: "Resolve an intent",
-    description: "Find the element an intent means (action, words, scope such as a row or region, constraints) and classify the match: exact, uniqueHighConfidence, uniqueLowConfidence, ambiguous, notFound, staleRevision. Candidates carry candidateId, confidence, evidence; exclusions say what was ruled out. Never acts.",
+    description: "Find the element an intent means (words, action, scope such as a row or region, constraints); classify the match (exact, uniqueHighConfidence, ambiguous, notFound...) with candidates, evidence and exclusions. Never acts.",
     schema: input_schema::<IntentArgs>,
     output: result_of::<ResolveResult>,
     annotations: Annotations::LOCAL_READ,
@@ -226,7 +226,7 @@ pub const FIND_TARGET: Tool = Tool {
 pub const EXECUTE_INTENT: Tool = Tool {
     name: "executeIntent",
     title: "Execute an intent",
-    description: "Resolve the intent again on the current page and act only if candidateId is still the candidate the policy selects (else not_executed with the reason), through the verified action tools, guarded by the revision.",
+    description: "Resolve again on the page now and act only if candidateId is still the one selected (else not_executed with the reason), through the verified action tools.",
     schema: input_schema::<ExecuteArgs>,
     output: result_of::<ExecuteResult>,
     annotations: ACT_ANNOTATIONS,

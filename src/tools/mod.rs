@@ -14,6 +14,7 @@ pub mod delta;
 pub mod diagnostics;
 pub mod dialogs;
 pub mod evaluate;
+pub mod extract;
 pub mod forms;
 pub mod intent;
 pub mod journal;
@@ -272,6 +273,7 @@ pub fn catalog() -> &'static [Tool] {
         intent::EXECUTE_INTENT,
         intent::ACT_AND_VERIFY,
         batch::BATCH,
+        extract::EXTRACT,
     ];
     CATALOG
 }

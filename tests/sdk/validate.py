@@ -80,6 +80,13 @@ async def main(glass: str, base: str) -> None:
             await ok("actAndVerify", {"schemaVersion": 1, "intent": "count", "action": "click",
                                       "candidateId": found["selection"],
                                       "predicates": [{"kind": "textPresent", "text": "Count"}]})
+            await ok("extractStructured", {"maxItems": 1, "fields": [
+                {"name": "prices", "path": "table:Prices", "kind": "table", "columns": {"Price": "currency"}},
+                {"name": "items", "path": "table:Prices/column:Price", "kind": "currency"},
+                {"name": "user", "path": "field:User", "kind": "optionalString"},
+                {"name": "remember", "path": "field:Remember", "kind": "boolean"},
+                {"name": "nothing", "path": "list:Nowhere", "kind": "list"},
+            ]})
             await ok("batch", {"steps": [
                 {"action": "click", "target": "role=button;name=Count"},
                 {"action": "verify", "predicates": [{"kind": "textPresent", "text": "Count"}], "timeoutMs": 0},

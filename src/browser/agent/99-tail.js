@@ -88,6 +88,7 @@
     preflight: guard(preflight),
     waitFor: guard(waitFor),
     verifyChecks: guard(verifyChecks),
+    extractRaw: guard(extractRaw, (a) => a[1]),
     text: guard(text),
     dom: guard(dom),
     select: guard(select),

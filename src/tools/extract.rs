@@ -1,0 +1,796 @@
+//! `extractStructured`: named, typed values read off the page model (a table or one of its
+//! columns, a list, a region, the section under a heading, a form field by label), never by a
+//! CSS selector; normalized by `crate::normalize` and each with where it came from.
+//!
+//! Lists and tables are paged: `startIndex` and `maxItems` choose a window, `maxBytes` bounds
+//! the answer (items are dropped whole from the end, never cut), and a `continuation` names
+//! the next window of the same request on the same page: it is refused once the page, its
+//! revision or the rows it pages through changed, so paging is exact or it stops.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::sync::{Arc, OnceLock};
+
+use serde_json::{Map, Value, json};
+use sha2::{Digest, Sha256};
+
+use super::browser::session_for;
+use super::output::result_of;
+use super::schema::input_schema;
+use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use crate::browser::agent_calls::ExtractRaw;
+use crate::failure::{Failure, FailureKind};
+use crate::normalize::{self, DecimalMark};
+use crate::policy::Capability;
+use crate::try_tool;
+
+/// Most items a list-like field gives in one answer.
+pub const MAX_ITEMS: u32 = 256;
+
+/// The `extractStructured` tool.
+pub const EXTRACT: Tool = Tool {
+    name: "extractStructured",
+    title: "Extract typed values",
+    description: "Read named, typed, normalized values off the page model, with provenance. path: table[:NAME|#N][/column:HEADER], list[:NAME|#N], region:NAME, section:HEADING, field:LABEL (never CSS). Lists and tables page by maxItems and an exact continuation.",
+    schema: input_schema::<ExtractArgs>,
+    output: result_of::<ExtractResult>,
+    annotations: Annotations {
+        read_only: true,
+        destructive: false,
+        idempotent: true,
+        open_world: true,
+    },
+    needs: Needs::Page,
+    capabilities: &[Capability::ReadFormValues],
+    revision: RevisionRule::Reads,
+    run,
+};
+
+/// Arguments of `extractStructured`.
+#[derive(Deserialize, JsonSchema, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct ExtractArgs {
+    /// The values to read.
+    #[schemars(length(min = 1, max = 32))]
+    fields: Vec<FieldSpec>,
+    /// Most items per list or table (default 50).
+    #[schemars(range(min = 1, max = 256))]
+    max_items: Option<u32>,
+    /// The first item of lists and tables (default 0).
+    #[schemars(range(max = 100_000))]
+    start_index: Option<u32>,
+    /// Most bytes of values (default 65536).
+    #[schemars(range(min = 1024, max = 1_048_576))]
+    max_bytes: Option<u32>,
+    /// The previous answer's, for the next window.
+    #[schemars(length(max = 256))]
+    continuation: Option<String>,
+}
+
+/// One value to read.
+#[derive(Deserialize, JsonSchema, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct FieldSpec {
+    /// Its name in `values`.
+    #[schemars(length(min = 1, max = 64))]
+    name: String,
+    /// Where it is on the page.
+    #[schemars(length(min = 1, max = 300))]
+    path: String,
+    /// What it is.
+    kind: ValueKind,
+    /// enum: the allowed values.
+    #[schemars(length(max = 64))]
+    options: Option<Vec<String>>,
+    /// table, record: kinds of some columns or labels.
+    columns: Option<BTreeMap<String, ValueKind>>,
+}
+
+// What a value is (no doc comment: the schema lists the kinds twice, once per use).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+enum ValueKind {
+    String,
+    OptionalString,
+    Number,
+    Currency,
+    Date,
+    DateTime,
+    Boolean,
+    Url,
+    Enum,
+    List,
+    Record,
+    Table,
+    RepeatedItems,
+}
+
+impl ValueKind {
+    /// One text, normalized.
+    fn scalar(self) -> bool {
+        !matches!(
+            self,
+            ValueKind::List | ValueKind::Record | ValueKind::Table | ValueKind::RepeatedItems
+        )
+    }
+}
+
+/// Where a path points.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+struct Path {
+    scope: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    index: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    column: Option<String>,
+}
+
+impl Path {
+    /// `table[:NAME|#N][/column:HEADER]`, `list[:NAME|#N]`, `region:NAME`, `section:HEADING`,
+    /// `field:LABEL`.
+    fn parse(s: &str) -> Result<Path, &'static str> {
+        let (head, column) = match s.split_once("/column:") {
+            Some((h, c)) if !c.trim().is_empty() => (h, Some(c.trim().to_owned())),
+            Some(_) => return Err("a column needs its header: /column:HEADER"),
+            None => (s, None),
+        };
+        let (scope, rest) = match head.find([':', '#']) {
+            Some(i) => (&head[..i], &head[i..]),
+            None => (head, ""),
+        };
+        let scope = match scope.trim() {
+            "table" => "table",
+            "list" => "list",
+            "region" => "region",
+            "section" => "section",
+            "field" => "field",
+            _ => {
+                return Err(
+                    "starts with table, list, region, section or field (never a CSS selector)",
+                );
+            }
+        };
+        let (name, index) = if let Some(n) = rest.strip_prefix(':') {
+            let n = n.trim();
+            if n.is_empty() {
+                return Err("a name after ':' is empty");
+            }
+            (Some(n.to_owned()), None)
+        } else if let Some(i) = rest.strip_prefix('#') {
+            match i.trim().parse::<u32>() {
+                Ok(i) if i >= 1 => (None, Some(i)),
+                _ => return Err("an index after '#' is a whole number from 1"),
+            }
+        } else {
+            (None, None)
+        };
+        if matches!(scope, "region" | "section" | "field") && name.is_none() {
+            return Err("region, section and field need a name (region:NAME)");
+        }
+        if column.is_some() && scope != "table" {
+            return Err("only a table has columns");
+        }
+        Ok(Path {
+            scope,
+            name,
+            index,
+            column,
+        })
+    }
+
+    /// Whether it yields many items (paged).
+    fn paged(&self) -> bool {
+        self.scope == "table" || self.scope == "list"
+    }
+
+    /// Whether `kind` can be read from here.
+    fn fits(&self, kind: ValueKind) -> bool {
+        match (self.scope, &self.column) {
+            ("table", None) => kind == ValueKind::Table,
+            ("table", Some(_)) | ("list", _) => {
+                kind != ValueKind::Table && kind != ValueKind::Record
+            }
+            ("region", _) => kind.scalar() || kind == ValueKind::Record,
+            _ => kind.scalar(),
+        }
+    }
+}
+
+/// Where a value came from.
+#[derive(Debug, Serialize, JsonSchema)]
+struct Provenance {
+    /// The element read (a table, list, region, heading or field).
+    #[serde(rename = "ref")]
+    element: String,
+    /// Its role.
+    role: String,
+    /// Its accessible name.
+    #[schemars(extend("x-glassPageContent" = true))]
+    name: String,
+}
+
+/// A list or table field's window.
+#[derive(Debug, Serialize, JsonSchema)]
+struct Window {
+    /// Items it has on the page.
+    total: u64,
+    /// Items in this answer.
+    returned: u64,
+}
+
+/// A field whose value is null: why.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+struct Missing {
+    /// The field.
+    field: String,
+    /// notFound, ambiguous (with count), noColumn (with the table's columns), secret (a
+    /// password field's value is never read), tooLarge (past maxBytes on its own).
+    reason: &'static str,
+    /// How many elements matched.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    count: Option<u64>,
+    /// noColumn: the table's column headers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(extend("x-glassPageContent" = true))]
+    columns: Option<Value>,
+}
+
+/// The result of `extractStructured`.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+struct ExtractResult {
+    /// The page revision read.
+    revision: u64,
+    /// The page's URL.
+    #[schemars(extend("x-glassPageContent" = true))]
+    url: String,
+    /// Each field's value by name (null when missing or unparsed); a table is `{columns, rows}`
+    /// with each row's cells in column order.
+    #[schemars(extend("x-glassPageContent" = true))]
+    values: Map<String, Value>,
+    /// Each found field's element.
+    provenance: BTreeMap<String, Provenance>,
+    /// Lists and tables: the first item of this window.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    start_index: Option<u64>,
+    /// Lists and tables: their windows by field.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    windows: BTreeMap<String, Window>,
+    /// Fields with no value, and why.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    missing: Vec<Missing>,
+    /// Values that did not read as their kind (left null), by field.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    unparsed: BTreeMap<String, u64>,
+    /// maxBytes cut the window short (whole items were left for the continuation).
+    truncated: bool,
+    /// The next window of this request on this page, while items remain.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    continuation: Option<String>,
+}
+
+/// A per-process key, so a continuation cannot be made up by a client.
+fn key() -> &'static [u8; 16] {
+    static KEY: OnceLock<[u8; 16]> = OnceLock::new();
+    KEY.get_or_init(|| {
+        use std::hash::{BuildHasher, Hasher};
+        let mut out = [0u8; 16];
+        for (i, chunk) in out.chunks_mut(8).enumerate() {
+            let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+            h.write_usize(i);
+            chunk.copy_from_slice(&h.finish().to_le_bytes());
+        }
+        out
+    })
+}
+
+/// The digest a continuation carries: the request (without its window), the page's URL and
+/// revision, the next index and what the paged fields hold now.
+fn seal(request: &str, url: &str, revision: u64, next: u64, prints: &[String]) -> String {
+    let mut h = Sha256::new();
+    h.update(key());
+    for part in [request, url, &revision.to_string(), &next.to_string()] {
+        h.update(part.as_bytes());
+        h.update([0]);
+    }
+    for p in prints {
+        h.update(p.as_bytes());
+        h.update([1]);
+    }
+    h.finalize()[..12]
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// A continuation's revision and next index, if it is one Glass writes.
+fn open(token: &str) -> Option<(u64, u64, &str)> {
+    let mut parts = token.strip_prefix("xc1.")?.split('.');
+    let revision = parts.next()?.parse().ok()?;
+    let next = parts.next()?.parse().ok()?;
+    let mac = parts.next()?;
+    (parts.next().is_none() && mac.len() == 24).then_some((revision, next, mac))
+}
+
+fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+    Box::pin(async move {
+        let raw = a;
+        let a: ExtractArgs = try_tool!(args::read(&raw));
+        let mut paths = Vec::with_capacity(a.fields.len());
+        let mut names = std::collections::HashSet::new();
+        for (i, f) in a.fields.iter().enumerate() {
+            let path = match Path::parse(&f.path) {
+                Ok(p) => p,
+                Err(reason) => return args::invalid(&format!("fields[{i}].path"), reason).into(),
+            };
+            if !path.fits(f.kind) {
+                return args::invalid(
+                    &format!("fields[{i}].kind"),
+                    "this kind cannot be read from this path (a table is kind table; a column or list, list, repeatedItems or a scalar kind; record needs a region)",
+                )
+                .into();
+            }
+            if f.kind == ValueKind::Enum && f.options.as_ref().is_none_or(Vec::is_empty) {
+                return args::invalid(&format!("fields[{i}].options"), "enum needs its options")
+                    .into();
+            }
+            if !names.insert(f.name.as_str()) {
+                return args::invalid(&format!("fields[{i}].name"), "names must differ").into();
+            }
+            paths.push(path);
+        }
+        if a.continuation.is_some() && a.start_index.is_some() {
+            return args::invalid("continuation", "give continuation or startIndex, not both")
+                .into();
+        }
+        let mut b = try_tool!(session_for(&services, &EXTRACT).await);
+        if paths.iter().any(|p| p.scope == "field") {
+            try_tool!(super::browser::gate(
+                &services,
+                Capability::ReadFormValues,
+                &EXTRACT,
+                &raw,
+                "read form field values"
+            ));
+        }
+        let revision = b.revision();
+        let start = match &a.continuation {
+            None => u64::from(a.start_index.unwrap_or(0)),
+            Some(token) => match open(token) {
+                Some((rev, _, _)) if rev != revision => return stale_continuation(rev, revision),
+                Some((_, next, _)) => next,
+                None => return args::invalid("continuation", "is not one Glass gave").into(),
+            },
+        };
+        let max_items = u64::from(a.max_items.unwrap_or(50));
+        let specs: Vec<Value> = paths
+            .iter()
+            .map(|p| {
+                let mut s = serde_json::to_value(p).unwrap_or_default();
+                s["start"] = json!(start);
+                s["max"] = json!(max_items);
+                s
+            })
+            .collect();
+        let next = b.next_ref();
+        let answer = try_tool!(b.run_agent(&ExtractRaw(Value::Array(specs), next)).await);
+        let Some(results) = answer["results"].as_array() else {
+            return crate::browser::BrowserError::Agent.into();
+        };
+        b.record_refs(&answer["nextRef"], results.iter());
+        drop(b);
+        let url = answer["url"].as_str().unwrap_or("").to_owned();
+        let lang = answer["lang"].as_str().unwrap_or("").to_owned();
+        // The request without its window: what a continuation is bound to.
+        let request = {
+            let mut r = raw.clone();
+            for k in ["continuation", "startIndex", "confirmToken", "includeTrace"] {
+                r.remove(k);
+            }
+            Value::Object(r).to_string()
+        };
+        let prints: Vec<String> = results
+            .iter()
+            .map(|r| r["fingerprint"].as_str().unwrap_or("").to_owned())
+            .collect();
+        if let Some((_, next, mac)) = a.continuation.as_deref().and_then(open) {
+            if seal(&request, &url, revision, next, &prints) != mac {
+                return stale_continuation(revision, revision);
+            }
+        }
+        let reader = Reader {
+            mark: DecimalMark::of_lang(&lang),
+            lang,
+            url: url.clone(),
+        };
+        let mut out = ExtractResult {
+            revision,
+            url,
+            values: Map::new(),
+            provenance: BTreeMap::new(),
+            start_index: paths.iter().any(Path::paged).then_some(start),
+            windows: BTreeMap::new(),
+            missing: Vec::new(),
+            unparsed: BTreeMap::new(),
+            truncated: false,
+            continuation: None,
+        };
+        // Items per paged field as read; the byte budget may keep fewer.
+        let mut items: Vec<Option<Vec<Value>>> = Vec::with_capacity(results.len());
+        for ((f, path), r) in a.fields.iter().zip(&paths).zip(results) {
+            let status = r["status"].as_str().unwrap_or("");
+            if status != "ok" {
+                out.missing.push(Missing {
+                    field: f.name.clone(),
+                    reason: match status {
+                        "ambiguous" => "ambiguous",
+                        "noColumn" => "noColumn",
+                        _ => "notFound",
+                    },
+                    count: r["count"].as_u64(),
+                    columns: (status == "noColumn").then(|| r["columns"].clone()),
+                });
+                out.values.insert(f.name.clone(), Value::Null);
+                items.push(None);
+                continue;
+            }
+            out.provenance.insert(
+                f.name.clone(),
+                Provenance {
+                    element: r["ref"].as_str().unwrap_or("").to_owned(),
+                    role: r["role"].as_str().unwrap_or("").to_owned(),
+                    name: r["name"].as_str().unwrap_or("").to_owned(),
+                },
+            );
+            if r["secret"] == true {
+                out.missing.push(Missing {
+                    field: f.name.clone(),
+                    reason: "secret",
+                    count: None,
+                    columns: None,
+                });
+                out.values.insert(f.name.clone(), Value::Null);
+                items.push(None);
+                continue;
+            }
+            let mut unparsed = 0u64;
+            if path.paged() {
+                let list = reader.items(f, r, &mut unparsed);
+                out.windows.insert(
+                    f.name.clone(),
+                    Window {
+                        total: r["total"].as_u64().unwrap_or(0),
+                        returned: list.len() as u64,
+                    },
+                );
+                out.values.insert(f.name.clone(), Value::Null);
+                items.push(Some(list));
+            } else {
+                let v = reader.single(f, r, &mut unparsed);
+                out.values.insert(f.name.clone(), v);
+                items.push(None);
+            }
+            if unparsed > 0 {
+                out.unparsed.insert(f.name.clone(), unparsed);
+            }
+        }
+        // Fit maxBytes, measured on `values` as sent: scalar values first (the largest left
+        // out until they fit), then as many whole items of every list as fit.
+        let budget = a.max_bytes.unwrap_or(65_536) as usize;
+        let tables: Vec<Option<Vec<String>>> = a
+            .fields
+            .iter()
+            .zip(results)
+            .map(|(f, r)| {
+                (f.kind == ValueKind::Table)
+                    .then(|| headers(r["columns"].as_array().map(Vec::as_slice).unwrap_or(&[])))
+            })
+            .collect();
+        let assemble = |values: &Map<String, Value>, keep: usize| -> Map<String, Value> {
+            let mut all = values.clone();
+            for ((f, list), columns) in a.fields.iter().zip(&items).zip(&tables) {
+                let Some(list) = list else { continue };
+                let rows = Value::Array(list.iter().take(keep).cloned().collect());
+                let value = match columns {
+                    // Columns once, rows as arrays in their order: a table's bytes are its cells.
+                    Some(columns) => json!({"columns": columns, "rows": rows}),
+                    None => rows,
+                };
+                all.insert(f.name.clone(), value);
+            }
+            all
+        };
+        let size = |m: &Map<String, Value>| Value::Object(m.clone()).to_string().len();
+        while size(&assemble(&out.values, 0)) > budget {
+            let Some(largest) = out
+                .values
+                .iter()
+                .filter(|(_, v)| !v.is_null())
+                .max_by_key(|(_, v)| v.to_string().len())
+                .map(|(k, _)| k.clone())
+            else {
+                break;
+            };
+            out.values.insert(largest.clone(), Value::Null);
+            out.missing.push(Missing {
+                field: largest,
+                reason: "tooLarge",
+                count: None,
+                columns: None,
+            });
+            out.truncated = true;
+        }
+        let longest = items.iter().flatten().map(Vec::len).max().unwrap_or(0);
+        let (mut lo, mut hi) = (0usize, longest);
+        while lo < hi {
+            let mid = (lo + hi).div_ceil(2);
+            if size(&assemble(&out.values, mid)) <= budget {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        let keep = lo;
+        out.truncated |= keep < longest;
+        out.values = assemble(&out.values, keep);
+        for (f, list) in a.fields.iter().zip(&items) {
+            if let (Some(list), Some(w)) = (list, out.windows.get_mut(&f.name)) {
+                w.returned = list.len().min(keep) as u64;
+            }
+        }
+        let next = start + keep as u64;
+        if out.windows.values().any(|w| w.total > next) && keep > 0 {
+            out.continuation = Some(format!(
+                "xc1.{revision}.{next}.{}",
+                seal(&request, &out.url, revision, next, &prints)
+            ));
+        }
+        ToolOutcome::ok(&out)
+    })
+}
+
+fn stale_continuation(issued: u64, now: u64) -> ToolOutcome {
+    ToolOutcome::Failed(
+        Failure::of(
+            FailureKind::StaleContinuation,
+            "the page changed since this continuation was given (another revision, URL or rows); extract again from the start",
+        )
+        .with("issuedRevision", issued)
+        .with("currentRevision", now),
+    )
+}
+
+/// Normalizes what the agent read, as the page writes numbers and dates.
+struct Reader {
+    mark: DecimalMark,
+    lang: String,
+    url: String,
+}
+
+impl Reader {
+    /// One text (with the link it holds) as `kind`; `None` when it does not read as one.
+    fn scalar(
+        &self,
+        kind: ValueKind,
+        text: &str,
+        href: Option<&str>,
+        f: &FieldSpec,
+    ) -> Option<Value> {
+        let t = text.trim();
+        Some(match kind {
+            ValueKind::String => json!(t),
+            ValueKind::OptionalString => {
+                if t.is_empty() {
+                    Value::Null
+                } else {
+                    json!(t)
+                }
+            }
+            ValueKind::Number => normalize::number(t, self.mark)?,
+            ValueKind::Currency => normalize::currency(t, self.mark)?,
+            ValueKind::Date => json!(normalize::date(t, &self.lang)?),
+            ValueKind::DateTime => json!(normalize::date_time(t, &self.lang)?),
+            ValueKind::Boolean => json!(normalize::boolean(t)?),
+            ValueKind::Url => json!(normalize::url(t, href, &self.url)?),
+            ValueKind::Enum => json!(normalize::one_of(t, f.options.as_deref().unwrap_or(&[]))?),
+            ValueKind::List | ValueKind::Record | ValueKind::Table | ValueKind::RepeatedItems => {
+                return None;
+            }
+        })
+    }
+
+    /// `scalar`, counting a miss and leaving it null. An empty text is null without a miss.
+    fn counted(&self, kind: ValueKind, cell: &Value, f: &FieldSpec, unparsed: &mut u64) -> Value {
+        let text = cell["t"].as_str().unwrap_or("");
+        match self.scalar(kind, text, cell["h"].as_str(), f) {
+            Some(v) => v,
+            None => {
+                if !text.trim().is_empty() {
+                    *unparsed += 1;
+                }
+                Value::Null
+            }
+        }
+    }
+
+    /// A table's rows, a column's values or a list's items, as `f.kind` says.
+    fn items(&self, f: &FieldSpec, r: &Value, unparsed: &mut u64) -> Vec<Value> {
+        let cells: Vec<&Value> = if r["rows"].is_array() {
+            r["rows"].as_array().into_iter().flatten().collect()
+        } else {
+            r["items"].as_array().into_iter().flatten().collect()
+        };
+        if f.kind == ValueKind::Table {
+            let headers = headers(r["columns"].as_array().map(Vec::as_slice).unwrap_or(&[]));
+            return cells
+                .iter()
+                .map(|row| {
+                    let cells = row.as_array().into_iter().flatten().enumerate();
+                    Value::Array(
+                        cells
+                            .map(|(i, cell)| {
+                                let kind = headers
+                                    .get(i)
+                                    .map_or(ValueKind::String, |h| column_kind(f, h));
+                                self.counted(kind, cell, f, unparsed)
+                            })
+                            .collect(),
+                    )
+                })
+                .collect();
+        }
+        // A column's rows hold one cell each.
+        let one = |v: &Value| -> Value {
+            match v {
+                Value::Array(a) => a.first().cloned().unwrap_or_default(),
+                other => other.clone(),
+            }
+        };
+        cells
+            .iter()
+            .map(|c| {
+                let cell = one(c);
+                match f.kind {
+                    ValueKind::List => json!(cell["t"].as_str().unwrap_or("")),
+                    ValueKind::RepeatedItems => {
+                        let mut o = json!({"text": cell["t"].as_str().unwrap_or("")});
+                        if let Some(h) = cell["h"].as_str() {
+                            o["url"] = json!(h);
+                        }
+                        o
+                    }
+                    kind => self.counted(kind, &cell, f, unparsed),
+                }
+            })
+            .collect()
+    }
+
+    /// A region's, section's or field's value.
+    fn single(&self, f: &FieldSpec, r: &Value, unparsed: &mut u64) -> Value {
+        if f.kind == ValueKind::Record {
+            let mut obj = Map::new();
+            for pair in r["pairs"].as_array().into_iter().flatten() {
+                let key = pair[0]
+                    .as_str()
+                    .unwrap_or("")
+                    .trim_end_matches(':')
+                    .trim()
+                    .to_owned();
+                if key.is_empty() || obj.contains_key(&key) {
+                    continue;
+                }
+                let kind = column_kind(f, &key);
+                let v = self.counted(kind, &pair[1], f, unparsed);
+                obj.insert(key, v);
+            }
+            return Value::Object(obj);
+        }
+        if let Some(checked) = r["checked"].as_bool() {
+            return match f.kind {
+                ValueKind::Boolean => json!(checked),
+                ValueKind::String | ValueKind::OptionalString => {
+                    json!(if checked { "checked" } else { "unchecked" })
+                }
+                _ => {
+                    *unparsed += 1;
+                    Value::Null
+                }
+            };
+        }
+        self.counted(f.kind, &json!({"t": r["text"]}), f, unparsed)
+    }
+}
+
+/// A table's header texts as object keys: empty ones numbered, repeated ones suffixed.
+fn headers(columns: &[Value]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::with_capacity(columns.len());
+    for (i, c) in columns.iter().enumerate() {
+        let mut h = c.as_str().unwrap_or("").trim().to_owned();
+        if h.is_empty() {
+            h = format!("column {}", i + 1);
+        }
+        let base = h.clone();
+        let mut n = 2;
+        while out.contains(&h) {
+            h = format!("{base} {n}");
+            n += 1;
+        }
+        out.push(h);
+    }
+    out
+}
+
+/// The kind `f.columns` gives a column or label (matched ignoring case), else string.
+fn column_kind(f: &FieldSpec, key: &str) -> ValueKind {
+    f.columns
+        .as_ref()
+        .and_then(|c| {
+            c.iter()
+                .find(|(k, _)| k.eq_ignore_ascii_case(key))
+                .map(|(_, v)| *v)
+        })
+        .unwrap_or(ValueKind::String)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_address_the_page_model_only() {
+        let p = Path::parse("table:Books/column:title").unwrap();
+        assert_eq!(
+            (p.scope, p.name.as_deref(), p.column.as_deref()),
+            ("table", Some("Books"), Some("title"))
+        );
+        assert_eq!(Path::parse("list#2").unwrap().index, Some(2));
+        assert_eq!(Path::parse("table").unwrap().scope, "table");
+        assert!(Path::parse("div.price").is_err());
+        assert!(Path::parse("region").is_err());
+        assert!(Path::parse("list/column:x").is_err());
+        assert!(Path::parse("table#0").is_err());
+        assert!(Path::parse("field:").is_err());
+        assert!(Path::parse("table").unwrap().fits(ValueKind::Table));
+        assert!(!Path::parse("table").unwrap().fits(ValueKind::Number));
+        assert!(
+            Path::parse("region:Totals")
+                .unwrap()
+                .fits(ValueKind::Record)
+        );
+        assert!(!Path::parse("field:Email").unwrap().fits(ValueKind::List));
+    }
+
+    #[test]
+    fn a_continuation_is_bound_to_its_request_and_page() {
+        let s = seal("{\"fields\":1}", "http://a/", 4, 50, &["ab".into()]);
+        assert_eq!(s.len(), 24);
+        assert_ne!(
+            s,
+            seal("{\"fields\":2}", "http://a/", 4, 50, &["ab".into()])
+        );
+        assert_ne!(
+            s,
+            seal("{\"fields\":1}", "http://a/", 5, 50, &["ab".into()])
+        );
+        assert_ne!(
+            s,
+            seal("{\"fields\":1}", "http://a/", 4, 50, &["ac".into()])
+        );
+        let token = format!("xc1.4.50.{s}");
+        assert_eq!(open(&token), Some((4, 50, s.as_str())));
+        assert_eq!(open("xc1.4.50"), None);
+        assert_eq!(open("garbage"), None);
+    }
+
+    #[test]
+    fn headers_become_distinct_keys() {
+        assert_eq!(
+            headers(&[json!("id"), json!(""), json!("id")]),
+            vec!["id", "column 2", "id 2"]
+        );
+    }
+}
