@@ -36,6 +36,10 @@ PLANTS = [
  ("batch steps may confirm what the batch did not", [("src/tools/browser.rs", "            Some(false) => Err(ToolOutcome::Failed(unconfirmed(cap))),", "            Some(false) => Ok(()),")], "batch", "a_password_field_the_check"),
  ("batch checks only its first step", [("src/tools/batch.rs", "    for (i, step) in steps.iter().enumerate() {\n        let tool = step.action.tool();\n        let at", "    for (i, step) in steps.iter().enumerate().take(1) {\n        let tool = step.action.tool();\n        let at")], "batch", "bad_steps"),
  ("executeIntent ignores a stale revision", [("src/tools/intent.rs", "        Classification::StaleRevision => Some(\"staleRevision\"),\n", "")], "intents", "a_reflow_between"),
+ ("continuation never checked", [("src/tools/extract.rs", "            if seal(&request, &url, revision, next, &prints) != mac {", "            if seal(&request, &url, revision, next, &prints) == \"never\" && mac.is_empty() {")], "extraction", "continuations_page"),
+ ("maxBytes cuts nothing", [("src/tools/extract.rs", "            if size(&assemble(&out.values, mid)) <= budget {", "            if size(&assemble(&out.values, mid)) <= usize::MAX {")], "extraction", "continuations_page"),
+ ("passwords read like any field", [("src/browser/agent/82-extract.js", "      if (v && v.secret) { out.secret = true; return out; }\n", "")], "extraction", "values_are_read"),
+ ("section reads past the next heading", [("src/browser/agent/82-extract.js", "      if (roleOf(el) === 'heading' && (headingLevel(el) || 2) <= level) return true;", "      if (false) return true;")], "real_apps", "docs_site_section"),
 ]
 only = sys.argv[1:] 
 for name, edits, test, filt in PLANTS:
