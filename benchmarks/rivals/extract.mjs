@@ -73,7 +73,7 @@ const RUN = {
     ROWS.forEach((w, i) => {
       const g = rows[i];
       const iso = `2025-${String(w.month + 1).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
-      if (g[0] !== w.id || g[1] !== w.customer || g[2].amount !== w.total || g[2].currency !== 'USD' || g[3] !== iso || g[4] !== w.paid) throw new Fail(`glass: row ${i + 1} ${JSON.stringify(g)}`);
+      if (j.values.orders.currency.Total !== 'USD' || g[0] !== w.id || g[1] !== w.customer || g[2] !== w.total || g[3] !== iso || g[4] !== w.paid) throw new Fail(`glass: row ${i + 1} ${JSON.stringify(g)}`);
     });
     return r.ms;
   },

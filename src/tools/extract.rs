@@ -481,23 +481,38 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         // Fit maxBytes, measured on `values` as sent: scalar values first (the largest left
         // out until they fit), then as many whole items of every list as fit.
         let budget = a.max_bytes.unwrap_or(65_536) as usize;
-        let tables: Vec<Option<Vec<String>>> = a
+        // A table's columns, and the currency of each currency column whose cells all share
+        // one (then stated once, the cells holding the amounts).
+        let tables: Vec<Option<(Vec<String>, Map<String, Value>)>> = a
             .fields
             .iter()
             .zip(results)
-            .map(|(f, r)| {
-                (f.kind == ValueKind::Table)
-                    .then(|| headers(r["columns"].as_array().map(Vec::as_slice).unwrap_or(&[])))
+            .zip(items.iter_mut())
+            .map(|((f, r), list)| {
+                if f.kind != ValueKind::Table {
+                    return None;
+                }
+                let columns = headers(r["columns"].as_array().map(Vec::as_slice).unwrap_or(&[]));
+                let currency = list
+                    .as_mut()
+                    .map(|rows| hoist_currency(rows, &columns, f))
+                    .unwrap_or_default();
+                Some((columns, currency))
             })
             .collect();
         let assemble = |values: &Map<String, Value>, keep: usize| -> Map<String, Value> {
             let mut all = values.clone();
-            for ((f, list), columns) in a.fields.iter().zip(&items).zip(&tables) {
+            for ((f, list), table) in a.fields.iter().zip(&items).zip(&tables) {
                 let Some(list) = list else { continue };
                 let rows = Value::Array(list.iter().take(keep).cloned().collect());
-                let value = match columns {
+                let value = match table {
                     // Columns once, rows as arrays in their order: a table's bytes are its cells.
-                    Some(columns) => json!({"columns": columns, "rows": rows}),
+                    Some((columns, currency)) if currency.is_empty() => {
+                        json!({"columns": columns, "rows": rows})
+                    }
+                    Some((columns, currency)) => {
+                        json!({"columns": columns, "currency": currency, "rows": rows})
+                    }
                     None => rows,
                 };
                 all.insert(f.name.clone(), value);
@@ -705,6 +720,37 @@ impl Reader {
     }
 }
 
+/// For each currency column of `rows` whose parsed cells all carry one currency code: that
+/// code by column name, each cell replaced by its amount. Mixed columns keep their objects.
+fn hoist_currency(rows: &mut [Value], columns: &[String], f: &FieldSpec) -> Map<String, Value> {
+    let mut hoisted = Map::new();
+    for (i, column) in columns.iter().enumerate() {
+        if column_kind(f, column) != ValueKind::Currency {
+            continue;
+        }
+        let mut codes = rows
+            .iter()
+            .filter_map(|r| r.get(i))
+            .filter(|c| !c.is_null())
+            .map(|c| c["currency"].as_str().unwrap_or(""));
+        let Some(first) = codes.next().map(str::to_owned) else {
+            continue;
+        };
+        if !codes.all(|c| c == first) {
+            continue;
+        }
+        for row in rows.iter_mut() {
+            if let Some(cell) = row.get_mut(i) {
+                if !cell.is_null() {
+                    *cell = cell["amount"].take();
+                }
+            }
+        }
+        hoisted.insert(column.clone(), Value::String(first));
+    }
+    hoisted
+}
+
 /// A table's header texts as object keys: empty ones numbered, repeated ones suffixed.
 fn headers(columns: &[Value]) -> Vec<String> {
     let mut out: Vec<String> = Vec::with_capacity(columns.len());
@@ -784,6 +830,25 @@ mod tests {
         assert_eq!(open(&token), Some((4, 50, s.as_str())));
         assert_eq!(open("xc1.4.50"), None);
         assert_eq!(open("garbage"), None);
+    }
+
+    #[test]
+    fn one_currency_per_column_is_stated_once() {
+        let f: FieldSpec =
+            serde_json::from_value(json!({"name": "t", "path": "table", "kind": "table",
+            "columns": {"Price": "currency", "Fee": "currency"}}))
+            .unwrap();
+        let columns = vec!["Price".to_owned(), "Fee".to_owned()];
+        let usd = |a: f64| json!({"amount": a, "currency": "USD"});
+        let mut rows = vec![
+            json!([usd(1.5), usd(2.0)]),
+            json!([null, {"amount": 3, "currency": "EUR"}]),
+            json!([usd(4.0), usd(1.0)]),
+        ];
+        let hoisted = hoist_currency(&mut rows, &columns, &f);
+        assert_eq!(Value::Object(hoisted), json!({"Price": "USD"}));
+        assert_eq!(rows[0], json!([1.5, usd(2.0)]));
+        assert_eq!(rows[1][0], Value::Null);
     }
 
     #[test]
