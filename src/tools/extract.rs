@@ -483,7 +483,7 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         let budget = a.max_bytes.unwrap_or(65_536) as usize;
         // A table's columns, and the currency of each currency column whose cells all share
         // one (then stated once, the cells holding the amounts).
-        let tables: Vec<Option<(Vec<String>, Map<String, Value>)>> = a
+        let tables: Vec<Option<TableHead>> = a
             .fields
             .iter()
             .zip(results)
@@ -719,6 +719,9 @@ impl Reader {
         self.counted(f.kind, &json!({"t": r["text"]}), f, unparsed)
     }
 }
+
+/// A table's column names, and the one currency of each currency column that has one.
+type TableHead = (Vec<String>, Map<String, Value>);
 
 /// For each currency column of `rows` whose parsed cells all carry one currency code: that
 /// code by column name, each cell replaced by its amount. Mixed columns keep their objects.
