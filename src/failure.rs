@@ -88,6 +88,7 @@ wire_enum! {
         Consent = "consent", "`dismissConsent` found no banner it knows, or not the choice asked for";
         TaskValidation = "taskValidation", "the task is not valid Task Protocol v1; `path` and `reason` say where";
         TaskCompilation = "taskCompilation", "the valid task cannot be compiled to a plan";
+        TaskReconciliation = "taskReconciliation", "`executeTask`: the task does not match the live page (its scope or a target its inputs name is missing or not unique); `path` and `reason` say which, and nothing was dispatched";
         WebIrValidation = "webIrValidation", "the draft is not valid Web IR v1; `path` and `reason` say where";
         Internal = "internal", "a fault inside Glass; the session keeps serving";
     }
@@ -124,7 +125,7 @@ wire_enum! {
         SchemeNotAllowed = "schemeNotAllowed" in Policy, "the URL's scheme is not http, https, about:blank or data";
         MalformedUrl = "malformedUrl" in Policy, "the URL does not parse";
         FocusMovedToPassword = "focusMovedToPassword" in Policy, "the page moved focus into a password field while keys were sent; the rest were not";
-        UnconfirmedInBatch = "unconfirmedInBatch" in Policy, "a `batch` step met a capability to confirm that the batch's check could not foresee (its target was not on the page yet); nothing was sent: run that step on its own";
+        UnconfirmedStep = "unconfirmedStep" in Policy, "a step of a `batch` or `executeTask` met a capability to confirm that the check before the first step could not foresee (its target was not on the page yet); nothing was sent: run that step on its own";
         UnknownToken = "unknownToken" in ConfirmationRejected, "the token is unknown or already spent";
         ExpiredToken = "expiredToken" in ConfirmationRejected, "the token expired; call again without it";
         TokenMismatch = "tokenMismatch" in ConfirmationRejected, "the token was issued for another call or another page";
@@ -167,7 +168,7 @@ impl FailureKind {
             FieldInterrupted | FieldBrowser => Kind::FillForm,
             StaleRevision | StaleContinuation => Kind::Contract,
             DeniedHost | HostNotAllowed | SchemeNotAllowed | MalformedUrl
-            | FocusMovedToPassword | UnconfirmedInBatch => Kind::Policy,
+            | FocusMovedToPassword | UnconfirmedStep => Kind::Policy,
             UnknownToken | ExpiredToken | TokenMismatch => Kind::ConfirmationRejected,
             Unavailable | Closed | Timeout | Refused | NoPage | Agent | FrameGone
             | RendererHung | RendererCrashed => Kind::Browser,

@@ -332,7 +332,7 @@ fn a_password_field_the_check_could_not_foresee_gets_nothing() {
         ]}),
     ));
     assert_eq!(r["failedAt"], 2, "{r}");
-    assert_eq!(r["failure"]["failureKind"], "unconfirmedInBatch", "{r}");
+    assert_eq!(r["failure"]["failureKind"], "unconfirmedStep", "{r}");
     assert_eq!(r["failure"]["capability"], "password-input", "{r}");
     assert_eq!(eval(&mut g, "document.querySelector('#u').value"), "ada");
     assert_eq!(eval(&mut g, "document.querySelector('#p').value"), "");

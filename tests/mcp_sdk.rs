@@ -17,6 +17,7 @@ const FORM: &str = r#"<!doctype html><title>SDK form</title>
 <button onclick="window.log.clicks++">Count</button>
 <button onclick="window.log.dialogs++; alert('hi')">Alert</button>
 <a href="/form" target="_blank">Open</a>
+<form aria-label="Search" onsubmit="event.preventDefault()"><label>Query <input name="q"></label><button>Go</button></form>
 <table aria-label="Prices"><tr><th>Item</th><th>Price</th></tr><tr><td>Tea</td><td>$3.50</td></tr><tr><td>Cake</td><td>n/a</td></tr></table>
 <script>
   document.getElementById('u').addEventListener('input', e => window.log.user = e.target.value);

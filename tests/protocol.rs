@@ -641,6 +641,7 @@ fn every_tool_has_a_strict_described_schema_and_its_annotations() {
                 "actAndVerify",
                 "batch",
                 "extractStructured",
+                "executeTask",
             ]
             .contains(&t["name"].as_str().unwrap())
         })

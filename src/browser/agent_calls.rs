@@ -228,6 +228,11 @@ agent_fn!(
     ExtractRaw(Value, u64) => "extractRaw", Value
 );
 agent_fn!(
+    /// The scope a task names (`0`: its `regionName`) and what can be done in it: the form's
+    /// fields and submits, buttons, links, tabs and dialogs, minting refs from `1`.
+    TaskScope(Value, u64) => "taskScope", Value
+);
+agent_fn!(
     /// The page's task-oriented projection, minting refs from `0`.
     InspectPage(u64) => "inspectPage", Value
 );

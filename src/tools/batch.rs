@@ -40,12 +40,7 @@ pub const BATCH: Tool = Tool {
     description: "Run up to 32 action steps in order; stop at the first failure or unmet wait/verify. Arguments and policy are checked for all steps first; one confirmation covers all. mode: unguarded, fixed (steps give expectedRevision), chain (each at the previous step's revision).",
     schema: input_schema::<BatchArgs>,
     output: result_of::<BatchResult>,
-    annotations: super::Annotations {
-        read_only: false,
-        destructive: true,
-        idempotent: false,
-        open_world: true,
-    },
+    annotations: super::Annotations::MAY_DESTROY,
     needs: Needs::Browser,
     capabilities: &[
         Capability::Navigate,

@@ -162,13 +162,13 @@ pub fn gate(
 }
 
 tokio::task_local! {
-    /// While a batch's steps run: the capabilities its confirmation covers.
+    /// While a batch's (or a task's) steps run: the capabilities its confirmation covers.
     static GRANTS: Vec<crate::policy::Capability>;
 }
 
-/// Run a batch's steps with the capabilities its one confirmation covers. A step cannot ask
-/// for a confirmation of its own: a token bound to one step could not be given back through
-/// the batch.
+/// Run the steps of a batch or a task with the capabilities its one confirmation covers. A
+/// step cannot ask for a confirmation of its own: a token bound to one step could not be given
+/// back through the call that runs it.
 pub async fn with_grants<F: std::future::Future>(
     grants: Vec<crate::policy::Capability>,
     steps: F,
@@ -181,11 +181,11 @@ fn granted(cap: crate::policy::Capability) -> Option<bool> {
     GRANTS.try_with(|g| g.contains(&cap)).ok()
 }
 
-/// The failure of a batch step that met a capability to confirm the batch did not foresee.
+/// The failure of a step that met a capability to confirm its batch or task did not foresee.
 fn unconfirmed(cap: crate::policy::Capability) -> Failure {
     Failure::of(
-        FailureKind::UnconfirmedInBatch,
-        "this step needs a confirmation the batch did not ask for (its target was not on the page when the batch was checked); nothing was sent: run it on its own",
+        FailureKind::UnconfirmedStep,
+        "this step needs a confirmation the call did not ask for (its target was not on the page when the call was checked); nothing was sent: run it on its own",
     )
     .with("capability", cap.as_str())
 }

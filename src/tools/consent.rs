@@ -25,12 +25,7 @@ pub const DISMISS_CONSENT: Tool = Tool {
     description: "Answer the consent banner of a known platform (OneTrust, Cookiebot, Didomi, TrustArc, Usercentrics and more); nothing else is ever clicked.",
     schema: input_schema::<ConsentArgs>,
     output: super::output::result_of::<ActionResult>,
-    annotations: Annotations {
-        read_only: false,
-        destructive: false,
-        idempotent: true,
-        open_world: true,
-    },
+    annotations: Annotations::PAGE_SET,
     needs: Needs::Page,
     capabilities: &[],
     revision: RevisionRule::Changes,

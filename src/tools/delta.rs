@@ -86,12 +86,7 @@ pub const OBSERVE_DELTA: Tool = Tool {
     description: "Observe again and return only what changed since the last compact observation: added, removed and changed elements (by ref), with both revisions. Never acts.",
     schema: input_schema::<NoArgs>,
     output: result_of::<DeltaResult>,
-    annotations: Annotations {
-        read_only: true,
-        destructive: false,
-        idempotent: false,
-        open_world: false,
-    },
+    annotations: Annotations::READ_ONCE,
     needs: Needs::Page,
     capabilities: &[],
     revision: RevisionRule::Reads,

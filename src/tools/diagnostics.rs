@@ -22,12 +22,7 @@ pub const DIAGNOSTICS: Tool = Tool {
     description: "Console messages, uncaught exceptions, failed requests and error responses of the selected page since the last call (bounded, redacted). durationMs waits first to collect more.",
     schema: input_schema::<DiagnosticsArgs>,
     output: super::output::result_of::<DiagnosticsResult>,
-    annotations: Annotations {
-        read_only: true,
-        destructive: false,
-        idempotent: false,
-        open_world: false,
-    },
+    annotations: Annotations::READ_ONCE,
     needs: Needs::Page,
     capabilities: &[],
     revision: RevisionRule::Reads,

@@ -27,12 +27,7 @@ pub const EVALUATE: Tool = Tool {
     description: "Evaluate a JavaScript expression in the page (promises are awaited) and return its JSON value. Denied by the hardened policy.",
     schema: input_schema::<EvaluateArgs>,
     output: super::output::result_of::<EvaluateResult>,
-    annotations: Annotations {
-        read_only: false,
-        destructive: true,
-        idempotent: false,
-        open_world: true,
-    },
+    annotations: Annotations::MAY_DESTROY,
     needs: Needs::Page,
     capabilities: &[Capability::Evaluate],
     revision: RevisionRule::Changes,

@@ -35,12 +35,7 @@ pub const EXTRACT: Tool = Tool {
     description: "Read named, typed, normalized values off the page model, with provenance. path: table[:NAME|#N][/column:HEADER], list[:NAME|#N], region:NAME, section:HEADING, field:LABEL (never CSS). Lists and tables page by maxItems and an exact continuation.",
     schema: input_schema::<ExtractArgs>,
     output: result_of::<ExtractResult>,
-    annotations: Annotations {
-        read_only: true,
-        destructive: false,
-        idempotent: true,
-        open_world: true,
-    },
+    annotations: Annotations::PAGE_READ,
     needs: Needs::Page,
     capabilities: &[Capability::ReadFormValues],
     revision: RevisionRule::Reads,

@@ -25,13 +25,6 @@ use crate::failure::{Failure, FailureKind, Kind};
 use crate::policy::Capability;
 use crate::try_tool;
 
-const FORM: Annotations = Annotations {
-    read_only: false,
-    destructive: false,
-    idempotent: true,
-    open_world: true,
-};
-
 /// `type`.
 pub const TYPE: Tool = Tool {
     name: "type",
@@ -39,10 +32,7 @@ pub const TYPE: Tool = Tool {
     description: "Type text into one editable element as key presses, at the caret (a selection is replaced). The text is never echoed.",
     schema: input_schema::<TypeArgs>,
     output: super::output::result_of::<ActionResult>,
-    annotations: Annotations {
-        idempotent: false,
-        ..FORM
-    },
+    annotations: Annotations::PAGE_CHANGE,
     needs: Needs::Page,
     capabilities: &[Capability::PasswordInput],
     revision: RevisionRule::Guarded,
@@ -56,7 +46,7 @@ pub const CLEAR: Tool = Tool {
     description: "Empty one editable element.",
     schema: input_schema::<PointerArgs>,
     output: super::output::result_of::<ActionResult>,
-    annotations: FORM,
+    annotations: Annotations::PAGE_SET,
     needs: Needs::Page,
     capabilities: &[],
     revision: RevisionRule::Guarded,
@@ -70,7 +60,7 @@ pub const CHECK: Tool = Tool {
     description: "Make one checkbox, radio or switch checked (no-op if it already is); verified afterwards.",
     schema: input_schema::<PointerArgs>,
     output: super::output::result_of::<ActionResult>,
-    annotations: FORM,
+    annotations: Annotations::PAGE_SET,
     needs: Needs::Page,
     capabilities: &[],
     revision: RevisionRule::Guarded,
@@ -84,7 +74,7 @@ pub const UNCHECK: Tool = Tool {
     description: "Make one checkbox or switch unchecked (no-op if it already is); verified afterwards.",
     schema: input_schema::<PointerArgs>,
     output: super::output::result_of::<ActionResult>,
-    annotations: FORM,
+    annotations: Annotations::PAGE_SET,
     needs: Needs::Page,
     capabilities: &[],
     revision: RevisionRule::Guarded,
@@ -98,7 +88,7 @@ pub const SELECT: Tool = Tool {
     description: "Choose the option of one <select> by value, or by label.",
     schema: input_schema::<SelectArgs>,
     output: super::output::result_of::<ActionResult>,
-    annotations: FORM,
+    annotations: Annotations::PAGE_SET,
     needs: Needs::Page,
     capabilities: &[],
     revision: RevisionRule::Guarded,
@@ -120,7 +110,7 @@ struct TypeArgs {
     submit: Option<bool>,
     /// Insert all at once, no key events (faster; key listeners do not run).
     insert_text: Option<bool>,
-    /// Fail before any input unless the page is at this revision.
+    /// Act only if the page is at this revision.
     expected_revision: Option<u64>,
 }
 
@@ -136,7 +126,7 @@ struct SelectArgs {
     /// The option's visible label.
     #[schemars(length(max = 4096))]
     label: Option<String>,
-    /// Fail before any input unless the page is at this revision.
+    /// Act only if the page is at this revision.
     expected_revision: Option<u64>,
 }
 
@@ -334,10 +324,7 @@ pub const FILL_FORM: Tool = Tool {
     description: "Fill up to 16 fields in one call (text, a select's option, a checkbox's state). Every target resolves before anything is filled; reports each field's outcome.",
     schema: input_schema::<FillArgs>,
     output: super::output::result_of::<FillFormResult>,
-    annotations: Annotations {
-        idempotent: true,
-        ..FORM
-    },
+    annotations: Annotations::PAGE_SET,
     needs: Needs::Page,
     capabilities: &[Capability::PasswordInput],
     revision: RevisionRule::Guarded,
@@ -351,7 +338,7 @@ struct FillArgs {
     /// The fields, each filled in turn.
     #[schemars(length(min = 1, max = 16))]
     fields: Vec<Field>,
-    /// Fail before any input unless the page is at this revision.
+    /// Act only if the page is at this revision.
     expected_revision: Option<u64>,
 }
 

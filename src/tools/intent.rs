@@ -116,7 +116,7 @@ macro_rules! with_intent_fields {
             #[schemars(range(min = 1, max = 1))]
             #[allow(dead_code)] // held to 1 by the schema check
             schema_version: u32,
-            /// What the model wants, in words ("delete invoice 2").
+            /// The goal in words ("delete invoice 2").
             #[schemars(length(min = 1, max = 512))]
             intent: String,
             /// The action.
@@ -125,10 +125,9 @@ macro_rules! with_intent_fields {
             scope: Option<Scope>,
             /// What the target must be.
             constraints: Option<Constraints>,
-            /// How sure Glass must be to select: default requireUniqueHighConfidence (exact or
-            /// unique high confidence); reportOnly selects nothing.
+            /// Default requireUniqueHighConfidence; reportOnly selects nothing.
             resolution_policy: Option<ResolutionPolicy>,
-            /// Refuse (staleRevision) unless the page is at this revision.
+            /// Only if the page is at this revision (else staleRevision).
             expected_revision: Option<u64>,
             $($own)*
         }
@@ -187,13 +186,6 @@ macro_rules! intent_of {
     };
 }
 
-const ACT_ANNOTATIONS: Annotations = Annotations {
-    read_only: false,
-    destructive: true,
-    idempotent: false,
-    open_world: true,
-};
-
 /// `resolveIntent`.
 pub const RESOLVE_INTENT: Tool = Tool {
     name: "resolveIntent",
@@ -229,7 +221,7 @@ pub const EXECUTE_INTENT: Tool = Tool {
     description: "Resolve again on the page now and act only if candidateId is still the one selected (else not_executed with the reason), through the verified action tools.",
     schema: input_schema::<ExecuteArgs>,
     output: result_of::<ExecuteResult>,
-    annotations: ACT_ANNOTATIONS,
+    annotations: Annotations::MAY_DESTROY,
     needs: Needs::Page,
     capabilities: &[],
     revision: RevisionRule::Guarded,
@@ -243,7 +235,7 @@ pub const ACT_AND_VERIFY: Tool = Tool {
     description: "executeIntent, then verify's predicates (same fields): the action's result and the verification's evidence. No retry.",
     schema: input_schema::<ActVerifyArgs>,
     output: result_of::<ExecuteResult>,
-    annotations: ACT_ANNOTATIONS,
+    annotations: Annotations::MAY_DESTROY,
     needs: Needs::Page,
     capabilities: &[],
     revision: RevisionRule::Guarded,

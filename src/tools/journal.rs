@@ -107,6 +107,12 @@ impl Journal {
         };
     }
 
+    /// Whether the execution `id` (`x12`) sent input to the page, if the journal has it.
+    pub fn dispatched(&self, id: &str) -> Option<bool> {
+        let n = id.strip_prefix('x')?.parse::<u64>().ok()?;
+        self.get(n).map(|e| e.dispatched)
+    }
+
     fn latest(&self) -> Option<Execution> {
         self.entries.lock().ok().and_then(|e| e.back().cloned())
     }

@@ -20,13 +20,6 @@ use crate::failure::{Failure, FailureKind};
 use crate::policy::{Capability, Decision};
 use crate::try_tool;
 
-const KEYS: Annotations = Annotations {
-    read_only: false,
-    destructive: false,
-    idempotent: false,
-    open_world: true,
-};
-
 /// `key`.
 pub const KEY: Tool = Tool {
     name: "key",
@@ -34,7 +27,7 @@ pub const KEY: Tool = Tool {
     description: "Press and release one key (Enter, Tab, Escape, ArrowDown, a, F5...), optionally after focusing a target.",
     schema: input_schema::<KeyArgs>,
     output: super::output::result_of::<KeysResult>,
-    annotations: KEYS,
+    annotations: Annotations::PAGE_CHANGE,
     needs: Needs::Page,
     capabilities: &[Capability::PasswordInput],
     revision: RevisionRule::Guarded,
@@ -48,7 +41,7 @@ pub const KEY_DOWN: Tool = Tool {
     description: "Press one key without releasing it.",
     schema: input_schema::<KeyArgs>,
     output: super::output::result_of::<KeysResult>,
-    annotations: KEYS,
+    annotations: Annotations::PAGE_CHANGE,
     needs: Needs::Page,
     capabilities: &[Capability::PasswordInput],
     revision: RevisionRule::Guarded,
@@ -62,7 +55,7 @@ pub const KEY_UP: Tool = Tool {
     description: "Release one key.",
     schema: input_schema::<KeyArgs>,
     output: super::output::result_of::<KeysResult>,
-    annotations: KEYS,
+    annotations: Annotations::PAGE_CHANGE,
     needs: Needs::Page,
     capabilities: &[Capability::PasswordInput],
     revision: RevisionRule::Guarded,
@@ -76,7 +69,7 @@ pub const SHORTCUT: Tool = Tool {
     description: "Press a chord such as Control+A or Shift+Tab.",
     schema: input_schema::<ShortcutArgs>,
     output: super::output::result_of::<KeysResult>,
-    annotations: KEYS,
+    annotations: Annotations::PAGE_CHANGE,
     needs: Needs::Page,
     capabilities: &[Capability::PasswordInput],
     revision: RevisionRule::Guarded,
@@ -90,9 +83,9 @@ struct KeyArgs {
     /// A key name: Enter, Tab, ArrowDown, a, F5...
     #[schemars(length(min = 1, max = 64))]
     key: String,
-    /// Focus this element first (else the focused one gets the key).
+    /// Focused first (else the focused element gets it).
     target: Option<Target>,
-    /// Fail before any input unless the page is at this revision.
+    /// Act only if the page is at this revision.
     expected_revision: Option<u64>,
 }
 
@@ -103,9 +96,9 @@ struct ShortcutArgs {
     /// Modifiers and a key joined by +: Control+A, Shift+Tab.
     #[schemars(length(min = 1, max = 64))]
     keys: String,
-    /// Focus this element first (else the focused one gets the keys).
+    /// Focused first (else the focused element gets them).
     target: Option<Target>,
-    /// Fail before any input unless the page is at this revision.
+    /// Act only if the page is at this revision.
     expected_revision: Option<u64>,
 }
 

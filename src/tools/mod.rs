@@ -24,6 +24,7 @@ pub mod page;
 pub mod pointer;
 pub mod schema;
 pub mod task;
+pub mod task_exec;
 pub mod topology;
 pub mod transfer;
 pub mod verify;
@@ -137,6 +138,50 @@ impl Annotations {
         destructive: false,
         idempotent: true,
         open_world: false,
+    };
+
+    /// A tool that only reads the page, repeatably (observe, getText, extractStructured).
+    pub const PAGE_READ: Annotations = Annotations {
+        read_only: true,
+        destructive: false,
+        idempotent: true,
+        open_world: true,
+    };
+
+    /// A read that consumes what it reports (events since the last call, the last
+    /// observation), so repeating it answers differently; local to Glass.
+    pub const READ_ONCE: Annotations = Annotations {
+        read_only: true,
+        destructive: false,
+        idempotent: false,
+        open_world: false,
+    };
+
+    /// A tool that changes the page or where it is, each call anew (navigate, a dialog's
+    /// answer, a download).
+    pub const PAGE_CHANGE: Annotations = Annotations {
+        read_only: false,
+        destructive: false,
+        idempotent: false,
+        open_world: true,
+    };
+
+    /// A tool that sets the page to a state, so repeating it changes nothing more (a click
+    /// that toggles nothing, a file set on an input).
+    pub const PAGE_SET: Annotations = Annotations {
+        read_only: false,
+        destructive: false,
+        idempotent: true,
+        open_world: true,
+    };
+
+    /// MCP's own defaults: it may do anything the page lets it (run code, submit, a batch of
+    /// actions).
+    pub const MAY_DESTROY: Annotations = Annotations {
+        read_only: false,
+        destructive: true,
+        idempotent: false,
+        open_world: true,
     };
 
     /// The hints that differ from MCP's defaults (readOnly false, destructive true, idempotent
@@ -274,6 +319,7 @@ pub fn catalog() -> &'static [Tool] {
         intent::ACT_AND_VERIFY,
         batch::BATCH,
         extract::EXTRACT,
+        task_exec::EXECUTE_TASK,
     ];
     CATALOG
 }

@@ -20,13 +20,6 @@ use crate::policy::Capability;
 use crate::redact;
 use crate::try_tool;
 
-const READ: Annotations = Annotations {
-    read_only: true,
-    destructive: false,
-    idempotent: true,
-    open_world: true,
-};
-
 /// `navigate`.
 pub const NAVIGATE: Tool = Tool {
     name: "navigate",
@@ -34,12 +27,7 @@ pub const NAVIGATE: Tool = Tool {
     description: "Open a URL in the selected page; returns url, title, HTTP status, revision, outcome and (unless observe=false) the compact observation.",
     schema: input_schema::<NavigateArgs>,
     output: super::output::result_of::<NavigateResult>,
-    annotations: Annotations {
-        read_only: false,
-        destructive: false,
-        idempotent: false,
-        open_world: true,
-    },
+    annotations: Annotations::PAGE_CHANGE,
     needs: Needs::Navigate,
     capabilities: &[Capability::Navigate],
     revision: RevisionRule::Changes,
@@ -53,7 +41,7 @@ pub const OBSERVE: Tool = Tool {
     description: "Compact page state: url, title, revision and elements with refs, roles, names and state. level: summary|interactive|structured|detailed|raw. DOM, screenshot and form values only when asked.",
     schema: input_schema::<ObserveArgs>,
     output: super::output::result_of::<ObserveResult>,
-    annotations: READ,
+    annotations: Annotations::PAGE_READ,
     needs: Needs::Page,
     capabilities: &[Capability::Screenshot, Capability::ReadFormValues],
     revision: RevisionRule::Reads,
@@ -67,7 +55,7 @@ pub const EXTRACT_WEB_IR: Tool = Tool {
     description: "The live page (or one region, a ref) as a Web IR v1 draft: entities (regions, forms, fields, actions, links, tables with rows and cells, text) and their relationships, IDs stable while the element exists. Validated before it is returned; never includes form values.",
     schema: input_schema::<ExtractArgs>,
     output: super::output::result_of::<WebIrResult>,
-    annotations: READ,
+    annotations: Annotations::PAGE_READ,
     needs: Needs::Page,
     capabilities: &[],
     revision: RevisionRule::Reads,
@@ -81,7 +69,7 @@ pub const GET_DOM: Tool = Tool {
     description: "HTML of the page or of one target, bounded by maxChars.",
     schema: input_schema::<TextArgs>,
     output: super::output::result_of::<DomResult>,
-    annotations: READ,
+    annotations: Annotations::PAGE_READ,
     needs: Needs::Page,
     capabilities: &[],
     revision: RevisionRule::Reads,
@@ -95,7 +83,7 @@ pub const GET_TEXT: Tool = Tool {
     description: "Visible text of the page or of one target, bounded by maxChars.",
     schema: input_schema::<TextArgs>,
     output: super::output::result_of::<TextResult>,
-    annotations: READ,
+    annotations: Annotations::PAGE_READ,
     needs: Needs::Page,
     capabilities: &[],
     revision: RevisionRule::Reads,
@@ -109,7 +97,7 @@ pub const SCREENSHOT: Tool = Tool {
     description: "PNG of the viewport, the full page (fullPage=true) or one target.",
     schema: input_schema::<ScreenshotArgs>,
     output: super::output::result_of::<ScreenshotResult>,
-    annotations: READ,
+    annotations: Annotations::PAGE_READ,
     needs: Needs::Page,
     capabilities: &[Capability::Screenshot],
     revision: RevisionRule::Reads,
@@ -123,12 +111,7 @@ pub const SCROLL: Tool = Tool {
     description: "Scroll the page, or one target, by dx/dy CSS pixels.",
     schema: input_schema::<ScrollArgs>,
     output: super::output::result_of::<ScrollResult>,
-    annotations: Annotations {
-        read_only: false,
-        destructive: false,
-        idempotent: false,
-        open_world: true,
-    },
+    annotations: Annotations::PAGE_CHANGE,
     needs: Needs::Page,
     capabilities: &[],
     revision: RevisionRule::Changes,

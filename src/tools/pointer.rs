@@ -18,13 +18,6 @@ use crate::browser::act::until_dialog;
 use crate::failure::{Failure, FailureKind};
 use crate::try_tool;
 
-const ACT: Annotations = Annotations {
-    read_only: false,
-    destructive: false,
-    idempotent: false,
-    open_world: true,
-};
-
 /// `click`.
 pub const CLICK: Tool = Tool {
     name: "click",
@@ -32,7 +25,7 @@ pub const CLICK: Tool = Tool {
     description: "Click exactly one visible, enabled, unobstructed element; reports what it caused.",
     schema: input_schema::<PointerArgs>,
     output: super::output::result_of::<ActionResult>,
-    annotations: ACT,
+    annotations: Annotations::PAGE_CHANGE,
     needs: Needs::Page,
     capabilities: &[],
     revision: RevisionRule::Guarded,
@@ -46,7 +39,7 @@ pub const DOUBLE_CLICK: Tool = Tool {
     description: "Double-click exactly one verified element.",
     schema: input_schema::<PointerArgs>,
     output: super::output::result_of::<ActionResult>,
-    annotations: ACT,
+    annotations: Annotations::PAGE_CHANGE,
     needs: Needs::Page,
     capabilities: &[],
     revision: RevisionRule::Guarded,
@@ -60,12 +53,7 @@ pub const HOVER: Tool = Tool {
     description: "Move the pointer over exactly one verified element.",
     schema: input_schema::<PointerArgs>,
     output: super::output::result_of::<ActionResult>,
-    annotations: Annotations {
-        read_only: false,
-        destructive: false,
-        idempotent: true,
-        open_world: true,
-    },
+    annotations: Annotations::PAGE_SET,
     needs: Needs::Page,
     capabilities: &[],
     revision: RevisionRule::Guarded,
@@ -79,7 +67,7 @@ pub const HOVER: Tool = Tool {
 pub struct PointerArgs {
     /// The element.
     pub target: Target,
-    /// Fail before any input unless the page is at this revision.
+    /// Act only if the page is at this revision.
     pub expected_revision: Option<u64>,
 }
 
@@ -147,7 +135,7 @@ pub const DRAG: Tool = Tool {
     description: "Drag one verified element onto another (pointer drags and HTML5 drag and drop).",
     schema: input_schema::<DragArgs>,
     output: super::output::result_of::<ActionResult>,
-    annotations: ACT,
+    annotations: Annotations::PAGE_CHANGE,
     needs: Needs::Page,
     capabilities: &[],
     revision: RevisionRule::Guarded,
@@ -162,7 +150,7 @@ struct DragArgs {
     source: Target,
     /// The element to drop it on.
     destination: Target,
-    /// Fail before any input unless the page is at this revision.
+    /// Act only if the page is at this revision.
     expected_revision: Option<u64>,
 }
 

@@ -14,13 +14,6 @@ use super::schema::input_schema;
 use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::task::{self as protocol, TaskErrorKind};
 
-const PURE: Annotations = Annotations {
-    read_only: true,
-    destructive: false,
-    idempotent: true,
-    open_world: false,
-};
-
 /// `validateTask`.
 pub const VALIDATE: Tool = Tool {
     name: "validateTask",
@@ -28,7 +21,7 @@ pub const VALIDATE: Tool = Tool {
     description: "Validate a Task Protocol v1 task without compiling or starting Chrome.",
     schema: input_schema::<TaskArgs>,
     output: super::output::result_of::<crate::task::ValidationResult>,
-    annotations: PURE,
+    annotations: Annotations::LOCAL_READ,
     needs: Needs::Nothing,
     capabilities: &[],
     revision: RevisionRule::Reads,
@@ -42,7 +35,7 @@ pub const COMPILE: Tool = Tool {
     description: "Validate a Task Protocol v1 task and return a browser-free execution plan.",
     schema: input_schema::<TaskArgs>,
     output: super::output::result_of::<crate::task::PlanResponse<'static>>,
-    annotations: PURE,
+    annotations: Annotations::LOCAL_READ,
     needs: Needs::Nothing,
     capabilities: &[],
     revision: RevisionRule::Reads,

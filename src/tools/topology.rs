@@ -24,13 +24,6 @@ use crate::policy::Capability;
 use crate::redact;
 use crate::try_tool;
 
-const TOPOLOGY: Annotations = Annotations {
-    read_only: false,
-    destructive: false,
-    idempotent: false,
-    open_world: true,
-};
-
 /// `listTargets`.
 pub const LIST: Tool = Tool {
     name: "listTargets",
@@ -52,7 +45,7 @@ pub const CREATE: Tool = Tool {
     description: "Open a new page (about:blank or url) without selecting it; returns its targetId.",
     schema: input_schema::<CreateArgs>,
     output: super::output::result_of::<TargetResult>,
-    annotations: TOPOLOGY,
+    annotations: Annotations::PAGE_CHANGE,
     needs: Needs::Browser,
     capabilities: &[Capability::Navigate],
     revision: RevisionRule::Changes,
@@ -66,7 +59,7 @@ pub const SELECT: Tool = Tool {
     description: "Make a page from listTargets the one page tools act on.",
     schema: input_schema::<IdArgs>,
     output: super::output::result_of::<TargetResult>,
-    annotations: TOPOLOGY,
+    annotations: Annotations::PAGE_CHANGE,
     needs: Needs::Browser,
     capabilities: &[],
     revision: RevisionRule::Changes,
@@ -99,7 +92,7 @@ pub const CLICK_EXPECT_POPUP: Tool = Tool {
     description: "Click one verified element and verify it opened exactly one popup; returns the popup's targetId without selecting it.",
     schema: input_schema::<PopupArgs>,
     output: super::output::result_of::<PopupResult>,
-    annotations: TOPOLOGY,
+    annotations: Annotations::PAGE_CHANGE,
     needs: Needs::Page,
     capabilities: &[],
     revision: RevisionRule::Guarded,
@@ -133,7 +126,7 @@ struct PopupArgs {
     /// Wait this long for the popup (default 5000).
     #[schemars(range(min = 1, max = 60_000))]
     timeout_ms: Option<u64>,
-    /// Fail before any input unless the page is at this revision.
+    /// Act only if the page is at this revision.
     expected_revision: Option<u64>,
 }
 
@@ -404,7 +397,7 @@ pub const SELECT_FRAME: Tool = Tool {
     description: "Make a frame from listFrames the one observe and actions work in; \"main\" returns to the main frame.",
     schema: input_schema::<FrameArgs>,
     output: super::output::result_of::<FrameResult>,
-    annotations: TOPOLOGY,
+    annotations: Annotations::PAGE_CHANGE,
     needs: Needs::Page,
     capabilities: &[],
     revision: RevisionRule::Changes,

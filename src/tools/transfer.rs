@@ -30,12 +30,7 @@ pub const UPLOAD: Tool = Tool {
     description: "Set 1 to 16 regular local files on one input[type=file]. Denied by the hardened policy.",
     schema: input_schema::<UploadArgs>,
     output: super::output::result_of::<ActionResult>,
-    annotations: Annotations {
-        read_only: false,
-        destructive: false,
-        idempotent: true,
-        open_world: true,
-    },
+    annotations: Annotations::PAGE_SET,
     needs: Needs::Page,
     capabilities: &[Capability::Upload],
     revision: RevisionRule::Guarded,
@@ -49,12 +44,7 @@ pub const DOWNLOAD: Tool = Tool {
     description: "Wait for one download of the selected page (including one the last action started), save it, and return its file name, size and sha256. Denied by the hardened policy.",
     schema: input_schema::<DownloadArgs>,
     output: super::output::result_of::<DownloadResult>,
-    annotations: Annotations {
-        read_only: false,
-        destructive: false,
-        idempotent: false,
-        open_world: true,
-    },
+    annotations: Annotations::PAGE_CHANGE,
     needs: Needs::Page,
     capabilities: &[Capability::Download],
     revision: RevisionRule::Changes,
@@ -72,7 +62,7 @@ struct UploadArgs {
     /// Local files to give it (symlinks resolved; regular files only).
     #[schemars(length(min = 1, max = 16))]
     files: Vec<FilePath>,
-    /// Fail before any input unless the page is at this revision.
+    /// Act only if the page is at this revision.
     expected_revision: Option<u64>,
 }
 

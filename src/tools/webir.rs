@@ -17,13 +17,6 @@ use super::{
 };
 use crate::webir::{self as ir, Draft};
 
-const PURE: Annotations = Annotations {
-    read_only: true,
-    destructive: false,
-    idempotent: true,
-    open_world: false,
-};
-
 /// `validateWebIr`.
 pub const VALIDATE: Tool = Tool {
     name: "validateWebIr",
@@ -31,7 +24,7 @@ pub const VALIDATE: Tool = Tool {
     description: "Validate a Web IR v1 draft's graph invariants without starting Chrome.",
     schema: input_schema::<OneDraft>,
     output: super::output::result_of::<crate::webir::ValidateResult>,
-    annotations: PURE,
+    annotations: Annotations::LOCAL_READ,
     needs: Needs::Nothing,
     capabilities: &[],
     revision: RevisionRule::Reads,
@@ -45,7 +38,7 @@ pub const INSPECT: Tool = Tool {
     description: "Return bounded summary metadata for a validated Web IR v1 draft.",
     schema: input_schema::<OneDraft>,
     output: super::output::result_of::<crate::webir::InspectSummary<'static>>,
-    annotations: PURE,
+    annotations: Annotations::LOCAL_READ,
     needs: Needs::Nothing,
     capabilities: &[],
     revision: RevisionRule::Reads,
@@ -59,7 +52,7 @@ pub const DIFF: Tool = Tool {
     description: "Return bounded revision-change counts between two validated Web IR drafts.",
     schema: input_schema::<TwoDrafts>,
     output: super::output::result_of::<crate::webir::DiffSummary>,
-    annotations: PURE,
+    annotations: Annotations::LOCAL_READ,
     needs: Needs::Nothing,
     capabilities: &[],
     revision: RevisionRule::Reads,
@@ -73,7 +66,7 @@ pub const CONTINUITY: Tool = Tool {
     description: "Classify one entity across two Web IR drafts: unchanged, changed, rebound, removed or ambiguous.",
     schema: input_schema::<ContinuityArgs>,
     output: super::output::result_of::<crate::webir::Continuity>,
-    annotations: PURE,
+    annotations: Annotations::LOCAL_READ,
     needs: Needs::Nothing,
     capabilities: &[],
     revision: RevisionRule::Reads,

@@ -87,6 +87,12 @@ async def main(glass: str, base: str) -> None:
                 {"name": "remember", "path": "field:Remember", "kind": "boolean"},
                 {"name": "nothing", "path": "list:Nowhere", "kind": "list"},
             ]})
+            search_task = {"schemaVersion": 1, "scope": {"regionName": "Search"}, "ambiguity": "fail",
+                           "limits": {"maxActions": 4, "timeoutMs": 2000, "maxItems": 8}, "revision": "compatible"}
+            await ok("executeTask", {"task": {**search_task, "task": "form.inspect", "risk": "readOnly"}})
+            await ok("executeTask", {"task": {**search_task, "task": "form.fill", "risk": "localMutation",
+                                              "inputs": {"Query": "tea"},
+                                              "postconditions": [{"kind": "validationClear"}]}})
             await ok("batch", {"steps": [
                 {"action": "click", "target": "role=button;name=Count"},
                 {"action": "verify", "predicates": [{"kind": "textPresent", "text": "Count"}], "timeoutMs": 0},

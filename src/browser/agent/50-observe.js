@@ -2,15 +2,21 @@
   // ---------------------------------------------------------------- tables
   // Header cells and the first rows of a table, each cell's text bounded: what a person reads
   // off it, bounded by construction however long the table is.
-  function tableData(el, maxRows, maxCell) {
+  // A table's own rows (not those of a table nested in it), a row's cells, and whether a row
+  // is all header cells: shared by observation and extraction.
+  function rowsOf(el) {
     const rows = [];
     if (el.localName === 'table') {
       for (const r of el.rows) if (r.closest('table') === el) rows.push(r);
     } else {
       for (const r of el.querySelectorAll('[role=row]')) if (r.closest('[role=table],[role=grid],[role=treegrid],table') === el) rows.push(r);
     }
-    const cellsOf = (r) => Array.from(r.children).filter((c) => c.localName === 'td' || c.localName === 'th' || /^(cell|gridcell|columnheader|rowheader)$/.test(c.getAttribute('role') || ''));
-    const headerRow = (r) => { const cs = cellsOf(r); return cs.length > 0 && cs.every((c) => c.localName === 'th' || c.getAttribute('role') === 'columnheader'); };
+    return rows;
+  }
+  const cellsOf = (r) => Array.from(r.children).filter((c) => c.localName === 'td' || c.localName === 'th' || /^(cell|gridcell|columnheader|rowheader)$/.test(c.getAttribute('role') || ''));
+  const headerRow = (r) => { const cs = cellsOf(r); return cs.length > 0 && cs.every((c) => c.localName === 'th' || c.getAttribute('role') === 'columnheader'); };
+  function tableData(el, maxRows, maxCell) {
+    const rows = rowsOf(el);
     const cellText = (c) => cut(norm(stripIcons(c.innerText || '')), maxCell);
     let columns = null;
     const body = [];

@@ -87,17 +87,9 @@
     return { hits, el: h, text: cut(all, REGION_CHARS), truncated: all.length > REGION_CHARS };
   }
   function tableRows(el) {
-    const rows = [];
-    if (el.localName === 'table') {
-      for (const r of el.rows) if (r.closest('table') === el) rows.push(r);
-    } else {
-      for (const r of el.querySelectorAll('[role=row]')) if (r.closest('[role=table],[role=grid],[role=treegrid],table') === el) rows.push(r);
-    }
-    const cellsOf = (r) => Array.from(r.children).filter((c) => c.localName === 'td' || c.localName === 'th' || /^(cell|gridcell|columnheader|rowheader)$/.test(c.getAttribute('role') || ''));
-    const headerRow = (r) => { const cs = cellsOf(r); return cs.length > 0 && cs.every((c) => c.localName === 'th' || c.getAttribute('role') === 'columnheader'); };
     let columns = null;
     const body = [];
-    for (const r of rows) {
+    for (const r of rowsOf(el)) {
       if (!r.checkVisibility() || st(r).visibility !== 'visible') continue;
       if (!columns && body.length === 0 && headerRow(r)) { columns = cellsOf(r).slice(0, 64).map((c) => norm(textOf(c, 200).replace(SORT_MARKS, ''))); continue; }
       body.push(cellsOf(r).slice(0, 64));

@@ -89,6 +89,7 @@
     waitFor: guard(waitFor),
     verifyChecks: guard(verifyChecks),
     extractRaw: guard(extractRaw, (a) => a[1]),
+    taskScope: guard(taskScope, (a) => a[1]),
     text: guard(text),
     dom: guard(dom),
     select: guard(select),

@@ -1,0 +1,92 @@
+  // Part 88, tasks: the live scope a Task Protocol task names (a region, form or dialog by its
+  // name, or by the heading or legend that titles a form) and what can be done in it, for
+  // executeTask to match its inputs against. Bounded lists; refs minted for each entry.
+  // ---------------------------------------------------------------- task scope
+  function formTitle(f) {
+    const legend = f.querySelector('legend');
+    if (legend && shown(legend)) return lc(legend.innerText);
+    const inner = f.querySelector('h1,h2,h3,h4,h5,h6,[role=heading]');
+    if (inner && shown(inner)) return lc(accName(inner, 'heading'));
+    // The heading just before the form (a titled card).
+    for (let n = f.previousElementSibling, k = 0; n && k < 3; n = n.previousElementSibling, k++) {
+      if (roleOf(n) === 'heading') return lc(accName(n, 'heading'));
+      if (norm(n.innerText)) break;
+    }
+    return '';
+  }
+  function taskScope(spec, nextRef) {
+    const ctx = newCtx(nextRef);
+    spec = spec || {};
+    resetCaches();
+    let root = document.documentElement;
+    if (spec.regionName) {
+      const want = lc(spec.regionName);
+      const exact = [], partial = [];
+      findItems((i, hidden) => {
+        if (hidden || !REGION.has(i.role)) return false;
+        const n = nameOfInfo(i, false);
+        if (n === want) exact.push(i.el);
+        else if (want && n.includes(want)) partial.push(i.el);
+        return false;
+      }, walkOpts());
+      for (const f of document.forms) {
+        if (!shown(f) || exact.includes(f)) continue;
+        const t = formTitle(f);
+        if (t === want) exact.push(f);
+        else if (want && t.includes(want) && !partial.includes(f)) partial.push(f);
+      }
+      let pool = exact.length ? exact : partial;
+      // A region and the form inside it that share the name are one scope: the inner one.
+      pool = pool.filter((el) => !pool.some((o) => o !== el && composedContains(el, o)));
+      if (pool.length !== 1) return { status: pool.length ? 'ambiguous' : 'notFound', count: pool.length, nextRef: ctx.next };
+      root = pool[0];
+    }
+    const within = (el) => root === document.documentElement || composedContains(root, el);
+    const entry = (el, role) => ({ ref: refFor(el, ctx), role, name: cut(norm(accName(el, role)), 120) });
+    const out = { status: 'ok', fields: [], submits: [], buttons: [], links: [], tabs: [], dialogs: [] };
+    if (root !== document.documentElement) out.scope = entry(root, roleOf(root) || 'form');
+    // The form: the scope itself, the one form inside it, or the form around it.
+    let form = root.localName === 'form' ? root : null;
+    if (!form) {
+      const inside = Array.from(root.querySelectorAll('form')).filter((f) => shown(f));
+      if (inside.length === 1) form = inside[0];
+      else if (!inside.length && root.closest) form = root.closest('form');
+    }
+    const m = findItems((i, hidden) => !hidden && !!i.role && within(i.el), walkOpts());
+    for (const el of m.hits) {
+      const role = roleOf(el);
+      if (!role) continue;
+      if (form && composedContains(form, el) && SCOPE_ROLES.field.includes(role) && out.fields.length < 64) {
+        const f = entry(el, role);
+        const attr = el.getAttribute('name') || el.id || '';
+        if (attr) f.field = cut(attr, 120);
+        if (el.type === 'password') f.password = true;
+        if (el.required || el.getAttribute('aria-required') === 'true') f.required = true;
+        out.fields.push(f);
+      } else if (role === 'button' && out.buttons.length < 64) {
+        const b = entry(el, role);
+        const submits = form && composedContains(form, el) && ((el.localName === 'button' && (el.getAttribute('type') || 'submit').toLowerCase() === 'submit') || (el.localName === 'input' && (el.type === 'submit' || el.type === 'image')));
+        if (submits) { b.submit = true; out.submits.push(b); }
+        if (el.getAttribute('aria-haspopup') && el.getAttribute('aria-haspopup') !== 'false') b.menu = true;
+        out.buttons.push(b);
+      } else if (role === 'link' && out.links.length < 128) {
+        const l = entry(el, role);
+        const h = linkOf(el);
+        if (h) l.href = h;
+        out.links.push(l);
+      } else if ((role === 'tab' || role === 'menuitem') && out.tabs.length < 32) {
+        out.tabs.push(entry(el, role));
+      } else if ((role === 'dialog' || role === 'alertdialog') && out.dialogs.length < 4) {
+        const d = entry(el, role);
+        d.buttons = [];
+        for (const b of el.querySelectorAll('button,[role=button],input[type=submit],input[type=button]')) {
+          if (shown(b) && d.buttons.length < 8) d.buttons.push(entry(b, 'button'));
+        }
+        out.dialogs.push(d);
+      }
+    }
+    if (form && form !== root) out.form = entry(form, 'form');
+    else if (form) out.form = out.scope;
+    out.nextRef = ctx.next;
+    return out;
+  }

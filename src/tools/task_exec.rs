@@ -1,0 +1,604 @@
+//! `executeTask`: a Task Protocol v1 task compiled, reconciled against the live page and run.
+//!
+//! The plan is compiled by the pure `crate::task` module; reconciling it finds the scope the
+//! task names (a region, form or dialog by name, or the heading that titles a form) and the
+//! targets its inputs name, and refuses (`taskReconciliation`, with the path to change) when
+//! any is missing or ambiguous, before anything is dispatched. Confirmation follows the
+//! plan's risk (an irreversible submit always needs a token) and the policy (a password
+//! field among the targets), one token for the whole task. The family's operation then runs
+//! through the verified action tools on the one call path, and the postconditions are checked
+//! with `verify`'s predicates and reported with their evidence. After input was dispatched, an
+//! uncertain outcome is `indeterminate` with what to check, never retried. Input values are
+//! never echoed.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+use serde_json::{Map, Value, json};
+
+use super::args::Document;
+use super::browser::{confirm, denied, session_for, with_grants};
+use super::call::{call, nested};
+use super::output::result_of;
+use super::schema::input_schema;
+use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use crate::browser::agent_calls::TaskScope;
+use crate::failure::{Failure, Kind};
+use crate::policy::{Capability, Decision};
+use crate::task::{self as protocol, Operation, PostconditionKind, TaskErrorKind, TaskKind};
+use crate::try_tool;
+
+/// The `executeTask` tool.
+pub const EXECUTE_TASK: Tool = Tool {
+    name: "executeTask",
+    title: "Execute a task",
+    description: "Run a Task Protocol v1 task on the live page: compile, find its scope and targets (unique, else taskReconciliation), act through the verified tools, check its postconditions. Risky plans need one confirmToken.",
+    schema: input_schema::<ExecuteTaskArgs>,
+    output: result_of::<TaskRun>,
+    annotations: Annotations::MAY_DESTROY,
+    needs: Needs::Page,
+    capabilities: &[Capability::PasswordInput, Capability::ReadFormValues],
+    revision: RevisionRule::Guarded,
+    run,
+};
+
+/// Arguments of `executeTask`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct ExecuteTaskArgs {
+    /// A Task Protocol v1 document.
+    task: Document,
+    /// Refuse before any input unless the page is at this revision.
+    expected_revision: Option<u64>,
+}
+
+/// One plan step as it ran.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+struct StepRun {
+    /// Its ordinal in the plan.
+    ordinal: u32,
+    /// Its operation.
+    operation: Operation,
+    /// ok, failed or skipped.
+    outcome: &'static str,
+    /// The action's execution, for recoverRun.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    execution_id: Option<String>,
+}
+
+/// A postcondition as checked.
+#[derive(Debug, Serialize, JsonSchema)]
+struct CheckRun {
+    /// Its kind.
+    kind: PostconditionKind,
+    /// It held.
+    holds: bool,
+    /// What was seen.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(extend("x-glassPageContent" = true))]
+    observed: Option<Value>,
+}
+
+/// The result of `executeTask`.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+struct TaskRun {
+    /// The task family.
+    task: TaskKind,
+    /// completed (ran, every postcondition held), postconditionFailed, failed (nothing or
+    /// only verified input dispatched), indeterminate (input went out, its effect unknown:
+    /// check before any retry).
+    status: &'static str,
+    /// The plan's effective risk.
+    risk: protocol::RiskClass,
+    /// The scope found (`ref`, `role`, `name`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(extend("x-glassPageContent" = true))]
+    scope: Option<Value>,
+    /// Each plan step.
+    steps: Vec<StepRun>,
+    /// The operation's own failure, when it failed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(extend("x-glassPageContent" = true))]
+    failure: Option<Value>,
+    /// What an inspection or extraction read (never field values).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(extend("x-glassPageContent" = true))]
+    read: Option<Value>,
+    /// Each postcondition with its evidence.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    postconditions: Vec<CheckRun>,
+    /// The page revision at the end.
+    revision: u64,
+}
+
+/// A reconciliation failure: the task's `path` names what to change.
+fn unreconciled(path: &str, reason: &str) -> ToolOutcome {
+    ToolOutcome::Failed(
+        Failure::bare(Kind::TaskReconciliation)
+            .with("path", path)
+            .with("reason", reason),
+    )
+}
+
+/// The entry of `list` whose name is `want`, exactly or ignoring case, else the one whose
+/// name contains it; `Err` with the reason when none or several are.
+fn pick<'a>(list: &'a [Value], want: &str, what: &str) -> Result<&'a Value, String> {
+    let w = want.trim().to_lowercase();
+    let name = |v: &Value| v["name"].as_str().unwrap_or("").trim().to_lowercase();
+    let attr = |v: &Value| v["field"].as_str().unwrap_or("").to_lowercase();
+    let exact: Vec<&Value> = list
+        .iter()
+        .filter(|v| name(v) == w || attr(v) == w)
+        .collect();
+    let pool: Vec<&Value> = if exact.is_empty() {
+        list.iter()
+            .filter(|v| !w.is_empty() && name(v).contains(&w))
+            .collect()
+    } else {
+        exact
+    };
+    match pool.as_slice() {
+        [one] => Ok(one),
+        [] => Err(format!("no {what} in the scope has this name")),
+        many => Err(format!(
+            "{} {what}s in the scope have this name; name one exactly",
+            many.len()
+        )),
+    }
+}
+
+/// Words a confirming and a cancelling dialog button says.
+const CONFIRM_WORDS: &[&str] = &[
+    "ok", "yes", "confirm", "continue", "accept", "delete", "save", "submit", "proceed",
+];
+const CANCEL_WORDS: &[&str] = &["cancel", "no", "close", "dismiss", "back", "keep"];
+
+fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+    Box::pin(async move {
+        let raw = a;
+        let a: ExecuteTaskArgs = try_tool!(args::read(&raw));
+        let document = a.task.to_value();
+        let plan = match protocol::compile(&document) {
+            Ok(plan) => plan,
+            Err(e) => {
+                let kind = if protocol::validate(&document).is_err() {
+                    TaskErrorKind::Validation
+                } else {
+                    TaskErrorKind::Compilation
+                };
+                return ToolOutcome::failed(&e.response(kind));
+            }
+        };
+        let task = match protocol::validate(&document) {
+            Ok(t) => t.into_inner(),
+            Err(e) => return ToolOutcome::failed(&e.response(TaskErrorKind::Validation)),
+        };
+        let operation = plan
+            .steps
+            .last()
+            .map(|s| s.operation)
+            .unwrap_or(Operation::ObserveScope);
+        // Observe the scope on the page as it is.
+        let (inventory, revision_before, js_dialog) = {
+            let mut b = try_tool!(session_for(&services, &EXECUTE_TASK).await);
+            try_tool!(super::pointer::check_revision(&b, a.expected_revision));
+            let next = b.next_ref();
+            let spec = json!({"regionName": task.scope.region_name});
+            let inv = try_tool!(b.run_agent(&TaskScope(spec, next)).await);
+            let minted: Vec<Value> = ["fields", "submits", "buttons", "links", "tabs", "dialogs"]
+                .iter()
+                .flat_map(|k| inv[*k].as_array().cloned().unwrap_or_default())
+                .chain(inv.get("scope").cloned())
+                .collect();
+            b.record_refs(&inv["nextRef"], minted.iter());
+            let dialog = b.events().dialog().map(|d| json!({"type": d.kind}));
+            (inv, b.revision(), dialog)
+        };
+        match inventory["status"].as_str() {
+            Some("ok") => {}
+            Some("ambiguous") => {
+                return unreconciled(
+                    "scope.regionName",
+                    "several regions, forms or dialogs on the page have this name; name one exactly",
+                );
+            }
+            _ => {
+                return unreconciled(
+                    "scope.regionName",
+                    "no region, form or dialog on the page has this name",
+                );
+            }
+        }
+        let list = |k: &str| inventory[k].as_array().cloned().unwrap_or_default();
+        let input = |name: &str| task.inputs.get(name).unwrap_or("");
+        // Reconcile the operation's targets before anything is dispatched.
+        let mut password = false;
+        let target: Target = match operation {
+            Operation::FillInputs => {
+                let fields = list("fields");
+                let mut fill = Vec::new();
+                for name in task.inputs.names() {
+                    let field = match pick(&fields, name, "field") {
+                        Ok(f) => f,
+                        Err(reason) => return unreconciled(&format!("inputs.{name}"), &reason),
+                    };
+                    password |= field["password"] == true;
+                    let value = input(name);
+                    let checkable = matches!(
+                        field["role"].as_str(),
+                        Some("checkbox" | "switch" | "radio")
+                    );
+                    let value = match (checkable, value.to_lowercase().as_str()) {
+                        (true, "true" | "yes" | "on" | "1") => json!(true),
+                        (true, "false" | "no" | "off" | "0") => json!(false),
+                        _ => json!(value),
+                    };
+                    fill.push(json!({"target": field["ref"], "value": value}));
+                }
+                Target::Call("fillForm", json!({"fields": fill}))
+            }
+            Operation::SubmitForm => {
+                let (submits, buttons) = (list("submits"), list("buttons"));
+                match pick(&submits, input("submit"), "submit button")
+                    .or_else(|_| pick(&buttons, input("submit"), "button"))
+                {
+                    Ok(b) => Target::Call("click", json!({"target": b["ref"]})),
+                    Err(reason) => return unreconciled("inputs.submit", &reason),
+                }
+            }
+            Operation::FollowNavigation => {
+                let url = input("url");
+                let links = list("links");
+                let by_href: Vec<&Value> = links
+                    .iter()
+                    .filter(|l| {
+                        let h = l["href"].as_str().unwrap_or("");
+                        !url.is_empty() && (h == url || h.ends_with(url))
+                    })
+                    .collect();
+                let link = match (by_href.as_slice(), &task.scope.entity_name) {
+                    ([one], _) => Ok(*one),
+                    (_, Some(name)) => pick(&links, name, "link"),
+                    ([], None) => Err("no link in the scope goes to this url".to_owned()),
+                    (_, None) => Err("several links go to this url; give scope.entityName".into()),
+                };
+                match link {
+                    Ok(l) => Target::Call("click", json!({"target": l["ref"]})),
+                    Err(reason) => return unreconciled("inputs.url", &reason),
+                }
+            }
+            Operation::SelectTab | Operation::OpenMenu | Operation::NextPage => {
+                let (key, pool) = match operation {
+                    Operation::SelectTab => ("tab", list("tabs")),
+                    Operation::OpenMenu => ("menu", [list("buttons"), list("tabs")].concat()),
+                    _ => ("next", [list("links"), list("buttons")].concat()),
+                };
+                match pick(&pool, input(key), key) {
+                    Ok(t) => Target::Call("click", json!({"target": t["ref"]})),
+                    Err(reason) => return unreconciled(&format!("inputs.{key}"), &reason),
+                }
+            }
+            Operation::ValidateForm => match inventory.get("form") {
+                Some(f) => Target::Call(
+                    "verify",
+                    json!({"predicates": [{"kind": "validationClear", "target": f["ref"]}], "timeoutMs": 0}),
+                ),
+                None => return unreconciled("scope.regionName", "the scope holds no form"),
+            },
+            Operation::InspectForm => match inventory.get("form") {
+                Some(f) => Target::Read(
+                    json!({"form": f, "fields": list("fields"), "submits": list("submits")}),
+                ),
+                None => return unreconciled("scope.regionName", "the scope holds no form"),
+            },
+            Operation::InspectDialog => {
+                Target::Read(json!({"dialogs": list("dialogs"), "javascriptDialog": js_dialog}))
+            }
+            Operation::ConfirmDialog | Operation::CancelDialog => {
+                let confirming = operation == Operation::ConfirmDialog;
+                if js_dialog.is_some() {
+                    Target::Call(
+                        if confirming {
+                            "acceptDialog"
+                        } else {
+                            "dismissDialog"
+                        },
+                        json!({}),
+                    )
+                } else {
+                    let dialogs = list("dialogs");
+                    let [dialog] = dialogs.as_slice() else {
+                        return unreconciled(
+                            "scope",
+                            if dialogs.is_empty() {
+                                "no dialog is open"
+                            } else {
+                                "several dialogs are open; name one in scope.regionName"
+                            },
+                        );
+                    };
+                    let words = if confirming {
+                        CONFIRM_WORDS
+                    } else {
+                        CANCEL_WORDS
+                    };
+                    let buttons = dialog["buttons"].as_array().cloned().unwrap_or_default();
+                    let chosen = match &task.scope.entity_name {
+                        Some(name) => pick(&buttons, name, "button").ok().cloned(),
+                        None => {
+                            let hits: Vec<&Value> = buttons
+                                .iter()
+                                .filter(|b| {
+                                    words.contains(
+                                        &b["name"]
+                                            .as_str()
+                                            .unwrap_or("")
+                                            .trim()
+                                            .to_lowercase()
+                                            .as_str(),
+                                    )
+                                })
+                                .collect();
+                            (hits.len() == 1).then(|| hits[0].clone())
+                        }
+                    };
+                    match chosen {
+                        Some(b) => Target::Call("click", json!({"target": b["ref"]})),
+                        None => {
+                            return unreconciled(
+                                "scope.entityName",
+                                "the dialog has no one button that confirms (or cancels); name it in scope.entityName",
+                            );
+                        }
+                    }
+                }
+            }
+            Operation::ExtractTable
+            | Operation::ExtractCollection
+            | Operation::ExtractRegion
+            | Operation::ReadField
+            | Operation::CollectPages => {
+                let name = task
+                    .scope
+                    .entity_name
+                    .clone()
+                    .or(task.scope.region_name.clone())
+                    .unwrap_or_default();
+                let (path, kind) = match operation {
+                    Operation::ExtractTable | Operation::CollectPages => {
+                        (format!("table:{name}"), "table")
+                    }
+                    Operation::ExtractCollection => (format!("list:{name}"), "repeatedItems"),
+                    Operation::ExtractRegion => (format!("region:{name}"), "string"),
+                    _ => (format!("field:{}", input("field")), "string"),
+                };
+                Target::Call(
+                    "extractStructured",
+                    json!({"fields": [{"name": "value", "path": path, "kind": kind}],
+                           "maxItems": task.limits.max_items.min(super::extract::MAX_ITEMS)}),
+                )
+            }
+            Operation::ObserveScope => Target::Read(Value::Null),
+        };
+        // One confirmation for the whole task: its risk, and a password field it types into.
+        let mut grants = Vec::new();
+        let policy = services.policy.decide(Capability::PasswordInput);
+        if password && policy == Decision::Deny {
+            return ToolOutcome::Failed(denied(&services, Capability::PasswordInput));
+        }
+        let password_confirm = password && policy == Decision::Confirm;
+        if plan.confirmation_required || password_confirm {
+            let scope_name = inventory["scope"]["name"].as_str().unwrap_or("the page");
+            let summary = format!(
+                "{} ({}) on {}{}",
+                plan.task.as_str(),
+                plan.risk.as_str(),
+                crate::redact::bounded_text(scope_name, 80),
+                if password {
+                    ", typing into a password field"
+                } else {
+                    ""
+                }
+            );
+            try_tool!(confirm(&services, &EXECUTE_TASK, &raw, &summary));
+            if password {
+                grants.push(Capability::PasswordInput);
+            }
+        }
+        let mut steps = vec![StepRun {
+            ordinal: 1,
+            operation: Operation::ObserveScope,
+            outcome: "ok",
+            execution_id: None,
+        }];
+        let (ok, body, execution_id) = match target {
+            Target::Read(v) => (true, v, None),
+            Target::Call(tool, args) => {
+                let Some(tool) = super::find(tool) else {
+                    return ToolOutcome::Failed(Failure::new(Kind::Internal, "no such tool"));
+                };
+                let args = args.as_object().cloned().unwrap_or_default();
+                let (v, ok) = nested(with_grants(grants, call(&services, tool, args)).await);
+                let unmet = v.get("ok") == Some(&Value::Bool(false))
+                    || v.get("satisfied") == Some(&Value::Bool(false));
+                let id = v["executionId"].as_str().map(str::to_owned);
+                (ok && !unmet, v, id)
+            }
+        };
+        steps.push(StepRun {
+            ordinal: 2,
+            operation,
+            outcome: if ok { "ok" } else { "failed" },
+            execution_id: execution_id.clone(),
+        });
+        let mut out = TaskRun {
+            task: plan.task,
+            status: "completed",
+            risk: plan.risk,
+            scope: inventory.get("scope").cloned(),
+            steps,
+            failure: None,
+            read: None,
+            postconditions: Vec::new(),
+            revision: revision_before,
+        };
+        if !ok {
+            let dispatched = execution_id
+                .as_deref()
+                .and_then(|id| services.journal.dispatched(id))
+                .unwrap_or(false);
+            out.status = if dispatched {
+                "indeterminate"
+            } else {
+                "failed"
+            };
+            out.failure = Some(body);
+        } else {
+            match operation {
+                Operation::FillInputs
+                | Operation::SubmitForm
+                | Operation::FollowNavigation
+                | Operation::SelectTab
+                | Operation::OpenMenu
+                | Operation::NextPage
+                | Operation::ConfirmDialog
+                | Operation::CancelDialog => {}
+                Operation::ValidateForm => out.read = Some(json!({"checks": body["checks"]})),
+                _ => {
+                    out.read = Some(
+                        body.get("values")
+                            .map_or(body.clone(), |v| v["value"].clone()),
+                    )
+                }
+            }
+            let records = out
+                .read
+                .as_ref()
+                .map(|r| r["rows"].as_array().or(r.as_array()).map_or(0, Vec::len))
+                .unwrap_or(0);
+            out.postconditions = check_postconditions(
+                &services,
+                &task.postconditions,
+                &inventory,
+                revision_before,
+                records,
+                task.limits.timeout_ms,
+            )
+            .await;
+            if out.postconditions.iter().any(|c| !c.holds) {
+                out.status = "postconditionFailed";
+            }
+        }
+        if let Ok(b) = services.session.acquire().await {
+            if b.page().is_ok() {
+                out.revision = b.revision();
+            }
+        }
+        ToolOutcome::ok(&out)
+    })
+}
+
+/// What the operation does: one action tool's call, or a read of the scope Glass already has.
+enum Target {
+    Call(&'static str, Value),
+    Read(Value),
+}
+
+/// Check the task's postconditions after the operation: the page predicates through `verify`
+/// (waiting up to the task's deadline, at most 10 s), the page kind through `inspectPage`,
+/// the record count from what was read.
+async fn check_postconditions(
+    services: &Arc<Services>,
+    wanted: &[protocol::Postcondition],
+    inventory: &Value,
+    since: u64,
+    records: usize,
+    timeout_ms: u64,
+) -> Vec<CheckRun> {
+    let mut out = Vec::with_capacity(wanted.len());
+    for p in wanted {
+        let expected = p.expected.as_deref().unwrap_or("");
+        let predicate = match p.kind {
+            PostconditionKind::ValidationClear => {
+                let mut v = json!({"kind": "validationClear"});
+                if let Some(f) = inventory.get("form") {
+                    v["target"] = f["ref"].clone();
+                }
+                Some(v)
+            }
+            PostconditionKind::NavigationOccurred => {
+                Some(json!({"kind": "navigationOccurred", "sinceRevision": since}))
+            }
+            PostconditionKind::DialogClosed => Some(json!({"kind": "dialogClosed"})),
+            PostconditionKind::RegionPresent => {
+                Some(json!({"kind": "textPresent", "text": expected}))
+            }
+            PostconditionKind::EntityState => {
+                let target = inventory["scope"]["ref"].clone();
+                Some(json!({"kind": "elementState", "target": target, "state": expected}))
+            }
+            PostconditionKind::PageKind | PostconditionKind::RecordsExtracted => None,
+        };
+        let check = match (p.kind, predicate) {
+            (_, Some(predicate)) => {
+                let args = json!({"predicates": [predicate], "timeoutMs": timeout_ms.min(10_000)});
+                let (v, _) = nested(
+                    call(
+                        services,
+                        &super::verify::TOOL,
+                        args.as_object().cloned().unwrap_or_default(),
+                    )
+                    .await,
+                );
+                CheckRun {
+                    kind: p.kind,
+                    holds: v["satisfied"] == true,
+                    observed: v["checks"].get(0).map(|c| c["observed"].clone()),
+                }
+            }
+            (PostconditionKind::PageKind, None) => {
+                let (v, _) = nested(call(services, &super::intent::INSPECT_PAGE, Map::new()).await);
+                let kind = v["kind"].as_str().unwrap_or("").to_owned();
+                CheckRun {
+                    kind: p.kind,
+                    holds: kind.eq_ignore_ascii_case(expected),
+                    observed: Some(json!({"kind": kind})),
+                }
+            }
+            (_, None) => {
+                let want: usize = expected.parse().unwrap_or(1);
+                CheckRun {
+                    kind: p.kind,
+                    holds: records >= want,
+                    observed: Some(json!({"records": records})),
+                }
+            }
+        };
+        out.push(check);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn targets_are_picked_by_name_exactly_else_by_a_part_and_never_guessed() {
+        let list = vec![
+            json!({"ref": "e1", "name": "Email", "field": "email"}),
+            json!({"ref": "e2", "name": "Email again", "field": "email2"}),
+            json!({"ref": "e3", "name": "Card number", "field": "cc"}),
+        ];
+        assert_eq!(pick(&list, "email", "field").unwrap()["ref"], "e1");
+        assert_eq!(pick(&list, "cc", "field").unwrap()["ref"], "e3");
+        assert_eq!(pick(&list, "card", "field").unwrap()["ref"], "e3");
+        assert!(pick(&list, "again e", "field").is_err());
+        let two = pick(&list, "mail", "field").unwrap_err();
+        assert!(two.starts_with("2 fields"), "{two}");
+        assert!(pick(&list, "phone", "field").is_err());
+    }
+}
