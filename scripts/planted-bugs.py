@@ -40,6 +40,9 @@ PLANTS = [
  ("maxBytes cuts nothing", [("src/tools/extract.rs", "            if size(&assemble(&out.values, mid)) <= budget {", "            if size(&assemble(&out.values, mid)) <= usize::MAX {")], "extraction", "continuations_page"),
  ("passwords read like any field", [("src/browser/agent/82-extract.js", "      if (v && v.secret) { out.secret = true; return out; }\n", "")], "extraction", "values_are_read"),
  ("section reads past the next heading", [("src/browser/agent/82-extract.js", "      if (roleOf(el) === 'heading' && (headingLevel(el) || 2) <= level) return true;", "      if (false) return true;")], "real_apps", "docs_site_section"),
+ ("task inputs that match nothing are skipped", [("src/tools/task_exec.rs", "                        Err(reason) => return unreconciled(&format!(\"inputs.{name}\"), &reason),", "                        Err(_) => continue,")], "tasks", "a_task_that_does_not_match"),
+ ("risky tasks run unconfirmed", [("src/tools/task_exec.rs", "        if plan.confirmation_required || password_confirm {", "        if password_confirm {")], "tasks", "fill_then_submit"),
+ ("failed postconditions reported as completed", [("src/tools/task_exec.rs", "                out.status = \"postconditionFailed\";", "")], "tasks", "a_validation_error"),
 ]
 only = sys.argv[1:] 
 for name, edits, test, filt in PLANTS:
