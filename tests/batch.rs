@@ -338,3 +338,50 @@ fn a_password_field_the_check_could_not_foresee_gets_nothing() {
     assert_eq!(eval(&mut g, "document.querySelector('#p').value"), "");
     assert_eq!(eval(&mut g, "clicks"), 0);
 }
+
+/// With a progressToken a batch reports its steps before it answers, the last report at the
+/// total; without one it sends nothing but the answer.
+#[test]
+fn a_batch_reports_progress_when_asked() {
+    let web = server();
+    let mut g = incognito(&[]);
+    nav(&mut g, &web, "/");
+    let steps: Vec<Value> = (0..3)
+        .map(|_| json!({"action": "click", "target": "role=button;name=Count"}))
+        .collect();
+    g.send(&json!({"jsonrpc": "2.0", "id": "b", "method": "tools/call",
+        "params": {"name": "batch", "arguments": {"steps": steps}, "_meta": {"progressToken": "p-1"}}}));
+    let mut notes = Vec::new();
+    let answer = loop {
+        let m = g.recv();
+        if m["method"] == "notifications/progress" {
+            notes.push(m["params"].clone());
+        } else {
+            break m;
+        }
+    };
+    assert_eq!(answer["id"], "b", "{answer}");
+    assert_eq!(ok(&answer)["completed"], 3);
+    assert!(notes.len() >= 2, "{notes:?}");
+    assert!(
+        notes
+            .iter()
+            .all(|n| n["progressToken"] == "p-1" && n["total"] == 3),
+        "{notes:?}"
+    );
+    let done: Vec<u64> = notes
+        .iter()
+        .map(|n| n["progress"].as_u64().unwrap())
+        .collect();
+    assert!(
+        done.windows(2).all(|w| w[0] <= w[1]) && *done.last().unwrap() == 3,
+        "{done:?}"
+    );
+    assert_eq!(eval(&mut g, "clicks"), 3);
+    // No token, no notifications: the next message is the answer.
+    g.send(&json!({"jsonrpc": "2.0", "id": "c", "method": "tools/call",
+        "params": {"name": "batch", "arguments": {"steps": steps}}}));
+    let next = g.recv();
+    assert_eq!(next["id"], "c", "{next}");
+    assert_eq!(eval(&mut g, "clicks"), 6);
+}

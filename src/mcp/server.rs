@@ -600,15 +600,53 @@ async fn call_tool(
             )
             .await;
     }
+    // A client that wants progress names it with a token (a string or an integer).
+    let progress_token = params
+        .get("_meta")
+        .and_then(|m| m.get("progressToken"))
+        .filter(|t| t.is_string() || t.is_i64() || t.is_u64())
+        .cloned();
     let shared = Arc::clone(shared);
     tokio::spawn(async move {
         let started = Instant::now();
         let services = Arc::clone(&shared.services);
-        let run = tools::call::call(&services, tool, arguments);
-        let outcome = tokio::select! {
-            outcome = run => Some(outcome),
-            _ = cancel_rx => None,
+        let (progress_tx, mut progress_rx) = tokio::sync::mpsc::unbounded_channel::<Value>();
+        let run = async {
+            let call = tools::call::call(&services, tool, arguments);
+            match progress_token {
+                Some(token) => {
+                    let sink = tools::progress::Sink::new(move |done, total, message| {
+                        let mut params =
+                            json!({"progressToken": token, "progress": done, "message": message});
+                        if let Some(total) = total {
+                            params["total"] = json!(total);
+                        }
+                        let _ = progress_tx.send(json!({
+                            "jsonrpc": "2.0",
+                            "method": "notifications/progress",
+                            "params": params,
+                        }));
+                    });
+                    tools::progress::with_sink(sink, call).await
+                }
+                None => call.await,
+            }
         };
+        tokio::pin!(run);
+        let mut cancel_rx = cancel_rx;
+        let outcome = loop {
+            tokio::select! {
+                outcome = &mut run => break Some(outcome),
+                _ = &mut cancel_rx => break None,
+                Some(note) = progress_rx.recv() => shared.out.send(framing, note).await,
+            }
+        };
+        // Progress reported before the answer goes out before it.
+        while let Ok(note) = progress_rx.try_recv() {
+            if outcome.is_some() {
+                shared.out.send(framing, note).await;
+            }
+        }
         // Held until the answer is queued (a stateless call's permit is in it).
         let entry = lock(&shared.active).remove(&id);
         match outcome {

@@ -413,8 +413,14 @@ async fn run_steps(
         failure: None,
         step_events: Vec::new(),
     };
+    let total = a.steps.len() as u64;
     for (i, step) in a.steps.iter().enumerate() {
         let tool = step.action.tool();
+        super::progress::report(
+            i as u64,
+            Some(total),
+            &format!("step {} of {total}: {}", i + 1, tool.name),
+        );
         let mut call = step.arguments.clone();
         if mode == Mode::Chain && tool.revision == RevisionRule::Guarded {
             if let Some(r) = carried {
@@ -458,6 +464,7 @@ async fn run_steps(
         }
     }
     result.final_revision = live_revision(services).await;
+    super::progress::report(total, Some(total), "done");
     ToolOutcome::ok(&result)
 }
 

@@ -22,6 +22,7 @@ pub mod keyboard;
 pub mod output;
 pub mod page;
 pub mod pointer;
+pub mod progress;
 pub mod schema;
 pub mod task;
 pub mod task_exec;

@@ -408,6 +408,11 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                 grants.push(Capability::PasswordInput);
             }
         }
+        super::progress::report(
+            1,
+            Some(3),
+            &format!("reconciled; running {}", operation.as_str()),
+        );
         let mut steps = vec![StepRun {
             ordinal: 1,
             operation: Operation::ObserveScope,
@@ -479,6 +484,7 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                 .as_ref()
                 .map(|r| r["rows"].as_array().or(r.as_array()).map_or(0, Vec::len))
                 .unwrap_or(0);
+            super::progress::report(2, Some(3), "checking the postconditions");
             out.postconditions = check_postconditions(
                 &services,
                 &task.postconditions,
@@ -497,6 +503,7 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                 out.revision = b.revision();
             }
         }
+        super::progress::report(3, Some(3), "done");
         ToolOutcome::ok(&out)
     })
 }

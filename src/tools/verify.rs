@@ -267,6 +267,11 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                     checks,
                 });
             }
+            super::progress::report(
+                elapsed.as_millis() as u64,
+                Some(timeout.as_millis() as u64),
+                "waiting for the predicates (milliseconds)",
+            );
             tokio::time::sleep(POLL.min(timeout - elapsed)).await;
         }
     })
