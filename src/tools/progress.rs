@@ -10,9 +10,12 @@ use std::time::{Duration, Instant};
 /// Fewest milliseconds between two reports of one call (the last one always goes out).
 const MIN_GAP: Duration = Duration::from_millis(200);
 
+/// What a sink does with one report: progress, total, message.
+type Report = Box<dyn Fn(u64, Option<u64>, &str) + Send + Sync>;
+
 /// Where one call's progress goes: the server's notification writer for its token.
 pub struct Sink {
-    send: Box<dyn Fn(u64, Option<u64>, &str) + Send + Sync>,
+    send: Report,
     last: Mutex<Option<Instant>>,
 }
 
