@@ -198,3 +198,66 @@ fn a_task_that_does_not_match_the_page_is_refused_before_any_input() {
         "{r}"
     );
 }
+
+/// Three server pages of one order table, each with a Next link but the last.
+fn paged_server() -> Server {
+    let page = |n: usize| {
+        let rows: String = (1..=10)
+            .map(|i| {
+                let id = (n - 1) * 10 + i;
+                format!("<tr><td>{id}</td><td>Order {id}</td><td>${id}.50</td></tr>")
+            })
+            .collect();
+        let next = if n < 3 {
+            format!(r#"<a href="/p{}">Next</a>"#, n + 1)
+        } else {
+            String::new()
+        };
+        Page::html(&format!(
+            r#"<title>Orders {n}</title><main aria-label="Order list"><h1>Orders</h1>
+<table><tr><th>Id</th><th>Item</th><th>Total</th></tr>{rows}</table>
+<nav aria-label="Pages"><a href="/p{n}">Page {n}</a> {next}</nav></main>"#
+        ))
+    };
+    Server::start(vec![("/p1", page(1)), ("/p2", page(2)), ("/p3", page(3))])
+}
+
+/// pagination.collect reads the table, follows Next page after page, and stops at the last
+/// page (or at maxItems): every row once, in order, as the server's pages hold them.
+#[test]
+fn pagination_collect_reads_every_page_once() {
+    let web = paged_server();
+    let mut g = incognito(&[]);
+    nav(&mut g, &web, "/p1");
+    let mut collect = task(
+        "pagination.collect",
+        json!({"regionName": "Order list"}),
+        json!({"next": "Next"}),
+        "localMutation",
+        json!([{"kind": "recordsExtracted", "expected": "30"}]),
+    );
+    let r = ok(&execute(&mut g, json!({"task": collect.clone()})));
+    assert_eq!(r["status"], "completed", "{r}");
+    assert_eq!(r["read"]["pages"], 3, "{r}");
+    assert_eq!(r["read"]["columns"], json!(["Id", "Item", "Total"]));
+    let items: Vec<String> = r["read"]["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| row[1].as_str().unwrap().to_owned())
+        .collect();
+    let want: Vec<String> = (1..=30).map(|i| format!("Order {i}")).collect();
+    assert_eq!(items, want);
+    assert_eq!(r["postconditions"][0]["holds"], true, "{r}");
+    assert_eq!(eval(&mut g, "location.pathname"), "/p3");
+    // maxItems stops it early: two pages read, on the second.
+    nav(&mut g, &web, "/p1");
+    collect["limits"]["maxItems"] = json!(12);
+    collect["postconditions"][0]["expected"] = json!("12");
+    let r = ok(&execute(&mut g, json!({"task": collect})));
+    assert_eq!(r["read"]["rows"].as_array().unwrap().len(), 12, "{r}");
+    assert_eq!(r["read"]["rows"][11][1], "Order 12", "{r}");
+    assert_eq!(r["read"]["pages"], 2, "{r}");
+    assert_eq!(r["status"], "completed", "{r}");
+    assert_eq!(eval(&mut g, "location.pathname"), "/p2");
+}

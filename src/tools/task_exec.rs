@@ -367,19 +367,30 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                     .clone()
                     .or(task.scope.region_name.clone())
                     .unwrap_or_default();
+                // A scope that is itself a table is read by its name; one that holds a table, as
+                // the page's one table.
+                let scope_is_table = matches!(
+                    inventory["scope"]["role"].as_str(),
+                    Some("table" | "grid" | "treegrid")
+                );
                 let (path, kind) = match operation {
-                    Operation::ExtractTable | Operation::CollectPages => {
+                    Operation::ExtractTable | Operation::CollectPages if scope_is_table => {
                         (format!("table:{name}"), "table")
+                    }
+                    Operation::ExtractTable | Operation::CollectPages => {
+                        ("table".to_owned(), "table")
                     }
                     Operation::ExtractCollection => (format!("list:{name}"), "repeatedItems"),
                     Operation::ExtractRegion => (format!("region:{name}"), "string"),
                     _ => (format!("field:{}", input("field")), "string"),
                 };
-                Target::Call(
-                    "extractStructured",
-                    json!({"fields": [{"name": "value", "path": path, "kind": kind}],
-                           "maxItems": task.limits.max_items.min(super::extract::MAX_ITEMS)}),
-                )
+                let extract = json!({"fields": [{"name": "value", "path": path, "kind": kind}],
+                       "maxItems": task.limits.max_items.min(super::extract::MAX_ITEMS)});
+                if operation == Operation::CollectPages {
+                    Target::Collect(extract, input("next").to_owned())
+                } else {
+                    Target::Call("extractStructured", extract)
+                }
             }
             Operation::ObserveScope => Target::Read(Value::Null),
         };
@@ -421,6 +432,16 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         }];
         let (ok, body, execution_id) = match target {
             Target::Read(v) => (true, v, None),
+            Target::Collect(extract, next) => {
+                let pages = Pages {
+                    extract,
+                    next,
+                    region: task.scope.region_name.clone(),
+                    max_items: task.limits.max_items as usize,
+                    max_pages: task.limits.max_actions,
+                };
+                pages.collect(&services).await
+            }
             Target::Call(tool, args) => {
                 let Some(tool) = super::find(tool) else {
                     return ToolOutcome::Failed(Failure::new(Kind::Internal, "no such tool"));
@@ -508,10 +529,88 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     })
 }
 
-/// What the operation does: one action tool's call, or a read of the scope Glass already has.
+/// What the operation does: one action tool's call, a read of the scope Glass already has,
+/// or a table read page after page (the extraction, and the name of the next control).
 enum Target {
     Call(&'static str, Value),
     Read(Value),
+    Collect(Value, String),
+}
+
+/// `pagination.collect`: read the table, follow the next control, until the rows reach
+/// `max_items`, the pages `max_pages`, or a page has no next control (or only a disabled one).
+struct Pages {
+    extract: Value,
+    next: String,
+    region: Option<String>,
+    max_items: usize,
+    max_pages: u32,
+}
+
+impl Pages {
+    /// The rows collected (`columns`, `currency` of the last page, `rows`, `pages`), whether it
+    /// succeeded, and the last click's execution.
+    async fn collect(self, services: &Arc<Services>) -> (bool, Value, Option<String>) {
+        let mut rows: Vec<Value> = Vec::new();
+        let mut table;
+        let mut pages = 0u32;
+        let mut last_click = None;
+        let args = self.extract.as_object().cloned().unwrap_or_default();
+        loop {
+            let (v, ok) = nested(call(services, &super::extract::EXTRACT, args.clone()).await);
+            let value = &v["values"]["value"];
+            if !ok || value.is_null() {
+                return (false, v, last_click);
+            }
+            rows.extend(value["rows"].as_array().cloned().unwrap_or_default());
+            table = value.clone();
+            pages += 1;
+            super::progress::report(
+                rows.len().min(self.max_items) as u64,
+                Some(self.max_items as u64),
+                &format!("page {pages} read"),
+            );
+            if rows.len() >= self.max_items || pages >= self.max_pages {
+                break;
+            }
+            let Some(next) = self.next_control(services).await else {
+                break;
+            };
+            let click = json!({"target": next})
+                .as_object()
+                .cloned()
+                .unwrap_or_default();
+            let (c, ok) = nested(call(services, &super::pointer::CLICK, click).await);
+            last_click = c["executionId"].as_str().map(str::to_owned);
+            if !ok {
+                // A disabled next control is the last page's.
+                if c["failureKind"] == "disabled" {
+                    break;
+                }
+                return (false, c, last_click);
+            }
+        }
+        rows.truncate(self.max_items);
+        table["rows"] = Value::Array(rows);
+        table["pages"] = json!(pages);
+        (true, table, last_click)
+    }
+
+    /// The ref of the one next control in the scope on the page now, if there is one.
+    async fn next_control(&self, services: &Arc<Services>) -> Option<Value> {
+        let mut b = session_for(services, &EXECUTE_TASK).await.ok()?;
+        let next = b.next_ref();
+        let spec = json!({"regionName": self.region});
+        let inv = b.run_agent(&TaskScope(spec, next)).await.ok()?;
+        let controls: Vec<Value> = ["links", "buttons"]
+            .iter()
+            .flat_map(|k| inv[*k].as_array().cloned().unwrap_or_default())
+            .collect();
+        b.record_refs(&inv["nextRef"], controls.iter());
+        pick(&controls, &self.next, "control")
+            .ok()
+            .map(|c| c["ref"].clone())
+    }
 }
 
 /// Check the task's postconditions after the operation: the page predicates through `verify`
