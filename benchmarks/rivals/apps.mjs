@@ -11,10 +11,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { McpClient } from './mcpclient.mjs';
+import { startServer } from './mcpclient.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const CHROMIUM = process.env.BENCH_CHROMIUM || '/usr/bin/chromium';
 const o = { runs: 3, only: ['glass', 'playwright'], tasks: ['datasette', 'jupyterlab', 'docs'], glass: null, apps: null, verbose: false };
 for (let i = 2; i < process.argv.length; i++) {
   const a = process.argv[i], v = () => process.argv[++i];
@@ -68,14 +67,8 @@ function meter(c) {
   };
 }
 async function start(server) {
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), `apps-${server}-`));
-  const spec = server === 'glass'
-    ? { cmd: o.glass, args: ['--incognito', '--mcp'], env: { GLASS_CHROME: CHROMIUM } }
-    : { cmd: process.execPath, args: [path.join(HERE, 'node_modules/@playwright/mcp/cli.js'), '--headless', '--isolated', '--no-sandbox', '--browser', 'chromium', '--executable-path', CHROMIUM, '--viewport-size', '1280x720', '--output-dir', path.join(work, 'out'), '--config', path.join(HERE, 'pw-config.json')], env: { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' } };
-  const c = new McpClient({ ...spec, cwd: work, label: server, stderrFile: path.join(work, 'stderr.log') });
-  await c.initialize();
+  const c = await startServer(server, o.glass, 'apps');
   meter(c);
-  c.work = work;
   return c;
 }
 

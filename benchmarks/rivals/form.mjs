@@ -11,10 +11,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { McpClient } from './mcpclient.mjs';
+import { startServer } from './mcpclient.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const CHROMIUM = process.env.BENCH_CHROMIUM || '/usr/bin/chromium';
 const FLOWS = ['glass-batch', 'glass-fillform', 'glass-direct', 'playwright-fillform', 'playwright-fields'];
 const o = { runs: 5, flows: FLOWS, glass: null, verbose: false };
 for (let i = 2; i < process.argv.length; i++) {
@@ -74,12 +73,7 @@ function startApp() {
 // ---------------------------------------------------------------- servers
 class Fail extends Error {}
 async function start(server) {
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), `form-${server}-`));
-  const spec = server === 'glass'
-    ? { cmd: o.glass, args: ['--incognito', '--mcp'], env: { GLASS_CHROME: CHROMIUM } }
-    : { cmd: process.execPath, args: [path.join(HERE, 'node_modules/@playwright/mcp/cli.js'), '--headless', '--isolated', '--no-sandbox', '--browser', 'chromium', '--executable-path', CHROMIUM, '--viewport-size', '1280x720', '--output-dir', path.join(work, 'out'), '--config', path.join(HERE, 'pw-config.json')], env: { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' } };
-  const c = new McpClient({ ...spec, cwd: work, label: server, stderrFile: path.join(work, 'stderr.log') });
-  await c.initialize();
+  const c = await startServer(server, o.glass, 'form');
   c.calls = 0; c.readBytes = 0;
   c.tool = async (name, args) => {
     const r = await c.callTool(name, args, 60000);

@@ -1,6 +1,9 @@
 // Minimal MCP stdio client (newline-delimited JSON-RPC 2.0).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export const REQUEST_TIMEOUT_MS = 30000;
 
@@ -159,3 +162,18 @@ export class McpClient {
 }
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// Glass (with its default flags, given by its binary's path) or @playwright/mcp, started the
+// way every task script here starts them, each in a fresh temp dir (c.work), initialized.
+export async function startServer(server, glass, tag) {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const chromium = process.env.BENCH_CHROMIUM || '/usr/bin/chromium';
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), `${tag}-${server}-`));
+  const spec = server === 'glass'
+    ? { cmd: glass, args: ['--incognito', '--mcp'], env: { GLASS_CHROME: chromium } }
+    : { cmd: process.execPath, args: [path.join(here, 'node_modules/@playwright/mcp/cli.js'), '--headless', '--isolated', '--no-sandbox', '--browser', 'chromium', '--executable-path', chromium, '--viewport-size', '1280x720', '--output-dir', path.join(work, 'out'), '--config', path.join(here, 'pw-config.json')], env: { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' } };
+  const c = new McpClient({ ...spec, cwd: work, label: server, stderrFile: path.join(work, 'stderr.log') });
+  await c.initialize();
+  c.work = work;
+  return c;
+}
