@@ -43,6 +43,8 @@ PLANTS = [
  ("task inputs that match nothing are skipped", [("src/tools/task_exec.rs", "                        Err(reason) => return unreconciled(&format!(\"inputs.{name}\"), &reason),", "                        Err(_) => continue,")], "tasks", "a_task_that_does_not_match"),
  ("risky tasks run unconfirmed", [("src/tools/task_exec.rs", "        if plan.confirmation_required || password_confirm {", "        if password_confirm {")], "tasks", "fill_then_submit"),
  ("failed postconditions reported as completed", [("src/tools/task_exec.rs", "                out.status = \"postconditionFailed\";", "")], "tasks", "a_validation_error"),
+ ("tool groups ignored by tools/call", [("src/mcp/server.rs", "    let Some(tool) = tools::find(name).filter(|t| shared.facts.tools.contains(t)) else {", "    let Some(tool) = tools::find(name) else {")], "protocol", "tool_groups"),
+ ("denied tools still listed", [("src/tools/mod.rs", "    facts.tools.contains(tool) && !denied", "    facts.tools.contains(tool) || denied")], "protocol", "tool_groups"),
 ]
 only = sys.argv[1:] 
 for name, edits, test, filt in PLANTS:

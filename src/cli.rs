@@ -118,6 +118,12 @@ pub struct SessionOptions {
     )]
     pub confirm_capabilities: Vec<crate::policy::Capability>,
 
+    /// Which tools to offer: `core` (about 10 KiB for a model to read), `standard` (about
+    /// 33 KiB) or `full` (default, every tool, under 40 KiB). A tool the policy denies outright
+    /// (`evaluate`, `upload`, `download` under `hardened`) is never offered.
+    #[arg(long, global = true, value_enum, default_value_t = crate::tools::ToolGroup::Full)]
+    pub tools: crate::tools::ToolGroup,
+
     /// Cancel a download once it passes this many MiB (its partial file is deleted), so a
     /// page cannot fill the disk.
     #[arg(
@@ -348,6 +354,7 @@ impl SessionOptions {
                     .map(|c| (c.as_str(), policy.decide(*c).as_str()))
                     .collect(),
                 host_rules: (policy.allow_hosts().len(), policy.deny_hosts().len()),
+                tools: self.tools,
             },
             session: crate::browser::Session::new(self.session_config()),
             policy,
@@ -416,6 +423,9 @@ impl SessionOptions {
         }
         for cap in &self.confirm_capabilities {
             args.extend(["--policy-confirm".to_owned(), cap.as_str().to_owned()]);
+        }
+        if self.tools != crate::tools::ToolGroup::default() {
+            args.extend(["--tools".to_owned(), self.tools.as_str().to_owned()]);
         }
         args
     }

@@ -658,3 +658,112 @@ fn every_tool_has_a_strict_described_schema_and_its_annotations() {
         );
     }
 }
+
+/// `--tools` chooses what `tools/list` offers, each group within its budget of bytes a model
+/// reads; a tool outside the group is unknown to `tools/call`; a tool the policy denies
+/// outright is not listed, and a call of it gets the policy's denial.
+#[test]
+fn tool_groups_bound_the_list_and_the_calls() {
+    let read_size = |tools: &Value| {
+        let read: Vec<Value> = tools
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| {
+                json!({"name": t["name"], "title": t["title"], "description": t["description"],
+                       "inputSchema": t["inputSchema"], "annotations": t["annotations"]})
+            })
+            .collect();
+        serde_json::to_vec(&read).unwrap().len()
+    };
+    let names = |tools: &Value| -> Vec<String> {
+        tools
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["name"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let list = |args: &[&str]| {
+        let mut all = args.to_vec();
+        all.push("--mcp");
+        let mut g = Glass::spawn(&all);
+        g.initialize();
+        let tools = g.request(json!(1), "tools/list", json!({}))["result"]["tools"].clone();
+        (g, tools)
+    };
+    let (mut core, core_tools) = list(&["--tools", "core"]);
+    let (_, standard_tools) = list(&["--tools", "standard"]);
+    let (_, full_tools) = list(&[]);
+    let (core_bytes, standard_bytes, full_bytes) = (
+        read_size(&core_tools),
+        read_size(&standard_tools),
+        read_size(&full_tools),
+    );
+    assert!(core_bytes < 12 * 1024, "core is {core_bytes} bytes");
+    assert!(full_bytes < 40 * 1024, "full is {full_bytes} bytes");
+    assert!(core_bytes < standard_bytes && standard_bytes < full_bytes);
+    let (core_names, standard_names) = (names(&core_tools), names(&standard_tools));
+    for t in [
+        "navigate",
+        "observe",
+        "click",
+        "type",
+        "wait",
+        "screenshot",
+        "acceptDialog",
+        "listTargets",
+    ] {
+        assert!(core_names.contains(&t.to_owned()), "{t} not in core");
+    }
+    for t in [
+        "batch",
+        "verify",
+        "fillForm",
+        "extractStructured",
+        "executeTask",
+        "resolveIntent",
+        "upload",
+    ] {
+        assert!(
+            standard_names.contains(&t.to_owned()),
+            "{t} not in standard"
+        );
+        assert!(!core_names.contains(&t.to_owned()), "{t} in core");
+    }
+    assert!(!standard_names.contains(&"validateWebIr".to_owned()));
+    assert_eq!(names(&full_tools).len(), glass::tools::catalog().len());
+    // Outside the group: unknown, before anything runs.
+    let r = core.call(
+        json!(2),
+        "batch",
+        json!({"steps": [{"action": "wait", "kind": "delay", "delayMs": 1}]}),
+    );
+    assert_eq!(r["error"]["code"], -32602, "{r}");
+    // The hardened preset denies evaluate, upload and download: not listed.
+    let (_, hardened_tools) = list(&[
+        "--incognito",
+        "--policy",
+        "hardened",
+        "--policy-allow-host",
+        "127.0.0.1",
+    ]);
+    let hardened_names = names(&hardened_tools);
+    for t in ["evaluate", "upload", "download"] {
+        assert!(
+            !hardened_names.contains(&t.to_owned()),
+            "{t} listed under hardened"
+        );
+    }
+    assert!(hardened_names.contains(&"navigate".to_owned()));
+    // The flag reaches a client's config.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_glass"))
+        .args(["--tools", "core", "mcp-config", "--client", "generic"])
+        .output()
+        .unwrap();
+    let config = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        config.contains("\"--tools\"") && config.contains("\"core\""),
+        "{config}"
+    );
+}

@@ -45,6 +45,17 @@ fn task(family: &str, scope: Value, inputs: Value, risk: &str, post: Value) -> V
            "risk": risk, "ambiguity": "fail", "revision": "compatible", "postconditions": post})
 }
 
+/// The checkout's submit, with a validationClear postcondition.
+fn checkout_submit() -> Value {
+    json!({"task": task(
+        "form.submit",
+        json!({"regionName": "Checkout"}),
+        json!({"submit": "Place order"}),
+        "remoteIrreversible",
+        json!([{"kind": "validationClear"}]),
+    )})
+}
+
 fn execute(g: &mut Glass, args: Value) -> Value {
     g.call(json!("t"), "executeTask", args)
 }
@@ -87,13 +98,7 @@ fn fill_then_submit_with_a_confirmation_and_a_clear_form() {
     assert_eq!(field(&mut g, "terms"), true);
     assert_eq!(eval(&mut g, "orders.length"), 0);
 
-    let submit = json!({"task": task(
-        "form.submit",
-        json!({"regionName": "Checkout"}),
-        json!({"submit": "Place order"}),
-        "remoteIrreversible",
-        json!([{"kind": "validationClear"}]),
-    )});
+    let submit = checkout_submit();
     let f = failed(&execute(&mut g, submit.clone()));
     assert_eq!(f["kind"], "confirmationRequired", "{f}");
     assert!(
@@ -120,13 +125,7 @@ fn a_validation_error_is_a_failed_postcondition() {
     let web = server();
     let mut g = incognito(&[]);
     nav(&mut g, &web, "/");
-    let submit = json!({"task": task(
-        "form.submit",
-        json!({"regionName": "Checkout"}),
-        json!({"submit": "Place order"}),
-        "remoteIrreversible",
-        json!([{"kind": "validationClear"}]),
-    )});
+    let submit = checkout_submit();
     let f = failed(&execute(&mut g, submit.clone()));
     let mut confirmed = submit;
     confirmed["confirmToken"] = f["confirmToken"].clone();

@@ -361,6 +361,7 @@ mod tests {
             attach: false,
             decisions: Vec::new(),
             host_rules: (0, 0),
+            tools: Default::default(),
         }
     }
 

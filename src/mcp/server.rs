@@ -324,7 +324,11 @@ async fn handle_handshake(
         Method::ToolsList => {
             shared
                 .out
-                .reply(framing, &id, json!({"tools": tools::list_json()}))
+                .reply(
+                    framing,
+                    &id,
+                    json!({"tools": tools::list_json(&shared.facts)}),
+                )
                 .await
         }
         _ => call_tool(shared, framing, id, params, era).await,
@@ -442,8 +446,7 @@ async fn handle_stateless(
                 .await;
         }
         Method::ToolsList => {
-            let result =
-                json!({"tools": tools::list_json(), "ttlMs": 300_000, "cacheScope": "private"});
+            let result = json!({"tools": tools::list_json(&shared.facts), "ttlMs": 300_000, "cacheScope": "private"});
             shared
                 .out
                 .reply(framing, &id, stateless_result(result))
@@ -535,7 +538,9 @@ async fn call_tool(
                 .await;
         }
     };
-    let Some(tool) = tools::find(name) else {
+    // A tool outside the group is unknown; one the policy denies outright is not listed but
+    // answers a call with the policy's denial, which says more than "unknown".
+    let Some(tool) = tools::find(name).filter(|t| shared.facts.tools.contains(t)) else {
         let message = format!("unknown tool: {}", bounded(name));
         return shared
             .out

@@ -51,6 +51,105 @@ pub struct ServerFacts {
     pub decisions: Vec<(&'static str, &'static str)>,
     /// How many allow and deny host rules are in force.
     pub host_rules: (usize, usize),
+    /// Which tools `tools/list` offers.
+    pub tools: ToolGroup,
+}
+
+/// Which tools `tools/list` offers (`--tools`): every client loads the list into every
+/// conversation, so a smaller one costs a model less to read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ToolGroup {
+    /// Navigate, observe, the verified actions, wait, screenshot, text, dialogs, tabs.
+    Core,
+    /// Core plus the semantic tools (intents, batch, extraction, tasks), frames, files,
+    /// diagnostics and the rest of the browser tools.
+    Standard,
+    /// Every tool, the browser-free contract tools (Task Protocol, Web IR) included.
+    #[default]
+    Full,
+}
+
+/// The tools of the core group.
+const CORE: &[&str] = &[
+    "navigate",
+    "observe",
+    "click",
+    "type",
+    "clear",
+    "check",
+    "uncheck",
+    "select",
+    "key",
+    "screenshot",
+    "getText",
+    "scroll",
+    "wait",
+    "acceptDialog",
+    "dismissDialog",
+    "listTargets",
+    "selectTarget",
+    "closeTarget",
+];
+
+/// The tools only the full group has: the browser-free contract tools and the low-level ones
+/// a model rarely needs.
+const FULL_ONLY: &[&str] = &[
+    "keyDown",
+    "keyUp",
+    "getDOM",
+    "validateTask",
+    "compileTask",
+    "validateWebIr",
+    "inspectWebIr",
+    "diffWebIr",
+    "continuityWebIr",
+    "extractWebIr",
+    "findTarget",
+    "reconcileReferences",
+];
+
+impl ToolGroup {
+    /// The flag value.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ToolGroup::Core => "core",
+            ToolGroup::Standard => "standard",
+            ToolGroup::Full => "full",
+        }
+    }
+
+    /// Whether `tool` is in the group.
+    pub fn contains(self, tool: &Tool) -> bool {
+        match self {
+            ToolGroup::Core => CORE.contains(&tool.name),
+            ToolGroup::Standard => !FULL_ONLY.contains(&tool.name),
+            ToolGroup::Full => true,
+        }
+    }
+}
+
+/// The capability without which a tool can do nothing at all: a policy that denies it
+/// leaves the tool out of the list instead of offering a tool that can only refuse.
+fn required_capability(tool: &Tool) -> Option<crate::policy::Capability> {
+    use crate::policy::Capability;
+    match tool.name {
+        "evaluate" => Some(Capability::Evaluate),
+        "upload" => Some(Capability::Upload),
+        "download" => Some(Capability::Download),
+        _ => None,
+    }
+}
+
+/// Whether this server lists `tool`: in its group, and not denied by its policy (a call of a
+/// denied one still gets the policy's answer).
+pub fn offered(tool: &Tool, facts: &ServerFacts) -> bool {
+    let denied = required_capability(tool).is_some_and(|cap| {
+        facts
+            .decisions
+            .iter()
+            .any(|(name, decision)| *name == cap.as_str() && *decision == "deny")
+    });
+    facts.tools.contains(tool) && !denied
 }
 
 /// What every handler may use.
@@ -330,11 +429,12 @@ pub fn find(name: &str) -> Option<&'static Tool> {
     catalog().iter().find(|t| t.name == name)
 }
 
-/// The `tools` array of `tools/list`.
-pub fn list_json() -> Value {
+/// The `tools` array of `tools/list`: the tools this server offers.
+pub fn list_json(facts: &ServerFacts) -> Value {
     Value::Array(
         catalog()
             .iter()
+            .filter(|t| offered(t, facts))
             .map(|t| {
                 json!({
                     "name": t.name,

@@ -402,12 +402,11 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         }
         let password_confirm = password && policy == Decision::Confirm;
         if plan.confirmation_required || password_confirm {
-            let scope_name = inventory["scope"]["name"].as_str().unwrap_or("the page");
+            // Glass's words only: the scope's name on the page is page text.
             let summary = format!(
-                "{} ({}) on {}{}",
+                "{} ({}) in the scope the task names{}",
                 plan.task.as_str(),
                 plan.risk.as_str(),
-                crate::redact::bounded_text(scope_name, 80),
                 if password {
                     ", typing into a password field"
                 } else {
