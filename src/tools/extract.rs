@@ -514,7 +514,7 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             }
             all
         };
-        let size = |m: &Map<String, Value>| Value::Object(m.clone()).to_string().len();
+        let size = |m: &Map<String, Value>| serde_json::to_vec(m).map_or(usize::MAX, |v| v.len());
         while size(&assemble(&out.values, 0)) > budget {
             let Some(largest) = out
                 .values

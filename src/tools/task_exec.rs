@@ -161,21 +161,16 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         let raw = a;
         let a: ExecuteTaskArgs = try_tool!(args::read(&raw));
         let document = a.task.to_value();
-        let plan = match protocol::compile(&document) {
-            Ok(plan) => plan,
-            Err(e) => {
-                let kind = if protocol::validate(&document).is_err() {
-                    TaskErrorKind::Validation
-                } else {
-                    TaskErrorKind::Compilation
-                };
-                return ToolOutcome::failed(&e.response(kind));
-            }
-        };
-        let task = match protocol::validate(&document) {
-            Ok(t) => t.into_inner(),
+        // Validated once, then compiled from the validated task.
+        let validated = match protocol::validate(&document) {
+            Ok(v) => v,
             Err(e) => return ToolOutcome::failed(&e.response(TaskErrorKind::Validation)),
         };
+        let plan = match protocol::compile_validated(&validated) {
+            Ok(plan) => plan,
+            Err(e) => return ToolOutcome::failed(&e.response(TaskErrorKind::Compilation)),
+        };
+        let task = validated.into_inner();
         let operation = plan
             .steps
             .last()
