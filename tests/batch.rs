@@ -42,6 +42,14 @@ fn server() -> Server {
     Server::start(vec![("/", Page::html(FORM)), ("/login", Page::html(LOGIN))])
 }
 
+/// Glass with `flags` (the default ones when empty) on the fixture's `path`.
+fn open(flags: &[&str], path: &str) -> (Server, Glass) {
+    let web = server();
+    let mut g = incognito(flags);
+    nav(&mut g, &web, path);
+    (web, g)
+}
+
 fn batch(g: &mut Glass, args: Value) -> Value {
     g.call(json!("batch"), "batch", args)
 }
@@ -56,9 +64,7 @@ fn revision(g: &mut Glass) -> u64 {
 /// then a check of the page's answer: one call, chained on the revision, under 4 KiB.
 #[test]
 fn one_batch_fills_ten_fields_submits_and_verifies() {
-    let web = server();
-    let mut g = incognito(&[]);
-    nav(&mut g, &web, "/");
+    let (_web, mut g) = open(&[], "/");
     let rev = revision(&mut g);
     let steps = json!([
         {"action": "type", "target": "role=textbox;name=Name", "text": "Ada Lovelace"},
@@ -112,9 +118,7 @@ fn one_batch_fills_ten_fields_submits_and_verifies() {
 /// 32 steps (the most a batch takes) answer in under 4 KiB, and every click landed.
 #[test]
 fn thirty_two_steps_answer_in_under_four_kib() {
-    let web = server();
-    let mut g = incognito(&[]);
-    nav(&mut g, &web, "/");
+    let (_web, mut g) = open(&[], "/");
     let steps: Vec<Value> = (0..32)
         .map(|_| json!({"action": "click", "target": "role=button;name=Count"}))
         .collect();
@@ -138,9 +142,7 @@ fn thirty_two_steps_answer_in_under_four_kib() {
 /// and the failure is the step's own (here an ambiguous target, with its candidates).
 #[test]
 fn a_batch_stops_at_its_first_failure() {
-    let web = server();
-    let mut g = incognito(&[]);
-    nav(&mut g, &web, "/");
+    let (_web, mut g) = open(&[], "/");
     let r = ok(&batch(
         &mut g,
         json!({"steps": [
@@ -183,9 +185,7 @@ fn a_batch_stops_at_its_first_failure() {
 /// Arguments and revision rules are checked for every step before the first runs.
 #[test]
 fn bad_steps_and_stale_revisions_refuse_the_whole_batch() {
-    let web = server();
-    let mut g = incognito(&[]);
-    nav(&mut g, &web, "/");
+    let (_web, mut g) = open(&[], "/");
     let rev = revision(&mut g);
     let count = json!({"action": "click", "target": "role=button;name=Count"});
     let cases = [
@@ -248,9 +248,7 @@ fn bad_steps_and_stale_revisions_refuse_the_whole_batch() {
 /// A step the policy refuses fails the batch before any step ran, naming the step.
 #[test]
 fn a_policy_denial_stops_the_batch_before_any_step() {
-    let web = server();
-    let mut g = incognito(&["--policy-allow-host", "127.0.0.1"]);
-    nav(&mut g, &web, "/");
+    let (_web, mut g) = open(&["--policy-allow-host", "127.0.0.1"], "/");
     let f = failed(&batch(
         &mut g,
         json!({"steps": [
@@ -275,9 +273,7 @@ fn a_policy_denial_stops_the_batch_before_any_step() {
 /// first call sends nothing and answers with a token; the same batch with it runs.
 #[test]
 fn one_confirmation_covers_the_batch() {
-    let web = server();
-    let mut g = incognito(&[]);
-    nav(&mut g, &web, "/login");
+    let (_web, mut g) = open(&[], "/login");
     let args = json!({"steps": [
         {"action": "click", "target": "role=button;name=Count"},
         {"action": "type", "target": "css=#u", "text": "ada"},
@@ -319,9 +315,7 @@ fn one_confirmation_covers_the_batch() {
 /// confirmation did not cover.
 #[test]
 fn a_password_field_the_check_could_not_foresee_gets_nothing() {
-    let web = server();
-    let mut g = incognito(&[]);
-    nav(&mut g, &web, "/");
+    let (web, mut g) = open(&[], "/");
     let r = ok(&batch(
         &mut g,
         json!({"steps": [
@@ -343,9 +337,7 @@ fn a_password_field_the_check_could_not_foresee_gets_nothing() {
 /// total; without one it sends nothing but the answer.
 #[test]
 fn a_batch_reports_progress_when_asked() {
-    let web = server();
-    let mut g = incognito(&[]);
-    nav(&mut g, &web, "/");
+    let (_web, mut g) = open(&[], "/");
     let steps: Vec<Value> = (0..3)
         .map(|_| json!({"action": "click", "target": "role=button;name=Count"}))
         .collect();
