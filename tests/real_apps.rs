@@ -547,3 +547,46 @@ fn docs_site_section_extracted_by_its_heading() {
     assert_eq!(r["values"]["usage"], "Use it wisely.", "{r}");
     assert_eq!(r["provenance"]["install"]["role"], "heading");
 }
+
+/// On Datasette, with the default flags, the column filter done in one `batch`: select the
+/// column, type the value, Apply, and a check of the answer. The page the app then serves is
+/// the filtered one (its URL holds the filter) with SQLite's count of rows.
+#[test]
+fn datasette_filter_in_one_batch() {
+    let work = temp_dir("datasette-batch");
+    let db = work.join("books.db");
+    apps::python(BOOKS, &[db.to_str().unwrap()]);
+    let app = apps::datasette(&db, &work);
+    let mut g = glass();
+    ok(&g.call(
+        json!(1),
+        "navigate",
+        json!({"url": app.url("/books/books"), "observe": false}),
+    ));
+    let n = sql(&db, "select count(*) from books where genre = 'poetry'");
+    let r = ok(&g.call(
+        json!(2),
+        "batch",
+        json!({"steps": [
+            {"action": "select", "target": "css=select[name=_filter_column]", "label": "genre"},
+            {"action": "type", "target": "css=input[name=_filter_value]", "text": "poetry"},
+            {"action": "click", "target": "role=button;name=Apply"},
+            {"action": "verify", "predicates": [{"kind": "textPresent", "text": format!("{n} rows where")}]}
+        ]}),
+    ));
+    assert_eq!(r["ok"], true, "{r}");
+    assert_eq!(r["navigated"], json!([2]), "{r}");
+    let search = eval(&mut g, "decodeURIComponent(location.search)");
+    assert!(search.as_str().unwrap().contains("poetry"), "{search}");
+    let heading = eval(
+        &mut g,
+        "document.querySelector('h3').textContent.replace(/\\s+/g, ' ').trim()",
+    );
+    assert!(
+        heading
+            .as_str()
+            .unwrap()
+            .starts_with(&format!("{n} rows where")),
+        "{heading}"
+    );
+}
