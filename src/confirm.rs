@@ -81,6 +81,19 @@ pub enum Refusal {
     Mismatch,
 }
 
+/// Sixteen bytes from the OS's randomness (the keys of fresh `RandomState`s), for keys that
+/// make a token, a continuation or a checkpoint digest unguessable to a client.
+pub fn random_bytes() -> [u8; 16] {
+    use std::hash::{BuildHasher, Hasher};
+    let mut out = [0u8; 16];
+    for (i, chunk) in out.chunks_mut(8).enumerate() {
+        let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+        h.write_usize(i);
+        chunk.copy_from_slice(&h.finish().to_le_bytes());
+    }
+    out
+}
+
 impl Confirmations {
     fn new_token(&self) -> String {
         let mut counter = self.counter.lock().unwrap_or_else(|p| p.into_inner());

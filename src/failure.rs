@@ -89,6 +89,8 @@ wire_enum! {
         TaskValidation = "taskValidation", "the task is not valid Task Protocol v1; `path` and `reason` say where";
         TaskCompilation = "taskCompilation", "the valid task cannot be compiled to a plan";
         TaskReconciliation = "taskReconciliation", "`executeTask`: the task does not match the live page (its scope or a target its inputs name is missing or not unique); `path` and `reason` say which, and nothing was dispatched";
+        WorkflowValidation = "workflowValidation", "the workflow or its inputs are not valid Workflow v1 (or a step's arguments do not fit its tool); `path` and `reason` say where, and nothing ran";
+        Checkpoint = "checkpoint", "`workflow` cannot resume the run, or `importCheckpoint` cannot take the checkpoint; `failureKind` says why and nothing ran";
         WebIrValidation = "webIrValidation", "the draft is not valid Web IR v1; `path` and `reason` say where";
         Internal = "internal", "a fault inside Glass; the session keeps serving";
     }
@@ -149,6 +151,11 @@ wire_enum! {
         Canceled = "canceled" in Download, "the download was canceled";
         TooLarge = "tooLarge" in Download, "the download passed `--download-max-mb`; the file is deleted";
         SaveFailed = "saveFailed" in Download, "the file could not be saved or read in the directory";
+        UnknownRun = "unknownRun" in Checkpoint, "no checkpoint of this run is kept (the last 64 runs are)";
+        CheckpointMismatch = "checkpointMismatch" in Checkpoint, "the checkpoint was made for another workflow document, other inputs, another policy or another format; `reason` says which";
+        RunComplete = "runComplete" in Checkpoint, "every step of the run is done; run the workflow anew";
+        ResumeBlocked = "resumeBlocked" in Checkpoint, "a step's input went out and its effect is unverified or unknown (`step`, `state`): check the page, then resume with `resolve: {STEP: done or rerun}`";
+        StoreUnavailable = "storeUnavailable" in Checkpoint, "the checkpoint directory cannot be written or read; `reason` says why";
         NoConsentFound = "no_consent_found" in Consent, "no recognized consent banner is visible";
         ChoiceUnavailable = "choice_unavailable" in Consent, "the banner offers no such choice on its first layer";
     }
@@ -177,6 +184,9 @@ impl FailureKind {
             NoPopup | MultiplePopups | PopupClosed => Kind::Popup,
             DownloadTimeout | Canceled | TooLarge | SaveFailed => Kind::Download,
             NoConsentFound | ChoiceUnavailable => Kind::Consent,
+            UnknownRun | CheckpointMismatch | RunComplete | ResumeBlocked | StoreUnavailable => {
+                Kind::Checkpoint
+            }
         }
     }
 

@@ -21,3 +21,4 @@ pub mod task;
 mod test_json;
 pub mod tools;
 pub mod webir;
+pub mod workflow;

@@ -19,7 +19,7 @@ const LAYERS: &[&[&str]] = &[
         "failure",
         "test_json",
     ],
-    &["task", "webir", "normalize"],
+    &["task", "webir", "normalize", "workflow"],
     &["browser"],
     &["tools"],
     &["cli"],

@@ -642,6 +642,9 @@ fn every_tool_has_a_strict_described_schema_and_its_annotations() {
                 "batch",
                 "extractStructured",
                 "executeTask",
+                "workflow",
+                "exportCheckpoint",
+                "importCheckpoint",
             ]
             .contains(&t["name"].as_str().unwrap())
         })

@@ -173,6 +173,20 @@ impl Browser {
         self.next_ref
     }
 
+    /// The newest refs of the current document, newest first (ref, role, name).
+    pub fn newest_refs(&self, max: usize) -> Vec<(String, String, String)> {
+        self.refs
+            .newest_in(self.document(), max)
+            .into_iter()
+            .map(|(r, i)| (r.to_owned(), i.role.clone(), i.name.clone()))
+            .collect()
+    }
+
+    /// The selected child frame's id, or `None` for the main frame.
+    pub fn selected_frame(&self) -> Option<&str> {
+        self.frame.as_ref().map(|f| f.frame_id.as_str())
+    }
+
     /// The selected tab, if one is.
     pub fn selected_tab(&self) -> Option<&PageTarget> {
         self.page.as_ref()

@@ -45,6 +45,19 @@ impl RefTable {
     pub fn get(&self, r: &str) -> Option<&RefInfo> {
         self.map.get(r)
     }
+
+    /// The newest `max` refs issued in `document`, newest first: what an exported checkpoint
+    /// carries so another session can find the same elements again.
+    pub fn newest_in(&self, document: u64, max: usize) -> Vec<(&str, &RefInfo)> {
+        let mut refs: Vec<(u64, &str, &RefInfo)> = self
+            .map
+            .iter()
+            .filter(|(_, i)| i.document == document)
+            .map(|(r, i)| (r[1..].parse().unwrap_or(0), r.as_str(), i))
+            .collect();
+        refs.sort_by_key(|r| std::cmp::Reverse(r.0));
+        refs.into_iter().take(max).map(|(_, r, i)| (r, i)).collect()
+    }
 }
 
 /// Whether `s` has the shape of a ref (`e` followed by digits).

@@ -616,8 +616,12 @@ async fn call_tool(
         let started = Instant::now();
         let services = Arc::clone(&shared.services);
         let (progress_tx, mut progress_rx) = tokio::sync::mpsc::unbounded_channel::<Value>();
+        let control = Arc::new(tools::progress::Control::default());
         let run = async {
-            let call = tools::call::call(&services, tool, arguments);
+            let call = tools::progress::with_control(
+                Arc::clone(&control),
+                tools::call::call(&services, tool, arguments),
+            );
             match progress_token {
                 Some(token) => {
                     let sink = tools::progress::Sink::new(move |done, total, message| {
@@ -639,10 +643,18 @@ async fn call_tool(
         };
         tokio::pin!(run);
         let mut cancel_rx = cancel_rx;
+        // A call that stops between steps is let finish its step; any other is dropped.
+        let mut stopping = false;
         let outcome = loop {
             tokio::select! {
                 outcome = &mut run => break Some(outcome),
-                _ = &mut cancel_rx => break None,
+                _ = &mut cancel_rx, if !stopping => {
+                    if control.cancel() {
+                        stopping = true;
+                    } else {
+                        break None;
+                    }
+                }
                 Some(note) = progress_rx.recv() => shared.out.send(framing, note).await,
             }
         };
@@ -655,6 +667,18 @@ async fn call_tool(
         // Held until the answer is queued (a stateless call's permit is in it).
         let entry = lock(&shared.active).remove(&id);
         match outcome {
+            // Stopped between steps: the cancellation's answer says which steps ran.
+            Some(_) if control.was_cancelled() && era == Era::Stateless => {}
+            Some(outcome) if control.was_cancelled() => {
+                let (ran, _) = tools::call::nested(outcome);
+                shared
+                    .out
+                    .send(
+                        framing,
+                        jsonrpc::error(&id, jsonrpc::CANCELLED, "request cancelled", Some(ran)),
+                    )
+                    .await
+            }
             Some(outcome) => {
                 let result = tool_result(tool.name, outcome, era, include_trace, started);
                 shared.out.reply(framing, &id, result).await;

@@ -17,7 +17,7 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value, json};
 
-use super::browser::{check_url, confirm, denied, destination, session_for, with_grants};
+use super::browser::{Grants, check_url, confirm, denied, destination, session_for, with_grants};
 use super::output::result_of;
 use super::schema::input_schema;
 use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
@@ -37,7 +37,7 @@ const MAX_FAILURE_BYTES: usize = 1024;
 pub const BATCH: Tool = Tool {
     name: "batch",
     title: "Run steps in one call",
-    description: "Run up to 32 action steps in order; stop at the first failure or unmet wait/verify. Arguments and policy are checked for all steps first; one confirmation covers all. mode: unguarded, fixed (steps give expectedRevision), chain (each at the previous step's revision).",
+    description: "Up to 32 action steps in order; stops at the first failure or unmet wait/verify. All steps checked first; one confirmation. mode: unguarded, fixed (each step's expectedRevision), chain (each at the last step's revision).",
     schema: input_schema::<BatchArgs>,
     output: result_of::<BatchResult>,
     annotations: super::Annotations::MAY_DESTROY,
@@ -190,11 +190,15 @@ struct BatchResult {
     step_events: Vec<StepEvents>,
 }
 
-/// A capability one step needs, and what the confirmation summary says of it.
-struct Need {
-    step: usize,
-    cap: Capability,
-    what: String,
+/// A capability one step of a batch or workflow needs, and what the confirmation summary says
+/// of it.
+pub(super) struct Need {
+    /// The step's index.
+    pub step: usize,
+    /// The capability.
+    pub cap: Capability,
+    /// Glass's words for it, in the confirmation summary.
+    pub what: String,
 }
 
 fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
@@ -236,8 +240,16 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             }
             revision
         };
-        let grants = try_tool!(decide(&services, &raw, &a.steps, needs));
-        with_grants(grants, run_steps(&services, &a, mode, initial_revision)).await
+        let actions: Vec<&str> = a.steps.iter().map(|s| s.action.tool().name).collect();
+        let grants = try_tool!(decide(&services, &BATCH, &raw, &actions, needs, None));
+        with_grants(
+            Grants {
+                caps: grants,
+                tasks: false,
+            },
+            run_steps(&services, &a, mode, initial_revision),
+        )
+        .await
     })
 }
 
@@ -302,33 +314,59 @@ fn check_steps(steps: &[Step], mode: Mode, expected: Option<u64>) -> Result<(), 
 fn static_needs(services: &Services, steps: &[Step]) -> Result<Vec<Need>, ToolOutcome> {
     let mut needs = Vec::new();
     for (i, step) in steps.iter().enumerate() {
-        let in_step = |outcome: ToolOutcome| match outcome {
-            ToolOutcome::Failed(f) => {
-                ToolOutcome::Failed(f.with("step", i).with("action", json!(step.action)))
-            }
-            other => other,
-        };
-        let (cap, what) = match step.action {
-            StepAction::Navigate => {
-                let url = step.arguments["url"].as_str().unwrap_or("");
-                check_url(services, url).map_err(in_step)?;
-                (
-                    Capability::Navigate,
-                    format!("open a page on {}", destination(url)),
-                )
-            }
-            StepAction::Upload => (Capability::Upload, "give local files to the page".into()),
-            _ => continue,
-        };
-        match services.policy.decide(cap) {
-            Decision::Allow => {}
-            Decision::Deny => {
-                return Err(in_step(ToolOutcome::Failed(denied(services, cap))));
-            }
-            Decision::Confirm => needs.push(Need { step: i, cap, what }),
-        }
+        needs.extend(step_need(
+            services,
+            i,
+            step.action.tool().name,
+            &step.arguments,
+        )?);
     }
     Ok(needs)
+}
+
+/// What one step's own arguments show it needs from the policy (a page it opens, files it
+/// gives, form values it reads): `Err` with the policy's refusal, naming the step, when the
+/// policy denies it or the host rules refuse its URL.
+pub(super) fn step_need(
+    services: &Services,
+    i: usize,
+    action: &str,
+    arguments: &Map<String, Value>,
+) -> Result<Option<Need>, ToolOutcome> {
+    let in_step = |outcome: ToolOutcome| match outcome {
+        ToolOutcome::Failed(f) => ToolOutcome::Failed(f.with("step", i).with("action", action)),
+        other => other,
+    };
+    let (cap, what) = match action {
+        "navigate" => {
+            let url = arguments["url"].as_str().unwrap_or("");
+            check_url(services, url).map_err(in_step)?;
+            (
+                Capability::Navigate,
+                format!("open a page on {}", destination(url)),
+            )
+        }
+        "upload" => (Capability::Upload, "give local files to the page".into()),
+        "extractStructured"
+            if arguments["fields"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .any(|f| {
+                    f["path"]
+                        .as_str()
+                        .is_some_and(|p| p.trim_start().starts_with("field:"))
+                }) =>
+        {
+            (Capability::ReadFormValues, "read form field values".into())
+        }
+        _ => return Ok(None),
+    };
+    match services.policy.decide(cap) {
+        Decision::Allow => Ok(None),
+        Decision::Deny => Err(in_step(ToolOutcome::Failed(denied(services, cap)))),
+        Decision::Confirm => Ok(Some(Need { step: i, cap, what })),
+    }
 }
 
 /// Whether a `type` or `fillForm` step types into a password field that is on the page now.
@@ -357,34 +395,37 @@ async fn password_target(b: &mut crate::browser::Browser, step: &Step) -> bool {
     false
 }
 
-/// The policy's answer for the whole batch: a denial names its step; capabilities to confirm
-/// are asked for once, in one token bound to the whole batch on this page. Returns what the
-/// confirmation covers.
-fn decide(
+/// The policy's answer for the whole batch (or workflow, `tool`): a denial names its step;
+/// capabilities to confirm are asked for once, in one token bound to the whole call on this
+/// page. `actions` names each step's tool. Returns what the confirmation covers.
+pub(super) fn decide(
     services: &Services,
+    tool: &Tool,
     raw: &Map<String, Value>,
-    steps: &[Step],
+    actions: &[&str],
     needs: Vec<Need>,
+    extra: Option<&str>,
 ) -> Result<Vec<Capability>, ToolOutcome> {
     if let Some(n) = needs.iter().find(|n| n.cap == Capability::PasswordInput) {
         if services.policy.decide(n.cap) == Decision::Deny {
             return Err(ToolOutcome::Failed(
                 denied(services, n.cap)
                     .with("step", n.step)
-                    .with("action", json!(steps[n.step].action)),
+                    .with("action", actions[n.step]),
             ));
         }
     }
-    if needs.is_empty() {
+    if needs.is_empty() && extra.is_none() {
         return Ok(Vec::new());
     }
     let summary = needs
         .iter()
         .take(8)
         .map(|n| format!("step {}: {}", n.step, n.what))
+        .chain(extra.map(str::to_owned))
         .collect::<Vec<_>>()
         .join("; ");
-    confirm(services, &BATCH, raw, &summary)?;
+    confirm(services, tool, raw, &summary)?;
     let mut caps: Vec<Capability> = needs.iter().map(|n| n.cap).collect();
     caps.sort();
     caps.dedup();
@@ -474,19 +515,26 @@ async fn live_revision(services: &Services) -> Option<u64> {
     b.page().is_ok().then(|| b.revision())
 }
 
-/// A step's failure for the batch result (its events are reported in `stepEvents`), cut to
-/// its kind, reason and scalar fields (its executionId among them) when long.
-fn bounded_failure(body: Value) -> Value {
+/// A step's failure for a batch or workflow result (its events are reported apart), cut to
+/// its kind, reason and scalar fields (its executionId among them, and those of an object it
+/// holds, such as a condition's answer) when long.
+pub(super) fn bounded_failure(body: Value) -> Value {
     if body.to_string().len() <= MAX_FAILURE_BYTES {
         return body;
     }
     let mut short = Map::new();
-    if let Value::Object(m) = &body {
+    let mut keep = |m: &Map<String, Value>| {
         for (k, v) in m {
             let scalar = !(v.is_object() || v.is_array());
             if scalar && v.to_string().len() <= 256 {
-                short.insert(k.clone(), v.clone());
+                short.entry(k.clone()).or_insert_with(|| v.clone());
             }
+        }
+    };
+    if let Value::Object(m) = &body {
+        keep(m);
+        for inner in m.values().filter_map(Value::as_object) {
+            keep(inner);
         }
     }
     short.insert("truncated".into(), Value::Bool(true));

@@ -161,28 +161,44 @@ pub fn gate(
     }
 }
 
-tokio::task_local! {
-    /// While a batch's (or a task's) steps run: the capabilities its confirmation covers.
-    static GRANTS: Vec<crate::policy::Capability>;
+/// What one confirmation of a batch, task or workflow covers while its steps run.
+#[derive(Clone, Debug, Default)]
+pub struct Grants {
+    /// The capabilities it covers.
+    pub caps: Vec<crate::policy::Capability>,
+    /// Whether it covers the risk of the tasks it runs (a workflow's `executeTask` steps).
+    pub tasks: bool,
 }
 
-/// Run the steps of a batch or a task with the capabilities its one confirmation covers. A
+tokio::task_local! {
+    /// While a batch's, a task's or a workflow's steps run: what its confirmation covers.
+    static GRANTS: Grants;
+}
+
+/// Run the steps of a batch, a task or a workflow with what its one confirmation covers. A
 /// step cannot ask for a confirmation of its own: a token bound to one step could not be given
-/// back through the call that runs it.
-pub async fn with_grants<F: std::future::Future>(
-    grants: Vec<crate::policy::Capability>,
-    steps: F,
-) -> F::Output {
+/// back through the call that runs it. Inside another such call (a task run by a workflow),
+/// the outermost confirmation decides: an inner one never widens it.
+pub async fn with_grants<F: std::future::Future>(grants: Grants, steps: F) -> F::Output {
+    if GRANTS.try_with(|_| ()).is_ok() {
+        return steps.await;
+    }
     GRANTS.scope(grants, steps).await
 }
 
-/// Inside a batch, whether its confirmation covers `cap` (`None` outside a batch).
-fn granted(cap: crate::policy::Capability) -> Option<bool> {
-    GRANTS.try_with(|g| g.contains(&cap)).ok()
+/// Inside a batch, task or workflow, whether its confirmation covers `cap` (`None` outside).
+pub fn granted(cap: crate::policy::Capability) -> Option<bool> {
+    GRANTS.try_with(|g| g.caps.contains(&cap)).ok()
+}
+
+/// Inside a workflow, whether its confirmation covers its tasks' risk (`None` outside any
+/// batch, task or workflow).
+pub fn tasks_granted() -> Option<bool> {
+    GRANTS.try_with(|g| g.tasks).ok()
 }
 
 /// The failure of a step that met a capability to confirm its batch or task did not foresee.
-fn unconfirmed(cap: crate::policy::Capability) -> Failure {
+pub fn unconfirmed(cap: crate::policy::Capability) -> Failure {
     Failure::of(
         FailureKind::UnconfirmedStep,
         "this step needs a confirmation the call did not ask for (its target was not on the page when the call was checked); nothing was sent: run it on its own",

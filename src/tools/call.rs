@@ -54,7 +54,7 @@ fn published_schema(tool: &Tool) -> Value {
         if let Some(Value::Object(props)) = schema.get_mut("properties") {
             props.insert(
                 "confirmToken".into(),
-                json!({"type": "string", "description": "From a confirmationRequired answer."}),
+                json!({"type": "string", "description": "From confirmationRequired."}),
             );
         }
     }

@@ -21,7 +21,7 @@ use crate::try_tool;
 /// `dismissConsent`.
 pub const DISMISS_CONSENT: Tool = Tool {
     name: "dismissConsent",
-    title: "Dismiss a consent banner",
+    title: "Dismiss consent",
     description: "Answer the consent banner of a known platform (OneTrust, Cookiebot, Didomi, TrustArc, Usercentrics and more); nothing else is ever clicked.",
     schema: input_schema::<ConsentArgs>,
     output: super::output::result_of::<ActionResult>,

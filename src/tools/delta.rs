@@ -257,7 +257,7 @@ fn is_zero(n: &usize) -> bool {
 pub const RECONCILE: Tool = Tool {
     name: "reconcileReferences",
     title: "Reconcile old refs",
-    description: "Map refs from an earlier observation to the page now: preserved, relocated (by role and name, or a hint locator), or lost with the reason and candidates. Never acts and never retargets an action.",
+    description: "Map refs from an earlier observation to the page now: preserved, relocated (role and name, or a hint), or lost with reason and candidates. Never acts.",
     schema: input_schema::<ReconcileArgs>,
     output: result_of::<ReconcileResult>,
     annotations: Annotations::LOCAL_READ,

@@ -18,8 +18,8 @@ use crate::try_tool;
 /// `diagnostics`.
 pub const DIAGNOSTICS: Tool = Tool {
     name: "diagnostics",
-    title: "Console and network diagnostics",
-    description: "Console messages, uncaught exceptions, failed requests and error responses of the selected page since the last call (bounded, redacted). durationMs waits first to collect more.",
+    title: "Page diagnostics",
+    description: "Console messages, exceptions, failed requests and error responses of the selected page since the last call (bounded, redacted); durationMs waits to collect more.",
     schema: input_schema::<DiagnosticsArgs>,
     output: super::output::result_of::<DiagnosticsResult>,
     annotations: Annotations::READ_ONCE,

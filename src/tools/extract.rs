@@ -32,7 +32,7 @@ pub const MAX_ITEMS: u32 = 256;
 pub const EXTRACT: Tool = Tool {
     name: "extractStructured",
     title: "Extract typed values",
-    description: "Read named, typed, normalized values off the page model, with provenance. path: table[:NAME|#N][/column:HEADER], list[:NAME|#N], region:NAME, section:HEADING, field:LABEL (never CSS). Lists and tables page by maxItems and an exact continuation.",
+    description: "Typed, normalized values off the page model, with provenance. path: table[:NAME|#N][/column:HEADER], list[:NAME|#N], region:NAME, section:HEADING, field:LABEL (no CSS). Lists and tables page by maxItems and continuation.",
     schema: input_schema::<ExtractArgs>,
     output: result_of::<ExtractResult>,
     annotations: Annotations::PAGE_READ,
@@ -271,16 +271,7 @@ struct ExtractResult {
 /// A per-process key, so a continuation cannot be made up by a client.
 fn key() -> &'static [u8; 16] {
     static KEY: OnceLock<[u8; 16]> = OnceLock::new();
-    KEY.get_or_init(|| {
-        use std::hash::{BuildHasher, Hasher};
-        let mut out = [0u8; 16];
-        for (i, chunk) in out.chunks_mut(8).enumerate() {
-            let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-            h.write_usize(i);
-            chunk.copy_from_slice(&h.finish().to_le_bytes());
-        }
-        out
-    })
+    KEY.get_or_init(crate::confirm::random_bytes)
 }
 
 /// The digest a continuation carries: the request (without its window), the page's URL and

@@ -110,7 +110,7 @@ struct TypeArgs {
     submit: Option<bool>,
     /// Insert all at once, no key events (faster; key listeners do not run).
     insert_text: Option<bool>,
-    /// Act only if the page is at this revision.
+    /// Else staleRevision.
     expected_revision: Option<u64>,
 }
 
@@ -126,7 +126,7 @@ struct SelectArgs {
     /// The option's visible label.
     #[schemars(length(max = 4096))]
     label: Option<String>,
-    /// Act only if the page is at this revision.
+    /// Else staleRevision.
     expected_revision: Option<u64>,
 }
 
@@ -338,7 +338,7 @@ struct FillArgs {
     /// The fields, each filled in turn.
     #[schemars(length(min = 1, max = 16))]
     fields: Vec<Field>,
-    /// Act only if the page is at this revision.
+    /// Else staleRevision.
     expected_revision: Option<u64>,
 }
 

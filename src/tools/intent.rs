@@ -20,7 +20,7 @@ use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOu
 use crate::browser::agent_calls::{InspectPage, IntentCandidates};
 use crate::try_tool;
 
-/// What an intent does to the element it names.
+// What an intent does to the element it names (undocumented in the schema: the field name says it).
 #[derive(Deserialize, JsonSchema, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 enum IntentAction {
@@ -67,26 +67,26 @@ impl IntentAction {
     }
 }
 
-/// Where the target is.
+// Where the target is.
 #[derive(Deserialize, JsonSchema, Clone, Default)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 struct Scope {
-    /// Text of the row, item or region it is in ("Invoice 2").
+    /// Its row, item or region's text ("Invoice 2").
     #[schemars(length(min = 1, max = 256))]
     region_name: Option<String>,
-    /// Its role (row, listitem, form, dialog...).
+    /// Its role (row, form, dialog...).
     #[schemars(length(min = 1, max = 32))]
     region_role: Option<String>,
 }
 
-/// What the target must be.
+// What the target must be.
 #[derive(Deserialize, JsonSchema, Clone, Default)]
 #[serde(deny_unknown_fields)]
 struct Constraints {
-    /// Its role.
+    // Its role.
     #[schemars(length(min = 1, max = 32))]
     role: Option<String>,
-    /// Its accessible name (equal, else containing it).
+    /// Accessible name (equal, else contained).
     #[schemars(length(min = 1, max = 256))]
     name: Option<String>,
 }
@@ -119,15 +119,15 @@ macro_rules! with_intent_fields {
             /// The goal in words ("delete invoice 2").
             #[schemars(length(min = 1, max = 512))]
             intent: String,
-            /// The action.
+            /// What to do.
             action: IntentAction,
-            /// Where the target is.
+            /// Where it is.
             scope: Option<Scope>,
-            /// What the target must be.
+            /// What it is.
             constraints: Option<Constraints>,
-            /// Default requireUniqueHighConfidence; reportOnly selects nothing.
+            /// Default requireUniqueHighConfidence.
             resolution_policy: Option<ResolutionPolicy>,
-            /// Only if the page is at this revision (else staleRevision).
+            /// Else staleRevision.
             expected_revision: Option<u64>,
             $($own)*
         }
@@ -142,7 +142,7 @@ with_intent_fields! {
 with_intent_fields! {
     /// Arguments of `executeIntent`: the intent as resolved, and the candidate chosen.
     struct ExecuteArgs {
-        /// The candidate chosen from resolveIntent.
+        /// From resolveIntent.
         #[schemars(length(min = 1, max = 128))]
         candidate_id: String,
         /// type: the text; select: the option's value or label. Never echoed.
@@ -154,7 +154,7 @@ with_intent_fields! {
 with_intent_fields! {
     /// Arguments of `actAndVerify`: executeIntent's, and verify's.
     struct ActVerifyArgs {
-        /// The candidate chosen from resolveIntent.
+        /// From resolveIntent.
         #[schemars(length(min = 1, max = 128))]
         candidate_id: String,
         /// type: the text; select: the option's value or label. Never echoed.
@@ -190,7 +190,7 @@ macro_rules! intent_of {
 pub const RESOLVE_INTENT: Tool = Tool {
     name: "resolveIntent",
     title: "Resolve an intent",
-    description: "Find the element an intent means (words, action, scope such as a row or region, constraints); classify the match (exact, uniqueHighConfidence, ambiguous, notFound...) with candidates, evidence and exclusions. Never acts.",
+    description: "Find the element an intent means (words, action, scope, constraints); classify the match (exact, uniqueHighConfidence, ambiguous, notFound...) with candidates and evidence. Never acts.",
     schema: input_schema::<IntentArgs>,
     output: result_of::<ResolveResult>,
     annotations: Annotations::LOCAL_READ,
@@ -581,7 +581,7 @@ fn run_act_verify(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture 
 pub const INSPECT_PAGE: Tool = Tool {
     name: "inspectPage",
     title: "Inspect the page",
-    description: "A bounded, task-oriented view of the page: its kind with the evidence, regions, forms with their fields and submit, open dialogs, primary actions; refs only for what can be acted on. Never acts.",
+    description: "A bounded, task-oriented page view: its kind with evidence, regions, forms with fields and submit, dialogs, primary actions; refs only for what can be acted on. Never acts.",
     schema: input_schema::<NoArgs>,
     output: result_of::<InspectResult>,
     annotations: Annotations::LOCAL_READ,

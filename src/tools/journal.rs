@@ -156,8 +156,8 @@ impl Drop for Running {
 /// `recoverRun`.
 pub const RECOVER_RUN: Tool = Tool {
     name: "recoverRun",
-    title: "Recover after an uncertain call",
-    description: "Say what is safe after a call whose outcome is uncertain (timeout, cancellation, lost answer), from the executionId its result carried: retry, done, or observe and verify first. Never acts.",
+    title: "Recovery advice",
+    description: "What is safe after a call with an uncertain outcome (timeout, cancel, lost answer), by its executionId: retry, done, or observe and verify first. Never acts.",
     schema: input_schema::<RecoverArgs>,
     output: result_of::<RecoverResult>,
     annotations: Annotations::LOCAL_READ,

@@ -85,7 +85,7 @@ struct KeyArgs {
     key: String,
     /// Focused first (else the focused element gets it).
     target: Option<Target>,
-    /// Act only if the page is at this revision.
+    /// Else staleRevision.
     expected_revision: Option<u64>,
 }
 
@@ -98,7 +98,7 @@ struct ShortcutArgs {
     keys: String,
     /// Focused first (else the focused element gets them).
     target: Option<Target>,
-    /// Act only if the page is at this revision.
+    /// Else staleRevision.
     expected_revision: Option<u64>,
 }
 

@@ -9,6 +9,7 @@ pub mod args;
 pub mod batch;
 pub mod browser;
 pub mod call;
+pub mod checkpoint;
 pub mod consent;
 pub mod delta;
 pub mod diagnostics;
@@ -31,6 +32,7 @@ pub mod transfer;
 pub mod verify;
 pub mod wait;
 pub mod webir;
+pub mod workflow;
 
 use std::future::Future;
 use std::pin::Pin;
@@ -293,7 +295,8 @@ impl Annotations {
         } else if !self.destructive {
             hints.insert("destructiveHint".into(), Value::Bool(false));
         }
-        if self.idempotent {
+        // Idempotence means something only for a tool that changes things (MCP).
+        if self.idempotent && !self.read_only {
             hints.insert("idempotentHint".into(), Value::Bool(true));
         }
         if !self.open_world {
@@ -420,6 +423,9 @@ pub fn catalog() -> &'static [Tool] {
         batch::BATCH,
         extract::EXTRACT,
         task_exec::EXECUTE_TASK,
+        workflow::WORKFLOW,
+        checkpoint::EXPORT,
+        checkpoint::IMPORT,
     ];
     CATALOG
 }

@@ -51,8 +51,8 @@ pub const OBSERVE: Tool = Tool {
 /// `extractWebIr`.
 pub const EXTRACT_WEB_IR: Tool = Tool {
     name: "extractWebIr",
-    title: "Extract the page as Web IR",
-    description: "The live page (or one region, a ref) as a Web IR v1 draft: entities (regions, forms, fields, actions, links, tables with rows and cells, text) and their relationships, IDs stable while the element exists. Validated before it is returned; never includes form values.",
+    title: "Page as Web IR",
+    description: "The live page (or a region ref) as a validated Web IR v1 draft: regions, forms, fields, actions, links, tables, text and their relations; IDs stable while the element lives. No form values.",
     schema: input_schema::<ExtractArgs>,
     output: super::output::result_of::<WebIrResult>,
     annotations: Annotations::PAGE_READ,

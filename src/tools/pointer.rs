@@ -65,9 +65,9 @@ pub const HOVER: Tool = Tool {
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct PointerArgs {
-    /// The element.
+    // The element.
     pub target: Target,
-    /// Act only if the page is at this revision.
+    /// Else staleRevision.
     pub expected_revision: Option<u64>,
 }
 
@@ -150,7 +150,7 @@ struct DragArgs {
     source: Target,
     /// The element to drop it on.
     destination: Target,
-    /// Act only if the page is at this revision.
+    /// Else staleRevision.
     expected_revision: Option<u64>,
 }
 

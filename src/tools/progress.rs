@@ -1,10 +1,12 @@
 //! Progress of calls that can run for seconds (`batch`, `executeTask`, a long `verify`): when
 //! the client gave a `progressToken`, the server sets a sink for the call and tools report
 //! through [`report`]; elsewhere reporting does nothing. Messages are Glass's own words
-//! (step counts and tool names), never page text or arguments.
+//! (step counts and tool names), never page text or arguments. Cancellation of such calls is
+//! here too: they stop between steps ([`Control`]).
 
 use std::future::Future;
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// Fewest milliseconds between two reports of one call (the last one always goes out).
@@ -51,4 +53,69 @@ pub fn report(done: u64, total: Option<u64>, message: &str) {
         *last = Some(now);
         (sink.send)(done, total, message);
     });
+}
+
+/// One call's cooperative cancellation. A call that runs steps (`workflow`, `batch`) says so
+/// with [`stop_between_steps`]; a `notifications/cancelled` for it then lets the step under
+/// way end (its effect is then known) and the call stops before the next one, answering which
+/// steps ran. Any other call is dropped where it stands, as before.
+#[derive(Default)]
+pub struct Control {
+    stepwise: AtomicBool,
+    cancelled: AtomicBool,
+    notify: tokio::sync::Notify,
+}
+
+impl Control {
+    /// Ask the call to stop. Returns whether it stops by itself between steps (else the caller
+    /// drops it).
+    pub fn cancel(&self) -> bool {
+        if !self.stepwise.load(Ordering::SeqCst) {
+            return false;
+        }
+        self.cancelled.store(true, Ordering::SeqCst);
+        self.notify.notify_waiters();
+        true
+    }
+
+    /// Whether the call was asked to stop and stopped by itself.
+    pub fn was_cancelled(&self) -> bool {
+        self.cancelled.load(Ordering::SeqCst)
+    }
+}
+
+tokio::task_local! {
+    static CONTROL: std::sync::Arc<Control>;
+}
+
+/// Run a call under `control`.
+pub async fn with_control<F: Future>(control: std::sync::Arc<Control>, call: F) -> F::Output {
+    CONTROL.scope(control, call).await
+}
+
+/// Say that this call stops by itself between steps when cancelled.
+pub fn stop_between_steps() {
+    let _ = CONTROL.try_with(|c| c.stepwise.store(true, Ordering::SeqCst));
+}
+
+/// Whether the client cancelled this call (checked between steps).
+pub fn cancelled() -> bool {
+    CONTROL
+        .try_with(|c| c.cancelled.load(Ordering::SeqCst))
+        .unwrap_or(false)
+}
+
+/// Resolves when the client cancels this call (never outside a controlled call): a step that
+/// only reads may be abandoned midway.
+pub async fn cancellation() {
+    let Ok(control) = CONTROL.try_with(std::sync::Arc::clone) else {
+        return std::future::pending().await;
+    };
+    loop {
+        let notified = control.notify.notified();
+        if control.cancelled.load(Ordering::SeqCst) {
+            return;
+        }
+        notified.await;
+    }
 }

@@ -18,7 +18,7 @@ use std::sync::Arc;
 use serde_json::{Map, Value, json};
 
 use super::args::Document;
-use super::browser::{confirm, denied, session_for, with_grants};
+use super::browser::{Grants, confirm, denied, session_for, with_grants};
 use super::call::{call, nested};
 use super::output::result_of;
 use super::schema::input_schema;
@@ -33,7 +33,7 @@ use crate::try_tool;
 pub const EXECUTE_TASK: Tool = Tool {
     name: "executeTask",
     title: "Execute a task",
-    description: "Run a Task Protocol v1 task on the live page: compile, find its scope and targets (unique, else taskReconciliation), act through the verified tools, check its postconditions. Risky plans need one confirmToken.",
+    description: "Run a Task Protocol v1 task on the live page: compile, reconcile scope and targets (else taskReconciliation), act through verified tools, check postconditions. Risky plans need a confirmToken.",
     schema: input_schema::<ExecuteTaskArgs>,
     output: result_of::<TaskRun>,
     annotations: Annotations::MAY_DESTROY,
@@ -408,9 +408,29 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                     ""
                 }
             );
-            try_tool!(confirm(&services, &EXECUTE_TASK, &raw, &summary));
-            if password {
-                grants.push(Capability::PasswordInput);
+            match super::browser::tasks_granted() {
+                // Run by a workflow: its one confirmation decided, and it covers a password
+                // field only if it foresaw one.
+                Some(true) => {
+                    if password_confirm
+                        && super::browser::granted(Capability::PasswordInput) != Some(true)
+                    {
+                        return ToolOutcome::Failed(super::browser::unconfirmed(
+                            Capability::PasswordInput,
+                        ));
+                    }
+                }
+                Some(false) => {
+                    return ToolOutcome::Failed(super::browser::unconfirmed(
+                        Capability::PasswordInput,
+                    ));
+                }
+                None => {
+                    try_tool!(confirm(&services, &EXECUTE_TASK, &raw, &summary));
+                    if password {
+                        grants.push(Capability::PasswordInput);
+                    }
+                }
             }
         }
         super::progress::report(
@@ -441,7 +461,16 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                     return ToolOutcome::Failed(Failure::new(Kind::Internal, "no such tool"));
                 };
                 let args = args.as_object().cloned().unwrap_or_default();
-                let (v, ok) = nested(with_grants(grants, call(&services, tool, args)).await);
+                let (v, ok) = nested(
+                    with_grants(
+                        Grants {
+                            caps: grants.clone(),
+                            tasks: false,
+                        },
+                        call(&services, tool, args),
+                    )
+                    .await,
+                );
                 let unmet = v.get("ok") == Some(&Value::Bool(false))
                     || v.get("satisfied") == Some(&Value::Bool(false));
                 let id = v["executionId"].as_str().map(str::to_owned);

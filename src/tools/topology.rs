@@ -88,7 +88,7 @@ pub const CLOSE: Tool = Tool {
 /// `clickExpectPopup`.
 pub const CLICK_EXPECT_POPUP: Tool = Tool {
     name: "clickExpectPopup",
-    title: "Click and expect one popup",
+    title: "Click for a popup",
     description: "Click one verified element and verify it opened exactly one popup; returns the popup's targetId without selecting it.",
     schema: input_schema::<PopupArgs>,
     output: super::output::result_of::<PopupResult>,
@@ -126,7 +126,7 @@ struct PopupArgs {
     /// Wait this long for the popup (default 5000).
     #[schemars(range(min = 1, max = 60_000))]
     timeout_ms: Option<u64>,
-    /// Act only if the page is at this revision.
+    /// Else staleRevision.
     expected_revision: Option<u64>,
 }
 

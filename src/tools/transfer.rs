@@ -62,7 +62,7 @@ struct UploadArgs {
     /// Local files to give it (symlinks resolved; regular files only).
     #[schemars(length(min = 1, max = 16))]
     files: Vec<FilePath>,
-    /// Act only if the page is at this revision.
+    /// Else staleRevision.
     expected_revision: Option<u64>,
 }
 

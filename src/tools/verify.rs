@@ -39,7 +39,7 @@ const POLL: Duration = Duration::from_millis(100);
 pub const TOOL: Tool = Tool {
     name: "verify",
     title: "Verify the page",
-    description: "Check typed predicates (text, element state, count, URL, navigation, dialog, form validation) until they hold or timeoutMs passes; answers satisfied with evidence. Never acts, no JavaScript.",
+    description: "Check typed predicates (text, element state, count, URL, navigation, dialog, form validation) until they hold or timeoutMs; answers satisfied with evidence. Never acts.",
     schema: input_schema::<VerifyArgs>,
     output: result_of::<VerifyResult>,
     annotations: Annotations::LOCAL_READ,
@@ -368,7 +368,7 @@ pub struct CheckOutcome {
 pub const PREFLIGHT: Tool = Tool {
     name: "preflight",
     title: "Preflight an action",
-    description: "Say what an action on a target would meet, without acting (no scroll, focus or input): unique, visible, enabled, editable, what covers it, and whether it likely navigates, opens a popup or submits a form.",
+    description: "What an action on a target would meet, without acting: unique, visible, enabled, editable, what covers it, whether it likely navigates, opens a popup or submits.",
     schema: input_schema::<PreflightArgs>,
     output: result_of::<PreflightResult>,
     annotations: Annotations::LOCAL_READ,
@@ -382,7 +382,7 @@ pub const PREFLIGHT: Tool = Tool {
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct PreflightArgs {
-    /// The element.
+    // The element.
     target: Target,
     /// The action to check for (default click).
     action: Option<PreflightAction>,
@@ -482,7 +482,7 @@ pub struct PreflightResult {
     /// Why not: a targeting failure kind (ambiguous, notFound, notVisible, disabled, blocked...).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<&'static str>,
-    /// The element.
+    // The element.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub element: Option<PreflightElement>,
     /// An ambiguous target: the elements it could mean.

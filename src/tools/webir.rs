@@ -62,7 +62,7 @@ pub const DIFF: Tool = Tool {
 /// `continuityWebIr`.
 pub const CONTINUITY: Tool = Tool {
     name: "continuityWebIr",
-    title: "Follow one entity across drafts",
+    title: "Entity continuity",
     description: "Classify one entity across two Web IR drafts: unchanged, changed, rebound, removed or ambiguous.",
     schema: input_schema::<ContinuityArgs>,
     output: super::output::result_of::<crate::webir::Continuity>,

@@ -1,0 +1,491 @@
+//! Checkpoints: the persisted record of each workflow run (one owner-only file per run under
+//! the data directory, written before and after every step, so a run whose process was killed
+//! can resume its safe suffix), and the session-position checkpoint of `exportCheckpoint` and
+//! `importCheckpoint` (target, frame, revision, the last refs, the policy; never cookies,
+//! form values or query strings).
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value, json};
+
+use super::args::Document;
+use super::browser::session_for;
+use super::call::{call, nested};
+use super::output::result_of;
+use super::schema::input_schema;
+use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use crate::failure::{Failure, FailureKind};
+use crate::try_tool;
+use crate::workflow::Checkpoint;
+
+/// Most bytes of an exported session checkpoint.
+pub const MAX_SESSION_CHECKPOINT: usize = 4096;
+/// Most refs a session checkpoint carries.
+const MAX_REFS: usize = 24;
+
+/// Runs whose checkpoints are kept; the oldest are deleted first.
+pub const KEPT_RUNS: usize = 64;
+
+/// The directory of run checkpoints and the key of their input digests.
+pub struct Store {
+    dir: PathBuf,
+}
+
+fn unavailable(reason: &str) -> Failure {
+    Failure::of(FailureKind::StoreUnavailable, reason)
+}
+
+/// Create `dir` (and its parents) readable by the owner only.
+fn private_dir(dir: &Path) -> std::io::Result<()> {
+    let mut builder = fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    builder.create(dir)
+}
+
+/// Write `bytes` to `path` whole or not at all (a temporary file renamed over it), readable
+/// by the owner only.
+fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let tmp = path.with_extension("tmp");
+    let mut options = fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let mut f = options.open(&tmp)?;
+    f.write_all(bytes)?;
+    f.sync_all()?;
+    fs::rename(&tmp, path)
+}
+
+/// Whether `id` has the shape of a run id Glass makes (`wf-` and 16 hex digits): nothing else
+/// ever becomes a file name.
+pub fn is_run_id(id: &str) -> bool {
+    id.len() == 19
+        && id.starts_with("wf-")
+        && id[3..]
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}
+
+/// A fresh run id.
+pub fn new_run_id() -> String {
+    let b = crate::confirm::random_bytes();
+    format!(
+        "wf-{}",
+        b[..8]
+            .iter()
+            .map(|x| format!("{x:02x}"))
+            .collect::<String>()
+    )
+}
+
+impl Store {
+    /// The store under Glass's data directory, created owner-only if missing.
+    pub fn open() -> Result<Store, Failure> {
+        let dir = crate::paths::data_dir().join("checkpoints");
+        private_dir(&dir).map_err(|_| unavailable("the checkpoint directory cannot be created"))?;
+        Ok(Store { dir })
+    }
+
+    /// The key of input digests: made once per data directory, kept owner-only.
+    pub fn key(&self) -> Result<Vec<u8>, Failure> {
+        let path = self.dir.join("key");
+        if let Ok(text) = fs::read_to_string(&path) {
+            if text.trim().len() == 32 {
+                return Ok(text.trim().as_bytes().to_vec());
+            }
+        }
+        let key: String = crate::confirm::random_bytes()
+            .iter()
+            .map(|x| format!("{x:02x}"))
+            .collect();
+        write_private(&path, key.as_bytes())
+            .map_err(|_| unavailable("the checkpoint key cannot be written"))?;
+        Ok(key.into_bytes())
+    }
+
+    fn path(&self, run_id: &str) -> PathBuf {
+        self.dir.join(format!("{run_id}.json"))
+    }
+
+    /// Write a run's checkpoint (whole, or the previous one stays).
+    pub fn save(&self, cp: &Checkpoint) -> Result<(), Failure> {
+        let bytes = serde_json::to_vec(cp).map_err(|_| unavailable("cannot encode"))?;
+        write_private(&self.path(&cp.run_id), &bytes)
+            .map_err(|_| unavailable("the checkpoint cannot be written"))
+    }
+
+    /// A run's checkpoint.
+    pub fn load(&self, run_id: &str) -> Result<Checkpoint, Failure> {
+        if !is_run_id(run_id) {
+            return Err(Failure::of(
+                FailureKind::UnknownRun,
+                "not a run id (wf- and 16 hex digits, from a workflow answer or its progress)",
+            ));
+        }
+        let bytes = fs::read(self.path(run_id)).map_err(|_| {
+            Failure::of(FailureKind::UnknownRun, "no checkpoint of this run is kept")
+        })?;
+        let cp: Checkpoint = serde_json::from_slice(&bytes).map_err(|_| {
+            Failure::of(
+                FailureKind::CheckpointMismatch,
+                "the checkpoint file is not one this Glass reads",
+            )
+        })?;
+        if cp.schema_version != crate::workflow::SCHEMA_VERSION || cp.run_id != run_id {
+            return Err(Failure::of(
+                FailureKind::CheckpointMismatch,
+                "the checkpoint file is not one this Glass reads",
+            ));
+        }
+        Ok(cp)
+    }
+
+    /// The newest unfinished run of this workflow document with these inputs.
+    pub fn latest(&self, definition: &str, inputs: &str) -> Option<String> {
+        self.runs()
+            .into_iter()
+            .rev()
+            .filter_map(|(_, id)| self.load(&id).ok())
+            .find(|cp| !cp.complete && cp.definition == definition && cp.inputs == inputs)
+            .map(|cp| cp.run_id)
+    }
+
+    /// Run ids, oldest first.
+    fn runs(&self) -> Vec<(std::time::SystemTime, String)> {
+        let mut runs: Vec<_> = fs::read_dir(&self.dir)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter_map(|e| {
+                let name = e.file_name().to_string_lossy().into_owned();
+                let id = name.strip_suffix(".json")?.to_owned();
+                let modified = e.metadata().and_then(|m| m.modified()).ok()?;
+                is_run_id(&id).then_some((modified, id))
+            })
+            .collect();
+        runs.sort();
+        runs
+    }
+
+    /// Delete the oldest checkpoints beyond [`KEPT_RUNS`].
+    pub fn prune(&self) {
+        let runs = self.runs();
+        let extra = runs.len().saturating_sub(KEPT_RUNS);
+        for (_, id) in runs.into_iter().take(extra) {
+            let _ = fs::remove_file(self.path(&id));
+        }
+    }
+}
+
+/// A digest of the policy in force (preset, every capability's decision, host rules), so a
+/// checkpoint made under one policy is not resumed or imported under another.
+pub fn policy_digest(services: &Services) -> String {
+    let p = &services.policy;
+    let caps: Vec<Value> = crate::policy::Capability::ALL
+        .iter()
+        .map(|c| json!([c.as_str(), format!("{:?}", p.decide(*c))]))
+        .collect();
+    let hosts = |rules: &[crate::policy::HostRule]| -> Vec<Value> {
+        rules
+            .iter()
+            .map(|r| json!([r.host(), r.subdomains()]))
+            .collect()
+    };
+    let d = crate::workflow::digest(&json!({
+        "preset": p.preset().as_str(),
+        "caps": caps,
+        "allow": hosts(p.allow_hosts()),
+        "deny": hosts(p.deny_hosts()),
+    }));
+    d[..16].to_owned()
+}
+
+/// `exportCheckpoint`.
+pub const EXPORT: Tool = Tool {
+    name: "exportCheckpoint",
+    title: "Export position",
+    description: "The session's position (≤4 KiB) for importCheckpoint: tab, frame, URL without query, revision, newest refs, policy. No cookies or form values.",
+    schema: input_schema::<NoArgs>,
+    output: result_of::<Exported>,
+    annotations: Annotations::PAGE_READ,
+    needs: Needs::Page,
+    capabilities: &[],
+    revision: RevisionRule::Reads,
+    run: run_export,
+};
+
+/// `importCheckpoint`.
+pub const IMPORT: Tool = Tool {
+    name: "importCheckpoint",
+    title: "Import position",
+    description: "Return to an exportCheckpoint position: its tab (else its URL), frame, and its refs found again. Claims nothing about earlier actions.",
+    schema: input_schema::<ImportArgs>,
+    output: result_of::<Imported>,
+    annotations: Annotations::PAGE_CHANGE,
+    needs: Needs::Browser,
+    capabilities: &[crate::policy::Capability::Navigate],
+    revision: RevisionRule::Changes,
+    run: run_import,
+};
+
+/// No arguments.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct NoArgs {}
+
+/// Arguments of `importCheckpoint`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct ImportArgs {
+    /// exportCheckpoint's checkpoint.
+    checkpoint: Document,
+}
+
+/// One ref a session checkpoint carries.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct SavedRef {
+    /// The ref.
+    r#ref: String,
+    /// Its role then.
+    role: String,
+    /// Its accessible name then (bounded).
+    name: String,
+}
+
+/// A session checkpoint: where the session stood, nothing it typed or stored.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct SessionCheckpoint {
+    /// Always 1.
+    schema_version: u64,
+    /// Always glassSession.
+    kind: String,
+    /// The tab's targetId.
+    target: String,
+    /// The selected frame's id, or main.
+    frame: String,
+    /// The page's URL without its query or fragment.
+    url: String,
+    /// The page revision then.
+    revision: u64,
+    /// The newest refs, with role and name.
+    refs: Vec<SavedRef>,
+    /// The policy then (a digest).
+    policy: String,
+}
+
+/// The result of `exportCheckpoint`.
+#[derive(Debug, Serialize, JsonSchema)]
+struct Exported {
+    /// Give it to importCheckpoint.
+    #[schemars(extend("x-glassPageContent" = true))]
+    checkpoint: SessionCheckpoint,
+    /// Its size in bytes (at most 4096).
+    bytes: usize,
+}
+
+/// A ref found again.
+#[derive(Debug, Serialize, JsonSchema)]
+struct Moved {
+    /// The checkpoint's ref.
+    from: String,
+    /// The ref of the same role and name now.
+    to: String,
+}
+
+/// The result of `importCheckpoint`.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+struct Imported {
+    /// sameTab (its tab is open and now selected) or reopened (its URL opened in the
+    /// selected tab; what earlier actions did there is not claimed).
+    target: &'static str,
+    /// The selected frame: the checkpoint's, or main if it is gone.
+    frame: String,
+    /// The revision in the checkpoint.
+    from_revision: u64,
+    /// The page revision now.
+    revision: u64,
+    /// Refs that still name their element.
+    preserved: Vec<String>,
+    /// Refs whose element (same role and name, unique) has a new ref.
+    relocated: Vec<Moved>,
+    /// Refs with no unique element of their role and name now.
+    lost: Vec<String>,
+}
+
+fn run_export(services: Arc<Services>, _a: Map<String, Value>) -> ToolFuture {
+    Box::pin(async move {
+        let b = try_tool!(session_for(&services, &EXPORT).await);
+        let target = b
+            .selected_tab()
+            .map(|t| t.target_id.clone())
+            .unwrap_or_default();
+        let frame = b.selected_frame().unwrap_or("main").to_owned();
+        let url = match b.location().await {
+            Ok((url, _)) => crate::redact::url_without_query(&url),
+            Err(e) => return super::browser::browser_failure(&e),
+        };
+        let mut cp = SessionCheckpoint {
+            schema_version: 1,
+            kind: "glassSession".into(),
+            target,
+            frame,
+            url: crate::redact::bounded_text(&url, 1024),
+            revision: b.revision(),
+            refs: b
+                .newest_refs(MAX_REFS)
+                .into_iter()
+                .map(|(r, role, name)| SavedRef {
+                    r#ref: r,
+                    role,
+                    name: crate::redact::bounded_text(&name, 64),
+                })
+                .collect(),
+            policy: policy_digest(&services),
+        };
+        // Whole refs are dropped, oldest first, until it fits.
+        let mut bytes = serde_json::to_vec(&cp).map_or(usize::MAX, |v| v.len());
+        while bytes > MAX_SESSION_CHECKPOINT && !cp.refs.is_empty() {
+            cp.refs.pop();
+            bytes = serde_json::to_vec(&cp).map_or(usize::MAX, |v| v.len());
+        }
+        ToolOutcome::ok(&Exported {
+            checkpoint: cp,
+            bytes,
+        })
+    })
+}
+
+fn mismatch(reason: &str) -> ToolOutcome {
+    ToolOutcome::Failed(Failure::of(FailureKind::CheckpointMismatch, reason))
+}
+
+fn run_import(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+    Box::pin(async move {
+        let a: ImportArgs = try_tool!(args::read(&a));
+        let raw = a.checkpoint.to_value();
+        if raw.to_string().len() > MAX_SESSION_CHECKPOINT {
+            return mismatch("a session checkpoint is at most 4096 bytes");
+        }
+        let Ok(cp) = serde_json::from_value::<SessionCheckpoint>(raw) else {
+            return mismatch("not a session checkpoint from exportCheckpoint");
+        };
+        if cp.schema_version != 1 || cp.kind != "glassSession" {
+            return mismatch("not a session checkpoint from exportCheckpoint");
+        }
+        if cp.policy != policy_digest(&services) {
+            return mismatch("the checkpoint was made under another policy");
+        }
+        // Its tab if it is open; else its URL in the selected tab (within the host rules).
+        let open = {
+            let b = try_tool!(session_for(&services, &IMPORT).await);
+            b.tabs()
+                .await
+                .map(|tabs| tabs.iter().any(|t| t.target_id == cp.target))
+                .unwrap_or(false)
+        };
+        let target = if open {
+            let selected = call(
+                &services,
+                &super::topology::SELECT,
+                obj(json!({"targetId": cp.target})),
+            );
+            if let ToolOutcome::Failed(f) = selected.await {
+                return ToolOutcome::Failed(f);
+            }
+            "sameTab"
+        } else {
+            if cp.url.is_empty() || cp.url == "about:blank" {
+                return mismatch("the checkpoint's tab is gone and it has no URL to open");
+            }
+            let opened = call(
+                &services,
+                &super::page::NAVIGATE,
+                obj(json!({"url": cp.url, "observe": false})),
+            );
+            if let ToolOutcome::Failed(f) = opened.await {
+                return ToolOutcome::Failed(f);
+            }
+            "reopened"
+        };
+        let frame = if cp.frame != "main" {
+            let (_, ok) = nested(
+                call(
+                    &services,
+                    &super::topology::SELECT_FRAME,
+                    obj(json!({"frameId": cp.frame})),
+                )
+                .await,
+            );
+            if ok {
+                cp.frame.clone()
+            } else {
+                "main".to_owned()
+            }
+        } else {
+            "main".to_owned()
+        };
+        let mut b = try_tool!(session_for(&services, &IMPORT).await);
+        let mut out = Imported {
+            target,
+            frame,
+            from_revision: cp.revision,
+            revision: 0,
+            preserved: Vec::new(),
+            relocated: Vec::new(),
+            lost: Vec::new(),
+        };
+        for saved in &cp.refs {
+            if target == "sameTab" && b.resolve(&saved.r#ref).await.is_ok() {
+                out.preserved.push(saved.r#ref.clone());
+                continue;
+            }
+            let locator = if saved.name.is_empty() {
+                format!("role={}", saved.role)
+            } else {
+                format!("role={};name={}", saved.role, saved.name)
+            };
+            match b.resolve(&locator).await {
+                Ok(now) if !saved.name.is_empty() => out.relocated.push(Moved {
+                    from: saved.r#ref.clone(),
+                    to: now.r,
+                }),
+                _ => out.lost.push(saved.r#ref.clone()),
+            }
+        }
+        out.revision = b.revision();
+        ToolOutcome::ok(&out)
+    })
+}
+
+fn obj(v: Value) -> Map<String, Value> {
+    v.as_object().cloned().unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn run_ids_are_the_only_file_names() {
+        let id = new_run_id();
+        assert!(is_run_id(&id), "{id}");
+        for bad in [
+            "../etc/passwd",
+            "wf-0123456789abcdeg",
+            "wf-0123",
+            "xx-0123456789abcdef",
+        ] {
+            assert!(!is_run_id(bad), "{bad}");
+        }
+    }
+}
