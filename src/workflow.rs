@@ -555,7 +555,7 @@ pub struct Checkpoint {
     pub policy: String,
     /// Every step, in order.
     pub steps: Vec<StepRecord>,
-    /// The page the run was on after its last done step (restored on resume).
+    /// The page the run left after the last step that ran (opened again on resume).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub url: Option<String>,
     /// Whether the run ended with every step done.

@@ -308,6 +308,8 @@ struct Imported {
     /// sameTab (its tab is open and now selected) or reopened (its URL opened in the
     /// selected tab; what earlier actions did there is not claimed).
     target: &'static str,
+    /// Whether its URL (without query) was opened again because the tab showed another.
+    navigated: bool,
     /// The selected frame: the checkpoint's, or main if it is gone.
     frame: String,
     /// The revision in the checkpoint.
@@ -393,7 +395,7 @@ fn run_import(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                 .map(|tabs| tabs.iter().any(|t| t.target_id == cp.target))
                 .unwrap_or(false)
         };
-        let target = if open {
+        if open {
             let selected = call(
                 &services,
                 &super::topology::SELECT,
@@ -402,10 +404,24 @@ fn run_import(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             if let ToolOutcome::Failed(f) = selected.await {
                 return ToolOutcome::Failed(f);
             }
-            "sameTab"
-        } else {
+        }
+        // The checkpoint's page, opened again (a GET of its URL without query) when the tab
+        // shows another.
+        let here = {
+            let b = try_tool!(session_for(&services, &IMPORT).await);
+            match b.page() {
+                Ok(_) => b
+                    .location()
+                    .await
+                    .ok()
+                    .map(|(u, _)| crate::redact::url_without_query(&u)),
+                Err(_) => None,
+            }
+        };
+        let navigated = here.as_deref() != Some(cp.url.as_str());
+        if navigated {
             if cp.url.is_empty() || cp.url == "about:blank" {
-                return mismatch("the checkpoint's tab is gone and it has no URL to open");
+                return mismatch("the checkpoint's page is gone and it has no URL to open");
             }
             let opened = call(
                 &services,
@@ -415,8 +431,8 @@ fn run_import(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             if let ToolOutcome::Failed(f) = opened.await {
                 return ToolOutcome::Failed(f);
             }
-            "reopened"
-        };
+        }
+        let target = if open { "sameTab" } else { "reopened" };
         let frame = if cp.frame != "main" {
             let (_, ok) = nested(
                 call(
@@ -437,6 +453,7 @@ fn run_import(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         let mut b = try_tool!(session_for(&services, &IMPORT).await);
         let mut out = Imported {
             target,
+            navigated,
             frame,
             from_revision: cp.revision,
             revision: 0,
@@ -445,7 +462,7 @@ fn run_import(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             lost: Vec::new(),
         };
         for saved in &cp.refs {
-            if target == "sameTab" && b.resolve(&saved.r#ref).await.is_ok() {
+            if !navigated && target == "sameTab" && b.resolve(&saved.r#ref).await.is_ok() {
                 out.preserved.push(saved.r#ref.clone());
                 continue;
             }

@@ -497,8 +497,9 @@ impl Run<'_> {
             let revision = self.revision().await;
             cp.steps[i].state = state;
             cp.steps[i].revision = revision;
+            // Where the run left the page: what a resume in a new session opens again.
+            cp.url = self.location().await.or(cp.url.take());
             if state == StepState::Done {
-                cp.url = self.location().await;
                 result.completed += 1;
             }
             result.trace.push(TraceEntry {

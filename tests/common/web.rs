@@ -56,6 +56,7 @@ pub struct Server {
     pub port: u16,
     /// Every path requested so far (any route, including unknown ones).
     pub hits: Arc<std::sync::Mutex<Vec<String>>>,
+    routes: Arc<std::sync::RwLock<HashMap<String, Page>>>,
 }
 
 /// The content type of a file served from a directory, by its extension.
@@ -95,29 +96,46 @@ impl Server {
 
     fn start_inner(routes: Vec<(&str, Page)>, dirs: Vec<(String, std::path::PathBuf)>) -> Server {
         let dirs = Arc::new(dirs);
-        let routes: Arc<HashMap<String, Page>> = Arc::new(
-            routes
-                .into_iter()
-                .map(|(p, page)| (p.to_owned(), page))
-                .collect(),
-        );
+        let routes: Arc<std::sync::RwLock<HashMap<String, Page>>> =
+            Arc::new(std::sync::RwLock::new(
+                routes
+                    .into_iter()
+                    .map(|(p, page)| (p.to_owned(), page))
+                    .collect(),
+            ));
+        let served = Arc::clone(&routes);
         let listener = TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1");
         let port = listener.local_addr().unwrap().port();
         let hits = Arc::new(std::sync::Mutex::new(Vec::new()));
         let log = Arc::clone(&hits);
         thread::spawn(move || {
             for stream in listener.incoming().flatten() {
-                let routes = Arc::clone(&routes);
+                let routes = Arc::clone(&served);
                 let dirs = Arc::clone(&dirs);
                 let log = Arc::clone(&log);
                 thread::spawn(move || serve(stream, &routes, &dirs, &log));
             }
         });
-        Server { port, hits }
+        Server { port, hits, routes }
     }
 
     pub fn url(&self, path: &str) -> String {
         format!("http://127.0.0.1:{}{path}", self.port)
+    }
+
+    /// Serve `page` at `path` from now on (the app's state changed).
+    pub fn set(&self, path: &str, page: Page) {
+        self.routes.write().unwrap().insert(path.to_owned(), page);
+    }
+
+    /// How many times `path` was requested.
+    pub fn count(&self, path: &str) -> usize {
+        self.hits
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|p| *p == path)
+            .count()
     }
 }
 
@@ -146,7 +164,7 @@ fn from_dirs(key: &str, dirs: &[(String, std::path::PathBuf)]) -> Option<Page> {
 
 fn serve(
     stream: TcpStream,
-    routes: &HashMap<String, Page>,
+    routes: &std::sync::RwLock<HashMap<String, Page>>,
     dirs: &[(String, std::path::PathBuf)],
     log: &std::sync::Mutex<Vec<String>>,
 ) {
@@ -167,6 +185,8 @@ fn serve(
         let key = path.split('?').next().unwrap_or("/");
         log.lock().unwrap().push(key.to_owned());
         let page = routes
+            .read()
+            .unwrap()
             .get(key)
             .cloned()
             .or_else(|| from_dirs(key, dirs))

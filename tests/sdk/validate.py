@@ -11,6 +11,7 @@ import asyncio
 import json
 import os
 import sys
+import tempfile
 
 from mcp import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
@@ -21,7 +22,9 @@ with open(os.path.join(os.path.dirname(__file__), "..", "fixtures", "spec_task.j
 
 
 async def main(glass: str, base: str) -> None:
-    params = StdioServerParameters(command=glass, args=["--incognito", "--mcp"])
+    # Workflow checkpoints go to a throwaway data directory.
+    env = {**os.environ, "GLASS_DATA_DIR": tempfile.mkdtemp(prefix="glass-sdk-")}
+    params = StdioServerParameters(command=glass, args=["--incognito", "--mcp"], env=env)
     async with stdio_client(params) as (read, write):
         async with ClientSession(read, write) as session:
             init = await session.initialize()
@@ -100,6 +103,13 @@ async def main(glass: str, base: str) -> None:
             await ok("batch", {"steps": [
                 {"action": "verify", "predicates": [{"kind": "textAbsent", "text": "Count"}], "timeoutMs": 0},
             ]})
+            await ok("workflow", {"workflow": {"schemaVersion": 1, "name": "sdk", "steps": [
+                {"id": "seen", "action": "verify", "predicates": [{"kind": "textPresent", "text": "Count"}]},
+                {"id": "read", "action": "extractStructured",
+                 "fields": [{"name": "prices", "path": "table:Prices", "kind": "table"}]}],
+                "outputs": {"prices": {"kind": "table", "from": "read.prices"}}}})
+            position = (await ok("exportCheckpoint", {}))["checkpoint"]
+            await ok("importCheckpoint", {"checkpoint": position})
             await ok("extractWebIr", {})
             await ok("diagnostics", {})
             page = await ok("evaluate", {"expression": "JSON.stringify(window.log)"})
