@@ -45,6 +45,11 @@ PLANTS = [
  ("failed postconditions reported as completed", [("src/tools/task_exec.rs", "                out.status = \"postconditionFailed\";", "")], "tasks", "a_validation_error"),
  ("tool groups ignored by tools/call", [("src/mcp/server.rs", "    let Some(tool) = tools::find(name).filter(|t| shared.facts.tools.contains(t)) else {", "    let Some(tool) = tools::find(name) else {")], "protocol", "tool_groups"),
  ("denied tools still listed", [("src/tools/mod.rs", "    facts.tools.contains(tool) && !denied", "    facts.tools.contains(tool) || denied")], "protocol", "tool_groups"),
+ ("resume re-runs an unverified step", [("src/workflow.rs", "StepState::Pending | StepState::Failed => return Ok(i),", "StepState::Pending | StepState::Failed | StepState::Unverified => return Ok(i),")], "workflows", "an_unverified_step"),
+ ("resume repeats done steps", [("src/workflow.rs", "            StepState::Done => continue,", "            StepState::Done => return Ok(i),")], "workflows", "a_killed_run"),
+ ("a cancelled workflow is dropped midway", [("src/tools/workflow.rs", "        super::progress::stop_between_steps();\n", "")], "workflows", "a_cancelled_run"),
+ ("workflow steps run unchecked", [("src/tools/workflow.rs", "        if let Err(e) = super::schema::check(super::call::input_schema(tool), &checked) {", "        if let Some(e) = None::<crate::failure::Failure>.filter(|_| checked.is_empty()) {")], "workflows", "a_bad_workflow"),
+ ("risky workflow tasks run unconfirmed", [("src/tools/workflow.rs", "        let extra = (!risky.is_empty()).then(|| risky.join(\"; \"));", "        let extra: Option<String> = None;")], "workflows", "a_checkout_workflow"),
 ]
 only = sys.argv[1:] 
 for name, edits, test, filt in PLANTS:
