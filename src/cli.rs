@@ -361,6 +361,7 @@ impl SessionOptions {
             confirmations: Default::default(),
             journal: Default::default(),
             observed: Default::default(),
+            store: Default::default(),
         })
     }
 

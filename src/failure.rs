@@ -91,6 +91,7 @@ wire_enum! {
         TaskReconciliation = "taskReconciliation", "`executeTask`: the task does not match the live page (its scope or a target its inputs name is missing or not unique); `path` and `reason` say which, and nothing was dispatched";
         WorkflowValidation = "workflowValidation", "the workflow or its inputs are not valid Workflow v1 (or a step's arguments do not fit its tool); `path` and `reason` say where, and nothing ran";
         Checkpoint = "checkpoint", "`workflow` cannot resume the run, or `importCheckpoint` cannot take the checkpoint; `failureKind` says why and nothing ran";
+        Store = "store", "the local store (run checkpoints, snapshots) cannot serve this call; browsing is not affected";
         WebIrValidation = "webIrValidation", "the draft is not valid Web IR v1; `path` and `reason` say where";
         Internal = "internal", "a fault inside Glass; the session keeps serving";
     }
@@ -155,7 +156,8 @@ wire_enum! {
         CheckpointMismatch = "checkpointMismatch" in Checkpoint, "the checkpoint was made for another workflow document, other inputs, another policy or another format; `reason` says which";
         RunComplete = "runComplete" in Checkpoint, "every step of the run is done; run the workflow anew";
         ResumeBlocked = "resumeBlocked" in Checkpoint, "a step's input went out and its effect is unverified or unknown (`step`, `state`): check the page, then resume with `resolve: {STEP: done or rerun}`";
-        StoreUnavailable = "storeUnavailable" in Checkpoint, "the checkpoint directory cannot be written or read; `reason` says why";
+        StoreUnavailable = "storeUnavailable" in Store, "the store cannot be opened, read or written (`store`: locked, corrupt, tooNew or io, where known); `reason` says what to do";
+        UnknownSnapshot = "unknownSnapshot" in Target, "no snapshot has this id (`sessionSnapshot` list shows them)";
         NoConsentFound = "no_consent_found" in Consent, "no recognized consent banner is visible";
         ChoiceUnavailable = "choice_unavailable" in Consent, "the banner offers no such choice on its first layer";
     }
@@ -180,13 +182,12 @@ impl FailureKind {
             Unavailable | Closed | Timeout | Refused | NoPage | Agent | FrameGone
             | RendererHung | RendererCrashed => Kind::Browser,
             Exception => Kind::Evaluation,
-            UnknownTarget | UnknownFrame | UnknownExecution => Kind::Target,
+            UnknownTarget | UnknownFrame | UnknownExecution | UnknownSnapshot => Kind::Target,
             NoPopup | MultiplePopups | PopupClosed => Kind::Popup,
             DownloadTimeout | Canceled | TooLarge | SaveFailed => Kind::Download,
             NoConsentFound | ChoiceUnavailable => Kind::Consent,
-            UnknownRun | CheckpointMismatch | RunComplete | ResumeBlocked | StoreUnavailable => {
-                Kind::Checkpoint
-            }
+            UnknownRun | CheckpointMismatch | RunComplete | ResumeBlocked => Kind::Checkpoint,
+            StoreUnavailable => Kind::Store,
         }
     }
 

@@ -16,6 +16,7 @@ pub mod normalize;
 pub mod paths;
 pub mod policy;
 pub mod redact;
+pub mod store;
 pub mod task;
 #[cfg(test)]
 mod test_json;

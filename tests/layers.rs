@@ -20,6 +20,7 @@ const LAYERS: &[&[&str]] = &[
         "test_json",
     ],
     &["task", "webir", "normalize", "workflow"],
+    &["store"],
     &["browser"],
     &["tools"],
     &["cli"],

@@ -590,3 +590,76 @@ fn datasette_filter_in_one_batch() {
         "{heading}"
     );
 }
+
+/// A workflow on a real app with the default flags: open Datasette's books table, fill its
+/// untitled filter form through a task (the form goes by its one submit button, "Apply"),
+/// submit it (one confirmation for the run), and read the filtered table as a typed output.
+/// The rows are SQLite's own, and the input value is never echoed.
+#[test]
+fn datasette_filter_as_a_workflow() {
+    let work = temp_dir("datasette-workflow");
+    let db = work.join("books.db");
+    apps::python(BOOKS, &[db.to_str().unwrap()]);
+    let app = apps::datasette(&db, &work);
+    let mut g = common::Glass::spawn_env(
+        &["--incognito", "--mcp"],
+        &[("GLASS_DATA_DIR", work.join("data").to_str().unwrap())],
+    );
+    g.initialize();
+    let n = sql(&db, "select count(*) from books where genre = 'poetry'");
+    let ids = apps::python(
+        "import sqlite3, sys; print(','.join(str(r[0]) for r in sqlite3.connect(sys.argv[1]).execute(\"select id from books where genre = 'poetry' order by id\")))",
+        &[db.to_str().unwrap()],
+    );
+    let task = |family: &str, inputs: Value, post: Value| {
+        json!({"schemaVersion": 1, "task": family, "scope": {"regionName": "Apply"}, "inputs": inputs,
+               "limits": {"maxActions": 8, "timeoutMs": 10000, "maxItems": 16}, "risk": "localMutation",
+               "ambiguity": "fail", "revision": "compatible", "postconditions": post})
+    };
+    let wf = json!({
+        "schemaVersion": 1,
+        "name": "filter books",
+        "inputs": {"genre": {"type": "string"}},
+        "steps": [
+            {"id": "open", "action": "navigate", "url": app.url("/books/books")},
+            {"id": "filter", "action": "executeTask",
+             "task": task("form.fill", json!({"_filter_column": "genre", "_filter_value": "${inputs.genre}"}), json!([]))},
+            {"id": "apply", "action": "executeTask",
+             "task": task("form.submit", json!({"submit": "Apply"}), json!([{"kind": "navigationOccurred"}])),
+             "post": {"predicates": [{"kind": "textPresent", "text": format!("{n} rows where")}], "timeoutMs": 10000}},
+            {"id": "read", "action": "extractStructured", "maxItems": 200,
+             "fields": [{"name": "books", "path": "table", "kind": "table", "columns": {"id": "number"}}]}
+        ],
+        "outputs": {"books": {"kind": "table", "from": "read.books", "required": true}}
+    });
+    let call = json!({"workflow": wf, "inputs": {"genre": "poetry"}});
+    let f = common::failed(&g.call(json!(1), "workflow", call.clone()));
+    assert_eq!(f["kind"], "confirmationRequired", "{f}");
+    let mut confirmed = call;
+    confirmed["confirmToken"] = f["confirmToken"].clone();
+    let r = ok(&g.call(json!(2), "workflow", confirmed));
+    assert_eq!(r["status"], "completed", "{r}");
+    let table = &r["outputs"]["books"];
+    let columns: Vec<&str> = table["columns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    let (id, genre) = (
+        columns.iter().position(|c| *c == "id").unwrap(),
+        columns.iter().position(|c| *c == "genre").unwrap(),
+    );
+    let rows = table["rows"].as_array().unwrap();
+    let got: Vec<String> = rows.iter().map(|row| row[id].to_string()).collect();
+    assert_eq!(got.join(","), ids, "{table}");
+    assert_eq!(rows.len().to_string(), n);
+    assert!(rows.iter().all(|row| row[genre] == "poetry"), "{table}");
+    let search = eval(&mut g, "decodeURIComponent(location.search)");
+    assert!(search.as_str().unwrap().contains("poetry"), "{search}");
+    // The input went to the app, never back into the answer's own fields.
+    assert!(
+        !r["trace"].to_string().contains("poetry") && r.get("failure").is_none(),
+        "{r}"
+    );
+}

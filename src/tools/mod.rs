@@ -25,6 +25,7 @@ pub mod page;
 pub mod pointer;
 pub mod progress;
 pub mod schema;
+pub mod snapshot;
 pub mod task;
 pub mod task_exec;
 pub mod topology;
@@ -169,6 +170,8 @@ pub struct Services {
     pub journal: Arc<journal::Journal>,
     /// The last compact observation, for `observeDelta`.
     pub observed: delta::LastObservation,
+    /// The local store, opened on first use.
+    pub store: snapshot::StoreHandle,
 }
 
 /// The boxed future a handler returns; dropping it cancels the call.
@@ -426,6 +429,7 @@ pub fn catalog() -> &'static [Tool] {
         workflow::WORKFLOW,
         checkpoint::EXPORT,
         checkpoint::IMPORT,
+        snapshot::SESSION_SNAPSHOT,
     ];
     CATALOG
 }

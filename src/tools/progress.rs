@@ -119,3 +119,26 @@ pub async fn cancellation() {
         notified.await;
     }
 }
+
+/// Run `f`, a wait of up to `total_ms`, reporting the milliseconds waited once a second while
+/// the client follows the call's progress (nothing otherwise).
+pub async fn with_ticks<F: Future>(total_ms: u64, message: &str, f: F) -> F::Output {
+    if SINK.try_with(|_| ()).is_err() {
+        return f.await;
+    }
+    let started = Instant::now();
+    tokio::pin!(f);
+    let mut tick = tokio::time::interval_at(
+        tokio::time::Instant::now() + Duration::from_secs(1),
+        Duration::from_secs(1),
+    );
+    loop {
+        tokio::select! {
+            out = &mut f => return out,
+            _ = tick.tick() => {
+                let waited = (started.elapsed().as_millis() as u64).min(total_ms.saturating_sub(1));
+                report(waited, Some(total_ms), message);
+            }
+        }
+    }
+}

@@ -221,29 +221,43 @@ fn run_download(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             }
             Some(d.clone())
         };
-        let mut chosen: Option<String> = None;
-        let finished = loop {
-            let notified = events.changed.notified();
-            let current = match &chosen {
-                None => pick(true),
-                Some(guid) => events
-                    .downloads
-                    .lock()
-                    .ok()
-                    .and_then(|all| all.iter().find(|d| &d.guid == guid).cloned()),
-            };
-            if let Some(d) = &current {
-                chosen = Some(d.guid.clone());
-                if d.state != "inProgress" {
-                    break d.clone();
+        let waited = async {
+            let mut chosen: Option<String> = None;
+            loop {
+                let notified = events.changed.notified();
+                let current = match &chosen {
+                    None => pick(true),
+                    Some(guid) => events
+                        .downloads
+                        .lock()
+                        .ok()
+                        .and_then(|all| all.iter().find(|d| &d.guid == guid).cloned()),
+                };
+                if let Some(d) = &current {
+                    chosen = Some(d.guid.clone());
+                    if d.state != "inProgress" {
+                        break Ok(d.clone());
+                    }
+                }
+                if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                    let reason = if chosen.is_some() {
+                        "the download did not finish in time"
+                    } else {
+                        "no download started in time"
+                    };
+                    return Err(reason);
                 }
             }
-            if tokio::time::timeout_at(deadline, notified).await.is_err() {
-                let reason = if chosen.is_some() {
-                    "the download did not finish in time"
-                } else {
-                    "no download started in time"
-                };
+        };
+        let finished = match super::progress::with_ticks(
+            timeout,
+            "waiting for the download (milliseconds)",
+            waited,
+        )
+        .await
+        {
+            Ok(d) => d,
+            Err(reason) => {
                 return ToolOutcome::Failed(Failure::of(FailureKind::DownloadTimeout, reason));
             }
         };

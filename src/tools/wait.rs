@@ -153,7 +153,12 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                 None => return args::invalid("delayMs", "is required for kind=delay").into(),
             };
             let started = Instant::now();
-            tokio::time::sleep(Duration::from_millis(ms)).await;
+            super::progress::with_ticks(
+                ms,
+                "waiting (milliseconds)",
+                tokio::time::sleep(Duration::from_millis(ms)),
+            )
+            .await;
             return ToolOutcome::ok(&WaitResult {
                 kind: "delay",
                 satisfied: true,
@@ -266,6 +271,11 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             )
         };
         // The dialog may end the wait first, or the page call the wait was making.
+        let waited = super::progress::with_ticks(
+            timeout,
+            "waiting for the condition (milliseconds)",
+            waited,
+        );
         let satisfied: Result<bool, BrowserError> = tokio::select! {
             r = waited => r,
             d = events.dialog_opened() => return interrupted(d),

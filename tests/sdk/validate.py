@@ -108,6 +108,11 @@ async def main(glass: str, base: str) -> None:
                 {"id": "read", "action": "extractStructured",
                  "fields": [{"name": "prices", "path": "table:Prices", "kind": "table"}]}],
                 "outputs": {"prices": {"kind": "table", "from": "read.prices"}}}})
+            snap = (await ok("sessionSnapshot", {"action": "create"}))["snapshot"]["id"]
+            await ok("sessionSnapshot", {"action": "list"})
+            await ok("sessionSnapshot", {"action": "inspect", "id": snap})
+            await ok("sessionSnapshot", {"action": "diff", "from": snap, "to": snap})
+            await ok("sessionSnapshot", {"action": "purge"})
             position = (await ok("exportCheckpoint", {}))["checkpoint"]
             await ok("importCheckpoint", {"checkpoint": position})
             await ok("extractWebIr", {})

@@ -1,18 +1,25 @@
   // Part 88, tasks: the live scope a Task Protocol task names (a region, form or dialog by its
-  // name, or by the heading or legend that titles a form) and what can be done in it, for
+  // name, or by the legend, heading or one submit button that titles a form) and what can be
+  // done in it, for
   // executeTask to match its inputs against. Bounded lists; refs minted for each entry.
   // ---------------------------------------------------------------- task scope
-  function formTitle(f) {
+  // What titles a form, each a name a task may give it: its legend, a heading inside it, the
+  // heading just before it (a titled card), and what its one submit button says (Datasette's
+  // filter form sits under a "20 rows" heading and goes by its Apply button).
+  function formTitles(f) {
+    const out = [];
     const legend = f.querySelector('legend');
-    if (legend && shown(legend)) return lc(legend.innerText);
+    if (legend && shown(legend)) out.push(lc(legend.innerText));
     const inner = f.querySelector('h1,h2,h3,h4,h5,h6,[role=heading]');
-    if (inner && shown(inner)) return lc(accName(inner, 'heading'));
-    // The heading just before the form (a titled card).
+    if (inner && shown(inner)) out.push(lc(accName(inner, 'heading')));
     for (let n = f.previousElementSibling, k = 0; n && k < 3; n = n.previousElementSibling, k++) {
-      if (roleOf(n) === 'heading') return lc(accName(n, 'heading'));
+      if (roleOf(n) === 'heading') { out.push(lc(accName(n, 'heading'))); break; }
       if (norm(n.innerText)) break;
     }
-    return '';
+    const submits = Array.from(f.querySelectorAll('button,input[type=submit],input[type=image]'))
+      .filter((b) => shown(b) && (b.localName !== 'button' || (b.getAttribute('type') || 'submit').toLowerCase() === 'submit'));
+    if (submits.length === 1) out.push(lc(accName(submits[0], 'button')));
+    return out.filter((t) => t);
   }
   function taskScope(spec, nextRef) {
     const ctx = newCtx(nextRef);
@@ -31,9 +38,9 @@
       }, walkOpts());
       for (const f of document.forms) {
         if (!shown(f) || exact.includes(f)) continue;
-        const t = formTitle(f);
-        if (t === want) exact.push(f);
-        else if (want && t.includes(want) && !partial.includes(f)) partial.push(f);
+        const titles = formTitles(f);
+        if (titles.includes(want)) exact.push(f);
+        else if (want && titles.some((t) => t.includes(want)) && !partial.includes(f)) partial.push(f);
       }
       let pool = exact.length ? exact : partial;
       // A region and the form inside it that share the name are one scope: the inner one.

@@ -1,0 +1,223 @@
+//! `sessionSnapshot`: keep redacted page models in the local store and compare them later.
+//! `create` takes the live page's Web IR draft (through `extractWebIr`, so the one call path
+//! and its policy apply) and stores it redacted; `list`, `inspect`, `diff` and `purge` never
+//! start the browser. A store that cannot be opened fails these calls only.
+
+use std::sync::{Arc, Mutex};
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value, json};
+
+use super::call::call;
+use super::output::result_of;
+use super::schema::input_schema;
+use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use crate::failure::{Failure, FailureKind};
+use crate::store::snapshots::{self, SnapshotError, SnapshotMeta};
+use crate::store::{Store, StoreError};
+use crate::try_tool;
+
+/// The store, opened on first use; a failed open is not kept, so a repaired store serves the
+/// next call.
+#[derive(Default)]
+pub struct StoreHandle {
+    open: Mutex<Option<Arc<Store>>>,
+}
+
+impl std::fmt::Debug for StoreHandle {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("StoreHandle").finish_non_exhaustive()
+    }
+}
+
+impl StoreHandle {
+    /// The open store, opening it if needed.
+    pub fn get(&self) -> Result<Arc<Store>, StoreError> {
+        let mut slot = self.open.lock().map_err(|_| StoreError::Io)?;
+        if let Some(s) = slot.as_ref() {
+            return Ok(Arc::clone(s));
+        }
+        let s = Arc::new(Store::open_default()?);
+        *slot = Some(Arc::clone(&s));
+        Ok(s)
+    }
+}
+
+/// The failure of a store that cannot serve.
+pub fn store_failure(e: StoreError) -> ToolOutcome {
+    ToolOutcome::Failed(
+        Failure::of(FailureKind::StoreUnavailable, e.to_string()).with(
+            "store",
+            match e {
+                StoreError::Locked => "locked",
+                StoreError::Corrupt => "corrupt",
+                StoreError::TooNew => "tooNew",
+                StoreError::Io => "io",
+            },
+        ),
+    )
+}
+
+fn snapshot_failure(e: SnapshotError) -> ToolOutcome {
+    match e {
+        SnapshotError::Store(e) => store_failure(e),
+        SnapshotError::TooLarge => args::invalid("region", &e.to_string()).into(),
+        SnapshotError::Unknown => {
+            ToolOutcome::Failed(Failure::of(FailureKind::UnknownSnapshot, e.to_string()))
+        }
+    }
+}
+
+/// `sessionSnapshot`.
+pub const SESSION_SNAPSHOT: Tool = Tool {
+    name: "sessionSnapshot",
+    title: "Page snapshots",
+    description: "Redacted page models kept locally: create (the page now as Web IR; no form values or query strings), list, inspect, diff (Web IR diff of from and to), purge. Only create uses the browser.",
+    schema: input_schema::<SnapshotArgs>,
+    output: result_of::<SnapshotResult>,
+    annotations: Annotations::MAY_DESTROY,
+    needs: Needs::Nothing,
+    capabilities: &[],
+    revision: RevisionRule::Reads,
+    run,
+};
+
+/// What `sessionSnapshot` does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+enum SnapshotAction {
+    Create,
+    List,
+    Inspect,
+    Diff,
+    Purge,
+}
+
+/// Arguments of `sessionSnapshot`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct SnapshotArgs {
+    /// create, list, inspect, diff or purge.
+    action: SnapshotAction,
+    /// inspect: a snapshot id.
+    #[schemars(length(min = 1, max = 64))]
+    id: Option<String>,
+    /// diff: the earlier snapshot id.
+    #[schemars(length(min = 1, max = 64))]
+    from: Option<String>,
+    /// diff: the later snapshot id.
+    #[schemars(length(min = 1, max = 64))]
+    to: Option<String>,
+    /// create: only this element (a ref).
+    #[schemars(length(min = 1, max = 24))]
+    region: Option<String>,
+}
+
+/// The result of `sessionSnapshot`.
+#[derive(Debug, Default, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+struct SnapshotResult {
+    /// create, inspect: the snapshot.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(extend("x-glassPageContent" = true))]
+    snapshot: Option<SnapshotMeta>,
+    /// inspect: its draft's counts (entities by kind, relationships).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    summary: Option<Value>,
+    /// list: every snapshot, newest first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(extend("x-glassPageContent" = true))]
+    snapshots: Option<Vec<SnapshotMeta>>,
+    /// diff: whether both show the same URL, the revision delta, and the Web IR diff's counts.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    diff: Option<Value>,
+    /// purge: snapshots deleted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    deleted: Option<usize>,
+}
+
+fn required(name: &str, v: Option<String>) -> Result<String, ToolOutcome> {
+    v.ok_or_else(|| args::invalid(name, "is required for this action").into())
+}
+
+fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+    Box::pin(async move {
+        let a: SnapshotArgs = try_tool!(args::read(&a));
+        let mut out = SnapshotResult::default();
+        match a.action {
+            SnapshotAction::Create => {
+                // The page first: a store failure must not hide a browser one, and the other way.
+                let mut ask = Map::new();
+                if let Some(r) = a.region {
+                    ask.insert("region".into(), json!(r));
+                }
+                let body = match call(&services, &super::page::EXTRACT_WEB_IR, ask).await {
+                    ToolOutcome::Ok(v) | ToolOutcome::WithImages(v, _) => v,
+                    failed => return failed,
+                };
+                let (url, title) = match services.session.acquire().await {
+                    Ok(b) => b.location().await.unwrap_or_default(),
+                    Err(e) => return super::browser::browser_failure(&e),
+                };
+                let store = try_tool!(services.store.get().map_err(store_failure));
+                let revision = body["revision"].as_u64().unwrap_or(0);
+                let meta = try_tool!(
+                    snapshots::save(&store, &url, &title, revision, body["draft"].clone())
+                        .map_err(snapshot_failure)
+                );
+                out.snapshot = Some(meta);
+            }
+            SnapshotAction::List => {
+                let store = try_tool!(services.store.get().map_err(store_failure));
+                out.snapshots = Some(try_tool!(snapshots::list(&store).map_err(snapshot_failure)));
+            }
+            SnapshotAction::Inspect => {
+                let id = try_tool!(required("id", a.id));
+                let store = try_tool!(services.store.get().map_err(store_failure));
+                let (meta, draft) =
+                    try_tool!(snapshots::get(&store, &id).map_err(snapshot_failure));
+                let parsed = try_tool!(
+                    crate::webir::parse_draft(&draft)
+                        .map_err(|_| store_failure(StoreError::Corrupt))
+                );
+                out.summary = Some(json!(crate::webir::inspect(&parsed)));
+                out.snapshot = Some(meta);
+            }
+            SnapshotAction::Diff => {
+                let from = try_tool!(required("from", a.from));
+                let to = try_tool!(required("to", a.to));
+                let store = try_tool!(services.store.get().map_err(store_failure));
+                let (m1, d1) = try_tool!(snapshots::get(&store, &from).map_err(snapshot_failure));
+                let (m2, d2) = try_tool!(snapshots::get(&store, &to).map_err(snapshot_failure));
+                let parse = |d: &Value| {
+                    crate::webir::parse_draft(d).map_err(|_| store_failure(StoreError::Corrupt))
+                };
+                let (p1, p2) = (try_tool!(parse(&d1)), try_tool!(parse(&d2)));
+                let changes = match crate::webir::diff(&p1, &p2) {
+                    Ok(s) => json!(s),
+                    Err(e) => {
+                        return ToolOutcome::Failed(
+                            Failure::new(crate::failure::Kind::WebIrValidation, &e.reason)
+                                .with("path", e.path.clone()),
+                        );
+                    }
+                };
+                out.diff = Some(json!({
+                    "from": m1.id,
+                    "to": m2.id,
+                    "sameUrl": m1.url == m2.url,
+                    "revisionDelta": m2.revision as i64 - m1.revision as i64,
+                    "changes": changes,
+                }));
+            }
+            SnapshotAction::Purge => {
+                let store = try_tool!(services.store.get().map_err(store_failure));
+                out.deleted = Some(try_tool!(
+                    snapshots::purge(&store).map_err(snapshot_failure)
+                ));
+            }
+        }
+        ToolOutcome::ok(&out)
+    })
+}
