@@ -50,6 +50,9 @@ PLANTS = [
  ("a cancelled workflow is dropped midway", [("src/tools/workflow.rs", "        super::progress::stop_between_steps();\n", "")], "workflows", "a_cancelled_run"),
  ("workflow steps run unchecked", [("src/tools/workflow.rs", "        if let Err(e) = super::schema::check(super::call::input_schema(tool), &checked) {", "        if let Some(e) = None::<crate::failure::Failure>.filter(|_| checked.is_empty()) {")], "workflows", "a_bad_workflow"),
  ("risky workflow tasks run unconfirmed", [("src/tools/workflow.rs", "        let extra = (!risky.is_empty()).then(|| risky.join(\"; \"));", "        let extra: Option<String> = None;")], "workflows", "a_checkout_workflow"),
+ ("snapshots keep the query string", [("src/store/snapshots.rs", "        s.split(['?', '#']).next().unwrap_or(\"\")", "        s")], "store", "snapshots_are_redacted"),
+ ("untitled forms cannot be named", [("src/browser/agent/88-task.js", "    if (submits.length === 1) out.push(", "    if (false) out.push(")], "real_apps", "datasette_filter_as_a_workflow"),
+ ("waits report no progress", [("src/tools/progress.rs", "                report(waited, Some(total_ms), message);", "                let _ = (waited, message);")], "protocol", "a_long_wait"),
 ]
 only = sys.argv[1:] 
 for name, edits, test, filt in PLANTS:

@@ -777,3 +777,35 @@ fn tool_groups_bound_the_list_and_the_calls() {
         "{config}"
     );
 }
+
+/// A long wait tells a client that follows its progress how far it is, once a second, before
+/// its answer; without a token it says nothing but the answer.
+#[test]
+fn a_long_wait_reports_its_progress() {
+    let mut g = Glass::mcp();
+    g.initialize();
+    g.send(&json!({"jsonrpc": "2.0", "id": "w", "method": "tools/call",
+        "params": {"name": "wait", "arguments": {"kind": "delay", "delayMs": 2600},
+                   "_meta": {"progressToken": 7}}}));
+    let mut notes = Vec::new();
+    let answer = loop {
+        let m = g.recv();
+        if m.get("id") == Some(&json!("w")) {
+            break m;
+        }
+        notes.push(m);
+    };
+    assert_eq!(tool_json(&answer)["satisfied"], true, "{answer}");
+    assert!(notes.len() >= 2, "{notes:?}");
+    let mut last = 0;
+    for n in &notes {
+        assert_eq!(n["method"], "notifications/progress", "{n}");
+        assert_eq!(n["params"]["progressToken"], 7);
+        assert_eq!(n["params"]["total"], 2600);
+        let p = n["params"]["progress"].as_u64().unwrap();
+        assert!(p > last && p < 2600, "{notes:?}");
+        last = p;
+    }
+    let r = g.call(json!(2), "wait", json!({"kind": "delay", "delayMs": 1200}));
+    assert_eq!(tool_json(&r)["satisfied"], true, "no notification without a token: {r}");
+}
