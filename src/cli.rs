@@ -355,6 +355,7 @@ impl SessionOptions {
                     .collect(),
                 host_rules: (policy.allow_hosts().len(), policy.deny_hosts().len()),
                 tools: self.tools,
+                incognito: self.incognito,
             },
             session: crate::browser::Session::new(self.session_config()),
             policy,

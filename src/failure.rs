@@ -158,6 +158,7 @@ wire_enum! {
         ResumeBlocked = "resumeBlocked" in Checkpoint, "a step's input went out and its effect is unverified or unknown (`step`, `state`): check the page, then resume with `resolve: {STEP: done or rerun}`";
         StoreUnavailable = "storeUnavailable" in Store, "the store cannot be opened, read or written (`store`: locked, corrupt, tooNew or io, where known); `reason` says what to do";
         UnknownSnapshot = "unknownSnapshot" in Target, "no snapshot has this id (`sessionSnapshot` list shows them)";
+        UnknownRecord = "unknownRecord" in Target, "no knowledge record has this id (`knowledgeList` shows them)";
         NoConsentFound = "no_consent_found" in Consent, "no recognized consent banner is visible";
         ChoiceUnavailable = "choice_unavailable" in Consent, "the banner offers no such choice on its first layer";
     }
@@ -182,7 +183,9 @@ impl FailureKind {
             Unavailable | Closed | Timeout | Refused | NoPage | Agent | FrameGone
             | RendererHung | RendererCrashed => Kind::Browser,
             Exception => Kind::Evaluation,
-            UnknownTarget | UnknownFrame | UnknownExecution | UnknownSnapshot => Kind::Target,
+            UnknownTarget | UnknownFrame | UnknownExecution | UnknownSnapshot | UnknownRecord => {
+                Kind::Target
+            }
             NoPopup | MultiplePopups | PopupClosed => Kind::Popup,
             DownloadTimeout | Canceled | TooLarge | SaveFailed => Kind::Download,
             NoConsentFound | ChoiceUnavailable => Kind::Consent,

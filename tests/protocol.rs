@@ -807,5 +807,9 @@ fn a_long_wait_reports_its_progress() {
         last = p;
     }
     let r = g.call(json!(2), "wait", json!({"kind": "delay", "delayMs": 1200}));
-    assert_eq!(tool_json(&r)["satisfied"], true, "no notification without a token: {r}");
+    assert_eq!(
+        tool_json(&r)["satisfied"],
+        true,
+        "no notification without a token: {r}"
+    );
 }

@@ -362,6 +362,7 @@ mod tests {
             decisions: Vec::new(),
             host_rules: (0, 0),
             tools: Default::default(),
+            incognito: false,
         }
     }
 

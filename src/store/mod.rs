@@ -1,9 +1,10 @@
 //! The local store: one SQLite database (bundled, WAL) in Glass's data directory, owner-only,
 //! with versioned migrations and bounded tables. It keeps what outlives a call (redacted page
-//! snapshots; later, knowledge records). Nothing in it authorizes an action, and a store that
+//! snapshots, knowledge records). Nothing in it authorizes an action, and a store that
 //! is locked or corrupt fails the store's own tools with a clear error while browsing goes on:
 //! it is opened on first use, never at start-up.
 
+pub mod knowledge;
 pub mod snapshots;
 
 use std::path::{Path, PathBuf};
@@ -59,6 +60,25 @@ const MIGRATIONS: &[&str] = &[
         draft TEXT NOT NULL
     );
     CREATE INDEX snapshots_created ON snapshots (created);",
+    // 2: knowledge records learned from verified executions.
+    "CREATE TABLE knowledge (
+        id INTEGER PRIMARY KEY,
+        origin TEXT NOT NULL,
+        profile_scope TEXT NOT NULL,
+        locale TEXT NOT NULL,
+        intent TEXT NOT NULL,
+        action TEXT NOT NULL,
+        region TEXT NOT NULL,
+        role TEXT NOT NULL,
+        name TEXT NOT NULL,
+        successes INTEGER NOT NULL,
+        failures INTEGER NOT NULL,
+        first_seen INTEGER NOT NULL,
+        last_seen INTEGER NOT NULL,
+        state TEXT NOT NULL,
+        UNIQUE (origin, profile_scope, locale, intent, action, region, role, name)
+    );
+    CREATE INDEX knowledge_origin ON knowledge (origin);",
 ];
 
 /// An open store. One connection, used one call at a time.

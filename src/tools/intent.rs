@@ -15,7 +15,7 @@ use serde_json::{Map, Value, json};
 use super::args::NoArgs;
 use super::browser::session_for;
 use super::output::result_of;
-use super::schema::input_schema;
+use super::schema::{input_schema, input_schema_brief};
 use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::agent_calls::{InspectPage, IntentCandidates};
 use crate::try_tool;
@@ -205,7 +205,7 @@ pub const FIND_TARGET: Tool = Tool {
     name: "findTarget",
     title: "Find target candidates",
     description: "The candidates for an intent with their evidence, without selecting one (resolveIntent with reportOnly). Never acts.",
-    schema: input_schema::<IntentArgs>,
+    schema: input_schema_brief::<IntentArgs>,
     output: result_of::<ResolveResult>,
     annotations: Annotations::LOCAL_READ,
     needs: Needs::Page,
@@ -218,8 +218,8 @@ pub const FIND_TARGET: Tool = Tool {
 pub const EXECUTE_INTENT: Tool = Tool {
     name: "executeIntent",
     title: "Execute an intent",
-    description: "Resolve again on the page now and act only if candidateId is still the one selected (else not_executed with the reason), through the verified action tools.",
-    schema: input_schema::<ExecuteArgs>,
+    description: "resolveIntent's fields plus candidateId: resolve again now and act only if that candidate is still the one selected (else not_executed with the reason), through the verified action tools.",
+    schema: input_schema_brief::<ExecuteArgs>,
     output: result_of::<ExecuteResult>,
     annotations: Annotations::MAY_DESTROY,
     needs: Needs::Page,
@@ -233,7 +233,7 @@ pub const ACT_AND_VERIFY: Tool = Tool {
     name: "actAndVerify",
     title: "Act and verify",
     description: "executeIntent, then verify's predicates (same fields): the action's result and the verification's evidence. No retry.",
-    schema: input_schema::<ActVerifyArgs>,
+    schema: input_schema_brief::<ActVerifyArgs>,
     output: result_of::<ExecuteResult>,
     annotations: Annotations::MAY_DESTROY,
     needs: Needs::Page,
@@ -285,6 +285,10 @@ pub struct ResolveResult {
     pub total: u64,
     /// What was ruled out, by reason: wrongRole, outOfScope, nameMismatch, disabled, hidden.
     pub exclusions: Value,
+    /// The page's language, for what Glass learns (not sent).
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub lang: String,
 }
 
 /// The result of `executeIntent` and `actAndVerify`.
@@ -311,6 +315,10 @@ pub struct ExecuteResult {
     pub verification: Option<Value>,
     /// The page revision now.
     pub revision: u64,
+    /// What Glass learns from the outcome (not sent).
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub learned: Option<super::knowledge::Learned>,
 }
 
 /// Resolve on the page as it is: the classified, scored candidates.
@@ -335,6 +343,7 @@ async fn resolve(
             candidates: Vec::new(),
             total: 0,
             exclusions: json!({}),
+            lang: String::new(),
         });
     }
     let scope = a.scope.clone().unwrap_or_default();
@@ -409,6 +418,7 @@ async fn resolve(
         total: answer["total"].as_u64().unwrap_or(candidates.len() as u64),
         candidates,
         exclusions: nonzero(answer["excluded"].take()),
+        lang: answer["lang"].as_str().unwrap_or("").to_owned(),
     })
 }
 
@@ -441,6 +451,105 @@ fn run_find(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     })
 }
 
+/// `resolveIntentWithKnowledge`.
+pub const RESOLVE_WITH_KNOWLEDGE: Tool = Tool {
+    name: "resolveIntentWithKnowledge",
+    title: "Resolve with knowledge",
+    description: "resolveIntent (same fields), then what verified runs here taught as secondary evidence: it may raise a live candidate's confidence (historicalMatch), never add one or overturn an exact match.",
+    schema: input_schema_brief::<IntentArgs>,
+    output: result_of::<KnowledgeResolveResult>,
+    annotations: Annotations::LOCAL_READ,
+    needs: Needs::Page,
+    capabilities: &[],
+    revision: RevisionRule::Reads,
+    run: run_resolve_with_knowledge,
+};
+
+/// The result of `resolveIntentWithKnowledge`.
+#[derive(Debug, Serialize, JsonSchema)]
+struct KnowledgeResolveResult {
+    /// The resolution with history weighed in: candidates carry `knowledgeConfidence` and,
+    /// when a record matched, `historicalMatch`.
+    #[serde(flatten)]
+    resolution: ResolveResult,
+    /// How the records weighed in.
+    knowledge: super::knowledge::KnowledgeUse,
+}
+
+fn run_resolve_with_knowledge(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+    Box::pin(async move {
+        let a: IntentArgs = try_tool!(args::read(&a));
+        let policy = a.resolution_policy.unwrap_or_default();
+        let mut r = match resolve(&services, &RESOLVE_WITH_KNOWLEDGE, &a, policy).await {
+            Ok(r) => r,
+            Err(o) => return o,
+        };
+        let region = a
+            .scope
+            .as_ref()
+            .map(|s| {
+                format!(
+                    "{}:{}",
+                    s.region_role.as_deref().unwrap_or(""),
+                    s.region_name.as_deref().unwrap_or("")
+                )
+            })
+            .filter(|x| x != ":")
+            .unwrap_or_default();
+        let used = try_tool!(
+            super::knowledge::weigh(
+                &services,
+                &a.intent,
+                a.action.as_str(),
+                &region,
+                &mut r.candidates
+            )
+            .await
+        );
+        // History can only lift a live candidate among live ones: an exact live match, no
+        // match, or a stale page stays as the page says.
+        let live_final = matches!(
+            r.classification,
+            Classification::Exact | Classification::NotFound | Classification::StaleRevision
+        );
+        if used.matched > 0 && !live_final {
+            let k = |c: &Value| c["knowledgeConfidence"].as_f64().unwrap_or(0.0);
+            r.candidates.sort_by(|x, y| k(y).total_cmp(&k(x)));
+            let (top, second) = (r.candidates.first(), r.candidates.get(1));
+            let gap = top.map_or(0.0, k) - second.map_or(0.0, k);
+            let historical = top.is_some_and(|t| t.get("historicalMatch").is_some());
+            r.classification = if historical && gap >= 0.25 {
+                Classification::UniqueHighConfidence
+            } else if historical && top.map_or(0.0, k) >= 0.5 && gap >= 0.15 {
+                Classification::UniqueLowConfidence
+            } else {
+                r.classification
+            };
+            r.confidence = top.map_or(0.0, k);
+            let accepted = match policy {
+                ResolutionPolicy::ReportOnly | ResolutionPolicy::RequireExact => false,
+                ResolutionPolicy::RequireUniqueHighConfidence => {
+                    r.classification == Classification::UniqueHighConfidence
+                }
+                ResolutionPolicy::AllowUniqueMediumConfidence => matches!(
+                    r.classification,
+                    Classification::UniqueHighConfidence | Classification::UniqueLowConfidence
+                ),
+            };
+            r.selection = accepted
+                .then(|| {
+                    top.and_then(|t| t["candidateId"].as_str())
+                        .map(str::to_owned)
+                })
+                .flatten();
+        }
+        ToolOutcome::ok(&KnowledgeResolveResult {
+            resolution: r,
+            knowledge: used,
+        })
+    })
+}
+
 /// Resolve again and, when `candidate_id` is still what the policy selects, run the action
 /// tool on it, guarded by the revision resolved at.
 async fn execute(
@@ -461,6 +570,7 @@ async fn execute(
     };
     let now = resolve(services, tool, a, policy).await?;
     let not_executed = |reason: &str, now: &ResolveResult| ExecuteResult {
+        learned: None,
         status: "not_executed",
         reason: Some(reason.to_owned()),
         candidate_id: candidate_id.to_owned(),
@@ -486,6 +596,34 @@ async fn execute(
     if let Some(reason) = reason {
         return Ok((not_executed(reason, &now), false));
     }
+    // Where it resolved, for what Glass learns from the outcome.
+    let learned = now.candidates.first().map(|top| super::knowledge::Learned {
+        intent: a.intent.clone(),
+        action: a.action.as_str(),
+        region: a
+            .scope
+            .as_ref()
+            .map(|s| {
+                format!(
+                    "{}:{}",
+                    s.region_role.as_deref().unwrap_or(""),
+                    s.region_name.as_deref().unwrap_or("")
+                )
+            })
+            .filter(|r| r != ":")
+            .unwrap_or_default(),
+        role: top["role"].as_str().unwrap_or("").to_owned(),
+        name: top["name"].as_str().unwrap_or("").to_owned(),
+        locale: now.lang.clone(),
+        url: String::new(),
+    });
+    let learned = match learned {
+        Some(mut l) => {
+            l.url = super::knowledge::page_url(services).await;
+            Some(l)
+        }
+        None => None,
+    };
     let mut call = Map::new();
     call.insert("target".into(), json!(chosen_ref));
     call.insert("expectedRevision".into(), json!(now.revision));
@@ -503,6 +641,7 @@ async fn execute(
     let revision = result["revision"].as_u64().unwrap_or(now.revision);
     Ok((
         ExecuteResult {
+            learned,
             status: if ok { "executed" } else { "not_executed" },
             reason: (!ok).then(|| {
                 result["failureKind"]
@@ -533,7 +672,12 @@ fn run_execute(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         )
         .await
         {
-            Ok((r, _)) => ToolOutcome::ok(&r),
+            Ok((r, executed)) => {
+                if executed {
+                    super::knowledge::learn(&services, r.learned.as_ref(), true);
+                }
+                ToolOutcome::ok(&r)
+            }
             Err(o) => o,
         }
     })
@@ -571,6 +715,9 @@ fn run_act_verify(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture 
             if let Some(r) = v["revision"].as_u64() {
                 result.revision = r;
             }
+            // A verified effect teaches a success; one that did not show, a failure.
+            let held = v["satisfied"] == true;
+            super::knowledge::learn(&services, result.learned.as_ref(), held);
             result.verification = Some(v);
         }
         ToolOutcome::ok(&result)

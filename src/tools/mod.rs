@@ -20,6 +20,7 @@ pub mod forms;
 pub mod intent;
 pub mod journal;
 pub mod keyboard;
+pub mod knowledge;
 pub mod output;
 pub mod page;
 pub mod pointer;
@@ -56,6 +57,9 @@ pub struct ServerFacts {
     pub host_rules: (usize, usize),
     /// Which tools `tools/list` offers.
     pub tools: ToolGroup,
+    /// Whether the session browses with a throwaway profile (what Glass learns is then
+    /// anonymous, not bound to a kept profile).
+    pub incognito: bool,
 }
 
 /// Which tools `tools/list` offers (`--tools`): every client loads the list into every
@@ -109,6 +113,16 @@ const FULL_ONLY: &[&str] = &[
     "extractWebIr",
     "findTarget",
     "reconcileReferences",
+    "exportCheckpoint",
+    "importCheckpoint",
+    "sessionSnapshot",
+    "knowledgeList",
+    "knowledgeShow",
+    "knowledgeStats",
+    "knowledgeInvalidate",
+    "knowledgePurge",
+    "observeKnowledge",
+    "resolveIntentWithKnowledge",
 ];
 
 impl ToolGroup {
@@ -430,6 +444,13 @@ pub fn catalog() -> &'static [Tool] {
         checkpoint::EXPORT,
         checkpoint::IMPORT,
         snapshot::SESSION_SNAPSHOT,
+        knowledge::OBSERVE,
+        intent::RESOLVE_WITH_KNOWLEDGE,
+        knowledge::LIST,
+        knowledge::SHOW,
+        knowledge::STATS,
+        knowledge::INVALIDATE,
+        knowledge::PURGE,
     ];
     CATALOG
 }

@@ -160,9 +160,9 @@ struct ObserveArgs {
 }
 
 /// An observation level.
-#[derive(Deserialize, JsonSchema, Clone, Copy)]
+#[derive(Deserialize, Serialize, JsonSchema, Clone, Copy)]
 #[serde(rename_all = "lowercase")]
-enum Level {
+pub enum Level {
     Summary,
     Interactive,
     Structured,

@@ -41,6 +41,41 @@ pub fn input_schema<T: JsonSchema>() -> Value {
     schema
 }
 
+/// The input schema of `T` for a tool whose fields another tool of its family already
+/// describes in full (`resolveIntent` for the intent tools): the nested fields' descriptions
+/// are left out, so a model reads them once; the rules (types, bounds, enums) all stay.
+pub fn input_schema_brief<T: JsonSchema>() -> Value {
+    fn strip(v: &mut Value) {
+        if let Value::Object(m) = v {
+            m.remove("description");
+            for key in ["properties", "items"] {
+                match m.get_mut(key) {
+                    Some(Value::Object(props)) if key == "properties" => {
+                        props.values_mut().for_each(strip)
+                    }
+                    Some(item) if key == "items" => strip(item),
+                    _ => {}
+                }
+            }
+        }
+    }
+    let mut schema = input_schema::<T>();
+    if let Some(Value::Object(props)) = schema.get_mut("properties") {
+        for top in props.values_mut() {
+            for key in ["properties", "items"] {
+                match top.get_mut(key) {
+                    Some(Value::Object(inner)) if key == "properties" => {
+                        inner.values_mut().for_each(strip)
+                    }
+                    Some(item) if key == "items" => strip(item),
+                    _ => {}
+                }
+            }
+        }
+    }
+    schema
+}
+
 /// Shorten a generated schema to what a model needs: an absent optional argument and an
 /// explicit `null` mean the same to every tool (the check skips `null`), so `null` is dropped
 /// from types and enums; numeric `format`s (`uint32`...) repeat what `type` and the bounds say.

@@ -73,7 +73,7 @@ fn snapshot_failure(e: SnapshotError) -> ToolOutcome {
 pub const SESSION_SNAPSHOT: Tool = Tool {
     name: "sessionSnapshot",
     title: "Page snapshots",
-    description: "Redacted page models kept locally: create (the page now as Web IR; no form values or query strings), list, inspect, diff (Web IR diff of from and to), purge. Only create uses the browser.",
+    description: "Local, redacted page models (Web IR; no form values or query strings): create from the page now, list, inspect, diff two, purge. Only create uses the browser.",
     schema: input_schema::<SnapshotArgs>,
     output: result_of::<SnapshotResult>,
     annotations: Annotations::MAY_DESTROY,
@@ -98,7 +98,7 @@ enum SnapshotAction {
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct SnapshotArgs {
-    /// create, list, inspect, diff or purge.
+    /// What to do.
     action: SnapshotAction,
     /// inspect: a snapshot id.
     #[schemars(length(min = 1, max = 64))]

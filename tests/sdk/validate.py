@@ -113,6 +113,14 @@ async def main(glass: str, base: str) -> None:
             await ok("sessionSnapshot", {"action": "inspect", "id": snap})
             await ok("sessionSnapshot", {"action": "diff", "from": snap, "to": snap})
             await ok("sessionSnapshot", {"action": "purge"})
+            learned = (await ok("knowledgeList", {}))["records"]
+            if not learned:
+                raise SystemExit("the verified intents taught nothing")
+            await ok("knowledgeShow", {"id": learned[0]["id"]})
+            await ok("knowledgeStats", {})
+            await ok("observeKnowledge", {})
+            await ok("resolveIntentWithKnowledge", {"schemaVersion": 1, "intent": "count", "action": "click"})
+            await ok("knowledgeInvalidate", {"id": learned[0]["id"], "state": "stale"})
             position = (await ok("exportCheckpoint", {}))["checkpoint"]
             await ok("importCheckpoint", {"checkpoint": position})
             await ok("extractWebIr", {})

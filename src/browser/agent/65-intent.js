@@ -140,7 +140,8 @@
       out.push({ ref: d.ref, role: d.role, name: d.name, context: d.context, confidence: Math.round(score * 100) / 100, exact, covered, evidence });
     }
     out.sort((a, b) => (b.exact - a.exact) || (b.confidence - a.confidence));
-    return { candidates: out.slice(0, 8), total: out.length, excluded, nextRef: ctx.next };
+    const lang = cut(norm(document.documentElement.getAttribute('lang') || ''), 35);
+    return { candidates: out.slice(0, 8), total: out.length, excluded, lang, nextRef: ctx.next };
   }
   // ---------------------------------------------------------------- inspectPage
   // A task-oriented projection of the page: what kind of page it is and why, its regions,
