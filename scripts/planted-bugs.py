@@ -53,6 +53,10 @@ PLANTS = [
  ("snapshots keep the query string", [("src/store/snapshots.rs", "        s.split(['?', '#']).next().unwrap_or(\"\")", "        s")], "store", "snapshots_are_redacted"),
  ("untitled forms cannot be named", [("src/browser/agent/88-task.js", "    if (submits.length === 1) out.push(", "    if (false) out.push(")], "real_apps", "datasette_filter_as_a_workflow"),
  ("waits report no progress", [("src/tools/progress.rs", "                report(waited, Some(total_ms), message);", "                let _ = (waited, message);")], "protocol", "a_long_wait"),
+ ("knowledge of other origins weighs in", [("src/tools/knowledge.rs", "let records = knowledge::of_origin(&store, &origin).map_err(store_failure)?;", "let records = knowledge::list(&store, None, None, knowledge::MAX_RECORDS, 0).map(|x| x.0).map_err(store_failure)?;")], "knowledge", "knowledge_is_learned"),
+ ("invalidated records still count", [("src/tools/knowledge.rs", "let usable = r.state == RecordState::Fresh && r.successes > r.failures;", "let usable = r.successes > r.failures;")], "knowledge", "knowledge_is_learned"),
+ ("hardened still learns", [("src/tools/knowledge.rs", "    if services.policy.decide(Capability::KnowledgeStore) != Decision::Allow {\n        return;\n    }\n    let Some(origin)", "    if false {\n        return;\n    }\n    let Some(origin)")], "knowledge", "hardened_keeps"),
+ ("records keep the page URL", [("src/tools/knowledge.rs", "        name: l.name.clone(),\n    };", "        name: format!(\"{} {}\", l.name, l.url),\n    };")], "knowledge", "knowledge_is_learned"),
 ]
 only = sys.argv[1:] 
 for name, edits, test, filt in PLANTS:
