@@ -260,3 +260,51 @@ fn pagination_collect_reads_every_page_once() {
     assert_eq!(r["status"], "completed", "{r}");
     assert_eq!(eval(&mut g, "location.pathname"), "/p2");
 }
+
+/// A completed task teaches what it acted on (the submit button, in the checkout's scope), and
+/// a task whose postcondition failed counts as a failure; nothing typed is kept.
+#[test]
+fn tasks_teach_what_they_acted_on() {
+    let web = server();
+    let mut g = incognito(&[]);
+    nav(&mut g, &web, "/");
+    // Submitted empty: the validation error fails the postcondition.
+    let f = failed(&execute(&mut g, checkout_submit()));
+    let mut submit = checkout_submit();
+    submit["confirmToken"] = f["confirmToken"].clone();
+    assert_eq!(
+        ok(&execute(&mut g, submit))["status"],
+        "postconditionFailed"
+    );
+    let fill = task(
+        "form.fill",
+        json!({"regionName": "Checkout"}),
+        json!({"Full name": "Ada", "email": "ada@example.test", "Card number": "4242 4242",
+               "I accept the terms": "true"}),
+        "localMutation",
+        json!([]),
+    );
+    assert_eq!(
+        ok(&execute(&mut g, json!({"task": fill})))["status"],
+        "completed"
+    );
+    let f = failed(&execute(&mut g, checkout_submit()));
+    let mut submit = checkout_submit();
+    submit["confirmToken"] = f["confirmToken"].clone();
+    assert_eq!(ok(&execute(&mut g, submit))["status"], "completed");
+    assert_eq!(eval(&mut g, "orders.length"), 1);
+    let list = ok(&g.call(json!("k"), "knowledgeList", json!({"origin": web.url("")})));
+    let records = list["records"].as_array().unwrap();
+    let submit = records
+        .iter()
+        .find(|r| r["intent"] == "form.submit")
+        .unwrap_or_else(|| panic!("{list}"));
+    assert_eq!(submit["role"], "button");
+    assert_eq!(submit["name"], "Place order");
+    assert_eq!(
+        (submit["successes"].clone(), submit["failures"].clone()),
+        (json!(1), json!(1))
+    );
+    assert_eq!(submit["region"], "form:checkout", "{submit}");
+    assert!(!list.to_string().contains("4242"), "{list}");
+}

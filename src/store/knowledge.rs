@@ -166,9 +166,10 @@ fn record_of(r: &rusqlite::Row<'_>, now: u64) -> Result<Record, rusqlite::Error>
     })
 }
 
-/// Learn one execution: a verified success or a failed verification of this scope. A record
-/// that fails more often than it works becomes contradicted; a success makes a stale one fresh
-/// again, never a contradicted or quarantined one.
+/// Learn one execution: a verified success or a failed verification of this scope. New
+/// evidence sets the state: contradicted while it failed more often than it worked, else
+/// fresh (a stale or contradicted record verified again recovers); a quarantined record stays
+/// quarantined until the caller says otherwise.
 pub fn learn(store: &Store, scope: &Scope, success: bool, at: u64) -> Result<Record, StoreError> {
     let s = Scope {
         origin: bounded(&scope.origin),
@@ -199,7 +200,6 @@ pub fn learn(store: &Store, scope: &Scope, success: bool, at: u64) -> Result<Rec
                    state = CASE
                      WHEN state = 'quarantined' THEN state
                      WHEN failures + ?10 > successes + ?11 THEN 'contradicted'
-                     WHEN state = 'contradicted' THEN state
                      ELSE 'fresh' END
                  WHERE origin = ?1 AND profile_scope = ?2 AND locale = ?3 AND intent = ?4
                    AND action = ?5 AND region = ?6 AND role = ?7 AND name = ?8"
@@ -243,6 +243,9 @@ pub fn learn(store: &Store, scope: &Scope, success: bool, at: u64) -> Result<Rec
     })
 }
 
+/// The effective state in SQL: a fresh record unseen for [`STALE_AFTER_SECS`] reads stale.
+const EFFECTIVE: &str = "CASE WHEN state = 'fresh' AND last_seen < ?5 THEN 'stale' ELSE state END";
+
 /// Records, newest first, optionally of one origin and state; and how many match in all.
 pub fn list(
     store: &Store,
@@ -252,23 +255,37 @@ pub fn list(
     offset: usize,
 ) -> Result<(Vec<Record>, u64), StoreError> {
     let at = now();
-    let all = store.with(|c| {
+    let stale_before = at.saturating_sub(STALE_AFTER_SECS) as i64;
+    let wanted = state.map(RecordState::as_str);
+    // Only the conditions asked for, so the indexes serve the common listings.
+    let mut conditions = vec!["?3 >= 0 AND ?4 >= 0 AND ?5 >= 0".to_owned()];
+    if origin.is_some() {
+        conditions.push("origin = ?1".into());
+    }
+    if wanted.is_some() {
+        conditions.push(format!("{EFFECTIVE} = ?2"));
+    }
+    let filter = conditions.join(" AND ");
+    store.with(|c| {
+        let params = rusqlite::params![
+            origin.unwrap_or(""),
+            wanted.unwrap_or(""),
+            limit as i64,
+            offset as i64,
+            stale_before
+        ];
+        let total: i64 = c.query_row(
+            &format!("SELECT count(*) FROM knowledge WHERE {filter}"),
+            params,
+            |r| r.get(0),
+        )?;
         let mut q = c.prepare(&format!(
-            "SELECT {COLUMNS} FROM knowledge WHERE (?1 IS NULL OR origin = ?1)
-             ORDER BY last_seen DESC, id DESC"
+            "SELECT {COLUMNS} FROM knowledge WHERE {filter}
+             ORDER BY last_seen DESC, id DESC LIMIT ?3 OFFSET ?4"
         ))?;
-        let rows = q.query_map([origin], |r| record_of(r, at))?;
-        rows.collect::<Result<Vec<_>, _>>()
-    })?;
-    let matching: Vec<Record> = all
-        .into_iter()
-        .filter(|r| state.is_none_or(|s| r.state == s))
-        .collect();
-    let total = matching.len() as u64;
-    Ok((
-        matching.into_iter().skip(offset).take(limit).collect(),
-        total,
-    ))
+        let rows = q.query_map(params, |r| record_of(r, at))?;
+        Ok((rows.collect::<Result<Vec<_>, _>>()?, total as u64))
+    })
 }
 
 /// Every record of one origin (what `observeKnowledge` and `resolveIntentWithKnowledge` weigh).
@@ -307,25 +324,31 @@ pub fn purge_origin(store: &Store, origin: &str) -> Result<usize, StoreError> {
 
 /// Counts by state, and origins.
 pub fn stats(store: &Store) -> Result<Stats, StoreError> {
-    let (records, _) = list(store, None, None, MAX_RECORDS, 0)?;
-    let mut s = Stats {
-        records: records.len() as u64,
-        ..Stats::default()
-    };
-    let mut origins: Vec<&str> = Vec::new();
-    for r in &records {
-        match r.state {
-            RecordState::Fresh => s.fresh += 1,
-            RecordState::Stale => s.stale += 1,
-            RecordState::Contradicted => s.contradicted += 1,
-            RecordState::Quarantined => s.quarantined += 1,
+    let stale_before = now().saturating_sub(STALE_AFTER_SECS) as i64;
+    store.with(|c| {
+        let mut s = Stats::default();
+        let effective = EFFECTIVE.replace("?5", "?1");
+        let mut q = c.prepare(&format!(
+            "SELECT {effective} AS eff, count(*) FROM knowledge GROUP BY eff"
+        ))?;
+        let rows = q.query_map([stale_before], |r| {
+            Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)? as u64))
+        })?;
+        for row in rows {
+            let (state, n) = row?;
+            s.records += n;
+            match RecordState::parse(&state) {
+                Some(RecordState::Fresh) => s.fresh += n,
+                Some(RecordState::Stale) => s.stale += n,
+                Some(RecordState::Contradicted) => s.contradicted += n,
+                _ => s.quarantined += n,
+            }
         }
-        if !origins.contains(&r.scope.origin.as_str()) {
-            origins.push(&r.scope.origin);
-        }
-    }
-    s.origins = origins.len() as u64;
-    Ok(s)
+        s.origins = c.query_row("SELECT count(DISTINCT origin) FROM knowledge", [], |r| {
+            r.get::<_, i64>(0)
+        })? as u64;
+        Ok(s)
+    })
 }
 
 #[cfg(test)]
@@ -369,9 +392,9 @@ mod tests {
         learn(&s, &scope("http://a.test", "Delete"), false, 1003).unwrap();
         let a = learn(&s, &scope("http://a.test", "Delete"), false, 1004).unwrap();
         assert_eq!(a.state, RecordState::Contradicted, "{a:?}");
-        // A success does not clear a contradiction by itself.
+        // Verified again as often as it failed, it recovers.
         let a = learn(&s, &scope("http://a.test", "Delete"), true, 1005).unwrap();
-        assert_eq!(a.state, RecordState::Contradicted);
+        assert_eq!(a.state, RecordState::Fresh);
         let q = set_state(&s, a.id, RecordState::Quarantined)
             .unwrap()
             .unwrap();

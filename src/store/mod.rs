@@ -79,6 +79,9 @@ const MIGRATIONS: &[&str] = &[
         UNIQUE (origin, profile_scope, locale, intent, action, region, role, name)
     );
     CREATE INDEX knowledge_origin ON knowledge (origin);",
+    // 3: listings newest first, over all origins or one.
+    "CREATE INDEX knowledge_seen ON knowledge (last_seen, id);
+    CREATE INDEX knowledge_origin_seen ON knowledge (origin, last_seen, id);",
 ];
 
 /// An open store. One connection, used one call at a time.
@@ -207,6 +210,18 @@ mod tests {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(&path, vec![b'x'; 8192]).unwrap();
         assert_eq!(Store::open(&path).err(), Some(StoreError::Corrupt));
+    }
+
+    #[test]
+    fn a_store_another_process_holds_is_named_locked() {
+        let path = temp("locked");
+        let s = Store::open(&path).unwrap();
+        let other = Connection::open(&path).unwrap();
+        other.execute_batch("BEGIN EXCLUSIVE").unwrap();
+        let write = s.with(|c| c.execute("DELETE FROM snapshots", []));
+        assert_eq!(write.err(), Some(StoreError::Locked));
+        other.execute_batch("COMMIT").unwrap();
+        s.with(|c| c.execute("DELETE FROM snapshots", [])).unwrap();
     }
 
     #[test]

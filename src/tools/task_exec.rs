@@ -444,6 +444,19 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             outcome: "ok",
             execution_id: None,
         }];
+        // What the operation acts on (a single target, else the scope), and where, for what
+        // Glass learns from the outcome.
+        let acted: Option<Value> = match &target {
+            Target::Call(_, args) => match args["target"].as_str() {
+                Some(r) => ["fields", "submits", "buttons", "links", "tabs", "dialogs"]
+                    .iter()
+                    .flat_map(|k| list(k))
+                    .find(|e| e["ref"] == r),
+                None => inventory.get("scope").cloned(),
+            },
+            _ => None,
+        };
+        let page_before = super::knowledge::page_url(&services).await;
         let (ok, body, execution_id) = match target {
             Target::Read(v) => (true, v, None),
             Target::Collect(extract, next) => {
@@ -541,6 +554,31 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             if out.postconditions.iter().any(|c| !c.holds) {
                 out.status = "postconditionFailed";
             }
+        }
+        if let Some(e) = acted.filter(|_| matches!(out.status, "completed" | "postconditionFailed"))
+        {
+            let scope = inventory.get("scope");
+            let learned = super::knowledge::Learned {
+                intent: plan.task.as_str().to_owned(),
+                action: operation.as_str(),
+                // The scope as the task names it (a form's name may be its heading's).
+                region: scope.map_or(String::new(), |s| {
+                    format!(
+                        "{}:{}",
+                        s["role"].as_str().unwrap_or(""),
+                        task.scope
+                            .region_name
+                            .as_deref()
+                            .unwrap_or("")
+                            .to_lowercase()
+                    )
+                }),
+                role: e["role"].as_str().unwrap_or("").to_owned(),
+                name: e["name"].as_str().unwrap_or("").to_owned(),
+                locale: String::new(),
+                url: page_before,
+            };
+            super::knowledge::learn(&services, Some(&learned), out.status == "completed");
         }
         if let Ok(b) = services.session.acquire().await {
             if b.page().is_ok() {

@@ -76,6 +76,11 @@ impl Glass {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
+        // Each Glass keeps its store, checkpoints and profiles in its own data directory unless
+        // the test names one: nothing a test does lands in the user's own.
+        if !env.iter().any(|(k, _)| *k == "GLASS_DATA_DIR") {
+            cmd.env("GLASS_DATA_DIR", temp_dir("data"));
+        }
         for (k, v) in env {
             cmd.env(k, v);
         }
