@@ -18,6 +18,11 @@ pub struct Cli {
     #[arg(long)]
     pub mcp: bool,
 
+    /// With --mcp: speak MCP through the running `glass daemon` (its one shared browser)
+    /// instead of starting a session of this process's own.
+    #[arg(long, requires = "mcp")]
+    pub connect: bool,
+
     /// Session and policy options, shared by every mode.
     #[command(flatten)]
     pub session: SessionOptions,
@@ -188,6 +193,9 @@ pub enum Command {
     },
     /// Check the platform, the Chrome Glass would use and its data directory.
     Doctor,
+    /// Keep one browser session and serve it to several clients (`glass --mcp --connect`,
+    /// and the direct commands) on a socket in the data directory, until stopped.
+    Daemon,
     /// See Glass work: a built-in page, Chrome, and a short session through the same calls a
     /// client makes, each with what the model reads.
     Demo {
@@ -266,6 +274,7 @@ impl Command {
         match self {
             Command::McpConfig { .. } => "mcp-config",
             Command::Doctor => "doctor",
+            Command::Daemon => "daemon",
             Command::Demo { .. } => "demo",
             Command::Navigate { .. } => "navigate",
             Command::Observe { .. } => "observe",
@@ -363,6 +372,7 @@ impl SessionOptions {
             journal: Default::default(),
             observed: Default::default(),
             store: Default::default(),
+            leases: None,
         })
     }
 

@@ -1,5 +1,6 @@
 //! Direct commands for a person without an MCP client: one session per invocation, the same
-//! tool handlers as MCP, JSON on stdout.
+//! tool handlers as MCP, JSON on stdout; or, when a `glass daemon` runs, the daemon's one
+//! session (see [`via_daemon`]).
 //!
 //! Each command is a session of its own, so its answers must be usable by the next command:
 //! elements and candidates are given as locators a person can type (refs die with the
@@ -39,7 +40,9 @@ fn plan(command: &Command) -> Option<(Option<&str>, &'static str, Value)> {
             "evaluate",
             json!({"expression": expression}),
         ),
-        Command::McpConfig { .. } | Command::Doctor | Command::Demo { .. } => return None,
+        Command::McpConfig { .. } | Command::Doctor | Command::Daemon | Command::Demo { .. } => {
+            return None;
+        }
     })
 }
 
@@ -115,9 +118,91 @@ async fn call_confirmed(
     }
 }
 
+/// Run a direct command through a running `glass daemon`: its one session, so refs from one
+/// command name elements in the next. The command holds the mutation lease while it runs (a
+/// call is refused, saying who holds it, when another client does). `None` when no daemon
+/// answers.
+async fn via_daemon(
+    cli: &Cli,
+    command: &Command,
+    url: Option<&str>,
+    tool: &str,
+    args: &Value,
+) -> Option<ExitCode> {
+    let mut d = crate::daemon::DaemonClient::connect().await?;
+    let lease = d.request("lease/acquire", json!({"ttlMs": 120_000})).await;
+    let token = lease.and_then(|l| l["result"]["token"].as_str().map(str::to_owned));
+    let mut call = async |name: &str, args: &Value| -> Option<Value> {
+        let mut args = args.clone();
+        if let Some(o) = args.as_object_mut() {
+            o.retain(|_, v| !v.is_null());
+            if let Some(t) = &token {
+                o.insert("leaseToken".into(), json!(t));
+            }
+        }
+        let mut r = d
+            .request("tools/call", json!({"name": name, "arguments": args}))
+            .await?;
+        let asks = r["result"]["structuredContent"]["kind"] == "confirmationRequired";
+        if cli.confirm && asks {
+            args["confirmToken"] = r["result"]["structuredContent"]["confirmToken"].clone();
+            r = d
+                .request("tools/call", json!({"name": name, "arguments": args}))
+                .await?;
+        }
+        Some(r["result"].clone())
+    };
+    if let Some(url) = url {
+        let r = call("navigate", &json!({"url": url, "observe": false})).await?;
+        if r["isError"] == true {
+            println!("{}", r["structuredContent"]);
+            return Some(ExitCode::FAILURE);
+        }
+    }
+    let r = call(tool, args).await?;
+    let failed = r["isError"] == true;
+    let mut body = r["structuredContent"].clone();
+    let image = r["content"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|c| c["type"] == "image")
+        .and_then(|c| c["data"].as_str())
+        .map(str::to_owned);
+    let code = match (command, image) {
+        (Command::Screenshot { output, .. }, Some(data)) if !failed => {
+            match decode_base64(&data).map(|bytes| std::fs::write(output, bytes)) {
+                Some(Ok(())) => {
+                    body["file"] = json!(output.to_string_lossy());
+                    ExitCode::SUCCESS
+                }
+                _ => {
+                    eprintln!("glass: cannot write {}", output.display());
+                    return Some(ExitCode::FAILURE);
+                }
+            }
+        }
+        _ if failed => ExitCode::FAILURE,
+        _ => ExitCode::SUCCESS,
+    };
+    println!("{body}");
+    if let Some(t) = token {
+        let _ = d.request("lease/release", json!({"token": t})).await;
+    }
+    Some(code)
+}
+
 /// Run a direct command; `None` when `command` is not one.
 pub fn run(cli: &Cli, command: &Command) -> Option<ExitCode> {
     let (url, tool, args) = plan(command)?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .ok()?;
+    if let Some(code) = runtime.block_on(via_daemon(cli, command, url, tool, &args)) {
+        return Some(code);
+    }
     if let Some(why) = refusal(cli, command, url, tool) {
         eprintln!("{why}");
         return Some(ExitCode::from(2));
@@ -129,11 +214,6 @@ pub fn run(cli: &Cli, command: &Command) -> Option<ExitCode> {
             return Some(ExitCode::from(2));
         }
     };
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .ok()?;
     let code = runtime.block_on(async {
         if let Some(url) = url {
             let first = call_confirmed(

@@ -7,6 +7,7 @@ pub mod browser;
 pub mod cli;
 pub mod client_config;
 pub mod confirm;
+pub mod daemon;
 pub mod demo;
 pub mod direct;
 pub mod doctor;

@@ -22,6 +22,9 @@ fn main() -> ExitCode {
             );
             return ExitCode::from(2);
         }
+        if cli.connect {
+            return glass::daemon::connect_stdio();
+        }
         return run_mcp(&cli);
     }
     match &cli.command {
@@ -44,6 +47,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some(Command::Doctor) => glass::doctor::run(&cli.session),
+        Some(Command::Daemon) => glass::daemon::run(&cli.session),
         Some(Command::Demo { screenshot }) => {
             let screenshot = match screenshot.as_deref().map(glass::demo::screenshot_path) {
                 Some(Err(e)) => {
@@ -103,7 +107,7 @@ fn run_mcp(cli: &Cli) -> ExitCode {
             services,
             tokio::io::stdin(),
             tokio::io::stdout(),
-            shutdown_signal(),
+            glass::daemon::shutdown_signal(),
         )
         .await
     });
@@ -116,28 +120,4 @@ fn run_mcp(cli: &Cli) -> ExitCode {
         }
     };
     std::process::exit(code)
-}
-
-/// Resolves on SIGTERM or SIGINT (Ctrl-C elsewhere).
-async fn shutdown_signal() {
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{SignalKind, signal};
-        let (Ok(mut term), Ok(mut int)) = (
-            signal(SignalKind::terminate()),
-            signal(SignalKind::interrupt()),
-        ) else {
-            return std::future::pending().await;
-        };
-        tokio::select! {
-            _ = term.recv() => {}
-            _ = int.recv() => {}
-        }
-    }
-    #[cfg(not(unix))]
-    {
-        if tokio::signal::ctrl_c().await.is_err() {
-            std::future::pending::<()>().await;
-        }
-    }
 }

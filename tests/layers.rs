@@ -25,7 +25,7 @@ const LAYERS: &[&[&str]] = &[
     &["tools"],
     &["cli"],
     &["mcp"],
-    &["doctor", "direct", "client_config", "demo"],
+    &["doctor", "direct", "client_config", "demo", "daemon"],
     &["main"],
 ];
 

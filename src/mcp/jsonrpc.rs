@@ -24,6 +24,9 @@ pub const RESPONSE_TOO_LARGE: i64 = -32001;
 pub const NOT_INITIALIZED: i64 = -32002;
 /// The request was cancelled by `notifications/cancelled`.
 pub const CANCELLED: i64 = -32800;
+/// A daemon's lease request refused (another client holds it, or the token is not this
+/// client's); the data says who holds the lease and until when.
+pub const LEASE_REFUSED: i64 = -32003;
 /// A request named a protocol revision this server does not speak (MCP 2026-07-28).
 pub const UNSUPPORTED_PROTOCOL_VERSION: i64 = -32022;
 

@@ -82,6 +82,8 @@ struct Shared {
     /// Running calls (and open stateless subscriptions), by id.
     active: Mutex<HashMap<RequestId, Running>>,
     permits: Arc<Semaphore>,
+    /// This connection's client id among a daemon's clients (`None` for a stdio server).
+    client: Option<u64>,
 }
 
 /// A running call: how to cancel it and, for a stateless call, its concurrency permit.
@@ -103,9 +105,47 @@ fn bounded(s: &str) -> String {
     s.chars().filter(|c| !c.is_control()).take(64).collect()
 }
 
-/// Serve MCP on `input`/`output` until `input` ends (or `stop` resolves), then drain.
+/// Serve MCP on `input`/`output` until `input` ends (or `stop` resolves), then drain and close
+/// the Chrome this process started.
 pub async fn serve<R, W>(
     services: Arc<Services>,
+    input: R,
+    output: W,
+    stop: impl std::future::Future<Output = ()>,
+) -> std::io::Result<()>
+where
+    R: AsyncRead + Unpin,
+    W: AsyncWrite + Unpin + Send + 'static,
+{
+    let written = serve_connection(Arc::clone(&services), None, input, output, stop).await;
+    // Close the Chrome this process started (never an attached one), bounded in time.
+    let _ = tokio::time::timeout(Duration::from_secs(8), services.session.shutdown()).await;
+    written
+}
+
+/// Serve one daemon client on its connection: the daemon's shared session stays open when the
+/// client goes, and so does the lease table (its lease, if it held one, ends).
+pub async fn serve_client<R, W>(
+    services: Arc<Services>,
+    client: u64,
+    input: R,
+    output: W,
+    stop: impl std::future::Future<Output = ()>,
+) -> std::io::Result<()>
+where
+    R: AsyncRead + Unpin,
+    W: AsyncWrite + Unpin + Send + 'static,
+{
+    let written = serve_connection(Arc::clone(&services), Some(client), input, output, stop).await;
+    if let Some(leases) = &services.leases {
+        leases.disconnect(client);
+    }
+    written
+}
+
+async fn serve_connection<R, W>(
+    services: Arc<Services>,
+    client: Option<u64>,
     input: R,
     output: W,
     stop: impl std::future::Future<Output = ()>,
@@ -125,6 +165,7 @@ where
         }),
         active: Mutex::new(HashMap::new()),
         permits: Arc::new(Semaphore::new(MAX_ACTIVE_REQUESTS)),
+        client,
     });
     let ended = connection::read_frames(input, stop, |event| handle_decoded(&shared, event)).await;
     if ended == Ended::Eof {
@@ -134,10 +175,7 @@ where
     }
     shared.out.shutdown().await;
     drop(shared);
-    let written = writer.await.unwrap_or(Ok(()));
-    // Close the Chrome this process started (never an attached one), bounded in time.
-    let _ = tokio::time::timeout(Duration::from_secs(8), services.session.shutdown()).await;
-    written
+    writer.await.unwrap_or(Ok(()))
 }
 
 fn frame_error_code(e: FrameError) -> i64 {
@@ -296,6 +334,9 @@ async fn handle_handshake(
                 .fail(framing, &id, jsonrpc::METHOD_NOT_FOUND, "method not found")
                 .await;
         }
+        Method::Other(other) if other.starts_with("lease/") && shared.client.is_some() => {
+            return lease_method(shared, framing, &id, other, params).await;
+        }
         Method::Other(other) => {
             let message = format!("method not found: {}", bounded(other));
             return shared
@@ -335,6 +376,80 @@ async fn handle_handshake(
     }
 }
 
+/// `lease/acquire {ttlMs}`, `lease/renew {token, ttlMs}`, `lease/release {token}`: a daemon
+/// client's mutation lease. Every answer says who holds the lease and until when; a refusal is
+/// error -32003 with that status as its data.
+async fn lease_method(
+    shared: &Arc<Shared>,
+    framing: Framing,
+    id: &RequestId,
+    method: &str,
+    params: Option<Value>,
+) {
+    let (Some(client), Some(leases)) = (shared.client, shared.services.leases.as_ref()) else {
+        return;
+    };
+    if lock(&shared.lifecycle).phase != Phase::Ready {
+        return shared
+            .out
+            .fail(
+                framing,
+                id,
+                jsonrpc::NOT_INITIALIZED,
+                "server is not initialized",
+            )
+            .await;
+    }
+    let params = params.unwrap_or(Value::Null);
+    let token = params.get("token").and_then(Value::as_str);
+    let ttl = match params.get("ttlMs") {
+        None | Some(Value::Null) => Some(60_000),
+        Some(v) => v
+            .as_u64()
+            .filter(|t| (tools::lease::TTL_RANGE.0..=tools::lease::TTL_RANGE.1).contains(t)),
+    };
+    let Some(ttl) = ttl.map(Duration::from_millis) else {
+        return shared
+            .out
+            .fail(
+                framing,
+                id,
+                jsonrpc::INVALID_PARAMS,
+                "ttlMs must be 1000 to 900000",
+            )
+            .await;
+    };
+    let answer = match (method, token) {
+        ("lease/acquire", _) => leases.acquire(client, ttl),
+        ("lease/renew", Some(t)) => leases.renew(client, t, ttl),
+        ("lease/release", Some(t)) => leases.release(client, t),
+        ("lease/renew" | "lease/release", None) => {
+            return shared
+                .out
+                .fail(framing, id, jsonrpc::INVALID_PARAMS, "token is required")
+                .await;
+        }
+        _ => {
+            return shared
+                .out
+                .fail(framing, id, jsonrpc::METHOD_NOT_FOUND, "method not found")
+                .await;
+        }
+    };
+    match answer {
+        Ok(status) => shared.out.reply(framing, id, status).await,
+        Err(refusal) => {
+            let (message, data) = match refusal {
+                tools::lease::Refusal::Held(s) => ("another client holds the lease", s),
+                tools::lease::Refusal::Required(s) => ("no lease is held", s),
+                tools::lease::Refusal::WrongToken(s) => ("the token is not this client's lease", s),
+            };
+            let err = jsonrpc::error(id, jsonrpc::LEASE_REFUSED, message, Some(data));
+            shared.out.send(framing, err).await
+        }
+    }
+}
+
 async fn initialize(shared: &Arc<Shared>, framing: Framing, id: &RequestId, params: Option<Value>) {
     if lock(&shared.lifecycle).phase != Phase::Uninitialized {
         return shared
@@ -346,6 +461,14 @@ async fn initialize(shared: &Arc<Shared>, framing: Framing, id: &RequestId, para
                 "initialize may only be requested once",
             )
             .await;
+    }
+    if let (Some(client), Some(leases)) = (shared.client, shared.services.leases.as_ref()) {
+        let name = params
+            .as_ref()
+            .and_then(|p| p.pointer("/clientInfo/name"))
+            .and_then(Value::as_str)
+            .unwrap_or("");
+        leases.name(client, name);
     }
     let Some(requested) = params
         .as_ref()
@@ -562,6 +685,39 @@ async fn call_tool(
                 .await;
         }
     };
+    // Among a daemon's clients, a call that may change a page needs the lease.
+    let lease_token = arguments.remove("leaseToken");
+    if let (Some(client), Some(leases)) = (shared.client, shared.services.leases.as_ref()) {
+        let token = match &lease_token {
+            None | Some(Value::Null) => None,
+            Some(Value::String(t)) => Some(t.as_str()),
+            Some(_) => {
+                return shared
+                    .out
+                    .fail(
+                        framing,
+                        &id,
+                        jsonrpc::INVALID_PARAMS,
+                        "leaseToken must be a string",
+                    )
+                    .await;
+            }
+        };
+        if !tool.annotations.read_only {
+            if let Err(refusal) = leases.check_mutation(client, token) {
+                let failure = tools::lease_failure(refusal);
+                let mut result = tool_result(
+                    tool.name,
+                    tools::ToolOutcome::Failed(failure),
+                    era,
+                    false,
+                    Instant::now(),
+                );
+                result["_meta"] = json!({"glass/lease": leases.status(client)});
+                return shared.out.reply(framing, &id, result).await;
+            }
+        }
+    }
     let Ok(permit) = shared.permits.clone().try_acquire_owned() else {
         return shared
             .out
@@ -680,7 +836,16 @@ async fn call_tool(
                     .await
             }
             Some(outcome) => {
-                let result = tool_result(tool.name, outcome, era, include_trace, started);
+                let mut result = tool_result(tool.name, outcome, era, include_trace, started);
+                // A daemon's answers say who holds the lease and until when.
+                if let (Some(client), Some(leases)) =
+                    (shared.client, shared.services.leases.as_ref())
+                {
+                    if let Some(m) = result.as_object_mut() {
+                        let meta = m.entry("_meta").or_insert_with(|| json!({}));
+                        meta["glass/lease"] = leases.status(client);
+                    }
+                }
                 shared.out.reply(framing, &id, result).await;
             }
             // The stateless revision forbids any message for a cancelled request.

@@ -21,6 +21,7 @@ pub mod intent;
 pub mod journal;
 pub mod keyboard;
 pub mod knowledge;
+pub mod lease;
 pub mod output;
 pub mod page;
 pub mod pointer;
@@ -186,6 +187,39 @@ pub struct Services {
     pub observed: delta::LastObservation,
     /// The local store, opened on first use.
     pub store: snapshot::StoreHandle,
+    /// Under `glass daemon`: its clients and their mutation lease (`None` for a stdio server,
+    /// which has one client).
+    pub leases: Option<Arc<lease::Leases>>,
+}
+
+/// The failure of a call that may change a page, refused for want of the lease.
+pub fn lease_failure(refusal: lease::Refusal) -> crate::failure::Failure {
+    use crate::failure::{Failure, FailureKind};
+    let (kind, reason, status) = match refusal {
+        lease::Refusal::Held(s) => (
+            FailureKind::LeaseHeld,
+            "another client of this browser holds the mutation lease; reads still work",
+            s,
+        ),
+        lease::Refusal::Required(s) => (
+            FailureKind::LeaseRequired,
+            "several clients share this browser: acquire the lease (lease/acquire) and pass its token as leaseToken",
+            s,
+        ),
+        lease::Refusal::WrongToken(s) => (
+            FailureKind::LeaseRequired,
+            "the leaseToken is not this client's current lease",
+            s,
+        ),
+    };
+    let mut f = Failure::of(kind, reason);
+    if let Some(h) = status.get("holder").filter(|h| !h.is_null()) {
+        f = f.with("holder", h.clone());
+    }
+    if let Some(e) = status.get("expiresAt") {
+        f = f.with("expiresAt", e.clone());
+    }
+    f
 }
 
 /// The boxed future a handler returns; dropping it cancels the call.

@@ -1,0 +1,255 @@
+//! Mutation leases between the clients of one daemon (`glass daemon`): several MCP clients
+//! share one browser, and while more than one is connected, a call that may change a page needs
+//! the lease token of the client that holds it; reads never do. A lease ends when its TTL
+//! passes, when its holder releases it, or when its holder disconnects. Tokens are never
+//! logged and never shown to another client.
+
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use serde_json::{Value, json};
+
+/// Shortest and longest lease, in milliseconds.
+pub const TTL_RANGE: (u64, u64) = (1_000, 900_000);
+
+/// One daemon's clients and its lease.
+#[derive(Debug, Default)]
+pub struct Leases {
+    state: Mutex<State>,
+}
+
+#[derive(Debug, Default)]
+struct State {
+    next: u64,
+    /// Connected clients and the name each gave at `initialize`.
+    clients: BTreeMap<u64, String>,
+    holder: Option<Held>,
+}
+
+#[derive(Debug, Clone)]
+struct Held {
+    client: u64,
+    token: String,
+    until: Instant,
+    until_unix_ms: u64,
+}
+
+/// Why a lease request or a mutating call was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refusal {
+    /// Another client holds the lease (its status says who and until when).
+    Held(Value),
+    /// Several clients are connected and the call carries no valid token of this client's.
+    Required(Value),
+    /// The token is not this client's current lease.
+    WrongToken(Value),
+}
+
+fn unix_ms(after: Duration) -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| (d + after).as_millis() as u64)
+}
+
+fn new_token() -> String {
+    let b = crate::confirm::random_bytes();
+    format!(
+        "lt_{}",
+        b.iter().map(|x| format!("{x:02x}")).collect::<String>()
+    )
+}
+
+impl State {
+    /// The holder, once an expired lease is dropped.
+    fn holder(&mut self) -> Option<&Held> {
+        if self
+            .holder
+            .as_ref()
+            .is_some_and(|h| h.until <= Instant::now())
+        {
+            self.holder = None;
+        }
+        self.holder.as_ref()
+    }
+
+    fn status(&mut self, client: u64) -> Value {
+        let clients = self.clients.len();
+        let names = self.clients.clone();
+        match self.holder().cloned() {
+            None => json!({"holder": null, "clients": clients}),
+            Some(h) => json!({
+                "holder": {"client": h.client, "name": names.get(&h.client).cloned().unwrap_or_default()},
+                "expiresAt": h.until_unix_ms,
+                "yours": h.client == client,
+                "clients": clients,
+            }),
+        }
+    }
+}
+
+impl Leases {
+    fn lock(&self) -> std::sync::MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// A new client connected: its id.
+    pub fn connect(&self) -> u64 {
+        let mut s = self.lock();
+        s.next += 1;
+        let id = s.next;
+        s.clients.insert(id, String::new());
+        id
+    }
+
+    /// The name a client gave at `initialize` (bounded), shown to the others as the holder.
+    pub fn name(&self, client: u64, name: &str) {
+        let name = crate::redact::bounded_text(name, 64);
+        if let Some(n) = self.lock().clients.get_mut(&client) {
+            *n = name;
+        }
+    }
+
+    /// A client disconnected: its lease, if it held one, ends with it.
+    pub fn disconnect(&self, client: u64) {
+        let mut s = self.lock();
+        s.clients.remove(&client);
+        if s.holder.as_ref().is_some_and(|h| h.client == client) {
+            s.holder = None;
+        }
+    }
+
+    /// Who holds the lease and until when, as `client` sees it.
+    pub fn status(&self, client: u64) -> Value {
+        self.lock().status(client)
+    }
+
+    /// Take the lease for `ttl`, or renew this client's own; refused while another holds it.
+    pub fn acquire(&self, client: u64, ttl: Duration) -> Result<Value, Refusal> {
+        let mut s = self.lock();
+        if let Some(h) = s.holder() {
+            if h.client != client {
+                return Err(Refusal::Held(s.status(client)));
+            }
+        }
+        let token = new_token();
+        s.holder = Some(Held {
+            client,
+            token: token.clone(),
+            until: Instant::now() + ttl,
+            until_unix_ms: unix_ms(ttl),
+        });
+        let mut v = s.status(client);
+        v["token"] = json!(token);
+        Ok(v)
+    }
+
+    /// Extend this client's lease by `ttl` from now.
+    pub fn renew(&self, client: u64, token: &str, ttl: Duration) -> Result<Value, Refusal> {
+        let mut s = self.lock();
+        match s.holder() {
+            Some(h) if h.client == client && h.token == token => {}
+            Some(h) if h.client != client => return Err(Refusal::Held(s.status(client))),
+            _ => return Err(Refusal::WrongToken(s.status(client))),
+        }
+        if let Some(h) = s.holder.as_mut() {
+            h.until = Instant::now() + ttl;
+            h.until_unix_ms = unix_ms(ttl);
+        }
+        Ok(s.status(client))
+    }
+
+    /// Give this client's lease up.
+    pub fn release(&self, client: u64, token: &str) -> Result<Value, Refusal> {
+        let mut s = self.lock();
+        match s.holder() {
+            Some(h) if h.client == client && h.token == token => {
+                s.holder = None;
+                Ok(s.status(client))
+            }
+            Some(h) if h.client != client => Err(Refusal::Held(s.status(client))),
+            _ => Err(Refusal::WrongToken(s.status(client))),
+        }
+    }
+
+    /// Whether `client` may make a call that may change a page now: always while it is the
+    /// only client; with others connected, only with its current lease's token.
+    pub fn check_mutation(&self, client: u64, token: Option<&str>) -> Result<(), Refusal> {
+        let mut s = self.lock();
+        let alone = s.clients.len() <= 1;
+        match s.holder().cloned() {
+            Some(h) if h.client == client && token == Some(h.token.as_str()) => Ok(()),
+            Some(h) if h.client != client => Err(Refusal::Held(s.status(client))),
+            Some(_) if token.is_some() => Err(Refusal::WrongToken(s.status(client))),
+            _ if alone => Ok(()),
+            _ => Err(Refusal::Required(s.status(client))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_holder_at_a_time_and_the_token_is_needed_only_with_company() {
+        let l = Leases::default();
+        let a = l.connect();
+        assert_eq!(l.check_mutation(a, None), Ok(()), "alone, no lease needed");
+        let b = l.connect();
+        l.name(b, "codex");
+        assert!(matches!(
+            l.check_mutation(a, None),
+            Err(Refusal::Required(_))
+        ));
+        let grant = l.acquire(b, Duration::from_secs(60)).unwrap();
+        let token = grant["token"].as_str().unwrap().to_owned();
+        assert_eq!(grant["holder"]["name"], "codex");
+        assert_eq!(grant["yours"], true);
+        match l.check_mutation(a, None) {
+            Err(Refusal::Held(s)) => {
+                assert_eq!(s["holder"]["client"], b);
+                assert!(s["expiresAt"].as_u64().unwrap() > 0);
+                assert!(s.get("token").is_none(), "never shown to another client");
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(
+            l.acquire(a, Duration::from_secs(5)),
+            Err(Refusal::Held(_))
+        ));
+        assert_eq!(l.check_mutation(b, Some(&token)), Ok(()));
+        assert!(matches!(
+            l.check_mutation(b, Some("lt_x")),
+            Err(Refusal::WrongToken(_))
+        ));
+        assert!(matches!(
+            l.check_mutation(b, None),
+            Err(Refusal::Required(_))
+        ));
+        l.renew(b, &token, Duration::from_secs(120)).unwrap();
+        l.release(b, &token).unwrap();
+        assert!(matches!(
+            l.check_mutation(a, None),
+            Err(Refusal::Required(_))
+        ));
+        // A holder that disconnects releases its lease.
+        let again = l.acquire(a, Duration::from_secs(60)).unwrap();
+        l.disconnect(a);
+        assert!(l.status(b)["holder"].is_null(), "{again}");
+        assert_eq!(l.check_mutation(b, None), Ok(()), "alone again");
+    }
+
+    #[test]
+    fn a_lease_ends_with_its_ttl() {
+        let l = Leases::default();
+        let (a, b) = (l.connect(), l.connect());
+        l.acquire(a, Duration::from_millis(30)).unwrap();
+        assert!(matches!(
+            l.acquire(b, Duration::from_secs(1)),
+            Err(Refusal::Held(_))
+        ));
+        std::thread::sleep(Duration::from_millis(60));
+        assert!(l.acquire(b, Duration::from_secs(1)).is_ok());
+    }
+}

@@ -1,0 +1,232 @@
+//! `glass daemon` through the real binaries against real Chromium: several clients share one
+//! browser through `glass --mcp --connect`; while more than one is connected, a call that may
+//! change the page needs the holder's lease, reads never do; a lease ends with its holder's
+//! connection or its TTL; and the direct commands use the daemon's session, so a ref from
+//! `glass observe` works in `glass click`. Checked on the page's own counter.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use common::web::{Page, Server};
+use common::{Glass, failed, ok, temp_dir};
+use serde_json::{Value, json};
+
+const PAGE: &str = r#"<title>Counter</title><script>window.clicks = 0;</script>
+<main><h1>Counter</h1><p id="n">Clicked 0</p>
+<button onclick="clicks++; document.getElementById('n').textContent = 'Clicked ' + clicks">Add one</button></main>"#;
+
+/// A daemon on its own data directory; stopped (SIGTERM) when dropped.
+struct Daemon {
+    child: Child,
+    data: PathBuf,
+}
+
+impl Daemon {
+    fn start() -> Daemon {
+        let data = temp_dir("daemon");
+        let child = Command::new(env!("CARGO_BIN_EXE_glass"))
+            .args(["--incognito", "daemon"])
+            .env("GLASS_DATA_DIR", &data)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let sock = data.join("daemon.sock");
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while !sock.exists() {
+            assert!(Instant::now() < deadline, "the daemon did not start");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        Daemon { child, data }
+    }
+
+    /// An MCP client through `glass --mcp --connect`, initialized.
+    fn client(&self, name: &str) -> Glass {
+        let mut g = Glass::spawn_env(
+            &["--mcp", "--connect"],
+            &[("GLASS_DATA_DIR", self.data.to_str().unwrap())],
+        );
+        let r = g.request(
+            json!(0),
+            "initialize",
+            json!({"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": name, "version": "1"}}),
+        );
+        assert!(r["result"].is_object(), "{r}");
+        g.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+        g
+    }
+
+    /// A direct command against the daemon.
+    fn direct(&self, args: &[&str]) -> (bool, Value) {
+        let out = Command::new(env!("CARGO_BIN_EXE_glass"))
+            .args(args)
+            .env("GLASS_DATA_DIR", &self.data)
+            .output()
+            .unwrap();
+        let v = serde_json::from_slice(&out.stdout).unwrap_or(Value::Null);
+        (out.status.success(), v)
+    }
+}
+
+impl Drop for Daemon {
+    fn drop(&mut self) {
+        let _ = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status();
+        let _ = self.child.wait();
+    }
+}
+
+fn lease(g: &mut Glass, ttl_ms: u64) -> Value {
+    g.request(json!("l"), "lease/acquire", json!({"ttlMs": ttl_ms}))
+}
+
+fn text(g: &mut Glass) -> String {
+    let r = ok(&g.call(json!("t"), "getText", json!({})));
+    r["text"].as_str().unwrap().to_owned()
+}
+
+fn wait_until_unix_ms(t: u64) {
+    loop {
+        let now = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .unwrap()
+            .as_millis() as u64;
+        if now > t {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(t - now + 5));
+    }
+}
+
+/// Two clients, one browser: the lease holder acts, the other reads the same page and is
+/// refused a click with who holds the lease and until when; the holder's process killed, its
+/// lease ends and the other's click lands (the page counts it). A lease left to run out ends at
+/// its TTL.
+#[test]
+fn clients_share_one_browser_under_one_lease() {
+    let web = Server::start(vec![("/", Page::html(PAGE))]);
+    let d = Daemon::start();
+    let mut a = d.client("agent-a");
+    let mut b = d.client("agent-b");
+    // Two clients: navigating needs the lease.
+    let f = failed(&a.call(json!(1), "navigate", json!({"url": web.url("/")})));
+    assert_eq!(f["failureKind"], "leaseRequired", "{f}");
+    let grant = lease(&mut a, 60_000);
+    let token = grant["result"]["token"].as_str().unwrap().to_owned();
+    assert_eq!(grant["result"]["holder"]["name"], "agent-a", "{grant}");
+    let r = a.call(
+        json!(2),
+        "navigate",
+        json!({"url": web.url("/"), "leaseToken": token}),
+    );
+    ok(&r);
+    assert_eq!(r["result"]["_meta"]["glass/lease"]["yours"], true, "{r}");
+
+    // The other client reads the same page, and may not click.
+    assert!(text(&mut b).contains("Clicked 0"));
+    let r = b.call(
+        json!(3),
+        "click",
+        json!({"target": "role=button;name=Add one"}),
+    );
+    let f = failed(&r);
+    assert_eq!(f["kind"], "lease", "{f}");
+    assert_eq!(f["failureKind"], "leaseHeld", "{f}");
+    assert_eq!(f["holder"]["name"], "agent-a", "{f}");
+    assert!(f["expiresAt"].as_u64().unwrap() > 0, "{f}");
+    assert!(
+        !r.to_string().contains(&token),
+        "a token is never shown to another client"
+    );
+    let refused = lease(&mut b, 5_000);
+    assert_eq!(refused["error"]["code"], -32003, "{refused}");
+    assert_eq!(refused["error"]["data"]["holder"]["name"], "agent-a");
+    assert!(
+        text(&mut b).contains("Clicked 0"),
+        "the refused click did nothing"
+    );
+
+    // The holder's process dies: its lease ends with its connection.
+    a.child.kill().unwrap();
+    a.child.wait().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let r = b.call(
+            json!(4),
+            "click",
+            json!({"target": "role=button;name=Add one"}),
+        );
+        if r["result"]["isError"] != true {
+            break;
+        }
+        assert!(Instant::now() < deadline, "{r}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(
+        text(&mut b).contains("Clicked 1"),
+        "the page counted one click"
+    );
+
+    // A lease left to run out ends at its TTL.
+    let mut c = d.client("agent-c");
+    let short = lease(&mut b, 1_000);
+    let until = short["result"]["expiresAt"].as_u64().unwrap();
+    let f = failed(&c.call(
+        json!(5),
+        "click",
+        json!({"target": "role=button;name=Add one"}),
+    ));
+    assert_eq!(f["failureKind"], "leaseHeld", "{f}");
+    wait_until_unix_ms(until);
+    let grant = lease(&mut c, 10_000);
+    let token = grant["result"]["token"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{grant}"))
+        .to_owned();
+    ok(&c.call(
+        json!(6),
+        "click",
+        json!({"target": "role=button;name=Add one", "leaseToken": token}),
+    ));
+    assert!(text(&mut b).contains("Clicked 2"));
+}
+
+/// The direct commands use the daemon's session: `glass observe` gives refs, and `glass click`
+/// with one of them clicks that element (the page counts it).
+#[test]
+fn direct_commands_share_the_daemon_session() {
+    let web = Server::start(vec![("/", Page::html(PAGE))]);
+    let d = Daemon::start();
+    let (ok_nav, nav) = d.direct(&["navigate", &web.url("/")]);
+    assert!(ok_nav, "{nav}");
+    let (ok_obs, seen) = d.direct(&["observe"]);
+    assert!(ok_obs, "{seen}");
+    let button = common::ref_of(&seen["elements"], "button", "Add one");
+    let (clicked, r) = d.direct(&["click", &button]);
+    assert!(clicked, "{r}");
+    let (_, t) = d.direct(&["text"]);
+    assert!(t["text"].as_str().unwrap().contains("Clicked 1"), "{t}");
+    // The daemon owns the socket; a second daemon is refused.
+    let second = Command::new(env!("CARGO_BIN_EXE_glass"))
+        .args(["--incognito", "daemon"])
+        .env("GLASS_DATA_DIR", &d.data)
+        .output()
+        .unwrap();
+    assert_eq!(second.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&second.stderr).contains("already serves"));
+    socket_is_owner_only(&d.data.join("daemon.sock"));
+}
+
+fn socket_is_owner_only(path: &Path) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600);
+    }
+}
