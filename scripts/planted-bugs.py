@@ -57,6 +57,9 @@ PLANTS = [
  ("invalidated records still count", [("src/tools/knowledge.rs", "let usable = r.state == RecordState::Fresh && r.successes > r.failures;", "let usable = r.successes > r.failures;")], "knowledge", "knowledge_is_learned"),
  ("hardened still learns", [("src/tools/knowledge.rs", "    if services.policy.decide(Capability::KnowledgeStore) != Decision::Allow {\n        return;\n    }\n    let Some(origin)", "    if false {\n        return;\n    }\n    let Some(origin)")], "knowledge", "hardened_keeps"),
  ("records keep the page URL", [("src/tools/knowledge.rs", "        name: l.name.clone(),\n    };", "        name: format!(\"{} {}\", l.name, l.url),\n    };")], "knowledge", "knowledge_is_learned"),
+ ("leases never checked", [("src/mcp/server.rs", "        if !tool.annotations.read_only {\n            if let Err(refusal) = leases.check_mutation(client, token) {", "        if false && !tool.annotations.read_only {\n            if let Err(refusal) = leases.check_mutation(client, token) {")], "daemon", "clients_share"),
+ ("reads need the lease", [("src/mcp/server.rs", "        if !tool.annotations.read_only {\n            if let Err(refusal) = leases.check_mutation(client, token) {", "        if tool.name.is_empty() || !tool.name.is_empty() {\n            if let Err(refusal) = leases.check_mutation(client, token) {")], "daemon", "clients_share"),
+ ("a disconnected holder keeps its lease", [("src/mcp/server.rs", "        leases.disconnect(client);", "        let _ = (leases, client);")], "daemon", "clients_share"),
 ]
 only = sys.argv[1:] 
 for name, edits, test, filt in PLANTS:
