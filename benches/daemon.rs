@@ -9,7 +9,7 @@
 #[path = "../tests/common/mod.rs"]
 mod common;
 
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
@@ -60,19 +60,7 @@ fn main() {
     let direct_call = round_trips(&mut direct, "tools/call", &call);
     drop(direct);
 
-    let mut daemon = Command::new(env!("CARGO_BIN_EXE_glass"))
-        .args(["--incognito", "daemon"])
-        .env("GLASS_DATA_DIR", &data)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let sock = data.join("daemon.sock");
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while !sock.exists() && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    let mut daemon = common::spawn_daemon(&data);
     let mut through = common::Glass::spawn_env(&["--mcp", "--connect"], &env);
     through.initialize();
     let daemon_ping = round_trips(&mut through, "ping", &json!({}));

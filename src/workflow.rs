@@ -565,6 +565,39 @@ pub struct Checkpoint {
     pub values: Map<String, Value>,
 }
 
+impl Checkpoint {
+    /// The checkpoint of a run not started yet: every step pending.
+    pub fn new(
+        run_id: String,
+        wf: &Workflow,
+        definition: String,
+        inputs: String,
+        policy: String,
+    ) -> Checkpoint {
+        Checkpoint {
+            schema_version: SCHEMA_VERSION,
+            run_id,
+            workflow: wf.name.clone(),
+            definition,
+            inputs,
+            policy,
+            steps: wf
+                .steps
+                .iter()
+                .map(|s| StepRecord {
+                    id: s.id.clone(),
+                    state: StepState::Pending,
+                    execution_id: None,
+                    revision: None,
+                })
+                .collect(),
+            url: None,
+            complete: false,
+            values: Map::new(),
+        }
+    }
+}
+
 /// The caller's word on a step that blocks resumption.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -750,27 +783,12 @@ mod tests {
     }
 
     fn checkpoint(states: &[StepState]) -> Checkpoint {
-        Checkpoint {
-            schema_version: 1,
-            run_id: "r".into(),
-            workflow: "shop".into(),
-            definition: String::new(),
-            inputs: String::new(),
-            policy: String::new(),
-            steps: ["open", "add", "rows"]
-                .iter()
-                .zip(states)
-                .map(|(id, s)| StepRecord {
-                    id: (*id).into(),
-                    state: *s,
-                    execution_id: None,
-                    revision: None,
-                })
-                .collect(),
-            url: None,
-            complete: false,
-            values: Map::new(),
+        let wf = parse(&three()).unwrap();
+        let mut cp = Checkpoint::new("r".into(), &wf, String::new(), String::new(), String::new());
+        for (record, s) in cp.steps.iter_mut().zip(states) {
+            record.state = *s;
         }
+        cp
     }
 
     #[test]

@@ -7,7 +7,7 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use common::web::{Page, Server};
@@ -27,20 +27,7 @@ struct Daemon {
 impl Daemon {
     fn start() -> Daemon {
         let data = temp_dir("daemon");
-        let child = Command::new(env!("CARGO_BIN_EXE_glass"))
-            .args(["--incognito", "daemon"])
-            .env("GLASS_DATA_DIR", &data)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let sock = data.join("daemon.sock");
-        let deadline = Instant::now() + Duration::from_secs(20);
-        while !sock.exists() {
-            assert!(Instant::now() < deadline, "the daemon did not start");
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        let child = common::spawn_daemon(&data);
         Daemon { child, data }
     }
 

@@ -45,14 +45,6 @@ fn with_knowledge(g: &mut Glass) -> Value {
     ok(&g.call(json!("k"), "resolveIntentWithKnowledge", intent()))
 }
 
-fn store_bytes(data: &Path) -> String {
-    ["store.sqlite3", "store.sqlite3-wal"]
-        .iter()
-        .filter_map(|f| std::fs::read(data.join(f)).ok())
-        .map(|b| String::from_utf8_lossy(&b).into_owned())
-        .collect()
-}
-
 /// Two verified archives on one origin teach one record; it raises that candidate's
 /// confidence there (never on another origin), counts a failed verification, stops counting
 /// once invalidated, and is purged with a confirmation. The store never holds the query
@@ -113,7 +105,7 @@ fn knowledge_is_learned_weighed_scoped_and_invalidated() {
     assert_eq!(rec["successes"], 2);
     assert_eq!(rec["state"], "fresh");
     assert_eq!(rec["profileScope"], "anonymous");
-    let bytes = store_bytes(&data);
+    let bytes = common::store_bytes(&data);
     assert!(bytes.contains("Archive this message"));
     assert!(
         !bytes.contains("canary-query-3") && !bytes.contains("canary-typed-5"),

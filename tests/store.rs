@@ -28,15 +28,6 @@ fn snap(g: &mut Glass, args: Value) -> Value {
     g.call(json!("s"), "sessionSnapshot", args)
 }
 
-/// Every byte of the database and its WAL, as text.
-fn store_bytes(data: &Path) -> String {
-    ["store.sqlite3", "store.sqlite3-wal"]
-        .iter()
-        .filter_map(|f| std::fs::read(data.join(f)).ok())
-        .map(|b| String::from_utf8_lossy(&b).into_owned())
-        .collect()
-}
-
 /// A snapshot is the page's model without what was typed or the query string: the canaries
 /// never reach the database file; two snapshots diff with the Web IR diff (the added row is
 /// counted); list, inspect and purge answer from the store.
@@ -67,7 +58,7 @@ fn snapshots_are_redacted_listed_and_compared() {
     let second = ok(&snap(&mut g, json!({"action": "create"})))["snapshot"].clone();
     assert_ne!(a["id"], second["id"]);
 
-    let bytes = store_bytes(&data);
+    let bytes = common::store_bytes(&data);
     assert!(bytes.contains("Account"), "the store holds the page model");
     assert!(
         !bytes.contains("canary-query-7"),

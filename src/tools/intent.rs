@@ -451,6 +451,20 @@ fn run_find(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     })
 }
 
+/// The scope an intent names, as knowledge records keep it (`role:name`), or empty.
+fn region_of(scope: Option<&Scope>) -> String {
+    scope
+        .map(|s| {
+            format!(
+                "{}:{}",
+                s.region_role.as_deref().unwrap_or(""),
+                s.region_name.as_deref().unwrap_or("")
+            )
+        })
+        .filter(|r| r != ":")
+        .unwrap_or_default()
+}
+
 /// `resolveIntentWithKnowledge`.
 pub const RESOLVE_WITH_KNOWLEDGE: Tool = Tool {
     name: "resolveIntentWithKnowledge",
@@ -484,18 +498,7 @@ fn run_resolve_with_knowledge(services: Arc<Services>, a: Map<String, Value>) ->
             Ok(r) => r,
             Err(o) => return o,
         };
-        let region = a
-            .scope
-            .as_ref()
-            .map(|s| {
-                format!(
-                    "{}:{}",
-                    s.region_role.as_deref().unwrap_or(""),
-                    s.region_name.as_deref().unwrap_or("")
-                )
-            })
-            .filter(|x| x != ":")
-            .unwrap_or_default();
+        let region = region_of(a.scope.as_ref());
         let used = try_tool!(
             super::knowledge::weigh(
                 &services,
@@ -600,18 +603,7 @@ async fn execute(
     let learned = now.candidates.first().map(|top| super::knowledge::Learned {
         intent: a.intent.clone(),
         action: a.action.as_str(),
-        region: a
-            .scope
-            .as_ref()
-            .map(|s| {
-                format!(
-                    "{}:{}",
-                    s.region_role.as_deref().unwrap_or(""),
-                    s.region_name.as_deref().unwrap_or("")
-                )
-            })
-            .filter(|r| r != ":")
-            .unwrap_or_default(),
+        region: region_of(a.scope.as_ref()),
         role: top["role"].as_str().unwrap_or("").to_owned(),
         name: top["name"].as_str().unwrap_or("").to_owned(),
         locale: now.lang.clone(),

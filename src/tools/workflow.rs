@@ -29,9 +29,7 @@ use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOu
 use crate::failure::{Failure, FailureKind, Kind};
 use crate::policy::Capability;
 use crate::try_tool;
-use crate::workflow::{
-    self as wf, Checkpoint, Resolution, ResumeRefusal, StepRecord, StepState, Workflow,
-};
+use crate::workflow::{self as wf, Checkpoint, Resolution, ResumeRefusal, StepState, Workflow};
 
 /// The `workflow` tool.
 pub const WORKFLOW: Tool = Tool {
@@ -266,27 +264,13 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         // A new run, or the safe suffix of an earlier one.
         let (mut cp, start) = match a.resume.as_deref() {
             None => (
-                Checkpoint {
-                    schema_version: wf::SCHEMA_VERSION,
-                    run_id: new_run_id(),
-                    workflow: w.name.clone(),
-                    definition: definition.clone(),
-                    inputs: inputs_digest.clone(),
-                    policy: policy.clone(),
-                    steps: w
-                        .steps
-                        .iter()
-                        .map(|s| StepRecord {
-                            id: s.id.clone(),
-                            state: StepState::Pending,
-                            execution_id: None,
-                            revision: None,
-                        })
-                        .collect(),
-                    url: None,
-                    complete: false,
-                    values: Map::new(),
-                },
+                Checkpoint::new(
+                    new_run_id(),
+                    &w,
+                    definition.clone(),
+                    inputs_digest.clone(),
+                    policy.clone(),
+                ),
                 0,
             ),
             Some(id) => {

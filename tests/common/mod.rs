@@ -544,3 +544,35 @@ pub fn glass_without_any_chrome(command: &str) -> std::process::Output {
         .output()
         .expect("util-linux's unshare runs")
 }
+
+/// Every byte of a data directory's store (database and WAL), as text: what a test greps for
+/// what must never be stored.
+pub fn store_bytes(data: &std::path::Path) -> String {
+    ["store.sqlite3", "store.sqlite3-wal"]
+        .iter()
+        .filter_map(|f| std::fs::read(data.join(f)).ok())
+        .map(|b| String::from_utf8_lossy(&b).into_owned())
+        .collect()
+}
+
+/// `glass daemon` on `data`, once its socket is there.
+pub fn spawn_daemon(data: &std::path::Path) -> std::process::Child {
+    let child = Command::new(env!("CARGO_BIN_EXE_glass"))
+        .args(["--incognito", "daemon"])
+        .env("GLASS_DATA_DIR", data)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn glass daemon");
+    let sock = data.join("daemon.sock");
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    while !sock.exists() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the daemon did not start"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    child
+}
