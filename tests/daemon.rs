@@ -114,7 +114,10 @@ fn clients_share_one_browser_under_one_lease() {
     ok(&r);
     assert_eq!(r["result"]["_meta"]["glass/lease"]["yours"], true, "{r}");
 
-    // The other client reads the same page, and may not click.
+    // The other client reads the same page (observe needs no lease), and may not click.
+    let seen = ok(&b.call(json!("o"), "observe", json!({})));
+    assert_eq!(seen["title"], "Counter", "{seen}");
+    assert!(seen.to_string().contains("Add one"), "{seen}");
     assert!(text(&mut b).contains("Clicked 0"));
     let r = b.call(
         json!(3),
