@@ -11,7 +11,7 @@ PLANTS = [
  ("key/shortcut send no key events", [("src/tools/keyboard.rs", "        let send = async {", "        let send = async {\n            if true { return Ok::<(), crate::browser::session::BrowserError>(()); }")], "user_visible", "key_shortcut_and_hover"),
  ("hover never moves the pointer", [("src/tools/pointer.rs", "            try_tool!(b.move_pointer(x, y).await);", "            let _ = (x, y);")], "user_visible", "key_shortcut_and_hover"),
  ("closeTarget closes nothing", [("src/tools/topology.rs", '"Target.closeTarget",\n                    json!({"targetId": id}),', '"Target.getTargets",\n                    json!({}),')], "user_visible", "close_target"),
- ("element screenshot captures the viewport", [("src/tools/page.rs", "let png = try_tool!(capture(&b, clip, full && clip.is_none()).await);", "let png = try_tool!(capture(&b, None, full && clip.is_none()).await);")], "user_visible", "an_element_screenshot"),
+ ("element screenshot captures the viewport", [("src/tools/page.rs", "let image = try_tool!(b.screenshot_as(clip, full && clip.is_none(), shot).await);", "let image = try_tool!(b.screenshot_as(None, full && clip.is_none(), shot).await);")], "user_visible", "an_element_screenshot"),
  ("upload never hands the files", [("src/tools/transfer.rs", '"DOM.setFileInputFiles",\n                json!({"files": files, "objectId": object})', '"DOM.getDocument",\n                json!({"depth": 0, "_x": [files, json!(object)]})')], "user_visible", "uploaded_files"),
  ("cancelled ignored on a stateless call", [("src/mcp/server.rs", "            let running = lock(&shared.active).remove(&id);", "            let running: Option<Running> = None;")], "user_visible", "cancelled_stateless"),
  ("expectedRevision never checked", [("src/tools/pointer.rs", "        Some(expected) if expected != b.revision() =>", "        Some(expected) if expected == u64::MAX && expected != b.revision() =>")], "user_visible", "a_stale_expected_revision"),
@@ -60,6 +60,8 @@ PLANTS = [
  ("leases never checked", [("src/mcp/server.rs", "        if !tool.annotations.read_only {\n            if let Err(refusal) = leases.check_mutation(client, token) {", "        if false && !tool.annotations.read_only {\n            if let Err(refusal) = leases.check_mutation(client, token) {")], "daemon", "clients_share"),
  ("reads need the lease", [("src/mcp/server.rs", "        if !tool.annotations.read_only {\n            if let Err(refusal) = leases.check_mutation(client, token) {", "        if tool.name.is_empty() || !tool.name.is_empty() {\n            if let Err(refusal) = leases.check_mutation(client, token) {")], "daemon", "clients_share"),
  ("a disconnected holder keeps its lease", [("src/mcp/server.rs", "        leases.disconnect(client);", "        let _ = (leases, client);")], "daemon", "clients_share"),
+ ("screenshots saved anywhere", [("src/tools/page.rs", "    if !inside {\n        return Err(bad(", "    if inside && !inside {\n        return Err(bad(")], "user_visible", "screenshots_in_formats"),
+ ("screenshots ignore the scale", [("src/tools/page.rs", "            scale: a.scale.unwrap_or(1.0),", "            scale: 1.0,")], "user_visible", "screenshots_in_formats"),
 ]
 only = sys.argv[1:] 
 for name, edits, test, filt in PLANTS:

@@ -221,7 +221,7 @@ async fn session_steps(services: &Arc<Services>, url: &str, shot: &Path) -> Exit
 
 /// Write the screenshot's PNG; its size in bytes.
 fn save_png(base64: &str, path: &Path) -> std::io::Result<usize> {
-    let bytes = crate::direct::decode_base64(base64)
+    let bytes = crate::browser::decode_base64(base64)
         .ok_or_else(|| std::io::Error::other("the screenshot is not base64"))?;
     std::fs::write(path, &bytes)?;
     Ok(bytes.len())

@@ -171,7 +171,7 @@ async fn via_daemon(
         .map(str::to_owned);
     let code = match (command, image) {
         (Command::Screenshot { output, .. }, Some(data)) if !failed => {
-            match decode_base64(&data).map(|bytes| std::fs::write(output, bytes)) {
+            match crate::browser::decode_base64(&data).map(|bytes| std::fs::write(output, bytes)) {
                 Some(Ok(())) => {
                     body["file"] = json!(output.to_string_lossy());
                     ExitCode::SUCCESS
@@ -233,7 +233,9 @@ pub fn run(cli: &Cli, command: &Command) -> Option<ExitCode> {
         let code = match outcome {
             ToolOutcome::WithImages(mut v, images) => match (command, images.first()) {
                 (Command::Screenshot { output, .. }, Some((_, data))) => {
-                    match decode_base64(data).map(|bytes| std::fs::write(output, bytes)) {
+                    match crate::browser::decode_base64(data)
+                        .map(|bytes| std::fs::write(output, bytes))
+                    {
                         Some(Ok(())) => {
                             v["file"] = json!(output.to_string_lossy());
                             println!("{v}");
@@ -402,43 +404,5 @@ fn relabel(
         if e["children"].is_array() {
             relabel(&mut e["children"], counts, paths);
         }
-    }
-}
-
-/// Standard base64 (as CDP sends PNGs) to bytes.
-pub fn decode_base64(s: &str) -> Option<Vec<u8>> {
-    fn val(c: u8) -> Option<u32> {
-        Some(match c {
-            b'A'..=b'Z' => c - b'A',
-            b'a'..=b'z' => c - b'a' + 26,
-            b'0'..=b'9' => c - b'0' + 52,
-            b'+' => 62,
-            b'/' => 63,
-            _ => return None,
-        } as u32)
-    }
-    let bytes: Vec<u8> = s.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
-    let mut out = Vec::with_capacity(bytes.len() / 4 * 3);
-    for chunk in bytes.chunks(4) {
-        let pad = chunk.iter().filter(|&&b| b == b'=').count();
-        let mut n = 0u32;
-        for (i, &c) in chunk.iter().enumerate() {
-            let v = if c == b'=' { 0 } else { val(c)? };
-            n |= v << (18 - 6 * i);
-        }
-        let b = n.to_be_bytes();
-        out.extend_from_slice(&b[1..4 - pad.min(2)]);
-    }
-    Some(out)
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn base64_decodes() {
-        assert_eq!(super::decode_base64("aGVsbG8=").unwrap(), b"hello");
-        assert_eq!(super::decode_base64("aGk=").unwrap(), b"hi");
-        assert_eq!(super::decode_base64("YWJj").unwrap(), b"abc");
-        assert!(super::decode_base64("a$==").is_none());
     }
 }

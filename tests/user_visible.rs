@@ -189,6 +189,85 @@ fn an_element_screenshot_is_the_elements_size() {
     );
 }
 
+/// `screenshot` as JPEG and WebP (their own magic bytes), of a clip at a scale (the PNG is the
+/// clip's size times the scale), and saved to a file (the file is what the answer's size and
+/// sha256 say, and no image is returned); a path outside the allowed directories is refused.
+#[test]
+fn screenshots_in_formats_scales_clips_and_files() {
+    let web = log_server();
+    let mut g = glass(&[]);
+    nav(&mut g, &web, "/log");
+    let image_of = |r: &Value| -> (String, Vec<u8>) {
+        let c = r["result"]["content"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["type"] == "image")
+            .unwrap_or_else(|| panic!("{r}"))
+            .clone();
+        let data = c["data"].as_str().unwrap();
+        (
+            c["mimeType"].as_str().unwrap().to_owned(),
+            glass::browser::decode_base64(data).unwrap(),
+        )
+    };
+    let (mime, jpeg) = image_of(&g.call(
+        json!(1),
+        "screenshot",
+        json!({"format": "jpeg", "quality": 50}),
+    ));
+    assert_eq!(mime, "image/jpeg");
+    assert_eq!(&jpeg[..3], &[0xFF, 0xD8, 0xFF]);
+    let (mime, webp) = image_of(&g.call(json!(2), "screenshot", json!({"format": "webp"})));
+    assert_eq!(mime, "image/webp");
+    assert!(webp.starts_with(b"RIFF") && &webp[8..12] == b"WEBP");
+    let r = g.call(
+        json!(3),
+        "screenshot",
+        json!({"clip": {"x": 0, "y": 0, "width": 300, "height": 100}, "scale": 0.5}),
+    );
+    let c = r["result"]["content"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["type"] == "image")
+        .unwrap()
+        .clone();
+    assert_eq!(common::png_size(c["data"].as_str().unwrap()), (150, 50));
+    let dir = temp_dir("shot");
+    let file = dir.join("page.png");
+    let r = g.call(
+        json!(4),
+        "screenshot",
+        json!({"path": file.to_str().unwrap()}),
+    );
+    let saved = tool_json(&r);
+    assert!(
+        r["result"]["content"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|c| c["type"] != "image"),
+        "{r}"
+    );
+    let bytes = std::fs::read(&file).unwrap();
+    assert_eq!(saved["bytes"], bytes.len(), "{saved}");
+    assert!(bytes.starts_with(b"\x89PNG"));
+    use sha2::Digest;
+    let digest: String = sha2::Sha256::digest(&bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    assert_eq!(saved["sha256"], digest.as_str());
+    let f = failed(&g.call(
+        json!(5),
+        "screenshot",
+        json!({"path": "/etc/glass-shot.png"}),
+    ));
+    assert_eq!(f["path"], "path", "{f}");
+    assert!(!std::path::Path::new("/etc/glass-shot.png").exists());
+}
+
 /// Bug: `upload` never hands the files to the page.
 #[test]
 fn uploaded_files_reach_the_page_with_their_content() {

@@ -28,6 +28,7 @@ pub mod script;
 pub mod session;
 pub mod targets;
 
+pub use capture::{ImageFormat, Shot, decode_base64};
 pub use cdp::inputs_sent;
 pub use error::BrowserError;
 pub use events::{Download, OpenDialog, PageEvents, Popup};

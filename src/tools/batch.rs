@@ -37,7 +37,7 @@ const MAX_FAILURE_BYTES: usize = 1024;
 pub const BATCH: Tool = Tool {
     name: "batch",
     title: "Run steps in one call",
-    description: "Up to 32 action steps in order; stops at the first failure or unmet wait/verify. All steps checked first; one confirmation. mode: unguarded, fixed (each step's expectedRevision), chain (each at the last step's revision).",
+    description: "Up to 32 action steps, all checked first, one confirmation; stops at the first failure or unmet wait/verify. mode: unguarded, fixed (each step's expectedRevision), chain (each at the last step's).",
     schema: input_schema::<BatchArgs>,
     output: result_of::<BatchResult>,
     annotations: super::Annotations::MAY_DESTROY,
@@ -60,7 +60,7 @@ struct BatchArgs {
     steps: Vec<Step>,
     /// Default unguarded.
     mode: Option<Mode>,
-    /// The page must be at this revision before the first step (chain: required).
+    /// Else staleRevision; chain requires it.
     expected_revision: Option<u64>,
 }
 

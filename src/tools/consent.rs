@@ -22,7 +22,7 @@ use crate::try_tool;
 pub const DISMISS_CONSENT: Tool = Tool {
     name: "dismissConsent",
     title: "Dismiss consent",
-    description: "Answer the consent banner of a known platform (OneTrust, Cookiebot, Didomi, TrustArc, Usercentrics and more); nothing else is ever clicked.",
+    description: "Answer a known platform's consent banner (OneTrust, Cookiebot, Didomi, TrustArc, Usercentrics...); nothing else is clicked.",
     schema: input_schema::<ConsentArgs>,
     output: super::output::result_of::<ActionResult>,
     annotations: Annotations::PAGE_SET,

@@ -83,7 +83,7 @@ fn flatten(elements: &[Value], out: &mut Vec<(String, Value)>) {
 pub const OBSERVE_DELTA: Tool = Tool {
     name: "observeDelta",
     title: "What changed",
-    description: "Observe again and return only what changed since the last compact observation: added, removed and changed elements (by ref), with both revisions. Never acts.",
+    description: "Only what changed since the last compact observation: added, removed and changed elements by ref, both revisions. Never acts.",
     schema: input_schema::<NoArgs>,
     output: result_of::<DeltaResult>,
     annotations: Annotations::READ_ONCE,
@@ -274,9 +274,9 @@ struct ReconcileArgs {
     /// The refs to map.
     #[schemars(length(min = 1, max = 16))]
     refs: Vec<Ref>,
-    /// The revision they were observed at (reported back with the current one).
+    /// The revision they were seen at.
     from_revision: Option<u64>,
-    /// Locators that pick out an element when its role and name match several.
+    /// Locators for when role and name match several.
     #[schemars(length(max = 8))]
     hints: Option<Vec<Target>>,
 }

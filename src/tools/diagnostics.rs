@@ -19,7 +19,7 @@ use crate::try_tool;
 pub const DIAGNOSTICS: Tool = Tool {
     name: "diagnostics",
     title: "Page diagnostics",
-    description: "Console messages, exceptions, failed requests and error responses of the selected page since the last call (bounded, redacted); durationMs waits to collect more.",
+    description: "Console messages, exceptions, failed requests and error responses since the last call, bounded and redacted.",
     schema: input_schema::<DiagnosticsArgs>,
     output: super::output::result_of::<DiagnosticsResult>,
     annotations: Annotations::READ_ONCE,
@@ -33,7 +33,7 @@ pub const DIAGNOSTICS: Tool = Tool {
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 struct DiagnosticsArgs {
-    /// Wait this long first, to collect more (default 0).
+    /// Wait first to collect more (default 0).
     #[schemars(range(max = 30_000))]
     duration_ms: Option<u64>,
     /// Keep the entries for the next call.

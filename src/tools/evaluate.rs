@@ -24,7 +24,7 @@ pub const MAX_RESULT_BYTES: usize = 64 * 1024;
 pub const EVALUATE: Tool = Tool {
     name: "evaluate",
     title: "Evaluate JavaScript",
-    description: "Evaluate a JavaScript expression in the page (promises are awaited) and return its JSON value. Denied by the hardened policy.",
+    description: "Evaluate a JavaScript expression in the page (promises awaited): its JSON value. Denied by the hardened policy.",
     schema: input_schema::<EvaluateArgs>,
     output: super::output::result_of::<EvaluateResult>,
     annotations: Annotations::MAY_DESTROY,
@@ -41,7 +41,7 @@ struct EvaluateArgs {
     /// A JavaScript expression; never echoed.
     #[schemars(length(min = 1, max = 65_536))]
     expression: String,
-    /// Give up after this long (default 10000).
+    /// Default 10000.
     #[schemars(range(min = 1, max = 60_000))]
     timeout_ms: Option<u64>,
 }

@@ -29,7 +29,7 @@ use crate::try_tool;
 pub const TYPE: Tool = Tool {
     name: "type",
     title: "Type text",
-    description: "Type text into one editable element as key presses, at the caret (a selection is replaced). The text is never echoed.",
+    description: "Type text into one editable element as key presses at the caret (replacing a selection). Never echoed.",
     schema: input_schema::<TypeArgs>,
     output: super::output::result_of::<ActionResult>,
     annotations: Annotations::PAGE_CHANGE,
@@ -104,7 +104,7 @@ struct TypeArgs {
     /// What to type; never echoed.
     #[schemars(length(max = 65_536))]
     text: String,
-    /// Empty the field first (select-all, Backspace; verified).
+    /// Empty it first (verified).
     clear: Option<bool>,
     /// Press Enter afterwards.
     submit: Option<bool>,
@@ -321,7 +321,7 @@ pub const MAX_FIELDS: usize = 16;
 pub const FILL_FORM: Tool = Tool {
     name: "fillForm",
     title: "Fill a form",
-    description: "Fill up to 16 fields in one call (text, a select's option, a checkbox's state). Every target resolves before anything is filled; reports each field's outcome.",
+    description: "Fill up to 16 fields (text, a select's option, a checkbox's state); every target resolves before any is filled; each field's outcome.",
     schema: input_schema::<FillArgs>,
     output: super::output::result_of::<FillFormResult>,
     annotations: Annotations::PAGE_SET,

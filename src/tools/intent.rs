@@ -113,7 +113,7 @@ macro_rules! with_intent_fields {
         #[serde(deny_unknown_fields, rename_all = "camelCase")]
         struct $name {
             /// Always 1.
-            #[schemars(range(min = 1, max = 1))]
+            #[schemars(extend("const" = 1))]
             #[allow(dead_code)] // held to 1 by the schema check
             schema_version: u32,
             /// The goal in words ("delete invoice 2").
@@ -205,7 +205,7 @@ pub const FIND_TARGET: Tool = Tool {
     name: "findTarget",
     title: "Find target candidates",
     description: "The candidates for an intent with their evidence, without selecting one (resolveIntent with reportOnly). Never acts.",
-    schema: input_schema_brief::<IntentArgs>,
+    schema: find_schema,
     output: result_of::<ResolveResult>,
     annotations: Annotations::LOCAL_READ,
     needs: Needs::Page,
@@ -465,11 +465,21 @@ fn region_of(scope: Option<&Scope>) -> String {
         .unwrap_or_default()
 }
 
+/// `findTarget`'s schema: `resolveIntent`'s fields but the resolution policy (it selects
+/// nothing, whatever the policy).
+fn find_schema() -> Value {
+    let mut schema = input_schema_brief::<IntentArgs>();
+    if let Some(Value::Object(p)) = schema.get_mut("properties") {
+        p.remove("resolutionPolicy");
+    }
+    schema
+}
+
 /// `resolveIntentWithKnowledge`.
 pub const RESOLVE_WITH_KNOWLEDGE: Tool = Tool {
     name: "resolveIntentWithKnowledge",
     title: "Resolve with knowledge",
-    description: "resolveIntent (same fields), then what verified runs here taught as secondary evidence: it may raise a live candidate's confidence (historicalMatch), never add one or overturn an exact match.",
+    description: "resolveIntent (same fields) plus verified-run history as secondary evidence: may raise a live candidate's confidence (historicalMatch), never add one or overturn an exact match.",
     schema: input_schema_brief::<IntentArgs>,
     output: result_of::<KnowledgeResolveResult>,
     annotations: Annotations::LOCAL_READ,
@@ -720,7 +730,7 @@ fn run_act_verify(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture 
 pub const INSPECT_PAGE: Tool = Tool {
     name: "inspectPage",
     title: "Inspect the page",
-    description: "A bounded, task-oriented page view: its kind with evidence, regions, forms with fields and submit, dialogs, primary actions; refs only for what can be acted on. Never acts.",
+    description: "A task-oriented page view: kind with evidence, regions, forms with fields and submit, dialogs, primary actions; refs only for actionable things. Never acts.",
     schema: input_schema::<NoArgs>,
     output: result_of::<InspectResult>,
     annotations: Annotations::LOCAL_READ,

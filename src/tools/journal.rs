@@ -157,7 +157,7 @@ impl Drop for Running {
 pub const RECOVER_RUN: Tool = Tool {
     name: "recoverRun",
     title: "Recovery advice",
-    description: "What is safe after a call with an uncertain outcome (timeout, cancel, lost answer), by its executionId: retry, done, or observe and verify first. Never acts.",
+    description: "What is safe after a call with an uncertain outcome (timeout, cancel, lost answer), by executionId: retry, done, or verify first. Never acts.",
     schema: input_schema::<RecoverArgs>,
     output: result_of::<RecoverResult>,
     annotations: Annotations::LOCAL_READ,

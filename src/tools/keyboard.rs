@@ -80,10 +80,10 @@ pub const SHORTCUT: Tool = Tool {
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 struct KeyArgs {
-    /// A key name: Enter, Tab, ArrowDown, a, F5...
+    /// Enter, Tab, ArrowDown, a, F5...
     #[schemars(length(min = 1, max = 64))]
     key: String,
-    /// Focused first (else the focused element gets it).
+    /// Focused first (default: what has focus).
     target: Option<Target>,
     /// Else staleRevision.
     expected_revision: Option<u64>,
@@ -96,7 +96,7 @@ struct ShortcutArgs {
     /// Modifiers and a key joined by +: Control+A, Shift+Tab.
     #[schemars(length(min = 1, max = 64))]
     keys: String,
-    /// Focused first (else the focused element gets them).
+    /// Focused first (default: what has focus).
     target: Option<Target>,
     /// Else staleRevision.
     expected_revision: Option<u64>,

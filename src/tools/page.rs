@@ -14,7 +14,7 @@ use super::schema::input_schema;
 use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::agent_calls::{Dom, ElementRect, Observe, Scroll, Text};
 use crate::browser::navigate::{NavOutcome, WaitUntil};
-use crate::browser::{Browser, BrowserError};
+use crate::browser::{Browser, BrowserError, ImageFormat};
 use crate::failure::{Failure, FailureKind, Kind};
 use crate::policy::Capability;
 use crate::redact;
@@ -24,7 +24,7 @@ use crate::try_tool;
 pub const NAVIGATE: Tool = Tool {
     name: "navigate",
     title: "Navigate",
-    description: "Open a URL in the selected page; returns url, title, HTTP status, revision, outcome and (unless observe=false) the compact observation.",
+    description: "Open a URL in the selected tab: url, title, HTTP status, revision, outcome, and the compact observation unless observe=false.",
     schema: input_schema::<NavigateArgs>,
     output: super::output::result_of::<NavigateResult>,
     annotations: Annotations::PAGE_CHANGE,
@@ -38,7 +38,7 @@ pub const NAVIGATE: Tool = Tool {
 pub const OBSERVE: Tool = Tool {
     name: "observe",
     title: "Observe the page",
-    description: "Compact page state: url, title, revision and elements with refs, roles, names and state. level: summary|interactive|structured|detailed|raw. DOM, screenshot and form values only when asked.",
+    description: "Compact page state: url, title, revision, elements with refs, roles, names and state. DOM, screenshot and form values only when asked.",
     schema: input_schema::<ObserveArgs>,
     output: super::output::result_of::<ObserveResult>,
     annotations: Annotations::PAGE_READ,
@@ -52,7 +52,7 @@ pub const OBSERVE: Tool = Tool {
 pub const EXTRACT_WEB_IR: Tool = Tool {
     name: "extractWebIr",
     title: "Page as Web IR",
-    description: "The live page (or a region ref) as a validated Web IR v1 draft: regions, forms, fields, actions, links, tables, text and their relations; IDs stable while the element lives. No form values.",
+    description: "The live page (or a region) as a validated Web IR v1 draft: regions, forms, fields, actions, links, tables, text, relations; stable IDs. No form values.",
     schema: input_schema::<ExtractArgs>,
     output: super::output::result_of::<WebIrResult>,
     annotations: Annotations::PAGE_READ,
@@ -94,7 +94,7 @@ pub const GET_TEXT: Tool = Tool {
 pub const SCREENSHOT: Tool = Tool {
     name: "screenshot",
     title: "Screenshot",
-    description: "PNG of the viewport, the full page (fullPage=true) or one target.",
+    description: "Viewport, full page, target or clip as png, jpeg or webp: returned, or saved to path.",
     schema: input_schema::<ScreenshotArgs>,
     output: super::output::result_of::<ScreenshotResult>,
     annotations: Annotations::PAGE_READ,
@@ -125,9 +125,9 @@ struct NavigateArgs {
     /// An http, https, file, about or data URL.
     #[schemars(length(min = 1, max = 8192))]
     url: String,
-    /// Include the compact observation (default true).
+    /// Default true.
     observe: Option<bool>,
-    /// When the navigation counts as done (default load).
+    /// Default load.
     wait_until: Option<WaitUntilArg>,
     /// Give up after this long (default 30000).
     #[schemars(range(min = 1, max = 120_000))]
@@ -256,7 +256,7 @@ fn run_extract_web_ir(services: Arc<Services>, a: Map<String, Value>) -> ToolFut
 struct TextArgs {
     /// Only this element (default the whole page).
     target: Option<Target>,
-    /// Cut after this many characters (default 20000 text, 100000 DOM).
+    /// Default 20000 (text), 100000 (DOM).
     #[schemars(range(min = 1, max = 1_000_000))]
     max_chars: Option<u64>,
 }
@@ -269,6 +269,78 @@ struct ScreenshotArgs {
     target: Option<Target>,
     /// The whole scrollable page.
     full_page: Option<bool>,
+    /// Default png.
+    format: Option<ShotFormat>,
+    /// jpeg, webp (default 80).
+    #[schemars(range(min = 1, max = 100))]
+    quality: Option<u8>,
+    /// Image pixels per CSS pixel (default 1).
+    #[schemars(range(min = 0.1, max = 2.0))]
+    scale: Option<f64>,
+    /// This area, in CSS px of the page.
+    clip: Option<Clip>,
+    /// Save here instead: an absolute path under the working, temporary or data directory.
+    #[schemars(length(min = 2, max = 4096))]
+    path: Option<String>,
+}
+
+/// A screenshot's encoding.
+#[derive(Deserialize, JsonSchema, Clone, Copy)]
+#[serde(rename_all = "lowercase")]
+enum ShotFormat {
+    Png,
+    Jpeg,
+    Webp,
+}
+
+/// An area of the page, in CSS pixels.
+#[derive(Deserialize, JsonSchema, Clone, Copy)]
+#[serde(deny_unknown_fields)]
+struct Clip {
+    #[schemars(range(min = 0.0))]
+    x: f64,
+    #[schemars(range(min = 0.0))]
+    y: f64,
+    #[schemars(range(min = 1.0))]
+    width: f64,
+    #[schemars(range(min = 1.0))]
+    height: f64,
+}
+
+/// Where a screenshot may be saved: a regular (or new) file with an absolute path whose
+/// directory exists, under the working directory, the temporary directory or Glass's data
+/// directory (symbolic links resolved), so a client cannot write anywhere else.
+fn screenshot_path(path: &str) -> Result<std::path::PathBuf, ToolOutcome> {
+    let bad = |reason: &str| -> ToolOutcome { args::invalid("path", reason).into() };
+    let p = std::path::Path::new(path);
+    if !p.is_absolute() {
+        return Err(bad("must be an absolute path"));
+    }
+    let (Some(dir), Some(name)) = (p.parent(), p.file_name()) else {
+        return Err(bad("must name a file"));
+    };
+    let dir = dir
+        .canonicalize()
+        .map_err(|_| bad("its directory must exist"))?;
+    if std::fs::symlink_metadata(p).is_ok_and(|m| !m.file_type().is_file()) {
+        return Err(bad("must be a regular file or a new one"));
+    }
+    let allowed = [
+        std::env::current_dir().ok(),
+        Some(std::env::temp_dir()),
+        Some(crate::paths::data_dir()),
+    ];
+    let inside = allowed
+        .iter()
+        .flatten()
+        .filter_map(|a| a.canonicalize().ok())
+        .any(|a| dir.starts_with(&a));
+    if !inside {
+        return Err(bad(
+            "must be under the working directory, the temporary directory or Glass's data directory",
+        ));
+    }
+    Ok(dir.join(name))
 }
 
 /// Arguments of `scroll`.
@@ -628,14 +700,45 @@ fn run_screenshot(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture 
             }
             None => None,
         };
-        let png = try_tool!(b.screenshot(clip, full && clip.is_none()).await);
-        let meta = ScreenshotResult {
-            mime_type: "image/png",
-            bytes: png.len() / 4 * 3,
-            revision: b.revision(),
+        let clip = clip.or(a.clip.map(|c| (c.x, c.y, c.width, c.height)));
+        let shot = crate::browser::Shot {
+            format: match a.format {
+                None | Some(ShotFormat::Png) => ImageFormat::Png,
+                Some(ShotFormat::Jpeg) => ImageFormat::Jpeg,
+                Some(ShotFormat::Webp) => ImageFormat::Webp,
+            },
+            quality: a.quality,
+            scale: a.scale.unwrap_or(1.0),
         };
-        let meta = serde_json::to_value(&meta).unwrap_or_default();
-        ToolOutcome::WithImages(meta, vec![("image/png", png)])
+        let image = try_tool!(b.screenshot_as(clip, full && clip.is_none(), shot).await);
+        let mut meta = ScreenshotResult {
+            mime_type: shot.format.mime(),
+            bytes: image.len() / 4 * 3,
+            revision: b.revision(),
+            path: None,
+            sha256: None,
+        };
+        let Some(path) = a.path else {
+            let meta = serde_json::to_value(&meta).unwrap_or_default();
+            return ToolOutcome::WithImages(meta, vec![(shot.format.mime(), image)]);
+        };
+        let Some(bytes) = crate::browser::decode_base64(&image) else {
+            return ToolOutcome::Failed(Failure::new(Kind::Internal, "the image did not decode"));
+        };
+        let target = try_tool!(screenshot_path(&path));
+        if std::fs::write(&target, &bytes).is_err() {
+            return args::invalid("path", "the file cannot be written").into();
+        }
+        use sha2::Digest;
+        meta.bytes = bytes.len();
+        meta.sha256 = Some(
+            sha2::Sha256::digest(&bytes)
+                .iter()
+                .map(|b| format!("{b:02x}"))
+                .collect(),
+        );
+        meta.path = Some(target.to_string_lossy().into_owned());
+        ToolOutcome::ok(&meta)
     })
 }
 
@@ -801,12 +904,18 @@ pub struct DomResult {
 #[derive(Debug, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ScreenshotResult {
-    /// image/png.
+    /// image/png, image/jpeg or image/webp.
     pub mime_type: &'static str,
     /// The image's size in bytes.
     pub bytes: usize,
     /// The page revision.
     pub revision: u64,
+    /// Where it was saved (then no image is returned).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+    /// The saved file's sha256.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sha256: Option<String>,
 }
 
 /// The result of `scroll`.

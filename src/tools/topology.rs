@@ -89,7 +89,7 @@ pub const CLOSE: Tool = Tool {
 pub const CLICK_EXPECT_POPUP: Tool = Tool {
     name: "clickExpectPopup",
     title: "Click for a popup",
-    description: "Click one verified element and verify it opened exactly one popup; returns the popup's targetId without selecting it.",
+    description: "Click one verified element that must open exactly one popup: its targetId, not selected.",
     schema: input_schema::<PopupArgs>,
     output: super::output::result_of::<PopupResult>,
     annotations: Annotations::PAGE_CHANGE,
@@ -380,7 +380,7 @@ const MORE_POPUPS: Duration = Duration::from_secs(1);
 pub const LIST_FRAMES: Tool = Tool {
     name: "listFrames",
     title: "List frames",
-    description: "List the selected page's frames, same-origin and cross-origin (frameId, parentId, url, crossProcess, selected).",
+    description: "The selected page's frames, cross-origin ones too (frameId, parentId, url, crossProcess, selected).",
     schema: input_schema::<NoArgs>,
     output: super::output::result_of::<FramesResult>,
     annotations: Annotations::LOCAL_READ,

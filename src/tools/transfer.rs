@@ -41,7 +41,7 @@ pub const UPLOAD: Tool = Tool {
 pub const DOWNLOAD: Tool = Tool {
     name: "download",
     title: "Wait for a download",
-    description: "Wait for one download of the selected page (including one the last action started), save it, and return its file name, size and sha256. Denied by the hardened policy.",
+    description: "Wait for one download of the page (one the last action started included) and save it: file name, size, sha256. Denied by the hardened policy.",
     schema: input_schema::<DownloadArgs>,
     output: super::output::result_of::<DownloadResult>,
     annotations: Annotations::PAGE_CHANGE,
@@ -75,7 +75,7 @@ struct FilePath(#[schemars(length(min = 1, max = 4096))] String);
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 struct DownloadArgs {
-    /// Absolute existing directory to save into (default Glass's downloads folder).
+    /// An existing absolute directory (default Glass's downloads).
     #[schemars(length(min = 1, max = 4096))]
     directory: Option<String>,
     /// Wait this long for the download (default 30000).

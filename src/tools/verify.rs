@@ -69,10 +69,10 @@ struct VerifyArgs {
 struct Predicate {
     /// What to check.
     kind: PredicateKind,
-    /// textPresent/textAbsent: the text (ignoring case).
+    /// textPresent/Absent: the text (any case).
     #[schemars(length(min = 1, max = 1024))]
     text: Option<String>,
-    /// textPresent/textAbsent: only inside this element.
+    /// textPresent/Absent: only inside this.
     region: Option<Ref>,
     /// elementState, count; validationClear: the form (default the page).
     target: Option<Target>,
@@ -84,7 +84,7 @@ struct Predicate {
     at_least: Option<u32>,
     /// count: at most this many.
     at_most: Option<u32>,
-    /// urlMatches: a substring, or a pattern with * wildcards.
+    /// urlMatches: a substring or * pattern.
     #[schemars(length(min = 1, max = 4096))]
     url: Option<String>,
     /// navigationOccurred: the revision before the action.

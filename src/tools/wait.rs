@@ -58,20 +58,20 @@ pub const TOOL: Tool = Tool {
 struct WaitArgs {
     /// The condition.
     kind: WaitKind,
-    /// kind=delay: how long.
+    /// delay: how long.
     #[schemars(range(min = 1, max = 60_000))]
     delay_ms: Option<u64>,
-    /// kind=textPresent/textAbsent: the text.
+    /// textPresent/Absent: the text.
     #[schemars(length(min = 1, max = 4096))]
     text: Option<String>,
-    /// kind=elementPresent/elementAbsent/elementVisible: the element.
+    /// elementPresent/Absent/Visible: the element.
     target: Option<Target>,
-    /// kind=urlMatches: a substring, or a pattern with * wildcards.
+    /// urlMatches: a substring or * pattern.
     #[schemars(length(min = 1, max = 4096))]
     url: Option<String>,
-    /// kind=loadState: which state.
+    /// loadState: which.
     state: Option<LoadState>,
-    /// Give up after this long (default 10000).
+    /// Default 10000.
     #[schemars(range(min = 1, max = 120_000))]
     timeout_ms: Option<u64>,
 }

@@ -35,7 +35,7 @@ use crate::workflow::{self as wf, Checkpoint, Resolution, ResumeRefusal, StepSta
 pub const WORKFLOW: Tool = Tool {
     name: "workflow",
     title: "Run a workflow",
-    description: "Run a Workflow v1 (docs/workflows.md): inputs, steps (action tools, executeTask, executeIntent, extractStructured, wait, verify) with pre/post checks, typed outputs. Checked first, checkpointed per step; resume runs the safe rest.",
+    description: "Run a Workflow v1 (docs/workflows.md): inputs, steps (action tools, executeTask, executeIntent, extractStructured, wait, verify) with pre/post checks, typed outputs; checkpointed; resume runs the safe rest.",
     schema: input_schema::<WorkflowArgs>,
     output: result_of::<WorkflowResult>,
     annotations: Annotations::MAY_DESTROY,
