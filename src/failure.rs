@@ -136,6 +136,7 @@ wire_enum! {
         Unavailable = "unavailable" in Browser, "Chrome could not be started or attached; `reason` says why";
         Closed = "closed" in Browser, "the connection to Chrome broke; the next call starts a fresh session";
         Timeout = "timeout" in Browser, "Chrome did not answer in time";
+        NoHistory = "noHistory" in Navigation, "`goBack`/`goForward`: the tab has no earlier (later) page in its history";
         Refused = "refused" in Browser, "Chrome refused the operation";
         NoPage = "noPage" in Browser, "no tab is selected";
         Agent = "agent" in Browser, "Glass's page agent failed on this page";
@@ -192,6 +193,7 @@ impl FailureKind {
             NoPopup | MultiplePopups | PopupClosed => Kind::Popup,
             DownloadTimeout | Canceled | TooLarge | SaveFailed => Kind::Download,
             NoConsentFound | ChoiceUnavailable => Kind::Consent,
+            NoHistory => Kind::Navigation,
             UnknownRun | CheckpointMismatch | RunComplete | ResumeBlocked => Kind::Checkpoint,
             StoreUnavailable => Kind::Store,
             LeaseHeld | LeaseRequired => Kind::Lease,

@@ -652,6 +652,17 @@ fn every_tool_has_a_strict_described_schema_and_its_annotations() {
                 "workflow",
                 "exportCheckpoint",
                 "importCheckpoint",
+                "goBack",
+                "goForward",
+                "reload",
+                "sessionSnapshot",
+                "knowledgeList",
+                "knowledgeShow",
+                "knowledgeStats",
+                "knowledgeInvalidate",
+                "knowledgePurge",
+                "observeKnowledge",
+                "resolveIntentWithKnowledge",
             ]
             .contains(&t["name"].as_str().unwrap())
         })

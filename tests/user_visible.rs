@@ -259,13 +259,70 @@ fn screenshots_in_formats_scales_clips_and_files() {
         .map(|b| format!("{b:02x}"))
         .collect();
     assert_eq!(saved["sha256"], digest.as_str());
-    let f = failed(&g.call(
-        json!(5),
-        "screenshot",
-        json!({"path": "/etc/glass-shot.png"}),
-    ));
+    // Outside the working, temporary and data directories (/var/tmp is not /tmp).
+    let outside = format!("/var/tmp/glass-shot-{}.png", std::process::id());
+    let f = failed(&g.call(json!(5), "screenshot", json!({"path": outside})));
     assert_eq!(f["path"], "path", "{f}");
-    assert!(!std::path::Path::new("/etc/glass-shot.png").exists());
+    assert!(!std::path::Path::new(&outside).exists());
+}
+
+/// `goBack`, `goForward` and `reload` answer as `navigate` does, checked on the pages' own
+/// state: back and forward land on the pages visited, each a real load (the page counts its
+/// loads), reload loads the page again, a same-document entry moves without a load, and with
+/// nowhere to go each says so (`noHistory`).
+#[test]
+fn history_moves_and_reload_answer_as_navigate() {
+    let web = Server::start(vec![
+        ("/a", Page::html("<title>A</title><h1>Page A</h1>")),
+        (
+            "/b",
+            Page::html(
+                "<title>B</title><script>sessionStorage.loads = (+sessionStorage.loads || 0) + 1</script><h1 id=part>Page B</h1>",
+            ),
+        ),
+    ]);
+    let mut g = glass(&[]);
+    let f = failed(&g.call(json!(1), "goBack", json!({})));
+    assert_eq!(
+        (f["kind"].clone(), f["failureKind"].clone()),
+        (json!("navigation"), json!("noHistory")),
+        "{f}"
+    );
+    nav(&mut g, &web, "/a");
+    nav(&mut g, &web, "/b");
+    let back = ok(&g.call(json!(2), "goBack", json!({})));
+    assert_eq!(back["outcome"], "loaded", "{back}");
+    assert_eq!(back["url"], web.url("/a"));
+    assert_eq!(back["title"], "A");
+    assert!(back["observation"].to_string().contains("Page A"), "{back}");
+    assert_eq!(
+        eval(&mut g, "document.querySelector('h1').textContent"),
+        "Page A"
+    );
+    let forward = ok(&g.call(json!(3), "goForward", json!({"observe": false})));
+    assert_eq!(forward["url"], web.url("/b"), "{forward}");
+    assert!(forward.get("observation").is_none());
+    assert!(forward["revision"].as_u64() > back["revision"].as_u64());
+    assert_eq!(
+        eval(&mut g, "sessionStorage.loads"),
+        "2",
+        "forward loaded the page again"
+    );
+    let again = ok(&g.call(json!(4), "reload", json!({"observe": false})));
+    assert_eq!(again["outcome"], "loaded", "{again}");
+    assert_eq!(
+        eval(&mut g, "sessionStorage.loads"),
+        "3",
+        "reload loaded it once more"
+    );
+    let f = failed(&g.call(json!(5), "goForward", json!({})));
+    assert_eq!(f["failureKind"], "noHistory", "{f}");
+    // A same-document entry: back moves within the document, no load.
+    nav(&mut g, &web, "/b#part");
+    let within = ok(&g.call(json!(6), "goBack", json!({"observe": false})));
+    assert_eq!(within["outcome"], "sameDocument", "{within}");
+    assert_eq!(within["url"], web.url("/b"));
+    assert_eq!(eval(&mut g, "sessionStorage.loads"), "3");
 }
 
 /// Bug: `upload` never hands the files to the page.

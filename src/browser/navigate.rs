@@ -224,6 +224,98 @@ impl Browser {
         }
     }
 
+    /// The URL of the history entry `step` (-1 back, +1 forward) away, if the tab has one.
+    pub async fn history_entry(&self, step: i64) -> Result<Option<(i64, String)>, BrowserError> {
+        let history = self
+            .page_call("Page.getNavigationHistory", json!({}))
+            .await?;
+        let index = history["currentIndex"].as_i64().unwrap_or(0) + step;
+        let entry = usize::try_from(index)
+            .ok()
+            .and_then(|i| history["entries"].get(i));
+        Ok(entry.and_then(|e| {
+            Some((
+                e["id"].as_i64()?,
+                e["url"].as_str().unwrap_or("").to_owned(),
+            ))
+        }))
+    }
+
+    /// Go to the history entry `entry` (from [`Browser::history_entry`]), or reload the page
+    /// when `None`, with the outcomes of [`Browser::navigate`]: the wait ends on the main
+    /// frame's new document loading (as far as `until` asks), a same-document move, a
+    /// dialog, a crash, or the deadline (the load is then stopped).
+    pub async fn move_in_history(
+        &mut self,
+        entry: Option<i64>,
+        timeout: Duration,
+        until: WaitUntil,
+    ) -> Result<NavOutcome, BrowserError> {
+        let page = self.page()?.clone();
+        self.select_main_frame();
+        let mut rx = self.cdp.subscribe();
+        let events = std::sync::Arc::clone(&self.events);
+        let deadline = tokio::time::Instant::now() + timeout;
+        let (method, params) = match entry {
+            Some(id) => ("Page.navigateToHistoryEntry", json!({"entryId": id})),
+            None => ("Page.reload", json!({})),
+        };
+        let sent = tokio::select! {
+            r = self.cdp.call_raw(Some(&page.session_id), method, params, timeout) => r,
+            d = events.dialog_opened() => return Ok(NavOutcome::Dialog(d)),
+        };
+        self.agent_context = None;
+        sent?;
+        let mut status = None;
+        let mut loader: Option<String> = None;
+        loop {
+            let ev = tokio::select! {
+                ev = rx.recv() => ev,
+                d = events.dialog_opened() => return Ok(NavOutcome::Dialog(d)),
+                _ = tokio::time::sleep_until(deadline) => {
+                    let _ = self
+                        .cdp
+                        .call_raw(Some(&page.session_id), "Page.stopLoading", json!({}), CALL_TIMEOUT)
+                        .await;
+                    return Ok(NavOutcome::Timeout { status });
+                }
+            };
+            let ev = match ev {
+                Ok(ev) => ev,
+                Err(RecvError::Lagged(_)) => continue,
+                Err(RecvError::Closed) => return Err(BrowserError::Closed),
+            };
+            if ev.session_id.as_deref() != Some(page.session_id.as_str()) {
+                continue;
+            }
+            let p = &ev.params;
+            let main = p["frameId"] == page.main_frame.as_str();
+            match ev.method.as_str() {
+                "Network.responseReceived" if p["type"] == "Document" && main => {
+                    status = p["response"]["status"].as_i64();
+                }
+                "Page.navigatedWithinDocument" if main && loader.is_none() => {
+                    return Ok(NavOutcome::SameDocument);
+                }
+                "Page.frameNavigated" if p["frame"].get("parentId").is_none() => {
+                    loader = p["frame"]["loaderId"].as_str().map(str::to_owned);
+                    if until == WaitUntil::Commit {
+                        return Ok(NavOutcome::Loaded { status });
+                    }
+                }
+                "Page.domContentEventFired"
+                    if loader.is_some() && until == WaitUntil::DomContentLoaded =>
+                {
+                    return Ok(NavOutcome::Loaded { status });
+                }
+                "Page.loadEventFired" if loader.is_some() => {
+                    return Ok(NavOutcome::Loaded { status });
+                }
+                _ => {}
+            }
+        }
+    }
+
     /// The URL the main frame could not load, when it shows Chrome's error page for it.
     pub async fn unreachable_url(&self) -> Option<String> {
         let tree = self.page_call("Page.getFrameTree", json!({})).await.ok()?;

@@ -55,7 +55,7 @@ pub const BATCH: Tool = Tool {
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 struct BatchArgs {
-    /// In order; each is {action, ...that tool's arguments}.
+    /// In order.
     #[schemars(length(min = 1, max = 32))]
     steps: Vec<Step>,
     /// Default unguarded.
@@ -64,7 +64,7 @@ struct BatchArgs {
     expected_revision: Option<u64>,
 }
 
-/// One step: the action tool's name and that tool's own arguments beside it.
+/// {action, ...that tool's arguments}.
 #[derive(Deserialize, JsonSchema)]
 struct Step {
     /// The tool the step calls.

@@ -211,7 +211,7 @@ pub fn policy_digest(services: &Services) -> String {
 pub const EXPORT: Tool = Tool {
     name: "exportCheckpoint",
     title: "Export position",
-    description: "The session's position (≤4 KiB) for importCheckpoint: tab, frame, URL without query, revision, newest refs, policy. No cookies or form values.",
+    description: "The session's position (≤4 KiB) for importCheckpoint: tab, frame, URL without query, revision, newest refs, policy.",
     schema: input_schema::<NoArgs>,
     output: result_of::<Exported>,
     annotations: Annotations::PAGE_READ,
@@ -225,7 +225,7 @@ pub const EXPORT: Tool = Tool {
 pub const IMPORT: Tool = Tool {
     name: "importCheckpoint",
     title: "Import position",
-    description: "Return to an exportCheckpoint position: its tab (else its URL), frame, and its refs found again. Claims nothing about earlier actions.",
+    description: "Return to an exportCheckpoint position: its tab (else URL), frame, refs found again. Claims nothing about earlier actions.",
     schema: input_schema::<ImportArgs>,
     output: result_of::<Imported>,
     annotations: Annotations::PAGE_CHANGE,

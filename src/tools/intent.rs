@@ -116,7 +116,7 @@ macro_rules! with_intent_fields {
             #[schemars(extend("const" = 1))]
             #[allow(dead_code)] // held to 1 by the schema check
             schema_version: u32,
-            /// The goal in words ("delete invoice 2").
+            /// The goal ("delete invoice 2").
             #[schemars(length(min = 1, max = 512))]
             intent: String,
             /// What to do.
@@ -160,7 +160,7 @@ with_intent_fields! {
         /// type: the text; select: the option's value or label. Never echoed.
         #[schemars(length(max = 4096))]
         value: Option<String>,
-        /// verify's predicates (same fields), checked after the action.
+        /// verify's predicates, checked after the action.
         #[schemars(length(min = 1, max = 8))]
         predicates: Vec<Value>,
         /// all (default) or any.
@@ -190,7 +190,7 @@ macro_rules! intent_of {
 pub const RESOLVE_INTENT: Tool = Tool {
     name: "resolveIntent",
     title: "Resolve an intent",
-    description: "Find the element an intent means (words, action, scope, constraints); classify the match (exact, uniqueHighConfidence, ambiguous, notFound...) with candidates and evidence. Never acts.",
+    description: "Find the element an intent means: classification (exact, uniqueHighConfidence, ambiguous, notFound...), candidates, evidence. Never acts.",
     schema: input_schema::<IntentArgs>,
     output: result_of::<ResolveResult>,
     annotations: Annotations::LOCAL_READ,
@@ -218,7 +218,7 @@ pub const FIND_TARGET: Tool = Tool {
 pub const EXECUTE_INTENT: Tool = Tool {
     name: "executeIntent",
     title: "Execute an intent",
-    description: "resolveIntent's fields plus candidateId: resolve again now and act only if that candidate is still the one selected (else not_executed with the reason), through the verified action tools.",
+    description: "resolveIntent's fields plus candidateId: acts through the verified tools only if that candidate is still the one selected now (else not_executed, with why).",
     schema: input_schema_brief::<ExecuteArgs>,
     output: result_of::<ExecuteResult>,
     annotations: Annotations::MAY_DESTROY,

@@ -171,8 +171,7 @@ pub const RECOVER_RUN: Tool = Tool {
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 struct RecoverArgs {
-    /// The executionId of the call (x12); default the latest call that may change a page
-    /// (a cancelled or lost call's id never reached the client).
+    /// The call's executionId (x12); default the latest call that may change a page.
     #[schemars(length(min = 2, max = 24))]
     execution_id: Option<String>,
 }

@@ -475,7 +475,7 @@ fn run_purge(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
 pub const OBSERVE: Tool = Tool {
     name: "observeKnowledge",
     title: "Observe with knowledge",
-    description: "observe, plus which knowledge records of this origin apply (their element is on the page), are stale, or are out of scope.",
+    description: "observe, plus which knowledge records of this origin apply, are stale, or are out of scope.",
     schema: input_schema::<ObserveArgs>,
     output: result_of::<ObserveResult>,
     annotations: Annotations::PAGE_READ,

@@ -420,6 +420,9 @@ pub struct Tool {
 pub fn catalog() -> &'static [Tool] {
     static CATALOG: &[Tool] = &[
         page::NAVIGATE,
+        page::GO_BACK,
+        page::GO_FORWARD,
+        page::RELOAD,
         page::OBSERVE,
         pointer::CLICK,
         pointer::DOUBLE_CLICK,

@@ -104,6 +104,123 @@ pub const SCREENSHOT: Tool = Tool {
     run: run_screenshot,
 };
 
+/// `goBack`.
+pub const GO_BACK: Tool = Tool {
+    name: "goBack",
+    title: "Go back",
+    description: "Go back one page in the selected tab's history; answers as navigate.",
+    schema: input_schema::<HistoryArgs>,
+    output: super::output::result_of::<NavigateResult>,
+    annotations: Annotations::PAGE_CHANGE,
+    needs: Needs::Navigate,
+    capabilities: &[Capability::Navigate],
+    revision: RevisionRule::Changes,
+    run: |s, a| Box::pin(go(s, a, &GO_BACK, -1)),
+};
+
+/// `goForward`.
+pub const GO_FORWARD: Tool = Tool {
+    name: "goForward",
+    title: "Go forward",
+    description: "Go forward one page in the selected tab's history; answers as navigate.",
+    schema: input_schema::<HistoryArgs>,
+    output: super::output::result_of::<NavigateResult>,
+    annotations: Annotations::PAGE_CHANGE,
+    needs: Needs::Navigate,
+    capabilities: &[Capability::Navigate],
+    revision: RevisionRule::Changes,
+    run: |s, a| Box::pin(go(s, a, &GO_FORWARD, 1)),
+};
+
+/// `reload`.
+pub const RELOAD: Tool = Tool {
+    name: "reload",
+    title: "Reload",
+    description: "Reload the selected page; answers as navigate.",
+    schema: input_schema::<HistoryArgs>,
+    output: super::output::result_of::<NavigateResult>,
+    annotations: Annotations::PAGE_CHANGE,
+    needs: Needs::Navigate,
+    capabilities: &[Capability::Navigate],
+    revision: RevisionRule::Changes,
+    run: |s, a| Box::pin(go(s, a, &RELOAD, 0)),
+};
+
+/// Arguments of `goBack`, `goForward` and `reload`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct HistoryArgs {
+    /// Default true.
+    observe: Option<bool>,
+}
+
+/// Move `step` entries through the tab's history (0: reload), answering as `navigate` does.
+async fn go(
+    services: Arc<Services>,
+    raw: Map<String, Value>,
+    tool: &'static Tool,
+    step: i64,
+) -> ToolOutcome {
+    let a: HistoryArgs = try_tool!(args::read(&raw));
+    let mut b = try_tool!(session_for(&services, tool).await);
+    let entry = match step {
+        0 => None,
+        _ => match try_tool!(b.history_entry(step).await) {
+            Some(e) => Some(e),
+            None => {
+                return ToolOutcome::Failed(Failure::of(
+                    FailureKind::NoHistory,
+                    if step < 0 {
+                        "the tab has no earlier page in its history"
+                    } else {
+                        "the tab has no later page in its history"
+                    },
+                ));
+            }
+        },
+    };
+    // Where it goes must pass the host rules as any navigation's URL does.
+    let url = match &entry {
+        Some((_, url)) => url.clone(),
+        None => try_tool!(b.location().await).0,
+    };
+    if !url.starts_with("about:") {
+        try_tool!(super::browser::check_url(&services, &url));
+    }
+    try_tool!(super::browser::gate(
+        &services,
+        Capability::Navigate,
+        tool,
+        &raw,
+        &format!(
+            "{} {} in the selected page",
+            if step == 0 {
+                "reload"
+            } else {
+                "go back or forward to"
+            },
+            super::browser::destination(&url)
+        )
+    ));
+    b.recover_renderer().await;
+    let mark = b.network_mark();
+    let timeout = Duration::from_millis(30_000);
+    let outcome = try_tool!(
+        b.move_in_history(entry.map(|e| e.0), timeout, WaitUntil::Load)
+            .await
+    );
+    answer(
+        &services,
+        &mut b,
+        outcome,
+        WaitUntil::Load,
+        mark,
+        &url,
+        a.observe.unwrap_or(true),
+    )
+    .await
+}
+
 /// `scroll`.
 pub const SCROLL: Tool = Tool {
     name: "scroll",
@@ -147,7 +264,7 @@ enum WaitUntilArg {
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 struct ObserveArgs {
-    /// Detail level (default interactive; see docs/page-model.md).
+    /// Default interactive (docs/page-model.md).
     level: Option<Level>,
     /// Observe only inside this element.
     region: Option<Ref>,
@@ -254,7 +371,7 @@ fn run_extract_web_ir(services: Arc<Services>, a: Map<String, Value>) -> ToolFut
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 struct TextArgs {
-    /// Only this element (default the whole page).
+    /// Only this element.
     target: Option<Target>,
     /// Default 20000 (text), 100000 (DOM).
     #[schemars(range(min = 1, max = 1_000_000))]
@@ -474,82 +591,97 @@ fn run_navigate(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         b.recover_renderer().await;
         let mark = b.network_mark();
         let outcome = try_tool!(b.navigate(url, Duration::from_millis(timeout), until).await);
-        // A single-page app renders after load: return once it has (bounded).
-        let settled = match (&outcome, until) {
-            (NavOutcome::Loaded { .. }, WaitUntil::Load) if !url.starts_with("about:") => Some(
-                b.settle_document(mark, crate::browser::act::LOAD_SETTLE)
-                    .await,
-            ),
-            _ => None,
-        };
-        // A redirect or page script that took the tab to a refused host leaves Chrome's
-        // error page for it: that navigation was blocked, whatever loaded first.
-        let outcome = match outcome {
-            NavOutcome::Loaded { .. } | NavOutcome::Failed { .. }
-                if services.policy.has_host_rules() =>
-            {
-                match b.unreachable_url().await {
-                    Some(u) if services.policy.url(&u, true).is_err() => NavOutcome::Blocked {
-                        host: crate::policy::scheme_and_host(&u)
-                            .map(|(_, h)| h)
-                            .unwrap_or_default(),
-                    },
-                    _ => outcome,
-                }
-            }
-            other => other,
-        };
-        let (url, title) = match &outcome {
-            // The tab shows Chrome's error page for the URL it could not load: that URL is
-            // where the tab is (the page's own history has no entry for it).
-            NavOutcome::Failed { .. } | NavOutcome::Blocked { .. } => (
-                b.unreachable_url().await.unwrap_or_else(|| url.to_owned()),
-                String::new(),
-            ),
-            _ => try_tool!(b.location().await),
-        };
-        let mut out = NavigateResult {
-            url: redact::bounded_text(&url, 2048),
-            title: redact::bounded_text(&title, 200),
-            status: None,
-            net_error: None,
-            dialog: None,
-            blocked_host: None,
-            outcome: outcome.name(),
-            settled,
-            revision: b.revision(),
-            observation: None,
-        };
-        match &outcome {
-            NavOutcome::Loaded { status } | NavOutcome::Timeout { status } => {
-                out.status = *status;
-            }
-            NavOutcome::Failed { net_error } => out.net_error = net_error.clone(),
-            NavOutcome::Dialog(d) => out.dialog = Some(DialogSeen::of(d)),
-            NavOutcome::Blocked { host } => {
-                out.blocked_host = Some(redact::bounded_text(host, 253));
-            }
-            _ => {}
-        }
-        let failed = matches!(
-            outcome,
-            NavOutcome::Failed { .. } | NavOutcome::Timeout { .. } | NavOutcome::Blocked { .. }
-        );
-        if observe && !failed && !matches!(outcome, NavOutcome::Dialog(_)) {
-            let seen = try_tool!(observation(&mut b, None, None, false).await).page;
-            services.observed.remember(
-                services.session.page_identity(),
-                out.revision,
-                &out.url,
-                &seen,
-            );
-            out.observation = Some(seen);
-        }
-        if failed {
-            return ToolOutcome::Failed(Failure::bare(Kind::Navigation).with_result(&out));
-        }
-        ToolOutcome::ok(&out)
+        answer(&services, &mut b, outcome, until, mark, url, observe).await
     })
+}
+
+/// The answer of a navigation (`navigate`, `goBack`, `goForward`, `reload`): where the tab is,
+/// the outcome, and the compact observation when asked and the page loaded. `url` is where
+/// the navigation went, for an error page's answer.
+async fn answer(
+    services: &Arc<Services>,
+    b: &mut crate::browser::BrowserGuard<'_>,
+    outcome: NavOutcome,
+    until: WaitUntil,
+    mark: u64,
+    url: &str,
+    observe: bool,
+) -> ToolOutcome {
+    // A single-page app renders after load: return once it has (bounded).
+    let settled = match (&outcome, until) {
+        (NavOutcome::Loaded { .. }, WaitUntil::Load) if !url.starts_with("about:") => Some(
+            b.settle_document(mark, crate::browser::act::LOAD_SETTLE)
+                .await,
+        ),
+        _ => None,
+    };
+    // A redirect or page script that took the tab to a refused host leaves Chrome's
+    // error page for it: that navigation was blocked, whatever loaded first.
+    let outcome = match outcome {
+        NavOutcome::Loaded { .. } | NavOutcome::Failed { .. }
+            if services.policy.has_host_rules() =>
+        {
+            match b.unreachable_url().await {
+                Some(u) if services.policy.url(&u, true).is_err() => NavOutcome::Blocked {
+                    host: crate::policy::scheme_and_host(&u)
+                        .map(|(_, h)| h)
+                        .unwrap_or_default(),
+                },
+                _ => outcome,
+            }
+        }
+        other => other,
+    };
+    let (url, title) = match &outcome {
+        // The tab shows Chrome's error page for the URL it could not load: that URL is
+        // where the tab is (the page's own history has no entry for it).
+        NavOutcome::Failed { .. } | NavOutcome::Blocked { .. } => (
+            b.unreachable_url().await.unwrap_or_else(|| url.to_owned()),
+            String::new(),
+        ),
+        _ => try_tool!(b.location().await),
+    };
+    let mut out = NavigateResult {
+        url: redact::bounded_text(&url, 2048),
+        title: redact::bounded_text(&title, 200),
+        status: None,
+        net_error: None,
+        dialog: None,
+        blocked_host: None,
+        outcome: outcome.name(),
+        settled,
+        revision: b.revision(),
+        observation: None,
+    };
+    match &outcome {
+        NavOutcome::Loaded { status } | NavOutcome::Timeout { status } => {
+            out.status = *status;
+        }
+        NavOutcome::Failed { net_error } => out.net_error = net_error.clone(),
+        NavOutcome::Dialog(d) => out.dialog = Some(DialogSeen::of(d)),
+        NavOutcome::Blocked { host } => {
+            out.blocked_host = Some(redact::bounded_text(host, 253));
+        }
+        _ => {}
+    }
+    let failed = matches!(
+        outcome,
+        NavOutcome::Failed { .. } | NavOutcome::Timeout { .. } | NavOutcome::Blocked { .. }
+    );
+    if observe && !failed && !matches!(outcome, NavOutcome::Dialog(_)) {
+        let seen = try_tool!(observation(b, None, None, false).await).page;
+        services.observed.remember(
+            services.session.page_identity(),
+            out.revision,
+            &out.url,
+            &seen,
+        );
+        out.observation = Some(seen);
+    }
+    if failed {
+        return ToolOutcome::Failed(Failure::bare(Kind::Navigation).with_result(&out));
+    }
+    ToolOutcome::ok(&out)
 }
 
 fn run_observe(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {

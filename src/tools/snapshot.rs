@@ -73,7 +73,7 @@ fn snapshot_failure(e: SnapshotError) -> ToolOutcome {
 pub const SESSION_SNAPSHOT: Tool = Tool {
     name: "sessionSnapshot",
     title: "Page snapshots",
-    description: "Local, redacted page models (Web IR; no form values or query strings): create from the page now, list, inspect, diff two, purge. Only create uses the browser.",
+    description: "Local redacted page models (Web IR, no form values or query strings): create (the page now), list, inspect, diff, purge.",
     schema: input_schema::<SnapshotArgs>,
     output: result_of::<SnapshotResult>,
     annotations: Annotations::MAY_DESTROY,

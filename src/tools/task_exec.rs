@@ -49,7 +49,7 @@ pub const EXECUTE_TASK: Tool = Tool {
 struct ExecuteTaskArgs {
     /// A Task Protocol v1 document.
     task: Document,
-    /// Refuse before any input unless the page is at this revision.
+    /// Else staleRevision.
     expected_revision: Option<u64>,
 }
 

@@ -59,7 +59,7 @@ pub const DOWNLOAD: Tool = Tool {
 struct UploadArgs {
     /// The file input.
     target: Target,
-    /// Local files to give it (symlinks resolved; regular files only).
+    /// Regular local files (symlinks resolved).
     #[schemars(length(min = 1, max = 16))]
     files: Vec<FilePath>,
     /// Else staleRevision.

@@ -368,7 +368,7 @@ pub struct CheckOutcome {
 pub const PREFLIGHT: Tool = Tool {
     name: "preflight",
     title: "Preflight an action",
-    description: "What an action on a target would meet, without acting: unique, visible, enabled, editable, what covers it, whether it likely navigates, opens a popup or submits.",
+    description: "What an action on a target would meet, without acting: unique, visible, enabled, editable, what covers it, likely navigation, popup or submit.",
     schema: input_schema::<PreflightArgs>,
     output: result_of::<PreflightResult>,
     annotations: Annotations::LOCAL_READ,

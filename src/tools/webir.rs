@@ -35,7 +35,7 @@ pub const VALIDATE: Tool = Tool {
 pub const INSPECT: Tool = Tool {
     name: "inspectWebIr",
     title: "Inspect a Web IR draft",
-    description: "Return bounded summary metadata for a validated Web IR v1 draft.",
+    description: "Summary counts of a Web IR v1 draft.",
     schema: input_schema::<OneDraft>,
     output: super::output::result_of::<crate::webir::InspectSummary<'static>>,
     annotations: Annotations::LOCAL_READ,
@@ -49,7 +49,7 @@ pub const INSPECT: Tool = Tool {
 pub const DIFF: Tool = Tool {
     name: "diffWebIr",
     title: "Diff two Web IR drafts",
-    description: "Return bounded revision-change counts between two validated Web IR drafts.",
+    description: "Revision-change counts between two Web IR drafts.",
     schema: input_schema::<TwoDrafts>,
     output: super::output::result_of::<crate::webir::DiffSummary>,
     annotations: Annotations::LOCAL_READ,

@@ -35,7 +35,7 @@ use crate::workflow::{self as wf, Checkpoint, Resolution, ResumeRefusal, StepSta
 pub const WORKFLOW: Tool = Tool {
     name: "workflow",
     title: "Run a workflow",
-    description: "Run a Workflow v1 (docs/workflows.md): inputs, steps (action tools, executeTask, executeIntent, extractStructured, wait, verify) with pre/post checks, typed outputs; checkpointed; resume runs the safe rest.",
+    description: "Run a Workflow v1 (docs/workflows.md): inputs, steps (action tools, executeTask, executeIntent, extractStructured, wait, verify) with pre/post checks, typed outputs; checkpointed, resumable.",
     schema: input_schema::<WorkflowArgs>,
     output: result_of::<WorkflowResult>,
     annotations: Annotations::MAY_DESTROY,
@@ -58,7 +58,7 @@ struct WorkflowArgs {
     workflow: Document,
     /// Its inputs' values.
     inputs: Option<Document>,
-    /// A runId to resume, or "latest" (this document's newest unfinished run).
+    /// A runId, or "latest": this document's newest unfinished run.
     #[schemars(length(min = 1, max = 32))]
     resume: Option<String>,
     /// Resuming: a blocked step's id -> "done" (skip it) or "rerun".

@@ -138,6 +138,9 @@ async def main(glass: str, base: str) -> None:
             await ok("click", {"target": "role=button;name=Alert"})
             await ok("acceptDialog", {})
             after = await ok("evaluate", {"expression": "window.log.dialogs"})
+            await ok("reload", {"observe": False})
+            await ok("goBack", {"observe": False})
+            await ok("goForward", {})
             await ok("validateTask", {"task": TASK})
             await ok("compileTask", {"task": TASK})
             draft = (await ok("extractWebIr", {}))["draft"]
