@@ -62,6 +62,8 @@ PLANTS = [
  ("a disconnected holder keeps its lease", [("src/mcp/server.rs", "        leases.disconnect(client);", "        let _ = (leases, client);")], "daemon", "clients_share"),
  ("screenshots saved anywhere", [("src/tools/page.rs", "    if !inside {\n        return Err(bad(", "    if inside && !inside {\n        return Err(bad(")], "user_visible", "screenshots_in_formats"),
  ("screenshots ignore the scale", [("src/tools/page.rs", "            scale: a.scale.unwrap_or(1.0),", "            scale: 1.0,")], "user_visible", "screenshots_in_formats"),
+ ("goBack goes forward", [("src/tools/page.rs", "Box::pin(go(s, a, &GO_BACK, -1))", "Box::pin(go(s, a, &GO_BACK, 1))")], "user_visible", "history_moves"),
+ ("reload waits for nothing", [("src/browser/navigate.rs", "                \"Page.loadEventFired\" if loader.is_some() => {\n                    return Ok(NavOutcome::Loaded { status });", "                \"Page.loadEventFired\" if loader.is_some() && false => {\n                    return Ok(NavOutcome::Loaded { status });")], "user_visible", "history_moves"),
 ]
 only = sys.argv[1:] 
 for name, edits, test, filt in PLANTS:
