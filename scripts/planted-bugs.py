@@ -64,6 +64,7 @@ PLANTS = [
  ("screenshots ignore the scale", [("src/tools/page.rs", "            scale: a.scale.unwrap_or(1.0),", "            scale: 1.0,")], "user_visible", "screenshots_in_formats"),
  ("goBack goes forward", [("src/tools/page.rs", "Box::pin(go(s, a, &GO_BACK, -1))", "Box::pin(go(s, a, &GO_BACK, 1))")], "user_visible", "history_moves"),
  ("reload waits for nothing", [("src/browser/navigate.rs", "                \"Page.loadEventFired\" if loader.is_some() => {\n                    return Ok(NavOutcome::Loaded { status });", "                \"Page.loadEventFired\" if loader.is_some() && false => {\n                    return Ok(NavOutcome::Loaded { status });")], "user_visible", "history_moves"),
+ ("confirmToken listed everywhere", [("src/tools/mod.rs", "    if !confirms {\n        if let Some(Value::Object(props)) = listed.get_mut(\"properties\") {", "    if confirms {\n        if let Some(Value::Object(props)) = listed.get_mut(\"properties\") {")], "protocol", "every_tool_has"),
 ]
 only = sys.argv[1:] 
 for name, edits, test, filt in PLANTS:

@@ -610,6 +610,24 @@ fn every_tool_has_a_strict_described_schema_and_its_annotations() {
     assert!(!hint("validateTask", "openWorldHint", true));
     assert!(by_name("upload")["inputSchema"]["properties"]["confirmToken"].is_object());
     assert!(by_name("click")["inputSchema"]["properties"]["confirmToken"].is_null());
+    // Listed only where a token can be asked for: navigate's capability is allowed by the
+    // default policy, executeTask confirms risky plans whatever the policy.
+    assert!(by_name("navigate")["inputSchema"]["properties"]["confirmToken"].is_null());
+    assert!(by_name("executeTask")["inputSchema"]["properties"]["confirmToken"].is_object());
+    let mut confirming = Glass::spawn(&["--policy-confirm", "navigate", "--mcp"]);
+    confirming.initialize();
+    let listed = confirming.request(json!(1), "tools/list", json!({}));
+    let nav = listed["result"]["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["name"] == "navigate")
+        .unwrap()
+        .clone();
+    assert!(
+        nav["inputSchema"]["properties"]["confirmToken"].is_object(),
+        "{nav}"
+    );
     // What a model reads of the list stays small: clients put it into every conversation.
     // Claude Code (2.1.197) hands the model each tool as {name, description, input_schema},
     // Codex as {name, description, parameters}; titles and annotations drive their UI and

@@ -158,6 +158,32 @@ fn required_capability(tool: &Tool) -> Option<crate::policy::Capability> {
     }
 }
 
+/// Tools that ask for a confirmation whatever the policy says of their capabilities: a task's
+/// or a workflow's irreversible step, and deleting an origin's knowledge.
+const ALWAYS_CONFIRMS: &[&str] = &["executeTask", "workflow", "knowledgePurge"];
+
+/// A tool's input schema as this server lists it: `confirmToken` only where a token can be
+/// asked for (the policy confirms one of its capabilities, or the tool always confirms), so a
+/// model does not read an argument it will never need. A call that gives one anyway is
+/// checked against the full schema and accepted.
+fn listed_schema(tool: &Tool, facts: &ServerFacts) -> Value {
+    let schema = call::input_schema(tool);
+    let confirms = ALWAYS_CONFIRMS.contains(&tool.name)
+        || tool.capabilities.iter().any(|c| {
+            facts
+                .decisions
+                .iter()
+                .any(|(name, decision)| *name == c.as_str() && *decision == "confirm")
+        });
+    let mut listed = schema.clone();
+    if !confirms {
+        if let Some(Value::Object(props)) = listed.get_mut("properties") {
+            props.remove("confirmToken");
+        }
+    }
+    listed
+}
+
 /// Whether this server lists `tool`: in its group, and not denied by its policy (a call of a
 /// denied one still gets the policy's answer).
 pub fn offered(tool: &Tool, facts: &ServerFacts) -> bool {
@@ -508,7 +534,7 @@ pub fn list_json(facts: &ServerFacts) -> Value {
                     "name": t.name,
                     "title": t.title,
                     "description": t.description,
-                    "inputSchema": call::input_schema(t),
+                    "inputSchema": listed_schema(t, facts),
                     "outputSchema": call::output_schema(t),
                     "annotations": t.annotations.to_json(),
                 })
