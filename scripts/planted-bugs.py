@@ -65,6 +65,8 @@ PLANTS = [
  ("goBack goes forward", [("src/tools/page.rs", "Box::pin(go(s, a, &GO_BACK, -1))", "Box::pin(go(s, a, &GO_BACK, 1))")], "user_visible", "history_moves"),
  ("reload waits for nothing", [("src/browser/navigate.rs", "                \"Page.loadEventFired\" if loader.is_some() => {\n                    return Ok(NavOutcome::Loaded { status });", "                \"Page.loadEventFired\" if loader.is_some() && false => {\n                    return Ok(NavOutcome::Loaded { status });")], "user_visible", "history_moves"),
  ("confirmToken listed everywhere", [("src/tools/mod.rs", "    if !confirms {\n        if let Some(Value::Object(props)) = listed.get_mut(\"properties\") {", "    if confirms {\n        if let Some(Value::Object(props)) = listed.get_mut(\"properties\") {")], "protocol", "every_tool_has"),
+ ("cookie values listed", [("src/tools/state.rs", "                            domain: text(c, \"domain\"),", "                            domain: text(c, \"value\"),")], "state", "a_saved_login"),
+ ("saved state loads no local storage", [("src/tools/state.rs", "                        try_tool!(b.set_local_storage(&o.origin, &o.local_storage).await);", "")], "state", "a_saved_login"),
 ]
 only = sys.argv[1:] 
 for name, edits, test, filt in PLANTS:

@@ -26,6 +26,7 @@ pub mod profile;
 pub mod refs;
 pub mod script;
 pub mod session;
+pub mod storage;
 pub mod targets;
 
 pub use capture::{ImageFormat, Shot, decode_base64};

@@ -80,10 +80,10 @@ pub const SHORTCUT: Tool = Tool {
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 struct KeyArgs {
-    /// Enter, Tab, ArrowDown, a, F5...
+    /// Enter, Tab, a, F5...
     #[schemars(length(min = 1, max = 64))]
     key: String,
-    /// Focused first (default: what has focus).
+    /// Focused first.
     target: Option<Target>,
     /// Else staleRevision.
     expected_revision: Option<u64>,
@@ -96,7 +96,7 @@ struct ShortcutArgs {
     /// Modifiers and a key joined by +: Control+A, Shift+Tab.
     #[schemars(length(min = 1, max = 64))]
     keys: String,
-    /// Focused first (default: what has focus).
+    /// Focused first.
     target: Option<Target>,
     /// Else staleRevision.
     expected_revision: Option<u64>,

@@ -28,6 +28,7 @@ pub mod pointer;
 pub mod progress;
 pub mod schema;
 pub mod snapshot;
+pub mod state;
 pub mod task;
 pub mod task_exec;
 pub mod topology;
@@ -117,6 +118,8 @@ const FULL_ONLY: &[&str] = &[
     "exportCheckpoint",
     "importCheckpoint",
     "sessionSnapshot",
+    "cookies",
+    "storageState",
     "knowledgeList",
     "knowledgeShow",
     "knowledgeStats",
@@ -154,6 +157,7 @@ fn required_capability(tool: &Tool) -> Option<crate::policy::Capability> {
         "evaluate" => Some(Capability::Evaluate),
         "upload" => Some(Capability::Upload),
         "download" => Some(Capability::Download),
+        "cookies" | "storageState" => Some(Capability::CookieAccess),
         _ => None,
     }
 }
@@ -507,6 +511,8 @@ pub fn catalog() -> &'static [Tool] {
         checkpoint::EXPORT,
         checkpoint::IMPORT,
         snapshot::SESSION_SNAPSHOT,
+        state::COOKIES,
+        state::STORAGE_STATE,
         knowledge::OBSERVE,
         intent::RESOLVE_WITH_KNOWLEDGE,
         knowledge::LIST,

@@ -424,10 +424,11 @@ struct Clip {
     height: f64,
 }
 
-/// Where a screenshot may be saved: a regular (or new) file with an absolute path whose
-/// directory exists, under the working directory, the temporary directory or Glass's data
-/// directory (symbolic links resolved), so a client cannot write anywhere else.
-fn screenshot_path(path: &str) -> Result<std::path::PathBuf, ToolOutcome> {
+/// A file a client names for Glass to write (a screenshot) or read and write (a storage
+/// state): a regular (or new) file with an absolute path whose directory exists, under the
+/// working directory, the temporary directory or Glass's data directory (symbolic links
+/// resolved), so a client cannot reach anywhere else.
+pub(super) fn client_file(path: &str) -> Result<std::path::PathBuf, ToolOutcome> {
     let bad = |reason: &str| -> ToolOutcome { args::invalid("path", reason).into() };
     let p = std::path::Path::new(path);
     if !p.is_absolute() {
@@ -857,7 +858,7 @@ fn run_screenshot(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture 
         let Some(bytes) = crate::browser::decode_base64(&image) else {
             return ToolOutcome::Failed(Failure::new(Kind::Internal, "the image did not decode"));
         };
-        let target = try_tool!(screenshot_path(&path));
+        let target = try_tool!(client_file(&path));
         if std::fs::write(&target, &bytes).is_err() {
             return args::invalid("path", "the file cannot be written").into();
         }

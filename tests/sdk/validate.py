@@ -138,6 +138,8 @@ async def main(glass: str, base: str) -> None:
             await ok("click", {"target": "role=button;name=Alert"})
             await ok("acceptDialog", {})
             after = await ok("evaluate", {"expression": "window.log.dialogs"})
+            await ok("cookies", {"action": "list"})
+            await ok("storageState", {"action": "save", "path": os.path.join(env["GLASS_DATA_DIR"], "state.json")})
             await ok("reload", {"observe": False})
             await ok("goBack", {"observe": False})
             await ok("goForward", {})
