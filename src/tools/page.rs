@@ -104,47 +104,50 @@ pub const SCREENSHOT: Tool = Tool {
     run: run_screenshot,
 };
 
+/// A history move's catalog entry: `navigate`'s answer, needs and capability.
+const fn history_tool(
+    name: &'static str,
+    title: &'static str,
+    description: &'static str,
+    run: fn(Arc<Services>, Map<String, Value>) -> ToolFuture,
+) -> Tool {
+    Tool {
+        name,
+        title,
+        description,
+        schema: input_schema::<HistoryArgs>,
+        output: super::output::result_of::<NavigateResult>,
+        annotations: Annotations::PAGE_CHANGE,
+        needs: Needs::Navigate,
+        capabilities: &[Capability::Navigate],
+        revision: RevisionRule::Changes,
+        run,
+    }
+}
+
 /// `goBack`.
-pub const GO_BACK: Tool = Tool {
-    name: "goBack",
-    title: "Go back",
-    description: "Go back one page in the selected tab's history; answers as navigate.",
-    schema: input_schema::<HistoryArgs>,
-    output: super::output::result_of::<NavigateResult>,
-    annotations: Annotations::PAGE_CHANGE,
-    needs: Needs::Navigate,
-    capabilities: &[Capability::Navigate],
-    revision: RevisionRule::Changes,
-    run: |s, a| Box::pin(go(s, a, &GO_BACK, -1)),
-};
+pub const GO_BACK: Tool = history_tool(
+    "goBack",
+    "Go back",
+    "Go back one page in the selected tab's history; answers as navigate.",
+    |s, a| Box::pin(go(s, a, &GO_BACK, -1)),
+);
 
 /// `goForward`.
-pub const GO_FORWARD: Tool = Tool {
-    name: "goForward",
-    title: "Go forward",
-    description: "Go forward one page in the selected tab's history; answers as navigate.",
-    schema: input_schema::<HistoryArgs>,
-    output: super::output::result_of::<NavigateResult>,
-    annotations: Annotations::PAGE_CHANGE,
-    needs: Needs::Navigate,
-    capabilities: &[Capability::Navigate],
-    revision: RevisionRule::Changes,
-    run: |s, a| Box::pin(go(s, a, &GO_FORWARD, 1)),
-};
+pub const GO_FORWARD: Tool = history_tool(
+    "goForward",
+    "Go forward",
+    "Go forward one page in the selected tab's history; answers as navigate.",
+    |s, a| Box::pin(go(s, a, &GO_FORWARD, 1)),
+);
 
 /// `reload`.
-pub const RELOAD: Tool = Tool {
-    name: "reload",
-    title: "Reload",
-    description: "Reload the selected page; answers as navigate.",
-    schema: input_schema::<HistoryArgs>,
-    output: super::output::result_of::<NavigateResult>,
-    annotations: Annotations::PAGE_CHANGE,
-    needs: Needs::Navigate,
-    capabilities: &[Capability::Navigate],
-    revision: RevisionRule::Changes,
-    run: |s, a| Box::pin(go(s, a, &RELOAD, 0)),
-};
+pub const RELOAD: Tool = history_tool(
+    "reload",
+    "Reload",
+    "Reload the selected page; answers as navigate.",
+    |s, a| Box::pin(go(s, a, &RELOAD, 0)),
+);
 
 /// Arguments of `goBack`, `goForward` and `reload`.
 #[derive(Deserialize, JsonSchema)]
