@@ -66,12 +66,18 @@ fn sql(db: &Path, query: &str) -> String {
     )
 }
 
-#[test]
-fn datasette_filter_sort_open_a_row_and_run_sql() {
-    let work = temp_dir("datasette");
+/// The books database in a fresh work folder, and Datasette serving it.
+fn books(tag: &str) -> (std::path::PathBuf, apps::App) {
+    let work = temp_dir(tag);
     let db = work.join("books.db");
     apps::python(BOOKS, &[db.to_str().unwrap()]);
     let app = apps::datasette(&db, &work);
+    (db, app)
+}
+
+#[test]
+fn datasette_filter_sort_open_a_row_and_run_sql() {
+    let (db, app) = books("datasette");
     let mut g = glass();
 
     // Filter with the column and operator selects, as a person would.
@@ -401,10 +407,7 @@ fn by_intent(g: &mut Glass, intent: &str, action: &str, value: Option<&str>) -> 
 /// the table Datasette renders, checked against the database, prove each step.
 #[test]
 fn datasette_filter_and_sort_through_intents_alone() {
-    let work = temp_dir("datasette-intents");
-    let db = work.join("books.db");
-    apps::python(BOOKS, &[db.to_str().unwrap()]);
-    let app = apps::datasette(&db, &work);
+    let (db, app) = books("datasette-intents");
     let mut g = glass();
     ok(&g.call(
         json!(1),
@@ -445,10 +448,7 @@ fn datasette_filter_and_sort_through_intents_alone() {
 /// added, the page loaded again) the continuation given before is refused.
 #[test]
 fn datasette_table_extracted_page_by_page() {
-    let work = temp_dir("datasette-extract");
-    let db = work.join("books.db");
-    apps::python(BOOKS, &[db.to_str().unwrap()]);
-    let app = apps::datasette(&db, &work);
+    let (db, app) = books("datasette-extract");
     let mut g = glass();
     let url = app.url("/books/books?genre__exact=poetry&_size=max&_sort=id");
     ok(&g.call(json!(1), "navigate", json!({"url": url, "observe": false})));
@@ -553,10 +553,7 @@ fn docs_site_section_extracted_by_its_heading() {
 /// the filtered one (its URL holds the filter) with SQLite's count of rows.
 #[test]
 fn datasette_filter_in_one_batch() {
-    let work = temp_dir("datasette-batch");
-    let db = work.join("books.db");
-    apps::python(BOOKS, &[db.to_str().unwrap()]);
-    let app = apps::datasette(&db, &work);
+    let (db, app) = books("datasette-batch");
     let mut g = glass();
     ok(&g.call(
         json!(1),
@@ -597,15 +594,8 @@ fn datasette_filter_in_one_batch() {
 /// The rows are SQLite's own, and the input value is never echoed.
 #[test]
 fn datasette_filter_as_a_workflow() {
-    let work = temp_dir("datasette-workflow");
-    let db = work.join("books.db");
-    apps::python(BOOKS, &[db.to_str().unwrap()]);
-    let app = apps::datasette(&db, &work);
-    let mut g = common::Glass::spawn_env(
-        &["--incognito", "--mcp"],
-        &[("GLASS_DATA_DIR", work.join("data").to_str().unwrap())],
-    );
-    g.initialize();
+    let (db, app) = books("datasette-workflow");
+    let mut g = glass();
     let n = sql(&db, "select count(*) from books where genre = 'poetry'");
     let ids = apps::python(
         "import sqlite3, sys; print(','.join(str(r[0]) for r in sqlite3.connect(sys.argv[1]).execute(\"select id from books where genre = 'poetry' order by id\")))",
@@ -657,6 +647,25 @@ fn datasette_filter_as_a_workflow() {
     assert!(rows.iter().all(|row| row[genre] == "poetry"), "{table}");
     let search = eval(&mut g, "decodeURIComponent(location.search)");
     assert!(search.as_str().unwrap().contains("poetry"), "{search}");
+    // With the default flags Glass learned what the tasks acted on here: Datasette's Apply
+    // button, in the form the task named, once, verified.
+    let learned = ok(&g.call(json!(3), "knowledgeList", json!({"origin": app.url("")})));
+    let apply = learned["records"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["intent"] == "form.submit")
+        .unwrap_or_else(|| panic!("{learned}"));
+    assert_eq!(
+        (apply["role"].as_str(), apply["name"].as_str()),
+        (Some("button"), Some("Apply")),
+        "{apply}"
+    );
+    assert_eq!(apply["successes"], 1);
+    assert!(
+        !learned.to_string().contains("poetry"),
+        "no typed value is kept: {learned}"
+    );
     // The input went to the app, never back into the answer's own fields.
     assert!(
         !r["trace"].to_string().contains("poetry") && r.get("failure").is_none(),

@@ -198,18 +198,8 @@ fn screenshots_in_formats_scales_clips_and_files() {
     let mut g = glass(&[]);
     nav(&mut g, &web, "/log");
     let image_of = |r: &Value| -> (String, Vec<u8>) {
-        let c = r["result"]["content"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|c| c["type"] == "image")
-            .unwrap_or_else(|| panic!("{r}"))
-            .clone();
-        let data = c["data"].as_str().unwrap();
-        (
-            c["mimeType"].as_str().unwrap().to_owned(),
-            glass::browser::decode_base64(data).unwrap(),
-        )
+        let (mime, data) = common::image_of(r);
+        (mime, glass::browser::decode_base64(&data).unwrap())
     };
     let (mime, jpeg) = image_of(&g.call(
         json!(1),
@@ -226,14 +216,7 @@ fn screenshots_in_formats_scales_clips_and_files() {
         "screenshot",
         json!({"clip": {"x": 0, "y": 0, "width": 300, "height": 100}, "scale": 0.5}),
     );
-    let c = r["result"]["content"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["type"] == "image")
-        .unwrap()
-        .clone();
-    assert_eq!(common::png_size(c["data"].as_str().unwrap()), (150, 50));
+    assert_eq!(common::png_size(&common::image_of(&r).1), (150, 50));
     let dir = temp_dir("shot");
     let file = dir.join("page.png");
     let r = g.call(

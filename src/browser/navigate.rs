@@ -112,15 +112,7 @@ impl Browser {
             // No response within the navigation's own deadline: the navigation timed out
             // (the browser is fine); it is stopped so the tab is not left loading.
             Err(super::cdp::CdpError::Timeout { .. }) => {
-                let _ = self
-                    .cdp
-                    .call_raw(
-                        Some(&page.session_id),
-                        "Page.stopLoading",
-                        json!({}),
-                        CALL_TIMEOUT,
-                    )
-                    .await;
+                self.stop_loading(&page.session_id).await;
                 self.bump_revision();
                 return Ok(NavOutcome::Timeout { status: None });
             }
@@ -224,6 +216,14 @@ impl Browser {
         }
     }
 
+    /// Stop a load that ran out of time, so the tab is not left loading (best effort).
+    async fn stop_loading(&self, session: &str) {
+        let _ = self
+            .cdp
+            .call_raw(Some(session), "Page.stopLoading", json!({}), CALL_TIMEOUT)
+            .await;
+    }
+
     /// The URL of the history entry `step` (-1 back, +1 forward) away, if the tab has one.
     pub async fn history_entry(&self, step: i64) -> Result<Option<(i64, String)>, BrowserError> {
         let history = self
@@ -273,10 +273,7 @@ impl Browser {
                 ev = rx.recv() => ev,
                 d = events.dialog_opened() => return Ok(NavOutcome::Dialog(d)),
                 _ = tokio::time::sleep_until(deadline) => {
-                    let _ = self
-                        .cdp
-                        .call_raw(Some(&page.session_id), "Page.stopLoading", json!({}), CALL_TIMEOUT)
-                        .await;
+                    self.stop_loading(&page.session_id).await;
                     return Ok(NavOutcome::Timeout { status });
                 }
             };

@@ -621,7 +621,7 @@ async fn execute(
     });
     let learned = match learned {
         Some(mut l) => {
-            l.url = super::knowledge::page_url(services).await;
+            l.url = super::knowledge::url_to_learn(services).await;
             Some(l)
         }
         None => None,

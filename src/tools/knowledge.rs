@@ -16,7 +16,7 @@ use super::browser::{confirm, denied};
 use super::call::call;
 use super::output::result_of;
 use super::schema::input_schema;
-use super::snapshot::store_failure;
+use super::store::store_failure;
 use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::failure::{Failure, FailureKind};
 use crate::policy::{Capability, Decision};
@@ -40,6 +40,21 @@ pub struct Learned {
     pub locale: String,
     /// The page's URL when it resolved (only its origin is kept).
     pub url: String,
+}
+
+/// Whether this session learns: the policy allows writing the store.
+pub fn learning(services: &Services) -> bool {
+    services.policy.decide(Capability::KnowledgeStore) == Decision::Allow
+}
+
+/// Where an execution that may teach something starts: the page's URL when this session
+/// learns, else nothing (no round trip for a lesson that will not be kept).
+pub async fn url_to_learn(services: &Services) -> String {
+    if learning(services) {
+        page_url(services).await
+    } else {
+        String::new()
+    }
 }
 
 /// The selected page's URL now, or empty.
@@ -67,7 +82,7 @@ fn profile_scope(services: &Services) -> &'static str {
 /// that taught it: a store that cannot be written is logged and skipped.
 pub fn learn(services: &Services, learned: Option<&Learned>, success: bool) {
     let Some(l) = learned else { return };
-    if services.policy.decide(Capability::KnowledgeStore) != Decision::Allow {
+    if !learning(services) {
         return;
     }
     let Some(origin) = knowledge::origin_of(&l.url) else {
@@ -355,7 +370,7 @@ fn run_stats(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         ToolOutcome::ok(&StatsResult {
             stats,
             store_bytes,
-            learning: services.policy.decide(Capability::KnowledgeStore) == Decision::Allow,
+            learning: learning(&services),
         })
     })
 }

@@ -29,6 +29,7 @@ pub mod progress;
 pub mod schema;
 pub mod snapshot;
 pub mod state;
+pub mod store;
 pub mod task;
 pub mod task_exec;
 pub mod topology;
@@ -216,7 +217,7 @@ pub struct Services {
     /// The last compact observation, for `observeDelta`.
     pub observed: delta::LastObservation,
     /// The local store, opened on first use.
-    pub store: snapshot::StoreHandle,
+    pub store: store::StoreHandle,
     /// Under `glass daemon`: its clients and their mutation lease (`None` for a stdio server,
     /// which has one client).
     pub leases: Option<Arc<lease::Leases>>,

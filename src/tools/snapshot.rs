@@ -3,7 +3,7 @@
 //! and its policy apply) and stores it redacted; `list`, `inspect`, `diff` and `purge` never
 //! start the browser. A store that cannot be opened fails these calls only.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -12,52 +12,12 @@ use serde_json::{Map, Value, json};
 use super::call::call;
 use super::output::result_of;
 use super::schema::input_schema;
+use super::store::store_failure;
 use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::failure::{Failure, FailureKind};
+use crate::store::StoreError;
 use crate::store::snapshots::{self, SnapshotError, SnapshotMeta};
-use crate::store::{Store, StoreError};
 use crate::try_tool;
-
-/// The store, opened on first use; a failed open is not kept, so a repaired store serves the
-/// next call.
-#[derive(Default)]
-pub struct StoreHandle {
-    open: Mutex<Option<Arc<Store>>>,
-}
-
-impl std::fmt::Debug for StoreHandle {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("StoreHandle").finish_non_exhaustive()
-    }
-}
-
-impl StoreHandle {
-    /// The open store, opening it if needed.
-    pub fn get(&self) -> Result<Arc<Store>, StoreError> {
-        let mut slot = self.open.lock().map_err(|_| StoreError::Io)?;
-        if let Some(s) = slot.as_ref() {
-            return Ok(Arc::clone(s));
-        }
-        let s = Arc::new(Store::open_default()?);
-        *slot = Some(Arc::clone(&s));
-        Ok(s)
-    }
-}
-
-/// The failure of a store that cannot serve.
-pub fn store_failure(e: StoreError) -> ToolOutcome {
-    ToolOutcome::Failed(
-        Failure::of(FailureKind::StoreUnavailable, e.to_string()).with(
-            "store",
-            match e {
-                StoreError::Locked => "locked",
-                StoreError::Corrupt => "corrupt",
-                StoreError::TooNew => "tooNew",
-                StoreError::Io => "io",
-            },
-        ),
-    )
-}
 
 fn snapshot_failure(e: SnapshotError) -> ToolOutcome {
     match e {

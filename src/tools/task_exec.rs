@@ -456,7 +456,7 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             },
             _ => None,
         };
-        let page_before = super::knowledge::page_url(&services).await;
+        let page_before = super::knowledge::url_to_learn(&services).await;
         let (ok, body, execution_id) = match target {
             Target::Read(v) => (true, v, None),
             Target::Collect(extract, next) => {

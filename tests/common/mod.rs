@@ -576,3 +576,17 @@ pub fn spawn_daemon(data: &std::path::Path) -> std::process::Child {
     }
     child
 }
+
+/// The first image of a tool result: its MIME type and its base64 data.
+pub fn image_of(r: &Value) -> (String, String) {
+    let c = r["result"]["content"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|c| c["type"] == "image")
+        .unwrap_or_else(|| panic!("no image in {r}"));
+    (
+        c["mimeType"].as_str().unwrap_or("").to_owned(),
+        c["data"].as_str().unwrap_or("").to_owned(),
+    )
+}
