@@ -21,6 +21,7 @@ fn pages() -> Server {
             "attachment; filename=\"report.txt\"".into(),
         )],
         delay: std::time::Duration::ZERO,
+        pause: None,
     };
     Server::start(vec![
         (

@@ -503,6 +503,7 @@ fn big_download() -> Server {
             "attachment; filename=\"big.bin\"".into(),
         )],
         delay: Duration::ZERO,
+        pause: None,
     };
     Server::start(vec![
         ("/big", big),

@@ -745,6 +745,43 @@ fn navigation_and_actions_return_once_the_app_has_reacted() {
     );
 }
 
+/// Bug: after a navigation that returns at commit, an action on an element further down a
+/// page still streaming in failed (`notFound`, or the agent's error on a document with no
+/// element yet). The action waits for the parse and acts on the element: the page counts
+/// the click.
+#[test]
+fn an_action_on_a_page_still_streaming_in_waits_for_its_target() {
+    let web = Server::start(vec![(
+        "/stream",
+        Page::html(
+            r#"<!doctype html><html><head><title>Stream</title></head><body><h1>Top</h1>
+<p>More below.</p>
+<button onclick="window.hits = (window.hits || 0) + 1">Late</button></body></html>"#,
+        )
+        .paused_at("<button", 700),
+    )]);
+    let mut g = glass(&[]);
+    ok(&g.call(
+        json!(1),
+        "navigate",
+        json!({"url": web.url("/stream"), "observe": false, "waitUntil": "commit"}),
+    ));
+    let r = ok(&g.call(
+        json!(2),
+        "click",
+        json!({"target": "role=button;name=Late"}),
+    ));
+    assert!(r["ref"].is_string(), "{r}");
+    assert_eq!(eval(&mut g, "window.hits"), json!(1));
+    // A target that the whole document lacks is still not found, once parsed.
+    let f = failed(&g.call(
+        json!(3),
+        "click",
+        json!({"target": "role=button;name=Absent"}),
+    ));
+    assert_eq!(f["failureKind"], "notFound", "{f}");
+}
+
 #[test]
 fn a_2000_row_table_stays_under_24_kib_at_every_level() {
     let mut body = String::from(

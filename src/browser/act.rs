@@ -14,7 +14,7 @@ use tokio::sync::broadcast::{Receiver, error::TryRecvError};
 use chromiumoxide_cdp::cdp::browser_protocol::dom::SetFileInputFilesParams;
 use chromiumoxide_cdp::cdp::js_protocol::runtime::RemoteObjectId;
 
-use super::agent_calls::{Actionable, Resolve, Settle, Similar};
+use super::agent_calls::{Actionable, Resolve, Settle, Similar, WaitParsed};
 use super::cdp::CdpEvent;
 use super::error::BrowserError;
 use super::events::{OpenDialog, PageEvents};
@@ -121,6 +121,13 @@ pub struct Armed {
     mark: u64,
 }
 
+/// How long an action waits for a document still being parsed before resolving its target
+/// once more.
+const PARSE_WAIT_MS: u64 = 5_000;
+
+/// The CDP deadline of that wait: the wait itself plus a round trip.
+const PARSE_WAIT_CALL: Duration = Duration::from_millis(PARSE_WAIT_MS + 2_000);
+
 impl Browser {
     /// Record refs an agent answer minted, and advance the ref counter.
     pub fn record_refs<'a>(&mut self, next_ref: &Value, items: impl Iterator<Item = &'a Value>) {
@@ -154,9 +161,21 @@ impl Browser {
     pub async fn resolve(&mut self, target: &str) -> Result<Resolved, ActError> {
         let loc = locator::parse(target)
             .map_err(|e| targeting(FailureKind::InvalidLocator, e.0, Map::new()))?;
-        let answer = self
+        let mut answer = self
             .run_agent(&Resolve(loc.to_agent(), self.next_ref))
             .await?;
+        // On a document still being parsed (a navigation that returned at commit), a
+        // target not found yet may be further down the HTML: the parse ends first, then
+        // the target is resolved once more, so a missing element is only said of a whole
+        // document.
+        if answer["loading"] == true {
+            self.record_refs(&answer["nextRef"], std::iter::empty());
+            self.run_agent_within(&WaitParsed(PARSE_WAIT_MS), PARSE_WAIT_CALL)
+                .await?;
+            answer = self
+                .run_agent(&Resolve(loc.to_agent(), self.next_ref))
+                .await?;
+        }
         let minted: Vec<Value> = match answer["status"].as_str() {
             Some("ok") => vec![answer.clone()],
             Some("ambiguous") => answer["candidates"].as_array().cloned().unwrap_or_default(),
@@ -204,7 +223,10 @@ impl Browser {
                 "no element matches the target",
                 Map::new(),
             )),
-            _ => Err(ActError::Browser(BrowserError::Agent)),
+            other => {
+                tracing::debug!(status = ?other, detail = %answer["detail"], "the page agent resolved the target with an unknown status");
+                Err(ActError::Browser(BrowserError::Agent))
+            }
         }
     }
 
@@ -257,6 +279,7 @@ impl Browser {
             .await?;
         if answer["ok"] == true {
             let (Some(x), Some(y)) = (answer["x"].as_f64(), answer["y"].as_f64()) else {
+                tracing::debug!(x = %answer["x"], y = %answer["y"], "the page agent found the target actionable without a point");
                 return Err(ActError::Browser(BrowserError::Agent));
             };
             return match self.frame_point_in_page(x, y).await {

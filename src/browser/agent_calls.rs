@@ -260,6 +260,18 @@ agent_fn!(
     /// The document's ready state.
     ReadyState() => "readyState", Option<String>
 );
+/// Whether the document finished parsing in time.
+#[derive(Clone, Copy, Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct Parsed {
+    /// DOMContentLoaded has fired.
+    pub parsed: bool,
+}
+
+agent_fn!(
+    /// Wait at most `0` ms for the document to finish parsing.
+    WaitParsed(u64) => "parsed", Parsed
+);
 agent_fn!(
     /// The visible text of element `0` (or the page), at most `1` characters.
     Text<'a>(Option<&'a str>, u64) => "text", Value

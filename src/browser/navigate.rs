@@ -75,6 +75,9 @@ impl NavOutcome {
 /// How long a failed navigation waits for Chrome's error page to commit.
 const ERROR_PAGE_COMMIT: Duration = Duration::from_secs(2);
 
+/// How long a same-document navigation waits for the tab's history to record it.
+const SAME_DOCUMENT_COMMIT: Duration = Duration::from_secs(2);
+
 /// How long a navigation whose frame stopped loading waits for its commit anyway.
 const STOP_GRACE: Duration = Duration::from_millis(100);
 
@@ -149,6 +152,18 @@ impl Browser {
             return Ok(NavOutcome::Failed { net_error: code });
         }
         let Some(loader) = nav["loaderId"].as_str().map(str::to_owned) else {
+            // Chrome answers a same-document navigation before the tab's history holds its
+            // entry; the main frame's `navigatedWithinDocument` says it does. Answering
+            // earlier would let a following goBack read the history without it.
+            let session = page.session_id.clone();
+            let main_frame = page.main_frame.clone();
+            let window = deadline.saturating_duration_since(tokio::time::Instant::now());
+            drain_for(&mut rx, window.min(SAME_DOCUMENT_COMMIT), |ev| {
+                ev.method == "Page.navigatedWithinDocument"
+                    && ev.session_id.as_deref() == Some(session.as_str())
+                    && ev.params["frameId"] == main_frame.as_str()
+            })
+            .await;
             return Ok(NavOutcome::SameDocument);
         };
         let mut status = None;
@@ -247,7 +262,7 @@ impl Browser {
     /// dialog, a crash, or the deadline (the load is then stopped).
     pub async fn move_in_history(
         &mut self,
-        entry: Option<i64>,
+        entry: Option<(i64, String)>,
         timeout: Duration,
         until: WaitUntil,
     ) -> Result<NavOutcome, BrowserError> {
@@ -256,9 +271,13 @@ impl Browser {
         let mut rx = self.cdp.subscribe();
         let events = std::sync::Arc::clone(&self.events);
         let deadline = tokio::time::Instant::now() + timeout;
-        let (method, params) = match entry {
-            Some(id) => ("Page.navigateToHistoryEntry", json!({"entryId": id})),
-            None => ("Page.reload", json!({})),
+        let (method, params, destination) = match entry {
+            Some((id, url)) => (
+                "Page.navigateToHistoryEntry",
+                json!({"entryId": id}),
+                Some(url),
+            ),
+            None => ("Page.reload", json!({}), None),
         };
         let sent = tokio::select! {
             r = self.cdp.call_raw(Some(&page.session_id), method, params, timeout) => r,
@@ -291,7 +310,13 @@ impl Browser {
                 "Network.responseReceived" if p["type"] == "Document" && main => {
                     status = p["response"]["status"].as_i64();
                 }
-                "Page.navigatedWithinDocument" if main && loader.is_none() => {
+                // Only the move to the entry asked for: a late event of an earlier
+                // same-document navigation is not this one.
+                "Page.navigatedWithinDocument"
+                    if main
+                        && loader.is_none()
+                        && destination.as_deref().is_none_or(|u| p["url"] == u) =>
+                {
                     return Ok(NavOutcome::SameDocument);
                 }
                 "Page.frameNavigated" if p["frame"].get("parentId").is_none() => {

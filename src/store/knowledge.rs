@@ -356,12 +356,7 @@ mod tests {
     use super::*;
 
     fn store(tag: &str) -> Store {
-        let dir = std::env::temp_dir().join(format!(
-            "glass-knowledge-{tag}-{}-{:?}",
-            std::process::id(),
-            std::time::SystemTime::now()
-        ));
-        Store::open(&dir.join(super::super::FILE_NAME)).unwrap()
+        Store::open(&super::super::scratch_file(tag)).unwrap()
     }
 
     fn scope(origin: &str, name: &str) -> Scope {

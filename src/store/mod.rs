@@ -173,17 +173,25 @@ impl Store {
     }
 }
 
+/// A database path of its own for one unit test, under one scratch directory per test
+/// process (so a run leaves one directory behind, named plainly).
+#[cfg(test)]
+pub(crate) fn scratch_file(tag: &str) -> PathBuf {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    std::env::temp_dir()
+        .join(format!("glass-unit-store-{}", std::process::id()))
+        .join(format!("{tag}-{nanos}"))
+        .join(FILE_NAME)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn temp(tag: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!(
-            "glass-store-{tag}-{}-{:?}",
-            std::process::id(),
-            std::time::SystemTime::now()
-        ));
-        dir.join(FILE_NAME)
+        scratch_file(tag)
     }
 
     #[test]

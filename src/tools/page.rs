@@ -208,10 +208,7 @@ async fn go(
     b.recover_renderer().await;
     let mark = b.network_mark();
     let timeout = Duration::from_millis(30_000);
-    let outcome = try_tool!(
-        b.move_in_history(entry.map(|e| e.0), timeout, WaitUntil::Load)
-            .await
-    );
+    let outcome = try_tool!(b.move_in_history(entry, timeout, WaitUntil::Load).await);
     answer(
         &services,
         &mut b,

@@ -17,6 +17,9 @@ pub struct Page {
     pub headers: Vec<(String, String)>,
     /// How long the server takes before it answers (a slow backend).
     pub delay: std::time::Duration,
+    /// Send the body up to this byte, then wait this long before the rest (a page that
+    /// streams in: the browser parses the first part meanwhile).
+    pub pause: Option<(usize, std::time::Duration)>,
 }
 
 impl Page {
@@ -27,6 +30,7 @@ impl Page {
             body: body.as_bytes().to_vec(),
             headers: Vec::new(),
             delay: std::time::Duration::ZERO,
+            pause: None,
         }
     }
 
@@ -37,11 +41,21 @@ impl Page {
             body: Vec::new(),
             headers: Vec::new(),
             delay: std::time::Duration::ZERO,
+            pause: None,
         }
     }
 
     pub fn delayed(mut self, ms: u64) -> Page {
         self.delay = std::time::Duration::from_millis(ms);
+        self
+    }
+
+    /// The body streams in: what comes before `marker` at once, the rest `ms` later.
+    pub fn paused_at(mut self, marker: &str, ms: u64) -> Page {
+        let at = String::from_utf8_lossy(&self.body)
+            .find(marker)
+            .expect("the marker is in the body");
+        self.pause = Some((at, std::time::Duration::from_millis(ms)));
         self
     }
 
@@ -157,6 +171,7 @@ fn from_dirs(key: &str, dirs: &[(String, std::path::PathBuf)]) -> Option<Page> {
             body,
             headers: Vec::new(),
             delay: std::time::Duration::ZERO,
+            pause: None,
         });
     }
     None
@@ -202,8 +217,19 @@ fn serve(
             head.push_str(&format!("{k}: {v}\r\n"));
         }
         head.push_str("\r\n");
-        if stream.write_all(head.as_bytes()).is_err() || stream.write_all(&page.body).is_err() {
+        let (first, rest) = match page.pause {
+            Some((at, _)) => page.body.split_at(at.min(page.body.len())),
+            None => (&page.body[..], &[][..]),
+        };
+        if stream.write_all(head.as_bytes()).is_err() || stream.write_all(first).is_err() {
             return;
+        }
+        if let Some((_, pause)) = page.pause {
+            let _ = stream.flush();
+            thread::sleep(pause);
+            if stream.write_all(rest).is_err() {
+                return;
+            }
         }
     }
 }

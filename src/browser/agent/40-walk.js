@@ -23,6 +23,7 @@
     return { nodes: 0, maxNodes: 30000, stop: false, frames: null, hit: budget || (() => {}) };
   }
   function startInfo(root, o) {
+    if (!root) return null; // a document that has no element yet (just committed)
     const doc = root.ownerDocument;
     let inControl = false;
     for (let n = flatParent(root); n && !inControl; n = flatParent(n)) inControl = INTERACTIVE.has(roleOf(n));
@@ -134,7 +135,7 @@
       }
       if (cb.leave) cb.leave(i);
     };
-    visit(root, start, 0);
+    if (root) visit(root, start, 0);
   }
 
   // Text of a block box that is not inside a child block: {all, own}, own being only the text

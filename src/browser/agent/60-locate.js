@@ -176,9 +176,20 @@
       const candidates = m.hits.slice(0, 8).map((e) => describe(e, ctx, true));
       return { status: 'ambiguous', count: m.hits.length, candidates, nextRef: ctx.next };
     }
+    // A document still being parsed may not hold the element yet: said, so the caller can
+    // wait for the parse to end before calling it missing.
+    const loading = document.readyState === 'loading';
     const hidden = m.hidden.length || absentMatches(locator);
-    if (hidden) return { status: 'notVisible', count: hidden, nextRef: ctx.next };
-    return { status: 'none', nextRef: ctx.next };
+    if (hidden) return { status: 'notVisible', count: hidden, loading, nextRef: ctx.next };
+    return { status: 'none', loading, nextRef: ctx.next };
+  }
+  // Resolves once the document is parsed (DOMContentLoaded), or after `ms`: whether it was.
+  function parsed(ms) {
+    if (document.readyState !== 'loading') return Promise.resolve({ parsed: true });
+    return new Promise((done) => {
+      const to = setTimeout(() => done({ parsed: false }), Math.min(posInt(ms, 5000), 30000));
+      document.addEventListener('DOMContentLoaded', () => { clearTimeout(to); done({ parsed: true }); }, { once: true });
+    });
   }
   // Matches inside subtrees the walk skips (display:none, aria-hidden, inert, closed
   // details): they exist, so the answer is "not visible" rather than "not found". Only asked

@@ -103,6 +103,7 @@
     scroll: guard(scroll),
     rect: guard(rect),
     readyState: guard(readyState),
+    parsed: guard(parsed),
     fileInput: guard(fileInput),
     // The element of a ref (for Chrome's own view of it), or null.
     element: guard((ref) => { const e = lookup(ref); return e && e !== UNKNOWN ? e : null; }),
