@@ -394,6 +394,9 @@ impl SessionOptions {
             downloads_denied: self.policy().map_or(true, |p| {
                 p.decide(crate::policy::Capability::Download) == crate::policy::Decision::Deny
             }),
+            keep_bodies: self.policy().is_ok_and(|p| {
+                p.decide(crate::policy::Capability::NetworkDetails) != crate::policy::Decision::Deny
+            }),
         }
     }
 

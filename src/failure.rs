@@ -103,6 +103,7 @@ wire_enum! {
     FailureKind {
         InvalidLocator = "invalidLocator" in Targeting, "the page cannot read the CSS selector (a locator outside the grammar is `invalidArguments`)";
         NotFound = "notFound" in Targeting, "nothing matches the target";
+        OutsideViewport = "outsideViewport" in Targeting, "`clickAt`: the point lies outside the viewport (`viewport` gives its size); nothing was clicked";
         NotVisible = "notVisible" in Targeting, "matches exist (`count`) but none is seen: hidden, clipped away, inert";
         Ambiguous = "ambiguous" in Targeting, "more than one element matches; `candidates` lists up to eight";
         StaleRef = "staleRef" in Targeting, "the ref's element is gone; `candidates` are fresh ones with its role and name";
@@ -163,6 +164,7 @@ wire_enum! {
         StoreUnavailable = "storeUnavailable" in Store, "the store cannot be opened, read or written (`store`: locked, corrupt, tooNew or io, where known); `reason` says what to do";
         UnknownSnapshot = "unknownSnapshot" in Target, "no snapshot has this id (`sessionSnapshot` list shows them)";
         UnknownRecord = "unknownRecord" in Target, "no knowledge record has this id (`knowledgeList` shows them)";
+        UnknownRequest = "unknownRequest" in Target, "no request of the page's current document has this id (`listRequests` shows them)";
         NoConsentFound = "no_consent_found" in Consent, "no recognized consent banner is visible";
         ChoiceUnavailable = "choice_unavailable" in Consent, "the banner offers no such choice on its first layer";
     }
@@ -173,11 +175,10 @@ impl FailureKind {
     pub fn kind(self) -> Kind {
         use FailureKind::*;
         match self {
-            InvalidLocator | NotFound | NotVisible | Ambiguous | StaleRef | WrongFrame
-            | Disabled | NotEditable | Unstable | Blocked | NotActionable | NotCheckable
-            | NoSuchOption | AmbiguousOption | NotSelect | NotFileInput | UnresolvedFields => {
-                Kind::Targeting
-            }
+            InvalidLocator | NotFound | OutsideViewport | NotVisible | Ambiguous | StaleRef
+            | WrongFrame | Disabled | NotEditable | Unstable | Blocked | NotActionable
+            | NotCheckable | NoSuchOption | AmbiguousOption | NotSelect | NotFileInput
+            | UnresolvedFields => Kind::Targeting,
             NotCleared | NotToggled => Kind::Verification,
             FieldInterrupted | FieldBrowser => Kind::FillForm,
             StaleRevision | StaleContinuation => Kind::Contract,
@@ -187,9 +188,8 @@ impl FailureKind {
             Unavailable | Closed | Timeout | Refused | NoPage | Agent | FrameGone
             | RendererHung | RendererCrashed => Kind::Browser,
             Exception => Kind::Evaluation,
-            UnknownTarget | UnknownFrame | UnknownExecution | UnknownSnapshot | UnknownRecord => {
-                Kind::Target
-            }
+            UnknownTarget | UnknownFrame | UnknownExecution | UnknownSnapshot | UnknownRecord
+            | UnknownRequest => Kind::Target,
             NoPopup | MultiplePopups | PopupClosed => Kind::Popup,
             DownloadTimeout | Canceled | TooLarge | SaveFailed => Kind::Download,
             NoConsentFound | ChoiceUnavailable => Kind::Consent,

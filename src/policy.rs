@@ -58,6 +58,11 @@ pub enum Capability {
     CookieAccess,
     /// Keep knowledge records about sites between sessions.
     KnowledgeStore,
+    /// See request bodies and query values (`getRequest` bodies, `listRequests`
+    /// `queryValues`); secret headers stay redacted regardless.
+    NetworkDetails,
+    /// Click at page coordinates (`clickAt`), with no element to check.
+    CoordinateInput,
 }
 
 impl Capability {
@@ -74,6 +79,8 @@ impl Capability {
         Capability::PersistentProfile,
         Capability::CookieAccess,
         Capability::KnowledgeStore,
+        Capability::NetworkDetails,
+        Capability::CoordinateInput,
     ];
 
     /// The wire and flag name.
@@ -90,6 +97,8 @@ impl Capability {
             Capability::PersistentProfile => "persistent-profile",
             Capability::CookieAccess => "cookie-access",
             Capability::KnowledgeStore => "knowledge-store",
+            Capability::NetworkDetails => "network-details",
+            Capability::CoordinateInput => "coordinate-input",
         }
     }
 }

@@ -55,6 +55,45 @@ pub fn url_without_query(url: &str) -> String {
     bounded_text(&cleaned, 512)
 }
 
+/// A URL as `listRequests` reports it: no credentials or fragment; its query's names kept
+/// and their values replaced by `…` unless `values` (the policy allows network-details),
+/// since query strings carry tokens and personal data. Bounded.
+pub fn url_with_query_names(url: &str, values: bool) -> String {
+    let Ok(mut parsed) = url::Url::parse(url.trim()) else {
+        return url_without_query(url);
+    };
+    let _ = parsed.set_username("");
+    let _ = parsed.set_password(None);
+    parsed.set_fragment(None);
+    let query = parsed.query().map(str::to_owned);
+    parsed.set_query(None);
+    let mut out = parsed.to_string();
+    if let Some(q) = query.filter(|q| !q.is_empty()) {
+        out.push('?');
+        if values {
+            out.push_str(&q);
+        } else {
+            let names: Vec<String> = q
+                .split('&')
+                .filter(|p| !p.is_empty())
+                .map(|p| match p.split_once('=') {
+                    Some((name, _)) => format!("{}=…", bounded_text(name, 64)),
+                    // A bare word is a flag (`?print`); anything longer may be a token.
+                    None if p.len() <= 24
+                        && p.bytes()
+                            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-') =>
+                    {
+                        p.to_owned()
+                    }
+                    None => "…".to_owned(),
+                })
+                .collect();
+            out.push_str(&names.join("&"));
+        }
+    }
+    bounded_text(&out, 1024)
+}
+
 /// A Chrome network error code such as `ERR_NAME_NOT_RESOLVED`, if `text` is one.
 pub fn net_error_code(text: &str) -> Option<String> {
     let code = text.trim().strip_prefix("net::").unwrap_or(text.trim());
@@ -69,6 +108,27 @@ pub fn net_error_code(text: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn query_values_are_hidden_unless_allowed() {
+        let u = "https://user:pw@a.test/s?q=secret&flag&page=2#frag";
+        assert_eq!(
+            url_with_query_names(u, false),
+            "https://a.test/s?q=…&flag&page=…"
+        );
+        assert_eq!(
+            url_with_query_names(u, true),
+            "https://a.test/s?q=secret&flag&page=2"
+        );
+        assert_eq!(
+            url_with_query_names("https://a.test/", false),
+            "https://a.test/"
+        );
+        assert_eq!(
+            url_with_query_names("https://a.test/x?eyJhbGciOiJIUzI1NiJ9.payload", false),
+            "https://a.test/x?…"
+        );
+    }
 
     #[test]
     fn text_is_collapsed_and_cut() {

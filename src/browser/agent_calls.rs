@@ -269,6 +269,10 @@ pub struct Parsed {
 }
 
 agent_fn!(
+    /// What a click at viewport point (`0`, `1`) lands on: `{hit: {role, name, tag} | null}`.
+    HitAt(f64, f64) => "hitAt", Value
+);
+agent_fn!(
     /// Wait at most `0` ms for the document to finish parsing.
     WaitParsed(u64) => "parsed", Parsed
 );

@@ -147,6 +147,43 @@ pub fn decode_base64(s: &str) -> Option<Vec<u8>> {
     Some(out)
 }
 
+impl super::page::Browser {
+    /// The selected page's layout viewport in CSS pixels (what `clickAt` may reach).
+    pub async fn viewport_size(&self) -> Result<(f64, f64), BrowserError> {
+        let m = self
+            .page_call("Page.getLayoutMetrics", serde_json::json!({}))
+            .await?;
+        let v = &m["cssLayoutViewport"];
+        Ok((
+            v["clientWidth"].as_f64().unwrap_or(0.0),
+            v["clientHeight"].as_f64().unwrap_or(0.0),
+        ))
+    }
+
+    /// The selected page printed to PDF (Chrome's print layout): the file's bytes.
+    pub async fn print_pdf(
+        &self,
+        paper: (f64, f64),
+        landscape: bool,
+        background: bool,
+    ) -> Result<Vec<u8>, BrowserError> {
+        let v = self
+            .cdp
+            .call_raw(
+                Some(&self.page()?.session_id),
+                "Page.printToPDF",
+                serde_json::json!({"paperWidth": paper.0, "paperHeight": paper.1,
+                                   "landscape": landscape, "printBackground": background}),
+                PRINT_TIMEOUT,
+            )
+            .await?;
+        decode_base64(v["data"].as_str().unwrap_or("")).ok_or(BrowserError::Refused(0))
+    }
+}
+
+/// How long Chrome may take to lay a page out for print.
+const PRINT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(60);
+
 #[cfg(test)]
 mod tests {
     #[test]

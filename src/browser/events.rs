@@ -64,6 +64,10 @@ pub struct PageEvents {
     pub diagnostics: Mutex<Diagnostics>,
     /// Requests the host rules refused since the last result.
     pub denials: Mutex<Vec<Value>>,
+    /// Every request of the selected page's document (`listRequests`, `getRequest`).
+    pub requests: Mutex<super::requests::RequestLog>,
+    /// Every console message of the selected page's document (`consoleMessages`).
+    pub console: Mutex<super::console::ConsoleLog>,
 }
 
 /// Most entries kept per diagnostics list; older ones are dropped and counted.
@@ -485,6 +489,12 @@ fn observe_event(events: &PageEvents, ev: &CdpEvent) {
             if let Ok(mut n) = events.network.lock() {
                 n.new_document();
             }
+            if let Ok(mut r) = events.requests.lock() {
+                r.new_document(ev.params["frame"]["loaderId"].as_str());
+            }
+            if let Ok(mut c) = events.console.lock() {
+                c.new_document();
+            }
             events.changed.notify_waiters();
         }
         "Page.loadEventFired" => {
@@ -497,7 +507,10 @@ fn observe_event(events: &PageEvents, ev: &CdpEvent) {
             {
                 n.ended(id);
             }
+            record_request(events, ev);
         }
+        "Network.dataReceived" | "Network.requestServedFromCache" => record_request(events, ev),
+        "Log.entryAdded" => record_console(events, ev),
         "Target.attachedToTarget" if ev.params["targetInfo"]["type"] == "iframe" => {
             let p = &ev.params;
             if let (Ok(mut frames), Some(fid), Some(sid)) = (
@@ -553,6 +566,11 @@ fn observe_event(events: &PageEvents, ev: &CdpEvent) {
             if let Ok(mut d) = events.diagnostics.lock() {
                 d.record(ev);
             }
+            if ev.method.starts_with("Network.") {
+                record_request(events, ev);
+            } else {
+                record_console(events, ev);
+            }
         }
         "Runtime.executionContextCreated" => {
             let c = &ev.params["context"];
@@ -600,6 +618,20 @@ fn observe_event(events: &PageEvents, ev: &CdpEvent) {
             events.changed.notify_waiters();
         }
         _ => {}
+    }
+}
+
+/// Add a `Network` event of the selected page to its request log.
+fn record_request(events: &PageEvents, ev: &CdpEvent) {
+    if let (Ok(mut r), Some(s)) = (events.requests.lock(), ev.session_id.as_deref()) {
+        r.record(s, ev);
+    }
+}
+
+/// Add a console message, exception or browser report of the selected page to its log.
+fn record_console(events: &PageEvents, ev: &CdpEvent) {
+    if let (Ok(mut c), Some(s)) = (events.console.lock(), ev.session_id.as_deref()) {
+        c.record(s, ev);
     }
 }
 

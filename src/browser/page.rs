@@ -105,6 +105,8 @@ pub struct Browser {
     pub(super) download_dir: PathBuf,
     /// The host-rule enforcer, when rules are set.
     pub(super) enforcer: Option<tokio::task::JoinHandle<()>>,
+    /// Chrome keeps response bodies for `getRequest` (see `SessionConfig::keep_bodies`).
+    pub(super) keep_bodies: bool,
 }
 
 impl std::fmt::Debug for Browser {

@@ -53,7 +53,15 @@ pub struct SessionConfig {
     pub downloads_denied: bool,
     /// Downloads past this size are cancelled (`--download-max-mb`).
     pub download_max_bytes: u64,
+    /// The policy lets `getRequest` read bodies (network-details): Chrome keeps them.
+    pub keep_bodies: bool,
 }
+
+/// Bytes of response bodies Chrome keeps per page, when bodies are kept.
+const BODY_BUFFER_TOTAL: u64 = 16 * 1024 * 1024;
+
+/// Bytes of one response body Chrome keeps, when bodies are kept.
+const BODY_BUFFER_ONE: u64 = 2 * 1024 * 1024;
 
 /// The session: configuration plus the lazily started browser behind one lock.
 #[derive(Debug)]
@@ -305,6 +313,7 @@ async fn start(config: &SessionConfig) -> Result<Browser, BrowserError> {
         refs: Default::default(),
         download_dir,
         enforcer,
+        keep_bodies: config.keep_bodies,
     };
     browser.select_initial_page().await?;
     if !browser.attached {
@@ -410,18 +419,23 @@ impl Browser {
         // No Page.setLifecycleEventsEnabled: it makes the renderer do paint-timing work after
         // each load that the next call would wait for (see `network`).
         // Inspector: the renderer-crash event.
-        let (enable, network, tree, _) = tokio::join!(
+        // Response bodies are buffered only where `getRequest` may read them (the policy
+        // allows network-details); buffering copies every body, so none is kept otherwise.
+        // Log: Chrome's own console reports (a failed resource, a violation).
+        let buffers = if self.keep_bodies {
+            json!({"maxTotalBufferSize": BODY_BUFFER_TOTAL, "maxResourceBufferSize": BODY_BUFFER_ONE})
+        } else {
+            json!({"maxTotalBufferSize": 0, "maxResourceBufferSize": 0})
+        };
+        let (enable, network, tree, _, _) = tokio::join!(
             self.cdp.call_raw(s, "Page.enable", json!({}), CALL_TIMEOUT),
-            self.cdp.call_raw(
-                s,
-                "Network.enable",
-                json!({"maxTotalBufferSize": 0, "maxResourceBufferSize": 0}),
-                CALL_TIMEOUT
-            ),
+            self.cdp
+                .call_raw(s, "Network.enable", buffers, CALL_TIMEOUT),
             self.cdp
                 .call_raw(s, "Page.getFrameTree", json!({}), CALL_TIMEOUT),
             self.cdp
                 .call_raw(s, "Inspector.enable", json!({}), CALL_TIMEOUT),
+            self.cdp.call_raw(s, "Log.enable", json!({}), CALL_TIMEOUT),
         );
         enable?;
         network?;

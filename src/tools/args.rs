@@ -66,7 +66,6 @@ impl JsonSchema for Target {
         json_schema!({
             "type": "string",
             "format": super::schema::LOCATOR_FORMAT,
-            "description": "ref (e12), css=, text=, role=R;name=N or name=",
         })
     }
 }

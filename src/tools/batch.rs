@@ -60,14 +60,14 @@ struct BatchArgs {
     steps: Vec<Step>,
     /// Default unguarded.
     mode: Option<Mode>,
-    /// Else staleRevision; chain requires it.
+    // Required by chain (see `Mode`); described once in the server's instructions.
     expected_revision: Option<u64>,
 }
 
 /// {action, ...that tool's arguments}.
 #[derive(Deserialize, JsonSchema)]
 struct Step {
-    /// The tool the step calls.
+    // The tool the step calls (the enum names it).
     action: StepAction,
     #[serde(flatten)]
     arguments: Map<String, Value>,

@@ -52,10 +52,7 @@ fn published_schema(tool: &Tool) -> Value {
     let mut schema = (tool.schema)();
     if !tool.capabilities.is_empty() {
         if let Some(Value::Object(props)) = schema.get_mut("properties") {
-            props.insert(
-                "confirmToken".into(),
-                json!({"type": "string", "description": "From confirmationRequired."}),
-            );
+            props.insert("confirmToken".into(), json!({"type": "string"}));
         }
     }
     schema

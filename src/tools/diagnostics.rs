@@ -1,7 +1,10 @@
-//! `diagnostics`: bounded, redacted console and network data of the selected page.
+//! `diagnostics` and `consoleMessages`: bounded, redacted console and network data of the
+//! selected page.
 //!
-//! Console texts are cut to 200 characters; URLs lose their query, fragment and credentials;
-//! at most 200 entries per list are kept and the rest are counted as dropped.
+//! `diagnostics` reports what went wrong since its last call: console texts cut to 200
+//! characters, URLs without query, fragment or credentials, at most 200 entries per list (the
+//! rest counted as dropped). `consoleMessages` pages through the document's whole console
+//! log (see `browser::console`).
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -28,6 +31,107 @@ pub const DIAGNOSTICS: Tool = Tool {
     revision: RevisionRule::Reads,
     run,
 };
+
+/// `consoleMessages`.
+pub const CONSOLE_MESSAGES: Tool = Tool {
+    name: "consoleMessages",
+    title: "Console messages",
+    description: "The selected page's console since its navigation: level, text, source, stack for errors; uncaught exceptions and Chrome's own reports too. Paged by after.",
+    schema: input_schema::<ConsoleArgs>,
+    output: super::output::result_of::<ConsoleResult>,
+    annotations: Annotations::PAGE_READ,
+    needs: Needs::Page,
+    capabilities: &[],
+    revision: RevisionRule::Reads,
+    run: run_console,
+};
+
+/// Arguments of `consoleMessages`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct ConsoleArgs {
+    /// Only these levels (default all).
+    #[schemars(length(min = 1, max = 5))]
+    levels: Option<Vec<Level>>,
+    /// Only after this seq.
+    after: Option<u64>,
+    /// Default 50.
+    #[schemars(range(min = 1, max = 200))]
+    max_items: Option<usize>,
+}
+
+/// A console level.
+#[derive(Clone, Copy, Deserialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+enum Level {
+    Debug,
+    Log,
+    Info,
+    Warning,
+    Error,
+}
+
+impl Level {
+    fn as_str(self) -> &'static str {
+        match self {
+            Level::Debug => "debug",
+            Level::Log => "log",
+            Level::Info => "info",
+            Level::Warning => "warning",
+            Level::Error => "error",
+        }
+    }
+}
+
+/// The result of `consoleMessages`.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ConsoleResult {
+    /// `seq`, `level`, `text`, `source`, `stack` (errors), `uncaught`, `browser` (Chrome's own).
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub messages: Vec<Value>,
+    /// Messages of this document Glass keeps.
+    pub total: usize,
+    /// Older messages dropped for space.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub dropped: u64,
+    /// More match: pass the last seq as `after`.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub more: bool,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
+
+fn run_console(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+    Box::pin(async move {
+        let a: ConsoleArgs = try_tool!(args::read(&a));
+        let max = a.max_items.unwrap_or(50);
+        let b = try_tool!(session_for(&services, &CONSOLE_MESSAGES).await);
+        let Ok(log) = b.events().console.lock() else {
+            return ToolOutcome::Failed(crate::failure::Failure::new(
+                crate::failure::Kind::Internal,
+                "the console log is unavailable",
+            ));
+        };
+        let wanted = |level: &str| {
+            a.levels
+                .as_ref()
+                .is_none_or(|ls| ls.iter().any(|l| l.as_str() == level))
+        };
+        let mut matching = log.after(a.after.unwrap_or(0)).filter(|e| wanted(e.level));
+        let messages: Vec<Value> = matching.by_ref().take(max).map(|e| e.to_json()).collect();
+        let more = matching.next().is_some();
+        let (total, dropped) = log.counts();
+        ToolOutcome::ok(&ConsoleResult {
+            messages,
+            total,
+            dropped,
+            more,
+        })
+    })
+}
 
 /// Arguments of `diagnostics`.
 #[derive(Deserialize, JsonSchema)]

@@ -24,7 +24,7 @@ pub const MAX_RESULT_BYTES: usize = 64 * 1024;
 pub const EVALUATE: Tool = Tool {
     name: "evaluate",
     title: "Evaluate JavaScript",
-    description: "Evaluate a JavaScript expression in the page (promises awaited): its JSON value. Denied by the hardened policy.",
+    description: "Evaluate a JavaScript expression in the page (promises awaited): its JSON value.",
     schema: input_schema::<EvaluateArgs>,
     output: super::output::result_of::<EvaluateResult>,
     annotations: Annotations::MAY_DESTROY,

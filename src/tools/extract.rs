@@ -32,7 +32,7 @@ pub const MAX_ITEMS: u32 = 256;
 pub const EXTRACT: Tool = Tool {
     name: "extractStructured",
     title: "Extract typed values",
-    description: "Typed, normalized values off the page model, with provenance. path: table[:NAME|#N][/column:HEADER], list[:NAME|#N], region:NAME, section:HEADING, field:LABEL (no CSS). Lists and tables page by maxItems and continuation.",
+    description: "Typed, normalized values off the page model, with provenance. path: table[:NAME|#N][/column:HEADER], list[:NAME|#N], region:NAME, section:HEADING, field:LABEL (no CSS).",
     schema: input_schema::<ExtractArgs>,
     output: result_of::<ExtractResult>,
     annotations: Annotations::PAGE_READ,
@@ -49,16 +49,16 @@ struct ExtractArgs {
     /// The values to read.
     #[schemars(length(min = 1, max = 32))]
     fields: Vec<FieldSpec>,
-    /// Most items per list or table (default 50).
+    /// Per list or table (default 50).
     #[schemars(range(min = 1, max = 256))]
     max_items: Option<u32>,
-    /// The first item of lists and tables (default 0).
+    /// First item (default 0).
     #[schemars(range(max = 100_000))]
     start_index: Option<u32>,
     /// Most bytes of values (default 65536).
     #[schemars(range(min = 1024, max = 1_048_576))]
     max_bytes: Option<u32>,
-    /// The previous answer's, for the next window.
+    /// The previous answer's.
     #[schemars(length(max = 256))]
     continuation: Option<String>,
 }

@@ -108,7 +108,7 @@ struct TypeArgs {
     clear: Option<bool>,
     /// Press Enter afterwards.
     submit: Option<bool>,
-    /// Insert at once, no key events (key listeners do not run).
+    /// All at once, no key events.
     insert_text: Option<bool>,
     /// Else staleRevision.
     expected_revision: Option<u64>,

@@ -160,12 +160,12 @@ with_intent_fields! {
         /// type: the text; select: an option's value or label.
         #[schemars(length(max = 4096))]
         value: Option<String>,
-        /// verify's predicates, checked after the action.
+        /// verify's, checked after.
         #[schemars(length(min = 1, max = 8))]
         predicates: Vec<Value>,
         /// all (default) or any.
         combine: Option<super::verify::Combine>,
-        /// How long the predicates may take to hold (default 5000).
+        /// Default 5000.
         #[schemars(range(max = 120_000))]
         timeout_ms: Option<u64>,
     }
@@ -479,7 +479,7 @@ fn find_schema() -> Value {
 pub const RESOLVE_WITH_KNOWLEDGE: Tool = Tool {
     name: "resolveIntentWithKnowledge",
     title: "Resolve with knowledge",
-    description: "resolveIntent (same fields) plus verified-run history as secondary evidence: may raise a live candidate's confidence (historicalMatch), never add one or overturn an exact match.",
+    description: "resolveIntent plus verified-run history as secondary evidence: may raise a live candidate's confidence, never add one or overturn an exact match.",
     schema: input_schema_brief::<IntentArgs>,
     output: result_of::<KnowledgeResolveResult>,
     annotations: Annotations::LOCAL_READ,

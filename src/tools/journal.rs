@@ -171,7 +171,7 @@ pub const RECOVER_RUN: Tool = Tool {
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 struct RecoverArgs {
-    /// The call's executionId (x12); default the latest call that may change a page.
+    /// x12; default the latest page-changing call.
     #[schemars(length(min = 2, max = 24))]
     execution_id: Option<String>,
 }

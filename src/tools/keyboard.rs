@@ -93,7 +93,7 @@ struct KeyArgs {
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 struct ShortcutArgs {
-    /// Modifiers and a key joined by +: Control+A, Shift+Tab.
+    /// Control+A, Shift+Tab...
     #[schemars(length(min = 1, max = 64))]
     keys: String,
     /// Focused first.

@@ -14,6 +14,7 @@ pub mod consent;
 pub mod delta;
 pub mod diagnostics;
 pub mod dialogs;
+pub mod emulate;
 pub mod evaluate;
 pub mod extract;
 pub mod forms;
@@ -22,9 +23,11 @@ pub mod journal;
 pub mod keyboard;
 pub mod knowledge;
 pub mod lease;
+pub mod network;
 pub mod output;
 pub mod page;
 pub mod pointer;
+pub mod print;
 pub mod progress;
 pub mod schema;
 pub mod snapshot;
@@ -159,6 +162,7 @@ fn required_capability(tool: &Tool) -> Option<crate::policy::Capability> {
         "upload" => Some(Capability::Upload),
         "download" => Some(Capability::Download),
         "cookies" | "storageState" => Some(Capability::CookieAccess),
+        "clickAt" => Some(Capability::CoordinateInput),
         _ => None,
     }
 }
@@ -181,6 +185,7 @@ fn listed_schema(tool: &Tool, facts: &ServerFacts) -> Value {
                 .any(|(name, decision)| *name == c.as_str() && *decision == "confirm")
         });
     let mut listed = schema.clone();
+    schema::listed_form(tool.name, &mut listed);
     if !confirms {
         if let Some(Value::Object(props)) = listed.get_mut("properties") {
             props.remove("confirmToken");
@@ -487,6 +492,12 @@ pub fn catalog() -> &'static [Tool] {
         topology::LIST_FRAMES,
         topology::SELECT_FRAME,
         diagnostics::DIAGNOSTICS,
+        diagnostics::CONSOLE_MESSAGES,
+        network::LIST_REQUESTS,
+        network::GET_REQUEST,
+        emulate::EMULATE,
+        pointer::CLICK_AT,
+        print::PRINT_TO_PDF,
         task::VALIDATE,
         task::COMPILE,
         webir::VALIDATE,

@@ -246,7 +246,7 @@ struct NavigateArgs {
     observe: Option<bool>,
     /// Default load.
     wait_until: Option<WaitUntilArg>,
-    /// Give up after this long (default 30000).
+    /// Default 30000.
     #[schemars(range(min = 1, max = 120_000))]
     timeout_ms: Option<u64>,
 }
@@ -382,7 +382,7 @@ struct TextArgs {
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 struct ScreenshotArgs {
-    /// Only this element (default the viewport).
+    /// Only this element.
     target: Option<Target>,
     /// The whole scrollable page.
     full_page: Option<bool>,
@@ -396,7 +396,7 @@ struct ScreenshotArgs {
     scale: Option<f64>,
     /// This area, in CSS px of the page.
     clip: Option<Clip>,
-    /// Save here instead: an absolute path under the working, temporary or data directory.
+    /// Save to this file instead.
     #[schemars(length(min = 2, max = 4096))]
     path: Option<String>,
 }
@@ -422,6 +422,30 @@ struct Clip {
     width: f64,
     #[schemars(range(min = 1.0))]
     height: f64,
+}
+
+/// A file a tool wrote for the client: where, and its sha256 (so the client can check it).
+pub(super) struct SavedFile {
+    /// The absolute path written.
+    pub path: String,
+    /// Lowercase hex.
+    pub sha256: String,
+}
+
+/// Write `bytes` to the client's `path` (checked by [`client_file`]), whole.
+pub(super) fn save_client_file(path: &str, bytes: &[u8]) -> Result<SavedFile, ToolOutcome> {
+    use sha2::Digest;
+    let target = client_file(path)?;
+    if std::fs::write(&target, bytes).is_err() {
+        return Err(args::invalid("path", "the file cannot be written").into());
+    }
+    Ok(SavedFile {
+        path: target.to_string_lossy().into_owned(),
+        sha256: sha2::Sha256::digest(bytes)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect(),
+    })
 }
 
 /// A file a client names for Glass to write (a screenshot) or read and write (a storage
@@ -471,7 +495,7 @@ struct ScrollArgs {
     /// Down by this many CSS px (default 600).
     #[schemars(range(min = -100_000, max = 100_000))]
     dy: Option<i64>,
-    /// Scroll this element (default the page).
+    /// Default the page.
     target: Option<Target>,
 }
 
@@ -858,19 +882,10 @@ fn run_screenshot(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture 
         let Some(bytes) = crate::browser::decode_base64(&image) else {
             return ToolOutcome::Failed(Failure::new(Kind::Internal, "the image did not decode"));
         };
-        let target = try_tool!(client_file(&path));
-        if std::fs::write(&target, &bytes).is_err() {
-            return args::invalid("path", "the file cannot be written").into();
-        }
-        use sha2::Digest;
+        let saved = try_tool!(save_client_file(&path, &bytes));
         meta.bytes = bytes.len();
-        meta.sha256 = Some(
-            sha2::Sha256::digest(&bytes)
-                .iter()
-                .map(|b| format!("{b:02x}"))
-                .collect(),
-        );
-        meta.path = Some(target.to_string_lossy().into_owned());
+        meta.sha256 = Some(saved.sha256);
+        meta.path = Some(saved.path);
         ToolOutcome::ok(&meta)
     })
 }

@@ -1,11 +1,12 @@
-//! Verified pointer actions: `click`, `doubleClick`, `hover`.
+//! Verified pointer actions: `click`, `doubleClick`, `hover`, `drag`; and `clickAt`, the one
+//! pointer action with no element to verify, behind its own capability.
 
 use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
 use schemars::JsonSchema;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use super::args::Target;
 use super::browser::session_for;
@@ -15,7 +16,9 @@ use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOu
 use crate::browser::Browser;
 use crate::browser::act::Caused;
 use crate::browser::act::until_dialog;
+use crate::browser::agent_calls::HitAt;
 use crate::failure::{Failure, FailureKind};
+use crate::policy::Capability;
 use crate::try_tool;
 
 /// `click`.
@@ -126,6 +129,103 @@ fn run_double_click(services: Arc<Services>, a: Map<String, Value>) -> ToolFutur
 
 fn run_hover(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     pointer(services, a, &HOVER, 0)
+}
+
+/// `clickAt`.
+pub const CLICK_AT: Tool = Tool {
+    name: "clickAt",
+    title: "Click at a point",
+    description: "Click at x, y (viewport CSS px) on canvas or element-less pages: never retargeted, refused outside the viewport; says what was hit.",
+    schema: input_schema::<ClickAtArgs>,
+    output: super::output::result_of::<ClickAtResult>,
+    annotations: Annotations::PAGE_CHANGE,
+    needs: Needs::Page,
+    capabilities: &[Capability::CoordinateInput],
+    revision: RevisionRule::Guarded,
+    run: run_click_at,
+};
+
+/// Arguments of `clickAt`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct ClickAtArgs {
+    /// CSS px from the left.
+    #[schemars(range(min = 0.0, max = 100_000.0))]
+    x: f64,
+    /// CSS px from the top.
+    #[schemars(range(min = 0.0, max = 100_000.0))]
+    y: f64,
+    /// 2: double-click.
+    #[schemars(range(min = 1, max = 2))]
+    click_count: Option<u32>,
+    expected_revision: Option<u64>,
+}
+
+/// The result of `clickAt`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ClickAtResult {
+    /// The click ran.
+    pub ok: bool,
+    /// What the point held when clicked (role, name, tag), when the main frame is selected.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub hit: Option<Value>,
+    /// The page revision after the click.
+    pub revision: u64,
+    /// The page went quiet after the click.
+    pub settled: bool,
+    /// What the click started: navigation, dialog, popups, download.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub caused: Option<super::output::CausedReport>,
+}
+
+fn run_click_at(services: Arc<Services>, raw: Map<String, Value>) -> ToolFuture {
+    Box::pin(async move {
+        let a: ClickAtArgs = try_tool!(args::read(&raw));
+        try_tool!(super::browser::gate(
+            &services,
+            Capability::CoordinateInput,
+            &CLICK_AT,
+            &raw,
+            &format!("click at ({:.0}, {:.0}) in the page", a.x, a.y)
+        ));
+        let mut b = try_tool!(session_for(&services, &CLICK_AT).await);
+        try_tool!(check_revision(&b, a.expected_revision));
+        let (width, height) = try_tool!(b.viewport_size().await);
+        if a.x >= width || a.y >= height {
+            return ToolOutcome::Failed(
+                Failure::of(
+                    FailureKind::OutsideViewport,
+                    "the point is outside the viewport; nothing was clicked",
+                )
+                .with(
+                    "viewport",
+                    serde_json::json!({"width": width.round() as u64, "height": height.round() as u64}),
+                ),
+            );
+        }
+        let hit = if b.selected_frame().is_none() {
+            let v = try_tool!(b.run_agent(&HitAt(a.x, a.y)).await);
+            v["hit"].as_object().map(|h| {
+                let text = |k: &str| h.get(k).and_then(Value::as_str).unwrap_or("");
+                crate::browser::frames::blocker_summary(text("role"), text("name"), text("tag"))
+            })
+        } else {
+            None
+        };
+        let armed = b.arm();
+        let events = Arc::clone(b.events());
+        let clicks = a.click_count.unwrap_or(1);
+        try_tool!(until_dialog(&events, b.click_at(a.x, a.y, clicks)).await);
+        let caused = try_tool!(b.settle(armed).await);
+        ToolOutcome::ok(&ClickAtResult {
+            ok: true,
+            hit,
+            revision: b.revision(),
+            settled: caused.settled,
+            caused: super::output::CausedReport::of(&caused),
+        })
+    })
 }
 
 /// `drag`.

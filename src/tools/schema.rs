@@ -76,12 +76,99 @@ pub fn input_schema_brief<T: JsonSchema>() -> Value {
     schema
 }
 
+/// Arguments whose meaning is the same in every tool, explained in the server's
+/// instructions rather than in each schema.
+const DESCRIBED_ONCE: &[&str] = &["expectedRevision"];
+
+/// The tools that take `resolveIntent`'s fields, and the fields whose shape they list by
+/// reference: a model reads `scope`, `constraints` and `resolutionPolicy` once, in
+/// `resolveIntent`; a call is still checked against the whole shape, and an error names the
+/// field and the rule.
+const INTENT_FAMILY: &[&str] = &[
+    "findTarget",
+    "executeIntent",
+    "actAndVerify",
+    "resolveIntentWithKnowledge",
+];
+const LISTED_BY_REFERENCE: &[&str] = &["scope", "constraints", "resolutionPolicy"];
+
+/// A tool's input schema as `tools/list` shows it: the intent family's shared fields by
+/// reference (see [`LISTED_BY_REFERENCE`]), without the two bounds no model needs told (a
+/// string's `minLength` of 1, an integer's `minimum` of 0) and with `additionalProperties:
+/// false` said once, at the top. The check keeps every rule and
+/// an error names the one broken, so the listing only leaves out what a model would not do.
+pub fn listed_form(tool: &str, schema: &mut Value) {
+    drop_trivial_bounds(schema);
+    if let Some(Value::Object(props)) = schema.get_mut("properties") {
+        props.values_mut().for_each(drop_nested_strictness);
+    }
+    if !INTENT_FAMILY.contains(&tool) {
+        return;
+    }
+    if let Some(Value::Object(props)) = schema.get_mut("properties") {
+        for name in LISTED_BY_REFERENCE {
+            if let Some(Value::Object(field)) = props.get_mut(*name) {
+                let kind = field.get("type").cloned().unwrap_or(json!("object"));
+                *field = Map::from_iter([
+                    ("type".to_owned(), kind),
+                    ("description".to_owned(), json!("As in resolveIntent.")),
+                ]);
+            }
+        }
+    }
+}
+
+/// Remove `additionalProperties: false` below the top level: the top level says the tool
+/// refuses what it does not know, and the check applies that at every depth.
+fn drop_nested_strictness(schema: &mut Value) {
+    match schema {
+        Value::Object(obj) => {
+            if obj.get("additionalProperties") == Some(&json!(false)) {
+                obj.remove("additionalProperties");
+            }
+            obj.values_mut().for_each(drop_nested_strictness);
+        }
+        Value::Array(items) => items.iter_mut().for_each(drop_nested_strictness),
+        _ => {}
+    }
+}
+
+/// Remove `minLength: 1` from strings and `minimum: 0` from integers, at any depth.
+fn drop_trivial_bounds(schema: &mut Value) {
+    match schema {
+        Value::Object(obj) => {
+            if obj.get("minLength") == Some(&json!(1)) {
+                obj.remove("minLength");
+            }
+            if obj.get("type") == Some(&json!("integer")) && obj.get("minimum") == Some(&json!(0)) {
+                obj.remove("minimum");
+            }
+            obj.values_mut().for_each(drop_trivial_bounds);
+        }
+        Value::Array(items) => items.iter_mut().for_each(drop_trivial_bounds),
+        _ => {}
+    }
+}
+
 /// Shorten a generated schema to what a model needs: an absent optional argument and an
 /// explicit `null` mean the same to every tool (the check skips `null`), so `null` is dropped
 /// from types and enums; numeric `format`s (`uint32`...) repeat what `type` and the bounds say.
 fn tidy(schema: &mut Value) {
     match schema {
         Value::Object(obj) => {
+            // A constant needs no bounds; the fields every tool reads alike are described
+            // once, in the server's instructions.
+            if obj.contains_key("const") {
+                obj.remove("minimum");
+                obj.remove("description");
+            }
+            if let Some(Value::Object(props)) = obj.get_mut("properties") {
+                for name in DESCRIBED_ONCE {
+                    if let Some(Value::Object(field)) = props.get_mut(*name) {
+                        field.remove("description");
+                    }
+                }
+            }
             if let Some(Value::Array(types)) = obj.get_mut("type") {
                 types.retain(|t| t != "null");
                 if types.len() == 1 {
@@ -114,6 +201,12 @@ fn tidy(schema: &mut Value) {
                 obj.remove("format");
             }
             for v in obj.values_mut() {
+                // A bound of 60000.0 says no more than 60000.
+                if let Some(f) = v.as_f64().filter(|f| f.fract() == 0.0 && f.abs() < 1e15) {
+                    if v.is_f64() {
+                        *v = json!(f as i64);
+                    }
+                }
                 tidy(v);
             }
         }

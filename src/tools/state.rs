@@ -201,7 +201,7 @@ enum StateAction {
 struct StateArgs {
     /// What to do.
     action: StateAction,
-    /// An absolute path under the working, temporary or data directory.
+    /// The file.
     #[schemars(length(min = 2, max = 4096))]
     path: String,
 }

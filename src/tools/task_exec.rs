@@ -33,7 +33,7 @@ use crate::try_tool;
 pub const EXECUTE_TASK: Tool = Tool {
     name: "executeTask",
     title: "Execute a task",
-    description: "Run a Task Protocol v1 task on the live page: compile, reconcile its scope and targets (else taskReconciliation), act, check postconditions. Risky plans need a confirmToken.",
+    description: "Run a Task Protocol v1 task on the live page: compile, reconcile its scope and targets (else taskReconciliation), act, check postconditions.",
     schema: input_schema::<ExecuteTaskArgs>,
     output: result_of::<TaskRun>,
     annotations: Annotations::MAY_DESTROY,

@@ -103,7 +103,7 @@ pub const CLICK_EXPECT_POPUP: Tool = Tool {
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct CreateArgs {
-    /// What the new tab opens (default about:blank).
+    /// Default about:blank.
     #[schemars(length(min = 1, max = 8192))]
     url: Option<String>,
 }
@@ -123,7 +123,7 @@ struct IdArgs {
 struct PopupArgs {
     /// The element whose click opens the popup.
     target: Target,
-    /// Wait this long for the popup (default 5000).
+    /// Default 5000.
     #[schemars(range(min = 1, max = 60_000))]
     timeout_ms: Option<u64>,
     /// Else staleRevision.

@@ -27,7 +27,7 @@ pub const MAX_FILES: usize = 16;
 pub const UPLOAD: Tool = Tool {
     name: "upload",
     title: "Upload files",
-    description: "Set 1 to 16 regular local files on one input[type=file]. Denied by the hardened policy.",
+    description: "Set 1 to 16 regular local files on one input[type=file].",
     schema: input_schema::<UploadArgs>,
     output: super::output::result_of::<ActionResult>,
     annotations: Annotations::PAGE_SET,
@@ -41,7 +41,7 @@ pub const UPLOAD: Tool = Tool {
 pub const DOWNLOAD: Tool = Tool {
     name: "download",
     title: "Wait for a download",
-    description: "Wait for one download of the page (one the last action started included) and save it: file name, size, sha256. Denied by the hardened policy.",
+    description: "Wait for one download of the page (one the last action started included) and save it: file name, size, sha256.",
     schema: input_schema::<DownloadArgs>,
     output: super::output::result_of::<DownloadResult>,
     annotations: Annotations::PAGE_CHANGE,
@@ -75,10 +75,10 @@ struct FilePath(#[schemars(length(min = 1, max = 4096))] String);
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 struct DownloadArgs {
-    /// An existing absolute directory (default Glass's downloads).
+    /// Default Glass's downloads.
     #[schemars(length(min = 1, max = 4096))]
     directory: Option<String>,
-    /// Wait this long for the download (default 30000).
+    /// Default 30000.
     #[schemars(range(min = 1, max = 300_000))]
     timeout_ms: Option<u64>,
 }

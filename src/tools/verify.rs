@@ -56,18 +56,18 @@ struct VerifyArgs {
     /// The predicates.
     #[schemars(length(min = 1, max = 8))]
     predicates: Vec<Predicate>,
-    /// all (default): every predicate holds; any: at least one does.
+    /// all (default) or any.
     combine: Option<Combine>,
-    /// Keep checking this long (default 5000; 0 checks once).
+    /// Default 5000; 0 checks once.
     #[schemars(range(max = 120_000))]
     timeout_ms: Option<u64>,
 }
 
-/// One predicate: its kind, and the fields that kind reads.
+/// A kind and the fields it reads.
 #[derive(Deserialize, JsonSchema, Clone)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 struct Predicate {
-    /// What to check.
+    // What to check (the enum names it).
     kind: PredicateKind,
     /// textPresent/Absent: the text (any case).
     #[schemars(length(min = 1, max = 1024))]
@@ -87,7 +87,7 @@ struct Predicate {
     /// urlMatches: a substring or * pattern.
     #[schemars(length(min = 1, max = 4096))]
     url: Option<String>,
-    /// navigationOccurred: the revision before the action.
+    /// navigationOccurred: the revision before.
     since_revision: Option<u64>,
 }
 

@@ -103,6 +103,8 @@
     scroll: guard(scroll),
     rect: guard(rect),
     readyState: guard(readyState),
+    // What a click at viewport point (x, y) of this document lands on.
+    hitAt: guard((x, y) => ({ hit: summarize(deepHit(document, x, y)) })),
     parsed: guard(parsed),
     fileInput: guard(fileInput),
     // The element of a ref (for Chrome's own view of it), or null.

@@ -1,0 +1,373 @@
+//! `listRequests` and `getRequest`: the selected page's requests since its navigation, paged,
+//! bounded and redacted.
+//!
+//! URLs lose credentials and fragments, and their query values unless the policy allows
+//! `network-details` and the call asks; secret headers (credentials, cookies, tokens, keys)
+//! are always redacted; bodies are text only, bounded, and need `network-details`.
+
+use std::sync::Arc;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value, json};
+
+use super::browser::{gate, session_for};
+use super::schema::input_schema;
+use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use crate::browser::bodies::Body;
+use crate::browser::requests::{RequestEntry, sensitive_header};
+use crate::failure::{Failure, FailureKind};
+use crate::policy::{Capability, Decision};
+use crate::redact::{bounded_text, url_with_query_names};
+use crate::try_tool;
+
+/// `listRequests`.
+pub const LIST_REQUESTS: Tool = Tool {
+    name: "listRequests",
+    title: "List network requests",
+    description: "The selected page's requests since its navigation: id, method, URL, type, status, timing, bytes, cached, failure. Paged by cursor.",
+    schema: input_schema::<ListArgs>,
+    output: super::output::result_of::<ListResult>,
+    annotations: Annotations::PAGE_READ,
+    needs: Needs::Page,
+    capabilities: &[Capability::NetworkDetails],
+    revision: RevisionRule::Reads,
+    run: run_list,
+};
+
+/// `getRequest`.
+pub const GET_REQUEST: Tool = Tool {
+    name: "getRequest",
+    title: "Show a network request",
+    description: "One request of listRequests: headers (secrets redacted), and with bodies (network-details) its bodies as bounded text.",
+    schema: input_schema::<GetArgs>,
+    output: super::output::result_of::<GetResult>,
+    annotations: Annotations::PAGE_READ,
+    needs: Needs::Page,
+    capabilities: &[Capability::NetworkDetails],
+    revision: RevisionRule::Reads,
+    run: run_get,
+};
+
+/// Arguments of `listRequests`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct ListArgs {
+    /// Default 100.
+    #[schemars(range(min = 1, max = 500))]
+    max_items: Option<usize>,
+    /// The previous answer's next.
+    #[schemars(length(max = 24))]
+    cursor: Option<String>,
+    /// Document, Script, Image, Fetch, XHR...
+    #[schemars(length(min = 1, max = 24))]
+    r#type: Option<String>,
+    /// Only failures.
+    failed: Option<bool>,
+    /// Show query values (network-details).
+    query_values: Option<bool>,
+}
+
+/// Arguments of `getRequest`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct GetArgs {
+    /// From listRequests (r12).
+    #[schemars(length(min = 2, max = 24))]
+    id: String,
+    /// Include the bodies (network-details).
+    bodies: Option<bool>,
+    /// Per body (default 4000).
+    #[schemars(range(min = 1, max = 100_000))]
+    max_chars: Option<usize>,
+}
+
+/// The result of `listRequests`.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ListResult {
+    /// The requests: `id`, `method` (when not GET), `url`, `type`, `status`, `at` (ms after
+    /// the document's request), `ms`, `size` (bytes received), `bodySize` (when it differs),
+    /// `cached`, `failure`.
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub requests: Vec<Value>,
+    /// Requests of this document Glass keeps (those that match the filters and those that
+    /// do not).
+    pub total: usize,
+    /// Older requests dropped for space.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub dropped: u64,
+    /// Pass as `cursor` for the rest.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub next: Option<String>,
+}
+
+/// The result of `getRequest`.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GetResult {
+    /// The request as `listRequests` shows it.
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub request: Value,
+    /// The response's MIME type.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mime: Option<String>,
+    /// The headers sent, secrets redacted.
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub request_headers: Map<String, Value>,
+    /// The headers received, secrets redacted.
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub response_headers: Map<String, Value>,
+    /// The body sent (`text`, `truncated`, `chars`; or `binary` bytes; or `unavailable`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub request_body: Option<Value>,
+    /// The body received, likewise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub response_body: Option<Value>,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
+
+/// Requests per answer unless asked.
+const DEFAULT_ITEMS: usize = 100;
+
+/// Characters per body unless asked.
+const DEFAULT_BODY_CHARS: usize = 4000;
+
+/// The value shown for a redacted header.
+const REDACTED: &str = "[redacted]";
+
+fn run_list(services: Arc<Services>, raw: Map<String, Value>) -> ToolFuture {
+    Box::pin(async move {
+        let a: ListArgs = try_tool!(args::read(&raw));
+        let from = match a.cursor.as_deref().map(parse_id) {
+            None => 0,
+            Some(Some(n)) => n,
+            Some(None) => {
+                return args::invalid("cursor", "is not a cursor listRequests gave").into();
+            }
+        };
+        let values = a.query_values == Some(true);
+        if values {
+            try_tool!(gate(
+                &services,
+                Capability::NetworkDetails,
+                &LIST_REQUESTS,
+                &raw,
+                "show the query values of the page's request URLs"
+            ));
+        }
+        let b = try_tool!(session_for(&services, &LIST_REQUESTS).await);
+        let max = a.max_items.unwrap_or(DEFAULT_ITEMS);
+        let log = match b.events().requests.lock() {
+            Ok(log) => log,
+            Err(_) => {
+                return Failure::new(
+                    crate::failure::Kind::Internal,
+                    "the request log is unavailable",
+                )
+                .into();
+            }
+        };
+        let mut requests = Vec::new();
+        let mut next = None;
+        for e in log.from(from) {
+            if a.r#type
+                .as_deref()
+                .is_some_and(|t| !t.eq_ignore_ascii_case(&e.resource_type))
+                || (a.failed == Some(true) && !e.failed())
+            {
+                continue;
+            }
+            if requests.len() == max {
+                next = Some(format!("r{}", e.id));
+                break;
+            }
+            requests.push(summary(e, log.offset_ms(e), values));
+        }
+        let (total, dropped) = log.counts();
+        ToolOutcome::ok(&ListResult {
+            requests,
+            total,
+            dropped,
+            next,
+        })
+    })
+}
+
+fn run_get(services: Arc<Services>, raw: Map<String, Value>) -> ToolFuture {
+    Box::pin(async move {
+        let a: GetArgs = try_tool!(args::read(&raw));
+        let Some(id) = parse_id(&a.id) else {
+            return args::invalid("id", "is not a request id (r12)").into();
+        };
+        let bodies = a.bodies == Some(true);
+        if bodies {
+            try_tool!(gate(
+                &services,
+                Capability::NetworkDetails,
+                &GET_REQUEST,
+                &raw,
+                "read the bodies of one of the page's requests"
+            ));
+        }
+        let values = services.policy.decide(Capability::NetworkDetails) == Decision::Allow;
+        let b = try_tool!(session_for(&services, &GET_REQUEST).await);
+        let (entry, offset) = {
+            let Ok(log) = b.events().requests.lock() else {
+                return Failure::new(
+                    crate::failure::Kind::Internal,
+                    "the request log is unavailable",
+                )
+                .into();
+            };
+            match log.get(id) {
+                Some(e) => (e.clone(), log.offset_ms(e)),
+                None => {
+                    return Failure::of(
+                        FailureKind::UnknownRequest,
+                        "no request of the page's current document has this id; listRequests shows them",
+                    )
+                    .into();
+                }
+            }
+        };
+        let max_chars = a.max_chars.unwrap_or(DEFAULT_BODY_CHARS);
+        let (request_body, response_body) = if bodies {
+            let sent = if entry.has_post_data {
+                body_json(try_tool!(b.request_body(&entry.chrome_id).await), max_chars)
+            } else {
+                json!({"none": true})
+            };
+            let received = body_json(
+                try_tool!(b.response_body(&entry.chrome_id).await),
+                max_chars,
+            );
+            (Some(sent), Some(received))
+        } else {
+            (None, None)
+        };
+        ToolOutcome::ok(&GetResult {
+            request: summary(&entry, offset, values),
+            mime: entry.mime.as_deref().map(|m| bounded_text(m, 80)),
+            request_headers: header_map(&entry.request_headers),
+            response_headers: header_map(&entry.response_headers),
+            request_body,
+            response_body,
+        })
+    })
+}
+
+/// `r12` (or `12`) as a request id.
+fn parse_id(s: &str) -> Option<u64> {
+    s.strip_prefix('r').unwrap_or(s).parse().ok()
+}
+
+/// One request as `listRequests` shows it: defaults (GET, not cached) left out.
+fn summary(e: &RequestEntry, at: u64, values: bool) -> Value {
+    let mut v = Map::new();
+    v.insert("id".into(), json!(format!("r{}", e.id)));
+    if e.method != "GET" {
+        v.insert("method".into(), json!(e.method));
+    }
+    v.insert("url".into(), json!(url_with_query_names(&e.url, values)));
+    v.insert("type".into(), json!(e.resource_type));
+    if let Some(s) = e.status {
+        v.insert("status".into(), json!(s));
+    }
+    v.insert("at".into(), json!(at));
+    if let Some(ms) = e.duration_ms() {
+        v.insert("ms".into(), json!(ms));
+    }
+    if let Some(size) = e.transfer {
+        v.insert("size".into(), json!(size));
+        if e.body_bytes != size && e.body_bytes > 0 {
+            v.insert("bodySize".into(), json!(e.body_bytes));
+        }
+    }
+    if e.from_cache {
+        v.insert("cached".into(), json!(true));
+    }
+    if let Some(f) = &e.failure {
+        v.insert("failure".into(), json!(f));
+    }
+    Value::Object(v)
+}
+
+/// Headers as an object, secret values redacted, values bounded.
+fn header_map(headers: &[(String, String)]) -> Map<String, Value> {
+    headers
+        .iter()
+        .map(|(k, v)| {
+            let value = if sensitive_header(k) {
+                REDACTED.to_owned()
+            } else {
+                bounded_text(v, 256)
+            };
+            (k.to_ascii_lowercase(), json!(value))
+        })
+        .collect()
+}
+
+/// A body as `getRequest` shows it.
+fn body_json(body: Body, max_chars: usize) -> Value {
+    match body {
+        Body::Text(t) => {
+            let chars = t.chars().count();
+            let text: String = t.chars().take(max_chars).collect();
+            let mut v = json!({"text": text, "chars": chars});
+            if chars > max_chars {
+                v["truncated"] = json!(true);
+            }
+            v
+        }
+        Body::Binary(bytes) => json!({"binary": bytes}),
+        Body::Unavailable => json!({"unavailable": true}),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_request_is_summarised_without_defaults_and_secrets() {
+        let e = RequestEntry {
+            id: 7,
+            method: "GET".into(),
+            url: "https://u:p@a.test/x?token=abc".into(),
+            resource_type: "Fetch".into(),
+            status: Some(200),
+            started: 1.0,
+            ended: Some(1.05),
+            transfer: Some(120),
+            body_bytes: 120,
+            ..RequestEntry::default()
+        };
+        assert_eq!(
+            summary(&e, 3, false),
+            json!({"id": "r7", "url": "https://a.test/x?token=…", "type": "Fetch", "status": 200, "at": 3, "ms": 50, "size": 120})
+        );
+        let h = header_map(&[
+            ("Authorization".into(), "Bearer x".into()),
+            ("Accept".into(), "*/*".into()),
+        ]);
+        assert_eq!(h["authorization"], REDACTED);
+        assert_eq!(h["accept"], "*/*");
+        assert_eq!(parse_id("r12"), Some(12));
+        assert_eq!(parse_id("x"), None);
+    }
+
+    #[test]
+    fn bodies_are_bounded_text() {
+        assert_eq!(
+            body_json(Body::Text("abcdef".into()), 3),
+            json!({"text": "abc", "chars": 6, "truncated": true})
+        );
+        assert_eq!(body_json(Body::Binary(9), 3), json!({"binary": 9}));
+    }
+}

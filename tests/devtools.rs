@@ -1,0 +1,492 @@
+//! What users reach for in Chrome DevTools MCP, done the Glass way, through the real binary
+//! against real Chromium: `listRequests`/`getRequest`, `consoleMessages`, `emulate`,
+//! `clickAt` and `printToPdf`, each checked on the page's or the server's own record.
+
+mod common;
+
+use common::web::{Page, Server};
+use common::{eval, failed, hardened, incognito, nav, ok, temp_dir};
+use serde_json::{Value, json};
+
+/// A page that makes its requests when told (so the test knows they are done): twelve
+/// images, a 404, and a JSON POST with a secret header and a query token.
+/// Test pages name a data: icon, so Chrome asks the server for no favicon.
+const ICON: &str = r#"<link rel="icon" href="data:,">"#;
+
+const SHOP: &str = r#"<title>Shop</title><link rel="icon" href="data:,"><h1>Shop</h1><div id="imgs"></div><script>
+window.go = async () => {
+  const box = document.getElementById('imgs');
+  await Promise.all(Array.from({length: 12}, (_, i) => new Promise((done) => {
+    const img = new Image(); img.onload = img.onerror = done; img.src = '/img/' + i + '.png'; box.appendChild(img);
+  })));
+  await fetch('/missing.css').catch(() => {});
+  const body = JSON.stringify({item: 'lamp', qty: 2});
+  window.sent = body;
+  const r = await fetch('/api/order?token=tok-991&page=2', {method: 'POST', body,
+    headers: {'Content-Type': 'application/json', 'Authorization': 'Bearer s3cret-bearer'}});
+  window.answer = await r.text();
+  return 'done';
+};
+</script>"#;
+
+const PIXEL: &[u8] = &[
+    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52,
+    0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1f, 0x15, 0xc4,
+    0x89, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9c, 0x63, 0xf8, 0xcf, 0xc0, 0xf0,
+    0x1f, 0x00, 0x05, 0x00, 0x01, 0xff, 0x89, 0x99, 0x3d, 0x1d, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45,
+    0x4e, 0x44, 0xae, 0x42, 0x60, 0x82,
+];
+
+fn shop() -> Server {
+    let mut routes = vec![
+        ("/shop".to_owned(), Page::html(SHOP)),
+        (
+            "/other".to_owned(),
+            Page::html(&format!("<title>Other</title>{ICON}<p>Other</p>")),
+        ),
+        (
+            "/api/order".to_owned(),
+            Page {
+                content_type: "application/json",
+                ..Page::html(r#"{"order":"A-17","status":"placed"}"#)
+            },
+        ),
+    ];
+    for i in 0..12 {
+        routes.push((
+            format!("/img/{i}.png"),
+            Page {
+                content_type: "image/png",
+                body: PIXEL.to_vec(),
+                ..Page::html("")
+            },
+        ));
+    }
+    Server::start(
+        routes
+            .iter()
+            .map(|(p, page)| (p.as_str(), page.clone()))
+            .collect(),
+    )
+}
+
+fn requests_of(list: &Value) -> Vec<Value> {
+    list["requests"].as_array().cloned().unwrap_or_default()
+}
+
+/// Every request the page made is listed once, with what the server saw: the images, the
+/// 404, the POST; query values and secret headers are redacted, bodies come from the page's
+/// own exchange, and a new document starts a new list.
+#[test]
+fn requests_are_listed_paged_and_shown_redacted() {
+    let web = shop();
+    let mut g = incognito(&[]);
+    nav(&mut g, &web, "/shop");
+    assert_eq!(eval(&mut g, "go()"), "done");
+
+    // Paged five at a time: every page has distinct ids, and together they are the page's.
+    let mut all = Vec::new();
+    let mut cursor: Option<String> = None;
+    for round in 0..10 {
+        let mut args = json!({"maxItems": 5});
+        if let Some(c) = &cursor {
+            args["cursor"] = json!(c);
+        }
+        let page = ok(&g.call(json!(round), "listRequests", args));
+        let items = requests_of(&page);
+        assert!(items.len() <= 5, "{page}");
+        all.extend(items);
+        match page["next"].as_str() {
+            Some(n) => cursor = Some(n.to_owned()),
+            None => {
+                assert_eq!(page["total"], all.len(), "{page}");
+                break;
+            }
+        }
+    }
+    let urls: Vec<String> = all
+        .iter()
+        .map(|r| r["url"].as_str().unwrap().to_owned())
+        .collect();
+    let ids: std::collections::HashSet<&str> =
+        all.iter().map(|r| r["id"].as_str().unwrap()).collect();
+    assert_eq!(ids.len(), all.len(), "ids are unique");
+    // The server's own count of each path equals the list's.
+    for path in ["/shop", "/img/3.png", "/missing.css", "/api/order"] {
+        let listed = urls
+            .iter()
+            .filter(|u| u.split('?').next().unwrap().ends_with(path))
+            .count();
+        assert_eq!(listed, web.count(path), "{path}: {urls:?}");
+    }
+    let images = all.iter().filter(|r| r["type"] == "Image").count();
+    assert_eq!(images, 12);
+    let missing = all
+        .iter()
+        .find(|r| r["url"].as_str().unwrap().ends_with("/missing.css"))
+        .unwrap();
+    assert_eq!(missing["status"], 404, "{missing}");
+    let order = all
+        .iter()
+        .find(|r| r["url"].as_str().unwrap().contains("/api/order"))
+        .unwrap()
+        .clone();
+    assert_eq!(order["method"], "POST");
+    assert_eq!(
+        order["url"],
+        format!("{}?token=…&page=…", web.url("/api/order")),
+        "query values hidden unless asked"
+    );
+    assert!(
+        order["ms"].as_u64().is_some() && order["size"].as_u64().is_some(),
+        "{order}"
+    );
+
+    // Only failures.
+    let failed_only = ok(&g.call(json!(20), "listRequests", json!({"failed": true})));
+    let failed_urls: Vec<String> = requests_of(&failed_only)
+        .iter()
+        .map(|r| r["url"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(failed_urls, vec![web.url("/missing.css")]);
+
+    // Query values when asked (the default policy allows network-details).
+    let shown = ok(&g.call(
+        json!(21),
+        "listRequests",
+        json!({"queryValues": true, "type": "Fetch", "failed": false}),
+    ));
+    assert!(
+        shown.to_string().contains("token=tok-991&page=2"),
+        "{shown}"
+    );
+
+    // One request in detail: headers with the secret redacted, the bodies the page exchanged.
+    let detail = ok(&g.call(
+        json!(22),
+        "getRequest",
+        json!({"id": order["id"], "bodies": true}),
+    ));
+    assert_eq!(
+        detail["requestHeaders"]["authorization"], "[redacted]",
+        "{detail}"
+    );
+    assert_eq!(detail["requestHeaders"]["content-type"], "application/json");
+    assert!(!detail.to_string().contains("s3cret-bearer"));
+    assert_eq!(detail["requestBody"]["text"], eval(&mut g, "window.sent"));
+    assert_eq!(
+        detail["responseBody"]["text"],
+        eval(&mut g, "window.answer")
+    );
+    assert_eq!(detail["mime"], "application/json");
+    let bounded = ok(&g.call(
+        json!(23),
+        "getRequest",
+        json!({"id": order["id"], "bodies": true, "maxChars": 5}),
+    ));
+    assert_eq!(bounded["responseBody"]["truncated"], true, "{bounded}");
+    assert_eq!(bounded["responseBody"]["text"], "{\"ord");
+    // An image body is no text: only its size.
+    let img = all.iter().find(|r| r["type"] == "Image").unwrap();
+    let img = ok(&g.call(
+        json!(24),
+        "getRequest",
+        json!({"id": img["id"], "bodies": true}),
+    ));
+    assert_eq!(img["responseBody"]["binary"], PIXEL.len(), "{img}");
+
+    // A new document: a new list, and the old ids are gone.
+    nav(&mut g, &web, "/other");
+    let fresh = ok(&g.call(json!(25), "listRequests", json!({})));
+    assert_eq!(fresh["total"], 1, "{fresh}");
+    let f = failed(&g.call(json!(26), "getRequest", json!({"id": order["id"]})));
+    assert_eq!(f["failureKind"], "unknownRequest", "{f}");
+    let f = failed(&g.call(json!(27), "listRequests", json!({"cursor": "zz"})));
+    assert_eq!(f["kind"], "invalidArguments", "{f}");
+}
+
+/// Under the hardened policy the list stays (redacted), but query values and bodies are
+/// refused, naming the capability.
+#[test]
+fn hardened_lists_requests_but_keeps_their_details() {
+    let web = shop();
+    let mut g = hardened();
+    nav(&mut g, &web, "/shop");
+    let list = ok(&g.call(json!(1), "listRequests", json!({})));
+    assert_eq!(list["total"], 1, "{list}");
+    for (tool, args) in [
+        ("listRequests", json!({"queryValues": true})),
+        (
+            "getRequest",
+            json!({"id": list["requests"][0]["id"], "bodies": true}),
+        ),
+    ] {
+        let f = failed(&g.call(json!(2), tool, args));
+        assert_eq!(
+            (f["kind"].as_str(), f["capability"].as_str()),
+            (Some("policy"), Some("network-details")),
+            "{f}"
+        );
+    }
+    // Headers without bodies stay readable.
+    let d = ok(&g.call(
+        json!(3),
+        "getRequest",
+        json!({"id": list["requests"][0]["id"]}),
+    ));
+    assert_eq!(d["request"]["status"], 200, "{d}");
+}
+
+/// A page's console, every level, with where each message came from: the line numbers are
+/// those of the page's own script, errors carry their stack, Chrome's report of a failed
+/// resource is there too; paging and level filters work.
+#[test]
+fn console_messages_carry_level_source_and_stack() {
+    let web = Server::start(vec![
+        (
+            "/console",
+            Page::html(&format!(
+                "<title>Console</title>{ICON}<script src=\"/app.js\"></script><img src=\"/gone.png\">"
+            )),
+        ),
+        ("/quiet", Page::html(&format!("<title>Quiet</title>{ICON}"))),
+        (
+            "/app.js",
+            Page {
+                content_type: "text/javascript",
+                ..Page::html(
+                    "console.log('starting', 3);\nconsole.info('info here');\nconsole.warn('careful');\nconsole.debug('details');\nfunction save() { console.error('save failed'); }\nsave();\nfunction explode() { throw new TypeError('bad state'); }\nsetTimeout(explode, 0);\n",
+                )
+            },
+        ),
+    ]);
+    let mut g = incognito(&[]);
+    nav(&mut g, &web, "/console");
+    // The uncaught exception comes from a timer: wait until the page has thrown it.
+    ok(&g.call(json!(1), "wait", json!({"kind": "delay", "delayMs": 200})));
+    let all = ok(&g.call(json!(2), "consoleMessages", json!({})));
+    let msgs = all["messages"].as_array().unwrap().clone();
+    let find = |text: &str| {
+        msgs.iter()
+            .find(|m| m["text"].as_str().unwrap_or("").contains(text))
+            .unwrap_or_else(|| panic!("{text} missing: {all}"))
+            .clone()
+    };
+    let src = web.url("/app.js");
+    assert_eq!(find("starting")["level"], "log");
+    assert_eq!(find("starting")["text"], "starting 3");
+    assert_eq!(find("starting")["source"], format!("{src}:1:9"));
+    assert_eq!(find("info here")["level"], "info");
+    assert_eq!(find("careful")["level"], "warning");
+    assert_eq!(find("careful")["source"], format!("{src}:3:9"));
+    assert_eq!(find("details")["level"], "debug");
+    let err = find("save failed");
+    assert_eq!(err["level"], "error");
+    assert!(
+        err["stack"][0].as_str().unwrap().starts_with("save "),
+        "{err}"
+    );
+    let thrown = find("bad state");
+    assert_eq!(thrown["uncaught"], true, "{thrown}");
+    assert_eq!(thrown["text"], "TypeError: bad state");
+    assert!(
+        thrown["source"]
+            .as_str()
+            .unwrap()
+            .starts_with(&format!("{src}:7:")),
+        "{thrown}"
+    );
+    let gone = find("404");
+    assert_eq!(
+        (gone["level"].as_str(), gone["browser"].as_bool()),
+        (Some("error"), Some(true)),
+        "{gone}"
+    );
+
+    // Levels and paging.
+    let errors = ok(&g.call(json!(3), "consoleMessages", json!({"levels": ["error"]})));
+    assert!(
+        errors["messages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|m| m["level"] == "error")
+    );
+    assert_eq!(errors["messages"].as_array().unwrap().len(), 3, "{errors}");
+    let first = ok(&g.call(json!(4), "consoleMessages", json!({"maxItems": 2})));
+    assert_eq!(first["more"], true);
+    let last_seq = first["messages"][1]["seq"].clone();
+    let rest = ok(&g.call(json!(5), "consoleMessages", json!({"after": last_seq})));
+    assert_eq!(
+        first["messages"].as_array().unwrap().len() + rest["messages"].as_array().unwrap().len(),
+        msgs.len()
+    );
+    // A new document starts a new log.
+    nav(&mut g, &web, "/quiet");
+    let after = ok(&g.call(json!(7), "consoleMessages", json!({})));
+    assert!(!after.to_string().contains("starting"), "{after}");
+}
+
+/// Each emulated setting is what the page itself reads; reset gives the page back its own.
+#[test]
+fn emulation_is_what_the_page_sees_until_reset() {
+    let web = Server::start(vec![(
+        "/probe",
+        Page::html(
+            r#"<title>Probe</title><link rel="icon" href="data:,"><meta name="viewport" content="width=device-width"><script>
+window.probe = () => JSON.stringify({
+  w: innerWidth, dpr: devicePixelRatio, touch: navigator.maxTouchPoints > 0,
+  ua: navigator.userAgent.includes('iPhone'), dark: matchMedia('(prefers-color-scheme: dark)').matches,
+  still: matchMedia('(prefers-reduced-motion: reduce)').matches,
+  tz: Intl.DateTimeFormat().resolvedOptions().timeZone, locale: Intl.NumberFormat().resolvedOptions().locale,
+});
+window.where = () => new Promise((done) => navigator.geolocation.getCurrentPosition(
+  (p) => done(p.coords.latitude + ',' + p.coords.longitude), (e) => done('error ' + e.code)));
+</script>"#,
+        ),
+    )]);
+    let mut g = incognito(&[]);
+    nav(&mut g, &web, "/probe");
+    let before: Value = serde_json::from_str(eval(&mut g, "probe()").as_str().unwrap()).unwrap();
+    let r = ok(&g.call(
+        json!(1),
+        "emulate",
+        json!({"device": "iPhone 15", "colorScheme": "dark", "reducedMotion": true,
+               "timezone": "Asia/Tokyo", "locale": "de-DE",
+               "geolocation": {"latitude": 48.85, "longitude": 2.35}}),
+    ));
+    assert_eq!(
+        r["applied"],
+        json!(["device", "geolocation", "timezone", "locale", "media"]),
+        "{r}"
+    );
+    // The device's screen is what a page loaded now sees.
+    nav(&mut g, &web, "/probe");
+    let seen: Value = serde_json::from_str(eval(&mut g, "probe()").as_str().unwrap()).unwrap();
+    assert_eq!(
+        seen,
+        json!({"w": 393, "dpr": 3, "touch": true, "ua": true, "dark": true, "still": true,
+               "tz": "Asia/Tokyo", "locale": "de-DE"})
+    );
+    assert_eq!(eval(&mut g, "where()"), "48.85,2.35");
+
+    // Offline: the page's fetch fails and the server sees nothing.
+    ok(&g.call(json!(2), "emulate", json!({"network": "offline"})));
+    let hits = web.count("/probe");
+    assert_eq!(
+        eval(
+            &mut g,
+            "fetch('/probe').then(() => 'online', () => 'offline')"
+        ),
+        "offline"
+    );
+    assert_eq!(web.count("/probe"), hits);
+
+    // Reset: the page's own values again.
+    ok(&g.call(json!(3), "emulate", json!({"reset": true})));
+    nav(&mut g, &web, "/probe");
+    let after: Value = serde_json::from_str(eval(&mut g, "probe()").as_str().unwrap()).unwrap();
+    assert_eq!(after, before);
+
+    // A value Chrome refuses is a bounded argument error naming the setting.
+    let f = failed(&g.call(json!(4), "emulate", json!({"timezone": "Mars/Olympus"})));
+    assert_eq!(
+        (f["kind"].as_str(), f["path"].as_str()),
+        (Some("invalidArguments"), Some("timezone")),
+        "{f}"
+    );
+    assert!(!f.to_string().contains("Olympus"));
+}
+
+const CANVAS: &str = r#"<title>Canvas</title><link rel="icon" href="data:,"><style>body{margin:0}</style>
+<canvas id="c" width="600" height="400"></canvas><p id="log">0 clicks</p><script>
+window.clicks = [];
+document.getElementById('c').addEventListener('click', (e) => {
+  window.clicks.push([e.clientX, e.clientY, e.detail]);
+  document.getElementById('log').textContent = window.clicks.length + ' clicks';
+});
+</script>"#;
+
+/// `clickAt` clicks exactly the point asked (the canvas records it), says what it hit, and
+/// refuses a point outside the viewport without clicking; hardened does not offer it.
+#[test]
+fn click_at_clicks_the_point_and_nothing_else() {
+    let web = Server::start(vec![("/canvas", Page::html(CANVAS))]);
+    let mut g = incognito(&[]);
+    nav(&mut g, &web, "/canvas");
+    let r = ok(&g.call(json!(1), "clickAt", json!({"x": 120, "y": 45})));
+    assert_eq!(r["hit"]["tag"], "canvas", "{r}");
+    assert_eq!(eval(&mut g, "window.clicks"), json!([[120, 45, 1]]));
+    let f = failed(&g.call(json!(2), "clickAt", json!({"x": 5000, "y": 10})));
+    assert_eq!(f["failureKind"], "outsideViewport", "{f}");
+    assert_eq!(f["viewport"]["width"], 1280, "{f}");
+    assert_eq!(
+        eval(&mut g, "window.clicks.length"),
+        1,
+        "nothing was clicked"
+    );
+    ok(&g.call(
+        json!(3),
+        "clickAt",
+        json!({"x": 10, "y": 10, "clickCount": 2}),
+    ));
+    assert_eq!(
+        eval(&mut g, "window.clicks.length"),
+        3,
+        "a double-click is two clicks"
+    );
+
+    let mut h = hardened();
+    let list = h.request(json!(1), "tools/list", json!({}));
+    assert!(!list["result"]["tools"].to_string().contains("\"clickAt\""));
+    nav(&mut h, &web, "/canvas");
+    let f = failed(&h.call(json!(2), "clickAt", json!({"x": 1, "y": 1})));
+    assert_eq!(f["capability"], "coordinate-input", "{f}");
+    let text = ok(&h.call(json!(3), "getText", json!({})));
+    assert!(
+        text["text"].as_str().unwrap().contains("0 clicks"),
+        "{text}"
+    );
+}
+
+/// `printToPdf` writes a real PDF with the page's pages and answers its size and sha256;
+/// a path outside the allowed directories writes nothing.
+#[test]
+fn print_to_pdf_saves_the_pages_and_their_checksum() {
+    let web = Server::start(vec![(
+        "/report",
+        Page::html(
+            r#"<title>Report</title><link rel="icon" href="data:,"><style>section{page-break-after:always}</style>
+<section><h1>One</h1></section><section><h1>Two</h1></section><section><h1>Three</h1></section>"#,
+        ),
+    )]);
+    let dir = temp_dir("pdf");
+    let path = dir.join("report.pdf");
+    let mut g = incognito(&[]);
+    nav(&mut g, &web, "/report");
+    let r = ok(&g.call(
+        json!(1),
+        "printToPdf",
+        json!({"path": path.to_str().unwrap(), "paper": "a4"}),
+    ));
+    let bytes = std::fs::read(&path).unwrap();
+    assert!(bytes.starts_with(b"%PDF-"));
+    assert_eq!(r["bytes"], bytes.len());
+    assert_eq!(r["pages"], 3, "{r}");
+    use sha2::Digest;
+    let sum: String = sha2::Sha256::digest(&bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    assert_eq!(r["sha256"], sum);
+    let f = failed(&g.call(
+        json!(2),
+        "printToPdf",
+        json!({"path": "/proc/self/report.pdf"}),
+    ));
+    assert_eq!(
+        (f["kind"].as_str(), f["path"].as_str()),
+        (Some("invalidArguments"), Some("path")),
+        "{f}"
+    );
+}
