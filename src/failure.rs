@@ -93,6 +93,7 @@ wire_enum! {
         Checkpoint = "checkpoint", "`workflow` cannot resume the run, or `importCheckpoint` cannot take the checkpoint; `failureKind` says why and nothing ran";
         Lease = "lease", "`glass daemon` serves several clients and this call may change a page: it needs this client's lease token (`leaseToken`); `holder` and `expiresAt` say who holds the lease and until when";
         Store = "store", "the local store (run checkpoints, snapshots) cannot serve this call; browsing is not affected";
+        Trace = "trace", "`performanceTrace` cannot do this now: `failureKind` says whether a trace is already recording or none is";
         WebIrValidation = "webIrValidation", "the draft is not valid Web IR v1; `path` and `reason` say where";
         Internal = "internal", "a fault inside Glass; the session keeps serving";
     }
@@ -165,6 +166,8 @@ wire_enum! {
         UnknownSnapshot = "unknownSnapshot" in Target, "no snapshot has this id (`sessionSnapshot` list shows them)";
         UnknownRecord = "unknownRecord" in Target, "no knowledge record has this id (`knowledgeList` shows them)";
         UnknownRequest = "unknownRequest" in Target, "no request of the page's current document has this id (`listRequests` shows them)";
+        TraceRunning = "traceRunning" in Trace, "a trace is already recording in this session; stop it first";
+        NoTrace = "noTrace" in Trace, "no trace is recording; start one first";
         NoConsentFound = "no_consent_found" in Consent, "no recognized consent banner is visible";
         ChoiceUnavailable = "choice_unavailable" in Consent, "the banner offers no such choice on its first layer";
     }
@@ -196,6 +199,7 @@ impl FailureKind {
             NoHistory => Kind::Navigation,
             UnknownRun | CheckpointMismatch | RunComplete | ResumeBlocked => Kind::Checkpoint,
             StoreUnavailable => Kind::Store,
+            TraceRunning | NoTrace => Kind::Trace,
             LeaseHeld | LeaseRequired => Kind::Lease,
         }
     }

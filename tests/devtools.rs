@@ -490,3 +490,127 @@ fn print_to_pdf_saves_the_pages_and_their_checksum() {
         "{f}"
     );
 }
+
+const PERF: &str = r#"<!doctype html><title>Perf</title><link rel="icon" href="data:,">
+<link rel="stylesheet" href="/slow.css">
+<div id="top"></div><h1 id="hero">Quarterly results are in</h1><p>Some text below the headline.</p>
+<script>
+setTimeout(() => {
+  const d = document.createElement('div'); d.style.height = '120px'; d.textContent = 'Banner';
+  document.getElementById('top').appendChild(d);
+}, 300);
+window.addEventListener('load', () => setTimeout(() => {
+  const end = performance.now() + 150; while (performance.now() < end) {}
+  window.busyDone = true;
+}, 600));
+</script>"#;
+
+/// A trace of a page loading: the vitals are the page's own (LCP is its headline, with a ref
+/// that reads back as that headline; the banner's shift is counted), the slow stylesheet held
+/// the first render, the page's busy loop is a long task, and the trace file is Chrome's own
+/// JSON, owner-only.
+#[test]
+fn a_performance_trace_names_the_vitals_and_keeps_the_trace() {
+    let web = Server::start(vec![
+        ("/perf", Page::html(PERF)),
+        (
+            "/slow.css",
+            Page {
+                content_type: "text/css",
+                ..Page::html("h1 { font-size: 64px; margin: 0 }")
+            }
+            .delayed(400),
+        ),
+    ]);
+    let dir = temp_dir("trace");
+    let path = dir.join("load.json");
+    let mut g = incognito(&[]);
+    nav(&mut g, &web, "/perf");
+    let f = failed(&g.call(json!(1), "performanceTrace", json!({"action": "stop"})));
+    assert_eq!(f["failureKind"], "noTrace", "{f}");
+    let started = ok(&g.call(
+        json!(2),
+        "performanceTrace",
+        json!({"action": "start", "reload": true}),
+    ));
+    assert_eq!(
+        (
+            started["recording"].as_bool(),
+            started["reloaded"].as_bool()
+        ),
+        (Some(true), Some(true)),
+        "{started}"
+    );
+    assert_eq!(web.count("/perf"), 2, "the page was loaded again");
+    let f = failed(&g.call(json!(3), "performanceTrace", json!({"action": "start"})));
+    assert_eq!(f["failureKind"], "traceRunning", "{f}");
+    ok(&g.call(
+        json!(4),
+        "wait",
+        json!({"kind": "textPresent", "text": "Banner"}),
+    ));
+    assert_eq!(
+        eval(
+            &mut g,
+            "new Promise(r => { const t = () => window.busyDone ? r(true) : setTimeout(t, 20); t(); })"
+        ),
+        true
+    );
+    let r = ok(&g.call(
+        json!(5),
+        "performanceTrace",
+        json!({"action": "stop", "path": path.to_str().unwrap()}),
+    ));
+    let v = &r["vitals"];
+    // LCP: the headline, and its ref reads back as the headline.
+    let lcp_ref = v["lcp"]["element"]["ref"]
+        .as_str()
+        .expect("LCP names its element");
+    let text = ok(&g.call(json!(6), "getText", json!({"target": lcp_ref})));
+    assert_eq!(text["text"], "Quarterly results are in", "{r}");
+    let page_lcp = eval(
+        &mut g,
+        "new Promise(r => new PerformanceObserver(l => { const e = l.getEntries(); r(Math.round(e[e.length - 1].startTime)); }).observe({type: 'largest-contentful-paint', buffered: true}))",
+    );
+    assert_eq!(v["lcp"]["ms"], page_lcp, "{r}");
+    assert!(
+        v["lcp"]["ms"].as_u64().unwrap() >= 400,
+        "the stylesheet held the render: {r}"
+    );
+    // CLS: the banner's shift, the headline moved.
+    assert!(v["cls"]["value"].as_f64().unwrap() > 0.0, "{r}");
+    assert!(v["cls"]["shifts"][0]["element"].is_object(), "{r}");
+    assert!(
+        v["fcp"]["ms"].as_u64().is_some() && v["tbt"]["ms"].as_u64().is_some(),
+        "{r}"
+    );
+    let blocking: Vec<&str> = r["renderBlocking"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["url"].as_str().unwrap())
+        .collect();
+    assert_eq!(blocking, vec![web.url("/slow.css")], "{r}");
+    // The busy loop is a long task of at least its 150 ms.
+    assert!(r["longTasks"]["count"].as_u64().unwrap() >= 1, "{r}");
+    assert!(
+        r["longTasks"]["longest"][0]["ms"].as_u64().unwrap() >= 150,
+        "{r}"
+    );
+    assert!(v["tbt"]["ms"].as_u64().unwrap() >= 100, "{r}");
+    // The trace file: Chrome's JSON trace, owner-only.
+    let bytes = std::fs::read(&path).unwrap();
+    assert_eq!(r["trace"]["bytes"], bytes.len());
+    let doc: Value = serde_json::from_slice(&bytes).expect("the trace is JSON");
+    assert!(
+        doc["traceEvents"].as_array().is_some_and(|e| e.len() > 100),
+        "a real trace"
+    );
+    use std::os::unix::fs::PermissionsExt;
+    assert_eq!(
+        std::fs::metadata(&path).unwrap().permissions().mode() & 0o777,
+        0o600
+    );
+    let f = failed(&g.call(json!(7), "performanceTrace", json!({"action": "stop"})));
+    assert_eq!(f["failureKind"], "noTrace", "{f}");
+}

@@ -31,6 +31,7 @@ pub const AGENT_JS: &str = concat!(
     include_str!("agent/78-verify.js"),
     include_str!("agent/80-read.js"),
     include_str!("agent/82-extract.js"),
+    include_str!("agent/84-vitals.js"),
     include_str!("agent/85-keyguard.js"),
     include_str!("agent/88-task.js"),
     include_str!("agent/99-tail.js"),

@@ -269,6 +269,11 @@ pub struct Parsed {
 }
 
 agent_fn!(
+    /// The document's web vitals from its performance timeline, minting refs from `0` for
+    /// the elements named (read by the `performanceTrace` tool).
+    Vitals(u64) => "vitals", Value
+);
+agent_fn!(
     /// What a click at viewport point (`0`, `1`) lands on: `{hit: {role, name, tag} | null}`.
     HitAt(f64, f64) => "hitAt", Value
 );

@@ -32,6 +32,7 @@ pub mod script;
 pub mod session;
 pub mod storage;
 pub mod targets;
+pub mod trace;
 
 pub use capture::{ImageFormat, Shot, decode_base64};
 pub use cdp::inputs_sent;

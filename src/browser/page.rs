@@ -107,6 +107,8 @@ pub struct Browser {
     pub(super) enforcer: Option<tokio::task::JoinHandle<()>>,
     /// Chrome keeps response bodies for `getRequest` (see `SessionConfig::keep_bodies`).
     pub(super) keep_bodies: bool,
+    /// The page session a performance trace records, while one does.
+    pub(super) trace_session: Option<String>,
 }
 
 impl std::fmt::Debug for Browser {

@@ -314,6 +314,7 @@ async fn start(config: &SessionConfig) -> Result<Browser, BrowserError> {
         download_dir,
         enforcer,
         keep_bodies: config.keep_bodies,
+        trace_session: None,
     };
     browser.select_initial_page().await?;
     if !browser.attached {

@@ -348,7 +348,7 @@ struct FillArgs {
 struct Field {
     /// The field.
     target: Target,
-    /// Text (or an option's value or label), or true/false for a checkbox.
+    /// Text, an option's value or label, or true/false.
     value: FieldValue,
 }
 

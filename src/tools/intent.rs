@@ -145,7 +145,7 @@ with_intent_fields! {
         /// From resolveIntent.
         #[schemars(length(min = 1, max = 128))]
         candidate_id: String,
-        /// type: the text; select: an option's value or label.
+        /// type: text; select: an option.
         #[schemars(length(max = 4096))]
         value: Option<String>,
     }
@@ -157,7 +157,7 @@ with_intent_fields! {
         /// From resolveIntent.
         #[schemars(length(min = 1, max = 128))]
         candidate_id: String,
-        /// type: the text; select: an option's value or label.
+        /// type: text; select: an option.
         #[schemars(length(max = 4096))]
         value: Option<String>,
         /// verify's, checked after.

@@ -26,6 +26,7 @@ pub mod lease;
 pub mod network;
 pub mod output;
 pub mod page;
+pub mod perf;
 pub mod pointer;
 pub mod print;
 pub mod progress;
@@ -498,6 +499,7 @@ pub fn catalog() -> &'static [Tool] {
         emulate::EMULATE,
         pointer::CLICK_AT,
         print::PRINT_TO_PDF,
+        perf::PERFORMANCE_TRACE,
         task::VALIDATE,
         task::COMPILE,
         webir::VALIDATE,

@@ -237,22 +237,6 @@ struct SavedOrigin {
     local_storage: Vec<Value>,
 }
 
-/// Write `bytes` readable by the owner only.
-fn write_owner_only(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write;
-    let mut o = std::fs::OpenOptions::new();
-    o.write(true).create(true).truncate(true);
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::mode(&mut o, 0o600);
-    let mut f = o.open(path)?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        f.set_permissions(std::fs::Permissions::from_mode(0o600))?;
-    }
-    f.write_all(bytes)
-}
-
 fn run_state(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     Box::pin(async move {
         let raw = a;
@@ -286,7 +270,7 @@ fn run_state(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                     }],
                 };
                 let bytes = serde_json::to_vec(&state).unwrap_or_default();
-                if write_owner_only(&file, &bytes).is_err() {
+                if crate::paths::write_owner_only(&file, &bytes).is_err() {
                     return args::invalid("path", "the file cannot be written").into();
                 }
                 ToolOutcome::ok(&StateResult {

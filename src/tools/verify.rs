@@ -74,7 +74,7 @@ struct Predicate {
     text: Option<String>,
     /// textPresent/Absent: only inside this.
     region: Option<Ref>,
-    /// elementState, count; validationClear: the form (default the page).
+    /// elementState, count; validationClear: the form.
     target: Option<Target>,
     /// elementState: the state.
     state: Option<ElementState>,

@@ -58,10 +58,10 @@ struct WorkflowArgs {
     workflow: Document,
     /// Its inputs' values.
     inputs: Option<Document>,
-    /// A runId, or "latest": this document's newest unfinished run.
+    /// A runId, or "latest" unfinished run.
     #[schemars(length(min = 1, max = 32))]
     resume: Option<String>,
-    /// Resuming: a blocked step's id -> "done" (skip it) or "rerun".
+    /// Resuming: step id -> "done" or "rerun".
     resolve: Option<Document>,
 }
 

@@ -106,6 +106,7 @@
     // What a click at viewport point (x, y) of this document lands on.
     hitAt: guard((x, y) => ({ hit: summarize(deepHit(document, x, y)) })),
     parsed: guard(parsed),
+    vitals: guard(vitals, (a) => a[0]),
     fileInput: guard(fileInput),
     // The element of a ref (for Chrome's own view of it), or null.
     element: guard((ref) => { const e = lookup(ref); return e && e !== UNKNOWN ? e : null; }),
