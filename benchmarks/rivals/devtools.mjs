@@ -261,7 +261,8 @@ const glass = {
   },
   afterInit() {},
   navigate: (c, url) => call(c, GLASS_TOOLS.navigate, { url, observe: false }),
-  // {"requests":[{id,method,url,type,status,ms,size,...}],"total":N,"next"?:cursor}
+  // {"origin", "columns":[...], "rows":[[id,url,type,status,at,ms,size],...], "methods"?, "failed"?, "cached"?, "total", "next"?}
+  // (a url starting with / is on origin): each row becomes {id, method, url, type, status, ...}.
   async listRequests(c) {
     const entries = [];
     const calls = [];
@@ -271,8 +272,13 @@ const glass = {
       const r = await call(c, GLASS_TOOLS.listRequests, args);
       calls.push(r);
       const j = glassJson(r);
-      if (!Array.isArray(j.requests)) throw new ToolError(`listRequests: no requests array in ${JSON.stringify(j).slice(0, 200)}`);
-      entries.push(...j.requests);
+      if (!Array.isArray(j.rows) || !Array.isArray(j.columns)) throw new ToolError(`listRequests: no rows in ${JSON.stringify(j).slice(0, 200)}`);
+      for (const row of j.rows) {
+        const e = Object.fromEntries(j.columns.map((c, k) => [c, row[k]]));
+        e.method = (j.methods && j.methods[e.id]) || 'GET';
+        if (typeof e.url === 'string' && e.url.startsWith('/')) e.url = j.origin + e.url;
+        entries.push(e);
+      }
       if (typeof j.total === 'number') total = j.total;
       if (j.next == null) break;
       args = { cursor: j.next };

@@ -25,7 +25,7 @@ use crate::try_tool;
 pub const LIST_REQUESTS: Tool = Tool {
     name: "listRequests",
     title: "List network requests",
-    description: "The selected page's requests since its navigation: id, method, URL, type, status, timing, bytes, cached, failure. Paged by cursor.",
+    description: "The selected page's requests since its navigation, as a table: URL, type, status, start, duration, bytes; non-GET methods, failures, cache hits. Paged by cursor.",
     schema: input_schema::<ListArgs>,
     output: super::output::result_of::<ListResult>,
     annotations: Annotations::PAGE_READ,
@@ -82,15 +82,33 @@ struct GetArgs {
     max_chars: Option<usize>,
 }
 
-/// The result of `listRequests`.
+/// The columns of `listRequests` rows, in order.
+const COLUMNS: &[&str] = &["id", "url", "type", "status", "at", "ms", "size"];
+
+/// The result of `listRequests`: a table (one row a request) rather than an object per
+/// request, so 200 requests cost a model a few kilobytes.
 #[derive(Debug, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ListResult {
-    /// The requests: `id`, `method` (when not GET), `url`, `type`, `status`, `at` (ms after
-    /// the document's request), `ms`, `size` (bytes received), `bodySize` (when it differs),
-    /// `cached`, `failure`.
+    /// The document's origin: a `url` starting with `/` is on it.
     #[schemars(extend("x-glassPageContent" = true))]
-    pub requests: Vec<Value>,
+    pub origin: String,
+    /// What each row holds, in order.
+    pub columns: Vec<&'static str>,
+    /// One row a request, oldest first: `id` (for `getRequest`), URL, resource type, HTTP
+    /// status (null until answered), `at` (ms after the document's request), `ms` (duration;
+    /// null while pending), `size` (bytes received; null while pending).
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub rows: Vec<Value>,
+    /// Requests not sent with GET, by id: their method.
+    #[serde(skip_serializing_if = "Map::is_empty")]
+    pub methods: Map<String, Value>,
+    /// Requests that failed, by id: a net error code, `canceled` or `blocked:REASON`.
+    #[serde(skip_serializing_if = "Map::is_empty")]
+    pub failed: Map<String, Value>,
+    /// Ids of requests served from a cache.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cached: Vec<u64>,
     /// Requests of this document Glass keeps (those that match the filters and those that
     /// do not).
     pub total: usize,
@@ -173,7 +191,18 @@ fn run_list(services: Arc<Services>, raw: Map<String, Value>) -> ToolFuture {
                 .into();
             }
         };
-        let mut requests = Vec::new();
+        // The document's origin: its own request is the first one kept.
+        let origin = log
+            .from(0)
+            .find(|e| e.resource_type == "Document")
+            .and_then(|e| url::Url::parse(&e.url).ok())
+            .map(|u| u.origin().ascii_serialization())
+            .filter(|o| o != "null")
+            .unwrap_or_default();
+        let mut rows = Vec::new();
+        let mut failed = Map::new();
+        let mut methods = Map::new();
+        let mut cached = Vec::new();
         let mut next = None;
         for e in log.from(from) {
             if a.r#type
@@ -183,15 +212,42 @@ fn run_list(services: Arc<Services>, raw: Map<String, Value>) -> ToolFuture {
             {
                 continue;
             }
-            if requests.len() == max {
+            if rows.len() == max {
                 next = Some(format!("r{}", e.id));
                 break;
             }
-            requests.push(summary(e, log.offset_ms(e), values));
+            let url = url_with_query_names(&e.url, values);
+            let url = match url.strip_prefix(origin.as_str()) {
+                Some(path) if !origin.is_empty() && path.starts_with('/') => path.to_owned(),
+                _ => url,
+            };
+            if e.method != "GET" {
+                methods.insert(e.id.to_string(), json!(e.method));
+            }
+            rows.push(json!([
+                e.id,
+                url,
+                e.resource_type,
+                e.status,
+                log.offset_ms(e),
+                e.duration_ms(),
+                e.transfer
+            ]));
+            if let Some(f) = &e.failure {
+                failed.insert(e.id.to_string(), json!(f));
+            }
+            if e.from_cache {
+                cached.push(e.id);
+            }
         }
         let (total, dropped) = log.counts();
         ToolOutcome::ok(&ListResult {
-            requests,
+            origin,
+            columns: COLUMNS.to_vec(),
+            rows,
+            methods,
+            failed,
+            cached,
             total,
             dropped,
             next,

@@ -35,7 +35,16 @@
     }
     return best;
   }
+  // Two frames (bounded, a hidden page has none): an image that finished loading paints in
+  // a frame after its load, and only then is it an LCP candidate.
+  function painted() {
+    return Promise.race([
+      new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0)))),
+      new Promise((done) => setTimeout(done, 250)),
+    ]);
+  }
   async function vitals(nextRef) {
+    await painted();
     const ctx = newCtx(nextRef);
     const [lcps, shiftsAll, paints, events, resources] = await Promise.all([
       timeline('largest-contentful-paint'), timeline('layout-shift'), timeline('paint'),
