@@ -72,9 +72,8 @@ struct ListArgs {
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 struct GetArgs {
-    /// From listRequests (r12).
-    #[schemars(length(min = 2, max = 24))]
-    id: String,
+    /// A row's id from listRequests (12, or "r12").
+    id: RequestId,
     /// Include the bodies (network-details).
     bodies: Option<bool>,
     /// Per body (default 4000).
@@ -84,6 +83,14 @@ struct GetArgs {
 
 /// The columns of `listRequests` rows, in order.
 const COLUMNS: &[&str] = &["id", "url", "type", "status", "at", "ms", "size"];
+
+/// A request id as `listRequests` rows give it (a number) or as text (`r12`).
+#[derive(Deserialize, JsonSchema)]
+#[serde(untagged)]
+enum RequestId {
+    Number(u64),
+    Text(#[schemars(length(min = 1, max = 24))] String),
+}
 
 /// The result of `listRequests`: a table (one row a request) rather than an object per
 /// request, so 200 requests cost a model a few kilobytes.
@@ -258,7 +265,11 @@ fn run_list(services: Arc<Services>, raw: Map<String, Value>) -> ToolFuture {
 fn run_get(services: Arc<Services>, raw: Map<String, Value>) -> ToolFuture {
     Box::pin(async move {
         let a: GetArgs = try_tool!(args::read(&raw));
-        let Some(id) = parse_id(&a.id) else {
+        let id = match &a.id {
+            RequestId::Number(n) => Some(*n),
+            RequestId::Text(t) => parse_id(t),
+        };
+        let Some(id) = id else {
             return args::invalid("id", "is not a request id (r12)").into();
         };
         let bodies = a.bodies == Some(true);
