@@ -50,7 +50,7 @@ pub const CONSOLE_MESSAGES: Tool = Tool {
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 struct ConsoleArgs {
-    /// Only these levels (default all).
+    /// Default all.
     #[schemars(length(min = 1, max = 5))]
     levels: Option<Vec<Level>>,
     /// Only after this seq.

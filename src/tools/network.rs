@@ -72,7 +72,7 @@ struct ListArgs {
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 struct GetArgs {
-    /// A row's id from listRequests (12, or "r12").
+    /// From listRequests.
     id: RequestId,
     /// Include the bodies (network-details).
     bodies: Option<bool>,
