@@ -66,6 +66,13 @@ PLANTS = [
  ("reload waits for nothing", [("src/browser/navigate.rs", "                \"Page.loadEventFired\" if loader.is_some() => {\n                    return Ok(NavOutcome::Loaded { status });", "                \"Page.loadEventFired\" if loader.is_some() && false => {\n                    return Ok(NavOutcome::Loaded { status });")], "user_visible", "history_moves"),
  ("confirmToken listed everywhere", [("src/tools/mod.rs", "    if !confirms {\n        if let Some(Value::Object(props)) = listed.get_mut(\"properties\") {", "    if confirms {\n        if let Some(Value::Object(props)) = listed.get_mut(\"properties\") {")], "protocol", "every_tool_has"),
  ("cookie values listed", [("src/tools/state.rs", "                            domain: text(c, \"domain\"),", "                            domain: text(c, \"value\"),")], "state", "a_saved_login"),
+ ("a click on a loading document calls its target missing", [("src/browser/act.rs", "        if answer[\"loading\"] == true {", "        if answer[\"loading\"] == \"never\" {")], "page_model", "an_action_on_a_page_still_streaming"),
+ ("secret headers shown", [("src/browser/requests.rs", "pub fn sensitive_header(name: &str) -> bool {\n", "pub fn sensitive_header(name: &str) -> bool {\n    if !name.is_empty() { return false; }\n")], "devtools", "requests_are_listed"),
+ ("query values always shown", [("src/tools/network.rs", "        let values = a.query_values == Some(true);", "        let values = true;")], "devtools", "requests_are_listed"),
+ ("request list never pages", [("src/tools/network.rs", "            if rows.len() == max {", "            if rows.len() == usize::MAX {")], "devtools", "requests_are_listed"),
+ ("console errors without a stack", [("src/browser/console.rs", "        let stack = if level == \"error\" {", "        let stack = if level == \"never\" {")], "devtools", "console_messages"),
+ ("emulation reset keeps the media", [("src/browser/emulation.rs", "        self.emulate_locale(None).await?;\n        self.emulate_media(\"\", \"\").await", "        self.emulate_locale(None).await")], "devtools", "emulation_is_what"),
+ ("clickAt clicks outside the viewport", [("src/tools/pointer.rs", "        if a.x >= width || a.y >= height {", "        if a.x >= width * 100.0 || a.y >= height * 100.0 {")], "devtools", "click_at_clicks"),
  ("saved state loads no local storage", [("src/tools/state.rs", "                        try_tool!(b.set_local_storage(&o.origin, &o.local_storage).await);", "")], "state", "a_saved_login"),
 ]
 only = sys.argv[1:] 

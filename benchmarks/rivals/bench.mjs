@@ -7,24 +7,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { McpClient, descendants, readProcStat, rssKiB, sleep } from './mcpclient.mjs';
+import { CHROME_FLAGS, CHROMIUM, McpClient, NO_DOWNLOAD_ENV, VIEWPORT, descendants, readProcStat, rssKiB, sleep } from './mcpclient.mjs';
 import { startServer } from './pages.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const CHROMIUM = process.env.BENCH_CHROMIUM || '/usr/bin/chromium';
-// Same viewport everywhere (chrome-devtools-mcp's headless default is 1905x2053, Playwright's 1280x720).
-const VIEWPORT = '1280x720';
-const CHROME_FLAGS = ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
-// Never let anything download a browser, never phone home.
-const NO_DOWNLOAD_ENV = {
-  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
-  PUPPETEER_SKIP_DOWNLOAD: '1',
-  PUPPETEER_SKIP_CHROMIUM_DOWNLOAD: '1',
-  PUPPETEER_SKIP_CHROME_DOWNLOAD: '1',
-  PUPPETEER_SKIP_CHROME_HEADLESS_SHELL_DOWNLOAD: '1',
-  CHROME_DEVTOOLS_MCP_NO_USAGE_STATISTICS: '1',
-  CHROME_DEVTOOLS_MCP_NO_UPDATE_CHECKS: '1',
-};
 
 // ---------------------------------------------------------------- CLI
 function parseArgs(argv) {

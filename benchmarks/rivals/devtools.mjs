@@ -11,21 +11,9 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { McpClient, descendants, readProcStat, sleep } from './mcpclient.mjs';
+import { CHROME_FLAGS, CHROMIUM, McpClient, NO_DOWNLOAD_ENV, VIEWPORT, descendants, readProcStat, sleep } from './mcpclient.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const CHROMIUM = process.env.BENCH_CHROMIUM || '/usr/bin/chromium';
-const VIEWPORT = '1280x720';
-const CHROME_FLAGS = ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
-const NO_DOWNLOAD_ENV = {
-  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
-  PUPPETEER_SKIP_DOWNLOAD: '1',
-  PUPPETEER_SKIP_CHROMIUM_DOWNLOAD: '1',
-  PUPPETEER_SKIP_CHROME_DOWNLOAD: '1',
-  PUPPETEER_SKIP_CHROME_HEADLESS_SHELL_DOWNLOAD: '1',
-  CHROME_DEVTOOLS_MCP_NO_USAGE_STATISTICS: '1',
-  CHROME_DEVTOOLS_MCP_NO_UPDATE_CHECKS: '1',
-};
 const TRACE_TIMEOUT_MS = 60000;   // chrome-devtools-mcp's autoStop alone waits 5 s after load
 
 // ---------------------------------------------------------------- CLI

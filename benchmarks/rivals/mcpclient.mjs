@@ -5,6 +5,22 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+// The set-up every harness here shares: Debian's Chromium, one viewport, the flags Chromium
+// needs on this machine, and an environment in which nothing downloads a browser or phones home.
+export const CHROMIUM = process.env.BENCH_CHROMIUM || '/usr/bin/chromium';
+// Same viewport everywhere (chrome-devtools-mcp's headless default is 1905x2053, Playwright's 1280x720).
+export const VIEWPORT = '1280x720';
+export const CHROME_FLAGS = ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+export const NO_DOWNLOAD_ENV = {
+  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+  PUPPETEER_SKIP_DOWNLOAD: '1',
+  PUPPETEER_SKIP_CHROMIUM_DOWNLOAD: '1',
+  PUPPETEER_SKIP_CHROME_DOWNLOAD: '1',
+  PUPPETEER_SKIP_CHROME_HEADLESS_SHELL_DOWNLOAD: '1',
+  CHROME_DEVTOOLS_MCP_NO_USAGE_STATISTICS: '1',
+  CHROME_DEVTOOLS_MCP_NO_UPDATE_CHECKS: '1',
+};
+
 export const REQUEST_TIMEOUT_MS = 30000;
 
 export function readProcStat(pid) {

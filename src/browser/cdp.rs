@@ -96,6 +96,16 @@ impl CdpEvent {
     pub fn decode<T: DeserializeOwned>(&self) -> Result<T, serde_json::Error> {
         T::deserialize(&self.params)
     }
+
+    /// An event of page session `s`, for the unit tests of what the watcher records.
+    #[cfg(test)]
+    pub fn on_session(method: &str, params: Value) -> CdpEvent {
+        CdpEvent {
+            method: method.to_owned(),
+            params,
+            session_id: Some("s".into()),
+        }
+    }
 }
 
 /// Tunables of a connection; the defaults suit a local Chrome.

@@ -80,18 +80,7 @@ impl ConsoleLog {
         let p = &ev.params;
         let entry = match ev.method.as_str() {
             "Runtime.consoleAPICalled" => {
-                let text: Vec<String> = p["args"]
-                    .as_array()
-                    .map(Vec::as_slice)
-                    .unwrap_or(&[])
-                    .iter()
-                    .take(16)
-                    .map(|a| match &a["value"] {
-                        Value::String(s) => s.clone(),
-                        Value::Null => a["description"].as_str().unwrap_or("").to_owned(),
-                        v => v.to_string(),
-                    })
-                    .collect();
+                let text = args_text(&p["args"], 16);
                 let level = match p["type"].as_str().unwrap_or("log") {
                     "warning" => "warning",
                     "error" | "assert" => "error",
@@ -100,14 +89,7 @@ impl ConsoleLog {
                     _ => "log",
                 };
                 let frames = &p["stackTrace"]["callFrames"];
-                (
-                    level,
-                    text.join(" "),
-                    source_of(&frames[0]),
-                    frames,
-                    false,
-                    false,
-                )
+                (level, text, source_of(&frames[0]), frames, false, false)
             }
             "Runtime.exceptionThrown" => {
                 let d = &p["exceptionDetails"];
@@ -206,6 +188,24 @@ impl ConsoleLog {
     }
 }
 
+/// What a console call printed: its first `max` arguments (strings as they are, objects by
+/// Chrome's description), joined by spaces.
+pub fn args_text(args: &Value, max: usize) -> String {
+    let parts: Vec<String> = args
+        .as_array()
+        .map(Vec::as_slice)
+        .unwrap_or(&[])
+        .iter()
+        .take(max)
+        .map(|a| match &a["value"] {
+            Value::String(s) => s.clone(),
+            Value::Null => a["description"].as_str().unwrap_or("").to_owned(),
+            v => v.to_string(),
+        })
+        .collect();
+    parts.join(" ")
+}
+
 /// A call frame's `url:line:column` (1-based), when it has a URL.
 fn source_of(frame: &Value) -> Option<String> {
     let url = frame["url"].as_str().filter(|u| !u.is_empty())?;
@@ -233,11 +233,7 @@ mod tests {
     use super::*;
 
     fn ev(method: &str, params: Value) -> CdpEvent {
-        CdpEvent {
-            method: method.to_owned(),
-            params,
-            session_id: Some("s".into()),
-        }
+        CdpEvent::on_session(method, params)
     }
 
     #[test]

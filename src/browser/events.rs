@@ -110,27 +110,14 @@ impl Diagnostics {
         let p = &ev.params;
         match ev.method.as_str() {
             "Runtime.consoleAPICalled" => {
-                let text: Vec<String> = p["args"]
-                    .as_array()
-                    .map(Vec::as_slice)
-                    .unwrap_or(&[])
-                    .iter()
-                    .take(8)
-                    .map(|a| match &a["value"] {
-                        Value::String(s) => s.clone(),
-                        Value::Null => a["description"].as_str().unwrap_or("").to_owned(),
-                        v => v.to_string(),
-                    })
-                    .collect();
+                let text = super::console::args_text(&p["args"], 8);
                 let level = match p["type"].as_str().unwrap_or("log") {
                     "warning" => "warning",
                     "error" | "assert" => "error",
                     "debug" => "debug",
                     _ => "info",
                 };
-                self.push_console(
-                    json!({"level": level, "text": bounded_text(&text.join(" "), 200)}),
-                );
+                self.push_console(json!({"level": level, "text": bounded_text(&text, 200)}));
             }
             "Runtime.exceptionThrown" => {
                 let d = &p["exceptionDetails"];

@@ -18,10 +18,10 @@ use super::cdp::CdpEvent;
 pub const MAX_REQUESTS: usize = 1000;
 
 /// Headers kept per request and direction.
-pub const MAX_HEADERS: usize = 64;
+pub const MAX_HEADERS: usize = 32;
 
 /// Characters kept per header value.
-pub const MAX_HEADER_CHARS: usize = 512;
+pub const MAX_HEADER_CHARS: usize = 256;
 
 /// One request (one hop of a redirect chain is one request).
 #[derive(Clone, Debug, Default)]
@@ -291,11 +291,7 @@ mod tests {
     use serde_json::json;
 
     fn ev(method: &str, params: Value) -> CdpEvent {
-        CdpEvent {
-            method: method.to_owned(),
-            params,
-            session_id: Some("s".into()),
-        }
+        CdpEvent::on_session(method, params)
     }
 
     fn sent(log: &mut RequestLog, id: &str, url: &str, t: f64) {

@@ -136,6 +136,7 @@ pub struct GetResult {
     pub request: Value,
     /// The response's MIME type.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(extend("x-glassPageContent" = true))]
     pub mime: Option<String>,
     /// The headers sent, secrets redacted.
     #[schemars(extend("x-glassPageContent" = true))]
