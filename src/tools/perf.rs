@@ -28,7 +28,8 @@ pub const PERFORMANCE_TRACE: Tool = Tool {
     description: "start (reload: record the page loading), then stop: Web Vitals (LCP, CLS, FCP, INP, TBT) with their elements, long tasks, render-blocking and largest requests; the trace saved for DevTools.",
     schema: input_schema::<TraceArgs>,
     output: super::output::result_of::<TraceResult>,
-    annotations: Annotations::PAGE_SET,
+    // start may reload the page: each call anew.
+    annotations: Annotations::PAGE_CHANGE,
     needs: Needs::Page,
     capabilities: &[],
     revision: RevisionRule::Reads,
