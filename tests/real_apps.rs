@@ -672,3 +672,105 @@ fn datasette_filter_as_a_workflow() {
         "{r}"
     );
 }
+
+/// Every row of a `listRequests` table, paged to the end through `cursor`: (URL without the
+/// query, type, status), URLs made whole again.
+fn all_requests(g: &mut Glass) -> Vec<(String, String, Value)> {
+    let mut out = Vec::new();
+    let mut args = json!({"maxItems": 500});
+    for _ in 0..20 {
+        let page = ok(&g.call(json!("requests"), "listRequests", args.clone()));
+        let origin = page["origin"].as_str().unwrap().to_owned();
+        for row in page["rows"].as_array().unwrap() {
+            let url = row[1].as_str().unwrap();
+            let url = if url.starts_with('/') {
+                format!("{origin}{url}")
+            } else {
+                url.to_owned()
+            };
+            let bare = url.split('?').next().unwrap().to_owned();
+            out.push((bare, row[2].as_str().unwrap().to_owned(), row[3].clone()));
+        }
+        match page["next"].as_str() {
+            Some(next) => args = json!({"maxItems": 500, "cursor": next}),
+            None => return out,
+        }
+    }
+    panic!("listRequests kept paging");
+}
+
+/// JupyterLab loads hundreds of scripts, styles and API calls: `listRequests` lists every one
+/// the page itself recorded (its Resource Timing entries), and the console and a performance
+/// trace of the running app answer within their bounds.
+#[test]
+fn jupyterlab_requests_console_and_trace_match_the_pages_own_records() {
+    let work = temp_dir("jupyterlab-devtools");
+    let root = work.join("notebooks");
+    std::fs::create_dir_all(&root).unwrap();
+    let app = apps::jupyterlab(&root, &work);
+    let mut g = glass();
+    ok(&g.call(json!(1), "navigate", json!({"url": app.url("/lab")})));
+    wait_text(&mut g, "Notebook", 30_000);
+    let recorded = eval(
+        &mut g,
+        "[...new Set(performance.getEntriesByType('resource').map(e => e.name.split('?')[0]))]",
+    );
+    let listed = all_requests(&mut g);
+    let urls: std::collections::HashSet<&str> = listed.iter().map(|(u, _, _)| u.as_str()).collect();
+    let recorded: Vec<&str> = recorded
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| u.as_str().unwrap())
+        .collect();
+    assert!(
+        recorded.len() > 20,
+        "JupyterLab loads its parts: {recorded:?}"
+    );
+    let missing: Vec<&&str> = recorded.iter().filter(|u| !urls.contains(**u)).collect();
+    assert!(missing.is_empty(), "not listed: {missing:?}");
+    let document = listed.iter().find(|(_, t, _)| t == "Document").unwrap();
+    assert!(document.0.ends_with("/lab"), "{document:?}");
+    assert_eq!(document.2, 200);
+    assert!(
+        listed.iter().any(|(_, t, _)| t == "Fetch" || t == "XHR"),
+        "the app's API calls are there"
+    );
+
+    let console = ok(&g.call(json!(2), "consoleMessages", json!({"maxItems": 200})));
+    assert!(
+        console["messages"].is_array() && console["total"].is_u64(),
+        "{console}"
+    );
+    assert!(console.to_string().len() < 200_000, "bounded");
+
+    // A trace of the app reloading: its LCP element reads back through its ref.
+    ok(&g.call(
+        json!(3),
+        "performanceTrace",
+        json!({"action": "start", "reload": true}),
+    ));
+    wait_text(&mut g, "Notebook", 30_000);
+    let r = ok(&g.call(json!(4), "performanceTrace", json!({"action": "stop"})));
+    assert!(
+        r["vitals"]["lcp"]["ms"].as_u64().is_some_and(|ms| ms > 0),
+        "{r}"
+    );
+    let lcp = r["vitals"]["lcp"]["element"]["ref"]
+        .as_str()
+        .expect("LCP names its element");
+    let seen = ok(&g.call(json!(5), "getText", json!({"target": lcp})));
+    assert!(seen["text"].is_string(), "{seen}");
+    assert!(r["longTasks"]["count"].is_u64(), "{r}");
+    let path = r["trace"]["path"].as_str().unwrap();
+    let trace: Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
+    assert!(
+        trace["traceEvents"].as_array().unwrap().len() > 1000,
+        "a real trace"
+    );
+    assert!(
+        r.to_string().len() < 8_192,
+        "the answer stays small: {}",
+        r.to_string().len()
+    );
+}
