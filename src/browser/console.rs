@@ -93,12 +93,7 @@ impl ConsoleLog {
             }
             "Runtime.exceptionThrown" => {
                 let d = &p["exceptionDetails"];
-                let text = d["exception"]["description"]
-                    .as_str()
-                    .or(d["text"].as_str())
-                    .unwrap_or("exception");
-                // The description repeats the stack below its first line.
-                let first = text.lines().next().unwrap_or("").to_owned();
+                let first = exception_text(d).to_owned();
                 let source = d["url"].as_str().filter(|u| !u.is_empty()).map(|u| {
                     location(
                         u,
@@ -204,6 +199,18 @@ pub fn args_text(args: &Value, max: usize) -> String {
         })
         .collect();
     parts.join(" ")
+}
+
+/// What an uncaught exception says (`Runtime.exceptionThrown`'s details): the first line of
+/// its description, since the rest repeats the stack.
+pub fn exception_text(details: &Value) -> &str {
+    details["exception"]["description"]
+        .as_str()
+        .or(details["text"].as_str())
+        .unwrap_or("exception")
+        .lines()
+        .next()
+        .unwrap_or("")
 }
 
 /// A call frame's `url:line:column` (1-based), when it has a URL.

@@ -120,12 +120,7 @@ impl Diagnostics {
                 self.push_console(json!({"level": level, "text": bounded_text(&text, 200)}));
             }
             "Runtime.exceptionThrown" => {
-                let d = &p["exceptionDetails"];
-                let text = d["exception"]["description"]
-                    .as_str()
-                    .or(d["text"].as_str())
-                    .unwrap_or("exception");
-                let first_line = text.lines().next().unwrap_or("");
+                let first_line = super::console::exception_text(&p["exceptionDetails"]);
                 self.push_console(json!({"level": "error", "text": bounded_text(first_line, 200), "uncaught": true}));
             }
             "Network.requestWillBeSent" => {
