@@ -279,15 +279,14 @@ fn console_messages_carry_level_source_and_stack() {
             Page {
                 content_type: "text/javascript",
                 ..Page::html(
-                    "console.log('starting', 3);\nconsole.info('info here');\nconsole.warn('careful');\nconsole.debug('details');\nfunction save() { console.error('save failed'); }\nsave();\nfunction explode() { throw new TypeError('bad state'); }\nsetTimeout(explode, 0);\n",
+                    "console.log('starting', 3);\nconsole.info('info here');\nconsole.warn('careful');\nconsole.debug('details');\nfunction save() { console.error('save failed'); }\nsave();\nfunction explode() { throw new TypeError('bad state'); }\nexplode();\n",
                 )
             },
         ),
     ]);
     let mut g = incognito(&[]);
     nav(&mut g, &web, "/console");
-    // The uncaught exception comes from a timer: wait until the page has thrown it.
-    ok(&g.call(json!(1), "wait", json!({"kind": "delay", "delayMs": 200})));
+    // The script threw while the page loaded, before navigate answered.
     let all = ok(&g.call(json!(2), "consoleMessages", json!({})));
     let msgs = all["messages"].as_array().unwrap().clone();
     let find = |text: &str| {
