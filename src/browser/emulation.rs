@@ -175,18 +175,20 @@ impl Browser {
         scale: f64,
         mobile: bool,
     ) -> Result<(), EmulationError> {
-        self.emulate_call(
-            "viewport",
-            "Emulation.setDeviceMetricsOverride",
-            json!({"width": width, "height": height, "deviceScaleFactor": scale, "mobile": mobile}),
-        )
-        .await?;
-        self.emulate_call(
-            "viewport",
-            "Emulation.setTouchEmulationEnabled",
-            json!({"enabled": mobile, "maxTouchPoints": if mobile { 5 } else { 1 }}),
-        )
-        .await
+        // Independent settings: sent together, one round trip.
+        let (metrics, touch) = tokio::join!(
+            self.emulate_call(
+                "viewport",
+                "Emulation.setDeviceMetricsOverride",
+                json!({"width": width, "height": height, "deviceScaleFactor": scale, "mobile": mobile}),
+            ),
+            self.emulate_call(
+                "viewport",
+                "Emulation.setTouchEmulationEnabled",
+                json!({"enabled": mobile, "maxTouchPoints": if mobile { 5 } else { 1 }}),
+            ),
+        );
+        metrics.and(touch)
     }
 
     /// The user agent the page sees and sends ("" restores Chrome's own).
@@ -292,26 +294,36 @@ impl Browser {
         .await
     }
 
-    /// Undo every emulation setting of the selected page.
+    /// Undo every emulation setting of the selected page: the settings are independent, so
+    /// they are undone together, in one round trip.
     pub async fn reset_emulation(&self) -> Result<(), EmulationError> {
-        self.emulate_call(
-            "viewport",
-            "Emulation.clearDeviceMetricsOverride",
-            json!({}),
-        )
-        .await?;
-        self.emulate_call(
-            "viewport",
-            "Emulation.setTouchEmulationEnabled",
-            json!({"enabled": false}),
-        )
-        .await?;
-        self.emulate_user_agent("").await?;
-        self.emulate_network(Throttle::NONE).await?;
-        self.emulate_cpu(1.0).await?;
-        self.emulate_place(None).await?;
-        self.emulate_timezone("").await?;
-        self.emulate_locale(None).await?;
-        self.emulate_media("", "").await
+        let (metrics, touch, agent, network, cpu, place, zone, locale, media) = tokio::join!(
+            self.emulate_call(
+                "viewport",
+                "Emulation.clearDeviceMetricsOverride",
+                json!({}),
+            ),
+            self.emulate_call(
+                "viewport",
+                "Emulation.setTouchEmulationEnabled",
+                json!({"enabled": false}),
+            ),
+            self.emulate_user_agent(""),
+            self.emulate_network(Throttle::NONE),
+            self.emulate_cpu(1.0),
+            self.emulate_place(None),
+            self.emulate_timezone(""),
+            self.emulate_locale(None),
+            self.emulate_media("", ""),
+        );
+        metrics
+            .and(touch)
+            .and(agent)
+            .and(network)
+            .and(cpu)
+            .and(place)
+            .and(zone)
+            .and(locale)
+            .and(media)
     }
 }

@@ -84,8 +84,6 @@ pub struct Diagnostics {
     pub console_dropped: u64,
     /// Entries dropped from `network` because it was full.
     pub network_dropped: u64,
-    /// Request id -> URL (query stripped), for naming failed requests.
-    requests: std::collections::HashMap<String, (String, String)>,
 }
 
 impl Diagnostics {
@@ -123,20 +121,6 @@ impl Diagnostics {
                 let first_line = super::console::exception_text(&p["exceptionDetails"]);
                 self.push_console(json!({"level": "error", "text": bounded_text(first_line, 200), "uncaught": true}));
             }
-            "Network.requestWillBeSent" => {
-                if self.requests.len() >= 2_000 {
-                    self.requests.clear();
-                }
-                if let Some(id) = p["requestId"].as_str() {
-                    self.requests.insert(
-                        id.to_owned(),
-                        (
-                            url_without_query(p["request"]["url"].as_str().unwrap_or("")),
-                            p["type"].as_str().unwrap_or("Other").to_owned(),
-                        ),
-                    );
-                }
-            }
             "Network.responseReceived" => {
                 let status = p["response"]["status"].as_i64().unwrap_or(0);
                 if status >= 400 {
@@ -147,27 +131,21 @@ impl Diagnostics {
                     }));
                 }
             }
-            "Network.loadingFailed" => {
-                let (url, kind) = p["requestId"]
-                    .as_str()
-                    .and_then(|id| self.requests.get(id).cloned())
-                    .unwrap_or_default();
-                let error = if p["canceled"] == true {
-                    Some("canceled".to_owned())
-                } else {
-                    p["blockedReason"]
-                        .as_str()
-                        .map(|r| format!("blocked:{}", bounded_text(r, 40)))
-                        .or_else(|| {
-                            p["errorText"]
-                                .as_str()
-                                .and_then(crate::redact::net_error_code)
-                        })
-                };
-                self.push_network(json!({"url": url, "error": error, "type": kind}));
-            }
             _ => {}
         }
+    }
+
+    /// A request that failed, as the request log knows it (its URL, type and why), or
+    /// unnamed when the log no longer has it.
+    fn request_failed(&mut self, request: Option<&super::requests::RequestEntry>) {
+        let (url, kind, error) = request.map_or_else(Default::default, |r| {
+            (
+                crate::redact::url_without_query(&r.url),
+                r.resource_type.clone(),
+                r.failure.clone(),
+            )
+        });
+        self.push_network(json!({"url": url, "error": error, "type": kind}));
     }
 
     /// What `diagnostics` reports; `clear` empties the lists afterwards.
@@ -545,13 +523,20 @@ fn observe_event(events: &PageEvents, ev: &CdpEvent) {
                     _ => {}
                 }
             }
-            if let Ok(mut d) = events.diagnostics.lock() {
-                d.record(ev);
-            }
             if ev.method.starts_with("Network.") {
                 record_request(events, ev);
             } else {
                 record_console(events, ev);
+            }
+            if let Ok(mut d) = events.diagnostics.lock() {
+                if ev.method == "Network.loadingFailed" {
+                    // The request log, just updated, names the request and says why it failed.
+                    let log = events.requests.lock();
+                    let id = ev.params["requestId"].as_str().unwrap_or("");
+                    d.request_failed(log.as_ref().ok().and_then(|l| l.by_chrome_id(id)));
+                } else {
+                    d.record(ev);
+                }
             }
         }
         "Runtime.executionContextCreated" => {

@@ -175,7 +175,7 @@ impl Browser {
         loop {
             let give_up = stopped.map_or(deadline, |t| (t + STOP_GRACE).min(deadline));
             let ev = tokio::select! {
-                ev = rx.recv() => ev,
+                ev = next_event_of(&mut rx, &page.session_id) => ev?,
                 d = events.dialog_opened() => return Ok(NavOutcome::Dialog(d)),
                 _ = crashed(), if watch_renderer => return Err(BrowserError::RendererCrashed),
                 _ = tokio::time::sleep_until(give_up) => {
@@ -186,14 +186,6 @@ impl Browser {
                     });
                 }
             };
-            let ev = match ev {
-                Ok(ev) => ev,
-                Err(RecvError::Lagged(_)) => continue,
-                Err(RecvError::Closed) => return Err(BrowserError::Closed),
-            };
-            if ev.session_id.as_deref() != Some(page.session_id.as_str()) {
-                continue;
-            }
             let p = &ev.params;
             match ev.method.as_str() {
                 "Network.responseReceived" if p["requestId"] == loader.as_str() => {
@@ -289,21 +281,13 @@ impl Browser {
         let mut loader: Option<String> = None;
         loop {
             let ev = tokio::select! {
-                ev = rx.recv() => ev,
+                ev = next_event_of(&mut rx, &page.session_id) => ev?,
                 d = events.dialog_opened() => return Ok(NavOutcome::Dialog(d)),
                 _ = tokio::time::sleep_until(deadline) => {
                     self.stop_loading(&page.session_id).await;
                     return Ok(NavOutcome::Timeout { status });
                 }
             };
-            let ev = match ev {
-                Ok(ev) => ev,
-                Err(RecvError::Lagged(_)) => continue,
-                Err(RecvError::Closed) => return Err(BrowserError::Closed),
-            };
-            if ev.session_id.as_deref() != Some(page.session_id.as_str()) {
-                continue;
-            }
             let p = &ev.params;
             let main = p["frameId"] == page.main_frame.as_str();
             match ev.method.as_str() {
@@ -375,6 +359,21 @@ impl Browser {
             info["url"].as_str().unwrap_or("").to_owned(),
             info["title"].as_str().unwrap_or("").to_owned(),
         ))
+    }
+}
+
+/// The next event of CDP session `session`. Events the channel dropped (it lagged) cannot be
+/// waited for, so they are skipped; a closed connection is the browser gone.
+pub async fn next_event_of(
+    rx: &mut tokio::sync::broadcast::Receiver<std::sync::Arc<super::cdp::CdpEvent>>,
+    session: &str,
+) -> Result<std::sync::Arc<super::cdp::CdpEvent>, BrowserError> {
+    loop {
+        match rx.recv().await {
+            Ok(ev) if ev.session_id.as_deref() == Some(session) => return Ok(ev),
+            Ok(_) | Err(RecvError::Lagged(_)) => continue,
+            Err(RecvError::Closed) => return Err(BrowserError::Closed),
+        }
     }
 }
 

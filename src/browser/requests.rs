@@ -196,6 +196,11 @@ impl RequestLog {
         self.get_mut(id)
     }
 
+    /// The latest entry (the last hop of a redirect chain) of Chrome's request `chrome_id`.
+    pub fn by_chrome_id(&self, chrome_id: &str) -> Option<&RequestEntry> {
+        self.get(*self.by_chrome_id.get(chrome_id)?)
+    }
+
     fn get_mut(&mut self, id: u64) -> Option<&mut RequestEntry> {
         let first = self.entries.front()?.id;
         let index = usize::try_from(id.checked_sub(first)?).ok()?;

@@ -4,11 +4,10 @@
 
 use std::time::Duration;
 
-use serde_json::{Value, json};
-use tokio::sync::broadcast::error::RecvError;
-
 use super::error::BrowserError;
+use super::navigate::next_event_of;
 use super::page::{Browser, CALL_TIMEOUT};
+use serde_json::{Value, json};
 
 /// The categories recorded: DevTools' timeline, loading (LCP, layout shifts), user timing,
 /// V8's sampling profiler and stacks. Screenshots are left out (they would multiply the
@@ -78,14 +77,10 @@ impl Browser {
             .await?;
         let deadline = tokio::time::Instant::now() + FLUSH_TIMEOUT;
         let stream = loop {
-            let ev = match tokio::time::timeout_at(deadline, rx.recv()).await {
-                Err(_) => return Err(BrowserError::Timeout),
-                Ok(Err(RecvError::Lagged(_))) => continue,
-                Ok(Err(RecvError::Closed)) => return Err(BrowserError::Closed),
-                Ok(Ok(ev)) => ev,
-            };
-            if ev.method == "Tracing.tracingComplete" && ev.session_id.as_deref() == Some(&session)
-            {
+            let ev = tokio::time::timeout_at(deadline, next_event_of(&mut rx, &session))
+                .await
+                .map_err(|_| BrowserError::Timeout)??;
+            if ev.method == "Tracing.tracingComplete" {
                 match ev.params["stream"].as_str() {
                     Some(s) => break s.to_owned(),
                     None => return Err(BrowserError::Refused(0)),

@@ -93,15 +93,12 @@ const INTENT_FAMILY: &[&str] = &[
 const LISTED_BY_REFERENCE: &[&str] = &["scope", "constraints", "resolutionPolicy"];
 
 /// A tool's input schema as `tools/list` shows it: the intent family's shared fields by
-/// reference (see [`LISTED_BY_REFERENCE`]), without the two bounds no model needs told (a
-/// string's `minLength` of 1, an integer's `minimum` of 0) and with `additionalProperties:
-/// false` said once, at the top. The check keeps every rule and
-/// an error names the one broken, so the listing only leaves out what a model would not do.
+/// reference (see [`LISTED_BY_REFERENCE`]), without the bounds no model needs told (a string's
+/// `minLength` of 1, an integer's `minimum` of 0) and with `additionalProperties: false` said
+/// once, at the top. The check keeps every rule and an error names the one broken, so the
+/// listing only leaves out what a model would not do.
 pub fn listed_form(tool: &str, schema: &mut Value) {
-    drop_trivial_bounds(schema);
-    if let Some(Value::Object(props)) = schema.get_mut("properties") {
-        props.values_mut().for_each(drop_nested_strictness);
-    }
+    relax(schema, true);
     if !INTENT_FAMILY.contains(&tool) {
         return;
     }
@@ -118,23 +115,9 @@ pub fn listed_form(tool: &str, schema: &mut Value) {
     }
 }
 
-/// Remove `additionalProperties: false` below the top level: the top level says the tool
-/// refuses what it does not know, and the check applies that at every depth.
-fn drop_nested_strictness(schema: &mut Value) {
-    match schema {
-        Value::Object(obj) => {
-            if obj.get("additionalProperties") == Some(&json!(false)) {
-                obj.remove("additionalProperties");
-            }
-            obj.values_mut().for_each(drop_nested_strictness);
-        }
-        Value::Array(items) => items.iter_mut().for_each(drop_nested_strictness),
-        _ => {}
-    }
-}
-
-/// Remove `minLength: 1` from strings and `minimum: 0` from integers, at any depth.
-fn drop_trivial_bounds(schema: &mut Value) {
+/// Leave out of a listed schema, at any depth, what [`listed_form`] says the check alone
+/// keeps; `top` is the tool's own object, whose strictness is kept.
+fn relax(schema: &mut Value, top: bool) {
     match schema {
         Value::Object(obj) => {
             if obj.get("minLength") == Some(&json!(1)) {
@@ -143,9 +126,12 @@ fn drop_trivial_bounds(schema: &mut Value) {
             if obj.get("type") == Some(&json!("integer")) && obj.get("minimum") == Some(&json!(0)) {
                 obj.remove("minimum");
             }
-            obj.values_mut().for_each(drop_trivial_bounds);
+            if !top && obj.get("additionalProperties") == Some(&json!(false)) {
+                obj.remove("additionalProperties");
+            }
+            obj.values_mut().for_each(|v| relax(v, false));
         }
-        Value::Array(items) => items.iter_mut().for_each(drop_trivial_bounds),
+        Value::Array(items) => items.iter_mut().for_each(|v| relax(v, false)),
         _ => {}
     }
 }
