@@ -774,3 +774,61 @@ fn jupyterlab_requests_console_and_trace_match_the_pages_own_records() {
         r.to_string().len()
     );
 }
+
+/// On the MkDocs Material site, emulating a phone is what the theme itself sees: its layout
+/// folds the navigation into a drawer whose button appears; `clickAt` on that button's point
+/// opens the drawer (the theme's own toggle is checked); the page prints to a real PDF; and
+/// reset gives the desktop layout back.
+#[test]
+fn docs_site_on_a_phone_opened_by_a_point_and_printed() {
+    let work = temp_dir("docs-phone");
+    docs_project(&work.join("project"));
+    let app = apps::docs_site(&work.join("project"), &work);
+    let mut g = glass();
+    let drawer_button = "getComputedStyle(document.querySelector('label.md-header__button[for=\"__drawer\"]')).display !== 'none'";
+    ok(&g.call(json!(1), "navigate", json!({"url": app.url("/")})));
+    assert_eq!(
+        eval(&mut g, drawer_button),
+        false,
+        "desktop: no drawer button"
+    );
+
+    ok(&g.call(json!(2), "emulate", json!({"device": "iPhone 15"})));
+    ok(&g.call(json!(3), "navigate", json!({"url": app.url("/")})));
+    assert_eq!(eval(&mut g, "innerWidth"), 393);
+    assert_eq!(
+        eval(&mut g, drawer_button),
+        true,
+        "phone: the drawer button shows"
+    );
+    assert_eq!(
+        eval(&mut g, "document.getElementById('__drawer').checked"),
+        false
+    );
+    let at = eval(
+        &mut g,
+        "(() => { const r = document.querySelector('label.md-header__button[for=\"__drawer\"]').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()",
+    );
+    let r = ok(&g.call(json!(4), "clickAt", json!({"x": at[0], "y": at[1]})));
+    assert!(r["hit"].is_object(), "{r}");
+    assert_eq!(
+        eval(&mut g, "document.getElementById('__drawer').checked"),
+        true,
+        "the theme's drawer opened"
+    );
+
+    let pdf = work.join("docs.pdf");
+    let printed = ok(&g.call(
+        json!(5),
+        "printToPdf",
+        json!({"path": pdf.to_str().unwrap(), "paper": "a4"}),
+    ));
+    let bytes = std::fs::read(&pdf).unwrap();
+    assert!(bytes.starts_with(b"%PDF-") && printed["bytes"] == bytes.len());
+    assert!(printed["pages"].as_u64().unwrap() >= 1, "{printed}");
+
+    ok(&g.call(json!(6), "emulate", json!({"reset": true})));
+    ok(&g.call(json!(7), "navigate", json!({"url": app.url("/")})));
+    assert_eq!(eval(&mut g, "innerWidth"), 1280);
+    assert_eq!(eval(&mut g, drawer_button), false, "desktop again");
+}
