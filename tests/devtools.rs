@@ -5,7 +5,7 @@
 mod common;
 
 use common::web::{Page, Server};
-use common::{eval, failed, hardened, incognito, nav, ok, temp_dir};
+use common::{eval, failed, hardened, incognito, nav, ok, requests_of, temp_dir};
 use serde_json::{Value, json};
 
 /// A page that makes its requests when told (so the test knows they are done): twelve
@@ -70,40 +70,6 @@ fn shop() -> Server {
     )
 }
 
-/// A `listRequests` table as one object per request (URLs made whole again), to check.
-fn requests_of(list: &Value) -> Vec<Value> {
-    let columns: Vec<&str> = list["columns"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c.as_str().unwrap())
-        .collect();
-    let origin = list["origin"].as_str().unwrap();
-    list["rows"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|row| {
-            let mut r = serde_json::Map::new();
-            for (c, v) in columns.iter().zip(row.as_array().unwrap()) {
-                r.insert(c.to_string(), v.clone());
-            }
-            let id = r["id"].as_u64().unwrap();
-            if let Some(f) = list["failed"].get(id.to_string()) {
-                r.insert("failure".into(), f.clone());
-            }
-            let method = list["methods"].get(id.to_string()).cloned();
-            r.insert("method".into(), method.unwrap_or(json!("GET")));
-            let url = r["url"].as_str().unwrap().to_owned();
-            if url.starts_with('/') {
-                r.insert("url".into(), json!(format!("{origin}{url}")));
-            }
-            r.insert("id".into(), json!(format!("r{id}")));
-            Value::Object(r)
-        })
-        .collect()
-}
-
 /// Every request the page made is listed once, with what the server saw: the images, the
 /// 404, the POST; query values and secret headers are redacted, bodies come from the page's
 /// own exchange, and a new document starts a new list.
@@ -149,8 +115,16 @@ fn requests_are_listed_paged_and_shown_redacted() {
             .count();
         assert_eq!(listed, web.count(path), "{path}: {urls:?}");
     }
-    let images = all.iter().filter(|r| r["type"] == "Image").count();
-    assert_eq!(images, 12);
+    // Each image exactly as the page asked for it, its group's shared start put back.
+    let mut images: Vec<&str> = all
+        .iter()
+        .filter(|r| r["type"] == "Image")
+        .map(|r| r["url"].as_str().unwrap())
+        .collect();
+    images.sort();
+    let mut asked: Vec<String> = (0..12).map(|i| web.url(&format!("/img/{i}.png"))).collect();
+    asked.sort();
+    assert_eq!(images, asked);
     let missing = all
         .iter()
         .find(|r| r["url"].as_str().unwrap().ends_with("/missing.css"))
@@ -163,13 +137,29 @@ fn requests_are_listed_paged_and_shown_redacted() {
         .clone();
     assert_eq!(order["method"], "POST");
     assert_eq!(
+        order["status"], 200,
+        "a fetch that worked, beside one that got 404"
+    );
+    assert_eq!(
         order["url"],
         format!("{}?token=…&page=…", web.url("/api/order")),
         "query values hidden unless asked"
     );
+    assert!(order.get("ms").is_none(), "timing only when asked: {order}");
+    // With timing: when it started, how long it took and what came back, as the page saw it.
+    let timed = ok(&g.call(
+        json!(19),
+        "listRequests",
+        json!({"timing": true, "type": "Fetch"}),
+    ));
+    let timed = requests_of(&timed);
+    let order_timed = timed.iter().find(|r| r["id"] == order["id"]).unwrap();
+    let answer_len = eval(&mut g, "window.answer.length").as_u64().unwrap();
     assert!(
-        order["ms"].as_u64().is_some() && order["size"].as_u64().is_some(),
-        "{order}"
+        order_timed["at"].as_u64().is_some()
+            && order_timed["ms"].as_u64().is_some()
+            && order_timed["size"].as_u64().unwrap() >= answer_len,
+        "{order_timed}"
     );
 
     // Only failures.

@@ -10,7 +10,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use common::apps;
-use common::{Glass, all_elements, eval, observe, ok, temp_dir};
+use common::{Glass, all_elements, eval, observe, ok, requests_of, temp_dir};
 use serde_json::{Value, json};
 
 /// Glass as a user starts it (default flags), with a throwaway profile so tests can run side
@@ -680,16 +680,13 @@ fn all_requests(g: &mut Glass) -> Vec<(String, String, Value)> {
     let mut args = json!({"maxItems": 500});
     for _ in 0..20 {
         let page = ok(&g.call(json!("requests"), "listRequests", args.clone()));
-        let origin = page["origin"].as_str().unwrap().to_owned();
-        for row in page["rows"].as_array().unwrap() {
-            let url = row[1].as_str().unwrap();
-            let url = if url.starts_with('/') {
-                format!("{origin}{url}")
-            } else {
-                url.to_owned()
-            };
-            let bare = url.split('?').next().unwrap().to_owned();
-            out.push((bare, row[2].as_str().unwrap().to_owned(), row[3].clone()));
+        for r in requests_of(&page) {
+            let bare = r["url"].as_str().unwrap().split('?').next().unwrap();
+            out.push((
+                bare.to_owned(),
+                r["type"].as_str().unwrap().to_owned(),
+                r["status"].clone(),
+            ));
         }
         match page["next"].as_str() {
             Some(next) => args = json!({"maxItems": 500, "cursor": next}),

@@ -2,7 +2,7 @@
 // Glass against chrome-devtools-mcp 1.11.0 on the two things its DevTools tools are for:
 //   requests: list the 200 subresources a page loaded (every page of the list), and
 //   trace:    record a reloading performance trace and read LCP and CLS from it.
-// Usage: node devtools.mjs --glass /path/to/glass --runs 5 [--only glass,devtools]
+// Usage: node devtools.mjs --glass /path/to/glass --runs 5 [--only glass,devtools] [--glass-timing]
 //                          [--scenarios requests,trace] [--verbose] [--out devtools-results.json]
 // Servers are spawned as bench.mjs spawns them (same flags, env, temp cwd), one after another.
 import fs from 'node:fs';
@@ -20,17 +20,18 @@ const TRACE_TIMEOUT_MS = 60000;   // chrome-devtools-mcp's autoStop alone waits 
 const SCENARIOS = ['requests', 'trace'];
 const SERVERS = ['glass', 'devtools'];
 function parseArgs(argv) {
-  const o = { runs: 5, only: null, scenarios: null, glass: null, verbose: false, out: path.join(HERE, 'devtools-results.json') };
+  const o = { runs: 5, only: null, scenarios: null, glass: null, glassTiming: false, verbose: false, out: path.join(HERE, 'devtools-results.json') };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const v = () => argv[++i];
     if (a === '--glass') o.glass = path.resolve(v());   // servers run in a temp cwd
+    else if (a === '--glass-timing') o.glassTiming = true;   // Glass's rows also carry at, ms, size
     else if (a === '--runs') o.runs = Number(v());
     else if (a === '--only') o.only = v().split(',').map((s) => s.trim()).filter(Boolean);
     else if (a === '--scenarios') o.scenarios = v().split(',').map((s) => s.trim()).filter(Boolean);
     else if (a === '--out') o.out = path.resolve(v());
     else if (a === '--verbose' || a === '-v') o.verbose = true;
-    else if (a === '--help' || a === '-h') { console.log('node devtools.mjs [--glass PATH] [--only glass,devtools] [--scenarios requests,trace] [--runs N] [--out FILE] [--verbose]\nSee README.md.'); process.exit(0); }
+    else if (a === '--help' || a === '-h') { console.log('node devtools.mjs [--glass PATH] [--only glass,devtools] [--scenarios requests,trace] [--glass-timing] [--runs N] [--out FILE] [--verbose]\nSee README.md.'); process.exit(0); }
     else { console.error(`unknown argument ${a}`); process.exit(2); }
   }
   if (!(o.runs >= 1)) { console.error('--runs must be >= 1'); process.exit(2); }
@@ -249,27 +250,33 @@ const glass = {
   },
   afterInit() {},
   navigate: (c, url) => call(c, GLASS_TOOLS.navigate, { url, observe: false }),
-  // {"origin", "columns":[...], "rows":[[id,url,type,status,at,ms,size],...], "methods"?, "failed"?, "cached"?, "total", "next"?}
-  // (a url starting with / is on origin): each row becomes {id, method, url, type, status, ...}.
+  // {"origin", "columns":["id","url"] (with timing also "at","ms","size"), "groups":[{"type","status"?,"base"?,"rows":[[id,url,...],...]},...],
+  //  "methods"?, "failed"?, "cached"?, "total", "next"?} (a url starting with / is on origin; a row's url follows its
+  // group's base): each row becomes {id, method, url, type, status, ...}.
   async listRequests(c) {
     const entries = [];
     const calls = [];
     let total = null;
-    let args = { maxItems: 200 };
+    let args = { maxItems: 200, ...(opts.glassTiming ? { timing: true } : {}) };
     for (let i = 0; i < 50; i++) {
       const r = await call(c, GLASS_TOOLS.listRequests, args);
       calls.push(r);
       const j = glassJson(r);
-      if (!Array.isArray(j.rows) || !Array.isArray(j.columns)) throw new ToolError(`listRequests: no rows in ${JSON.stringify(j).slice(0, 200)}`);
-      for (const row of j.rows) {
-        const e = Object.fromEntries(j.columns.map((c, k) => [c, row[k]]));
-        e.method = (j.methods && j.methods[e.id]) || 'GET';
-        if (typeof e.url === 'string' && e.url.startsWith('/')) e.url = j.origin + e.url;
-        entries.push(e);
+      if (!Array.isArray(j.groups) || !Array.isArray(j.columns)) throw new ToolError(`listRequests: no groups in ${JSON.stringify(j).slice(0, 200)}`);
+      for (const g of j.groups) {
+        for (const row of g.rows) {
+          const e = Object.fromEntries(j.columns.map((c, k) => [c, row[k]]));
+          e.type = g.type;
+          e.status = g.status ?? null;
+          e.method = (j.methods && j.methods[e.id]) || 'GET';
+          e.url = (g.base || '') + e.url;
+          if (e.url.startsWith('/')) e.url = j.origin + e.url;
+          entries.push(e);
+        }
       }
       if (typeof j.total === 'number') total = j.total;
       if (j.next == null) break;
-      args = { cursor: j.next };
+      args = { ...args, cursor: j.next };
     }
     return { calls, entries, total };
   },

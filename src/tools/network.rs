@@ -25,7 +25,7 @@ use crate::try_tool;
 pub const LIST_REQUESTS: Tool = Tool {
     name: "listRequests",
     title: "List network requests",
-    description: "The selected page's requests since its navigation, as a table: URL, type, status, start, duration, bytes; non-GET methods, failures, cache hits. Paged by cursor.",
+    description: "The selected page's requests since its navigation, in groups of one type and status: id, URL (timing adds start, duration, bytes); non-GET methods, failures, cache hits. Paged by cursor.",
     schema: input_schema::<ListArgs>,
     output: super::output::result_of::<ListResult>,
     annotations: Annotations::PAGE_READ,
@@ -66,6 +66,8 @@ struct ListArgs {
     failed: Option<bool>,
     /// Show query values (network-details).
     query_values: Option<bool>,
+    /// Add at, ms, size to each row.
+    timing: Option<bool>,
 }
 
 /// Arguments of `getRequest`.
@@ -81,8 +83,9 @@ struct GetArgs {
     max_chars: Option<usize>,
 }
 
-/// The columns of `listRequests` rows, in order.
-const COLUMNS: &[&str] = &["id", "url", "type", "status", "at", "ms", "size"];
+/// The columns of `listRequests` rows, in order, without and with `timing`.
+const COLUMNS: &[&str] = &["id", "url"];
+const TIMED_COLUMNS: &[&str] = &["id", "url", "at", "ms", "size"];
 
 /// A request id as `listRequests` rows give it (a number) or as text (`r12`).
 #[derive(Deserialize, JsonSchema)]
@@ -92,8 +95,9 @@ enum RequestId {
     Text(#[schemars(length(min = 1, max = 24))] String),
 }
 
-/// The result of `listRequests`: a table (one row a request) rather than an object per
-/// request, so 200 requests cost a model a few kilobytes.
+/// The result of `listRequests`: rows grouped by what most requests share (their resource
+/// type and status, and the start of their URLs), each group stating that once, so 200
+/// requests cost a model a few kilobytes and the failures stand apart.
 #[derive(Debug, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ListResult {
@@ -102,11 +106,8 @@ pub struct ListResult {
     pub origin: String,
     /// What each row holds, in order.
     pub columns: Vec<&'static str>,
-    /// One row a request, oldest first: `id` (for `getRequest`), URL, resource type, HTTP
-    /// status (null until answered), `at` (ms after the document's request), `ms` (duration;
-    /// null while pending), `size` (bytes received; null while pending).
-    #[schemars(extend("x-glassPageContent" = true))]
-    pub rows: Vec<Value>,
+    /// The requests of this answer, in groups ordered by their first request.
+    pub groups: Vec<RequestGroup>,
     /// Requests not sent with GET, by id: their method.
     #[serde(skip_serializing_if = "Map::is_empty")]
     pub methods: Map<String, Value>,
@@ -125,6 +126,26 @@ pub struct ListResult {
     /// Pass as `cursor` for the rest.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub next: Option<String>,
+}
+
+/// Requests of one resource type that got one status.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct RequestGroup {
+    /// Document, Stylesheet, Script, Image, Fetch, XHR...
+    #[serde(rename = "type")]
+    pub resource_type: String,
+    /// The HTTP status of every row; absent while unanswered or when no response came.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<i64>,
+    /// What every row's URL starts with, stated once: a row's `url` is what follows it.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub base: String,
+    /// One row a request, oldest first: `id` (for `getRequest`), the URL after `base`; with
+    /// `timing` also `at` (ms after the document's request), `ms` (duration; null while
+    /// pending), `size` (bytes received; null while pending).
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub rows: Vec<Value>,
 }
 
 /// The result of `getRequest`.
@@ -178,6 +199,7 @@ fn run_list(services: Arc<Services>, raw: Map<String, Value>) -> ToolFuture {
             }
         };
         let values = a.query_values == Some(true);
+        let timing = a.timing == Some(true);
         if values {
             try_tool!(gate(
                 &services,
@@ -207,7 +229,7 @@ fn run_list(services: Arc<Services>, raw: Map<String, Value>) -> ToolFuture {
             .map(|u| u.origin().ascii_serialization())
             .filter(|o| o != "null")
             .unwrap_or_default();
-        let mut rows = Vec::new();
+        let mut shown = Vec::new();
         let mut failed = Map::new();
         let mut methods = Map::new();
         let mut cached = Vec::new();
@@ -220,7 +242,7 @@ fn run_list(services: Arc<Services>, raw: Map<String, Value>) -> ToolFuture {
             {
                 continue;
             }
-            if rows.len() == max {
+            if shown.len() == max {
                 next = Some(format!("r{}", e.id));
                 break;
             }
@@ -232,27 +254,29 @@ fn run_list(services: Arc<Services>, raw: Map<String, Value>) -> ToolFuture {
             if e.method != "GET" {
                 methods.insert(e.id.to_string(), json!(e.method));
             }
-            rows.push(json!([
-                e.id,
-                url,
-                e.resource_type,
-                e.status,
-                log.offset_ms(e),
-                e.duration_ms(),
-                e.transfer
-            ]));
             if let Some(f) = &e.failure {
                 failed.insert(e.id.to_string(), json!(f));
             }
             if e.from_cache {
                 cached.push(e.id);
             }
+            let cells = if timing {
+                vec![
+                    json!(log.offset_ms(e)),
+                    json!(e.duration_ms()),
+                    json!(e.transfer),
+                ]
+            } else {
+                Vec::new()
+            };
+            shown.push((e, url, cells));
         }
+        let groups = group_rows(shown);
         let (total, dropped) = log.counts();
         ToolOutcome::ok(&ListResult {
             origin,
-            columns: COLUMNS.to_vec(),
-            rows,
+            columns: if timing { TIMED_COLUMNS } else { COLUMNS }.to_vec(),
+            groups,
             methods,
             failed,
             cached,
@@ -328,6 +352,60 @@ fn run_get(services: Arc<Services>, raw: Map<String, Value>) -> ToolFuture {
             response_body,
         })
     })
+}
+
+/// The rows of one answer (a request, its URL as shown and the row's other cells) in groups
+/// of one resource type and status, ordered by their first request; a group of several rows
+/// states the directory their URLs share once as `base`.
+fn group_rows(shown: Vec<(&RequestEntry, String, Vec<Value>)>) -> Vec<RequestGroup> {
+    let mut groups: Vec<RequestGroup> = Vec::new();
+    for (e, url, cells) in shown {
+        let mut row = vec![json!(e.id), Value::String(url)];
+        row.extend(cells);
+        match groups
+            .iter_mut()
+            .find(|g| g.resource_type == e.resource_type && g.status == e.status)
+        {
+            Some(g) => g.rows.push(Value::Array(row)),
+            None => groups.push(RequestGroup {
+                resource_type: e.resource_type.clone(),
+                status: e.status,
+                base: String::new(),
+                rows: vec![Value::Array(row)],
+            }),
+        }
+    }
+    for group in groups.iter_mut().filter(|g| g.rows.len() > 1) {
+        group.base = shared_directory(group.rows.iter().filter_map(|r| r[1].as_str()));
+        let cut = group.base.len();
+        for row in &mut group.rows {
+            if let Some(url) = row[1].as_str() {
+                row[1] = json!(url[cut..]);
+            }
+        }
+    }
+    groups
+}
+
+/// The longest start every URL shares that ends with `/` (empty when it is only `/`).
+fn shared_directory<'a>(mut urls: impl Iterator<Item = &'a str>) -> String {
+    let Some(first) = urls.next() else {
+        return String::new();
+    };
+    let mut shared = first.len();
+    for url in urls {
+        shared = first
+            .bytes()
+            .zip(url.bytes())
+            .take(shared)
+            .take_while(|(a, b)| a == b)
+            .count();
+    }
+    // Bytes, not characters, are compared: `/` is ASCII, so cutting after one is a boundary.
+    match first.as_bytes()[..shared].iter().rposition(|&b| b == b'/') {
+        Some(end) if end > 0 => first[..=end].to_owned(),
+        _ => String::new(),
+    }
 }
 
 /// `r12` (or `12`) as a request id.
@@ -428,6 +506,51 @@ mod tests {
         assert_eq!(h["accept"], "*/*");
         assert_eq!(parse_id("r12"), Some(12));
         assert_eq!(parse_id("x"), None);
+    }
+
+    #[test]
+    fn rows_are_grouped_by_type_and_status_with_their_shared_directory() {
+        let entry = |id, url: &str, kind: &str, status| RequestEntry {
+            id,
+            url: url.into(),
+            resource_type: kind.into(),
+            status,
+            ..RequestEntry::default()
+        };
+        let entries = [
+            entry(1, "/", "Document", Some(200)),
+            entry(2, "/r/img/1.svg", "Image", Some(200)),
+            entry(3, "/r/img/2.svg", "Image", Some(404)),
+            entry(4, "/r/img/10.svg", "Image", Some(200)),
+            entry(5, "/r/ímg/é.png", "Image", None),
+            entry(6, "/r/ímg/è.png", "Image", None),
+        ];
+        let groups = group_rows(
+            entries
+                .iter()
+                .map(|e| (e, e.url.clone(), vec![json!(e.duration_ms())]))
+                .collect(),
+        );
+        let shape: Vec<(&str, Option<i64>, &str, Vec<u64>)> = groups
+            .iter()
+            .map(|g| {
+                let ids = g.rows.iter().map(|r| r[0].as_u64().unwrap()).collect();
+                (g.resource_type.as_str(), g.status, g.base.as_str(), ids)
+            })
+            .collect();
+        assert_eq!(
+            shape,
+            vec![
+                ("Document", Some(200), "", vec![1]),
+                ("Image", Some(200), "/r/img/", vec![2, 4]),
+                ("Image", Some(404), "", vec![3]),
+                ("Image", None, "/r/ímg/", vec![5, 6]),
+            ]
+        );
+        assert_eq!(groups[1].rows[1], json!([4, "10.svg", null]));
+        assert_eq!(groups[3].rows[0][1], "é.png");
+        assert_eq!(shared_directory(["/a", "/b"].into_iter()), "");
+        assert_eq!(shared_directory(["/api/x"].into_iter()), "/api/");
     }
 
     #[test]

@@ -590,3 +590,45 @@ pub fn image_of(r: &Value) -> (String, String) {
         c["data"].as_str().unwrap_or("").to_owned(),
     )
 }
+
+/// A `listRequests` answer as one object per request, oldest first, as a reader puts its
+/// groups back together: `id` (`r12`), the whole URL (origin and group base restored),
+/// the group's `type` and `status`, `ms`, `size`, `method` and any `failure`.
+pub fn requests_of(list: &Value) -> Vec<Value> {
+    let columns: Vec<&str> = list["columns"]
+        .as_array()
+        .expect("columns")
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    let origin = list["origin"].as_str().expect("origin");
+    let mut out = Vec::new();
+    for group in list["groups"].as_array().expect("groups") {
+        let base = group["base"].as_str().unwrap_or("");
+        for row in group["rows"].as_array().expect("rows") {
+            let mut r = serde_json::Map::new();
+            for (c, v) in columns.iter().zip(row.as_array().unwrap()) {
+                r.insert(c.to_string(), v.clone());
+            }
+            let id = r["id"].as_u64().unwrap();
+            let url = format!("{base}{}", r["url"].as_str().unwrap());
+            let url = if url.starts_with('/') {
+                format!("{origin}{url}")
+            } else {
+                url
+            };
+            r.insert("url".into(), json!(url));
+            r.insert("type".into(), group["type"].clone());
+            r.insert("status".into(), group["status"].clone());
+            if let Some(f) = list["failed"].get(id.to_string()) {
+                r.insert("failure".into(), f.clone());
+            }
+            let method = list["methods"].get(id.to_string()).cloned();
+            r.insert("method".into(), method.unwrap_or(json!("GET")));
+            r.insert("id".into(), json!(format!("r{id}")));
+            out.push(Value::Object(r));
+        }
+    }
+    out.sort_by_key(|r| r["id"].as_str().unwrap()[1..].parse::<u64>().unwrap());
+    out
+}

@@ -141,7 +141,7 @@ async def main(glass: str, base: str) -> None:
             await ok("cookies", {"action": "list"})
             await ok("storageState", {"action": "save", "path": os.path.join(env["GLASS_DATA_DIR"], "state.json")})
             listed = await ok("listRequests", {"maxItems": 5})
-            await ok("getRequest", {"id": listed["rows"][0][0], "bodies": True})
+            await ok("getRequest", {"id": listed["groups"][0]["rows"][0][0], "bodies": True})
             await ok("consoleMessages", {})
             await ok("emulate", {"colorScheme": "dark", "network": "fast3g"})
             await ok("emulate", {"reset": True})
