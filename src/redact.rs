@@ -78,13 +78,7 @@ pub fn url_with_query_names(url: &str, values: bool) -> String {
                 .filter(|p| !p.is_empty())
                 .map(|p| match p.split_once('=') {
                     Some((name, _)) => format!("{}=…", bounded_text(name, 64)),
-                    // A bare word is a flag (`?print`); anything longer may be a token.
-                    None if p.len() <= 24
-                        && p.bytes()
-                            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-') =>
-                    {
-                        p.to_owned()
-                    }
+                    None if is_query_flag(p) => p.to_owned(),
                     None => "…".to_owned(),
                 })
                 .collect();
@@ -92,6 +86,20 @@ pub fn url_with_query_names(url: &str, values: bool) -> String {
         }
     }
     bounded_text(&out, 1024)
+}
+
+/// Whether a query part without `=` reads as a flag (`?print`, `?v2`) rather than a value:
+/// a short word of letters (`-`, `_`) starting with a letter, ending in at most three digits.
+/// A number (a cache-busting timestamp, an id) or anything token-like, with digits inside,
+/// is a value, and values are not shown.
+fn is_query_flag(part: &str) -> bool {
+    let word = part.trim_end_matches(|c: char| c.is_ascii_digit());
+    part.len() <= 16
+        && part.len() - word.len() <= 3
+        && word.starts_with(|c: char| c.is_ascii_alphabetic())
+        && word
+            .bytes()
+            .all(|b| b.is_ascii_alphabetic() || b == b'_' || b == b'-')
 }
 
 /// A Chrome network error code such as `ERR_NAME_NOT_RESOLVED`, if `text` is one.
@@ -127,6 +135,15 @@ mod tests {
         assert_eq!(
             url_with_query_names("https://a.test/x?eyJhbGciOiJIUzI1NiJ9.payload", false),
             "https://a.test/x?…"
+        );
+        // Flags stay; a bare number (JupyterLab's cache-busting stamp) or token is a value.
+        assert_eq!(
+            url_with_query_names("https://a.test/x?print&v2&utf8&1796162262957", false),
+            "https://a.test/x?print&v2&utf8&…"
+        );
+        assert_eq!(
+            url_with_query_names("https://a.test/x?a8f3b2c9d1e4f5a6&Xk29fQ7LpZ", false),
+            "https://a.test/x?…&…"
         );
     }
 

@@ -673,17 +673,16 @@ fn datasette_filter_as_a_workflow() {
     );
 }
 
-/// Every row of a `listRequests` table, paged to the end through `cursor`: (URL without the
-/// query, type, status), URLs made whole again.
+/// Every row of a `listRequests` answer, paged to the end through `cursor`: (URL as listed,
+/// made whole again, type, status).
 fn all_requests(g: &mut Glass) -> Vec<(String, String, Value)> {
     let mut out = Vec::new();
     let mut args = json!({"maxItems": 500});
     for _ in 0..20 {
         let page = ok(&g.call(json!("requests"), "listRequests", args.clone()));
         for r in requests_of(&page) {
-            let bare = r["url"].as_str().unwrap().split('?').next().unwrap();
             out.push((
-                bare.to_owned(),
+                r["url"].as_str().unwrap().to_owned(),
                 r["type"].as_str().unwrap().to_owned(),
                 r["status"].clone(),
             ));
@@ -713,7 +712,10 @@ fn jupyterlab_requests_console_and_trace_match_the_pages_own_records() {
         "[...new Set(performance.getEntriesByType('resource').map(e => e.name.split('?')[0]))]",
     );
     let listed = all_requests(&mut g);
-    let urls: std::collections::HashSet<&str> = listed.iter().map(|(u, _, _)| u.as_str()).collect();
+    let urls: std::collections::HashSet<&str> = listed
+        .iter()
+        .map(|(u, _, _)| u.split('?').next().unwrap())
+        .collect();
     let recorded: Vec<&str> = recorded
         .as_array()
         .unwrap()
@@ -726,6 +728,19 @@ fn jupyterlab_requests_console_and_trace_match_the_pages_own_records() {
     );
     let missing: Vec<&&str> = recorded.iter().filter(|u| !urls.contains(**u)).collect();
     assert!(missing.is_empty(), "not listed: {missing:?}");
+    // The app stamps its API calls with a bare number (`?1796162262957`): a value, never shown.
+    let stamped = eval(
+        &mut g,
+        r"performance.getEntriesByType('resource').filter(e => /[?&]\d{6,}(&|$)/.test(e.name)).length",
+    );
+    assert!(stamped.as_u64().unwrap() > 0, "JupyterLab stamps its calls");
+    let shown: Vec<&str> = listed
+        .iter()
+        .filter_map(|(u, _, _)| u.split_once('?').map(|(_, q)| q))
+        .flat_map(|q| q.split('&'))
+        .filter(|part| part.bytes().all(|b| b.is_ascii_digit()))
+        .collect();
+    assert!(shown.is_empty(), "query values shown: {shown:?}");
     let document = listed.iter().find(|(_, t, _)| t == "Document").unwrap();
     assert!(document.0.ends_with("/lab"), "{document:?}");
     assert_eq!(document.2, 200);
