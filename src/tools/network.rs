@@ -387,12 +387,13 @@ fn group_rows(shown: Vec<(&RequestEntry, String, Vec<Value>)>) -> Vec<RequestGro
     groups
 }
 
-/// The longest start every URL shares that ends with `/` (empty when it is only `/`).
+/// The longest start every URL's path shares that ends with `/` (empty when it is only `/`);
+/// never part of a query.
 fn shared_directory<'a>(mut urls: impl Iterator<Item = &'a str>) -> String {
     let Some(first) = urls.next() else {
         return String::new();
     };
-    let mut shared = first.len();
+    let mut shared = first.find('?').unwrap_or(first.len());
     for url in urls {
         shared = first
             .bytes()
@@ -551,6 +552,7 @@ mod tests {
         assert_eq!(groups[3].rows[0][1], "é.png");
         assert_eq!(shared_directory(["/a", "/b"].into_iter()), "");
         assert_eq!(shared_directory(["/api/x"].into_iter()), "/api/");
+        assert_eq!(shared_directory(["/p?n/a=…", "/p?n/b=…"].into_iter()), "");
     }
 
     #[test]
