@@ -152,7 +152,7 @@ pub struct RequestGroup {
 #[derive(Debug, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct GetResult {
-    /// The request as `listRequests` shows it.
+    /// The request with all `listRequests` can show of it: type, status and timing included.
     #[schemars(extend("x-glassPageContent" = true))]
     pub request: Value,
     /// The response's MIME type.
@@ -260,16 +260,15 @@ fn run_list(services: Arc<Services>, raw: Map<String, Value>) -> ToolFuture {
             if e.from_cache {
                 cached.push(e.id);
             }
-            let cells = if timing {
-                vec![
+            let mut row = vec![json!(e.id), json!(url)];
+            if timing {
+                row.extend([
                     json!(log.offset_ms(e)),
                     json!(e.duration_ms()),
                     json!(e.transfer),
-                ]
-            } else {
-                Vec::new()
-            };
-            shown.push((e, url, cells));
+                ]);
+            }
+            shown.push((e, row));
         }
         let groups = group_rows(shown);
         let (total, dropped) = log.counts();
@@ -354,14 +353,12 @@ fn run_get(services: Arc<Services>, raw: Map<String, Value>) -> ToolFuture {
     })
 }
 
-/// The rows of one answer (a request, its URL as shown and the row's other cells) in groups
-/// of one resource type and status, ordered by their first request; a group of several rows
-/// states the directory their URLs share once as `base`.
-fn group_rows(shown: Vec<(&RequestEntry, String, Vec<Value>)>) -> Vec<RequestGroup> {
+/// The rows of one answer (each a request and its row, `COLUMNS` or `TIMED_COLUMNS`) in
+/// groups of one resource type and status, ordered by their first request; a group of several
+/// rows states the directory their URLs share once as `base`.
+fn group_rows(shown: Vec<(&RequestEntry, Vec<Value>)>) -> Vec<RequestGroup> {
     let mut groups: Vec<RequestGroup> = Vec::new();
-    for (e, url, cells) in shown {
-        let mut row = vec![json!(e.id), Value::String(url)];
-        row.extend(cells);
+    for (e, row) in shown {
         match groups
             .iter_mut()
             .find(|g| g.resource_type == e.resource_type && g.status == e.status)
@@ -414,7 +411,8 @@ fn parse_id(s: &str) -> Option<u64> {
     s.strip_prefix('r').unwrap_or(s).parse().ok()
 }
 
-/// One request as `listRequests` shows it: defaults (GET, not cached) left out.
+/// One request with everything `listRequests` can show of it (its group's type and status,
+/// the timing columns): defaults (GET, not cached) left out.
 fn summary(e: &RequestEntry, at: u64, values: bool) -> Value {
     let mut v = Map::new();
     v.insert("id".into(), json!(format!("r{}", e.id)));
@@ -529,7 +527,7 @@ mod tests {
         let groups = group_rows(
             entries
                 .iter()
-                .map(|e| (e, e.url.clone(), vec![json!(e.duration_ms())]))
+                .map(|e| (e, vec![json!(e.id), json!(e.url), json!(e.duration_ms())]))
                 .collect(),
         );
         let shape: Vec<(&str, Option<i64>, &str, Vec<u64>)> = groups
