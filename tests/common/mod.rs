@@ -30,6 +30,9 @@ pub struct Glass {
     stdin: Option<ChildStdin>,
     rx: Receiver<Result<(Framing, Value), Impurity>>,
     pub stderr: Arc<Mutex<Vec<u8>>>,
+    /// Disconnects when the stderr reader has seen end of file, so a test that reads stderr
+    /// after the exit reads all of it, not what the reader thread happened to copy so far.
+    stderr_done: Receiver<()>,
     _slot: Slot,
 }
 
@@ -91,7 +94,9 @@ impl Glass {
         thread::spawn(move || read_frames(stdout, tx));
         let err_buf = Arc::new(Mutex::new(Vec::new()));
         let sink = Arc::clone(&err_buf);
+        let (done_tx, stderr_done) = channel::<()>();
         thread::spawn(move || {
+            let _done = done_tx;
             let mut stderr = stderr;
             let mut chunk = [0u8; 4096];
             while let Ok(n) = stderr.read(&mut chunk) {
@@ -106,6 +111,7 @@ impl Glass {
             child,
             rx,
             stderr: err_buf,
+            stderr_done,
             _slot: slot,
         }
     }
@@ -201,6 +207,10 @@ impl Glass {
         let end = Instant::now() + timeout;
         while Instant::now() < end {
             if let Some(status) = self.child.try_wait().unwrap() {
+                // The process is gone; its stderr may still be in the pipe. Wait (within the
+                // same bound) for the reader to reach end of file.
+                let left = end.saturating_duration_since(Instant::now());
+                let _ = self.stderr_done.recv_timeout(left);
                 return Some(status);
             }
             thread::sleep(Duration::from_millis(20));
