@@ -310,6 +310,11 @@ agent_fn!(
     /// Wait in the page (a mutation observer) until condition `0` holds, at most `1` ms.
     WaitFor(Value, u64) => "waitFor", Waited
 );
+agent_fn!(
+    /// Resolve once the page changes, not before `1` ms and at most after `0` ms: whether it
+    /// changed. Loops that re-check the page wait on this instead of a fixed tick.
+    PageChanged(u64, u64) => "pageChanged", bool
+);
 
 agent_fn!(
     /// Resolve locator `0` (in the agent's form) to one element, minting refs from `1`; the

@@ -21,7 +21,7 @@ use super::schema::input_schema;
 use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::Browser;
 use crate::browser::act::ActError;
-use crate::browser::agent_calls::{Preflight, VerifyChecks};
+use crate::browser::agent_calls::{PageChanged, Preflight, VerifyChecks};
 use crate::browser::{BrowserError, locator};
 use crate::redact;
 use crate::try_tool;
@@ -32,8 +32,13 @@ pub const MAX_TIMEOUT_MS: u64 = 120_000;
 /// Most predicates in one call.
 pub const MAX_PREDICATES: usize = 8;
 
-/// How often a predicate that does not hold yet is checked again.
+/// The longest a predicate that does not hold yet goes unchecked: the page's changes wake the
+/// check sooner (see [`PageChanged`]), but CSS, layout and frames change without telling.
 const POLL: Duration = Duration::from_millis(100);
+
+/// The shortest gap between two checks, so a page that changes all the time is not checked
+/// all the time.
+const MIN_GAP: Duration = Duration::from_millis(20);
 
 /// The `verify` tool.
 pub const TOOL: Tool = Tool {
@@ -272,9 +277,31 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                 Some(timeout.as_millis() as u64),
                 "waiting for the predicates (milliseconds)",
             );
-            tokio::time::sleep(POLL.min(timeout - elapsed)).await;
+            next_check(&mut b, POLL.min(timeout - elapsed)).await;
         }
     })
+}
+
+/// Wait until the page changes (or `most` passes), so the next check sees a change within a
+/// round trip instead of at the next tick: the document's own changes, or a navigation or dialog
+/// the browser reports. When the page cannot be asked (a dialog is open, the document is going),
+/// the rest of `most` is slept instead: never a busy loop.
+async fn next_check(b: &mut Browser, most: Duration) {
+    let started = Instant::now();
+    let least = MIN_GAP.min(most);
+    let events = Arc::clone(b.events());
+    let browser_reported = events.changed.notified();
+    let call = PageChanged(most.as_millis() as u64, least.as_millis() as u64);
+    tokio::select! {
+        asked = b.run_agent_within(&call, most + Duration::from_secs(2)) => {
+            if asked.is_err() {
+                tokio::time::sleep(most.saturating_sub(started.elapsed())).await;
+            }
+        }
+        _ = browser_reported => {
+            tokio::time::sleep(least.saturating_sub(started.elapsed())).await;
+        }
+    }
 }
 
 /// Check every predicate once: the page's in one agent call, the browser's here.

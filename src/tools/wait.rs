@@ -15,9 +15,9 @@ use super::args::Target;
 use super::browser::session_for;
 use super::schema::input_schema;
 use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
-use crate::browser::BrowserError;
 use crate::browser::agent_calls::{ReadyState, WaitFor};
 use crate::browser::locator;
+use crate::browser::{BrowserError, PageEvents};
 use crate::failure::{Failure, Kind};
 use crate::try_tool;
 
@@ -133,13 +133,17 @@ pub(super) fn url_matches(pattern: &str, url: &str) -> bool {
 /// Longest sleep between network-idle checks.
 const IDLE_POLL: Duration = Duration::from_millis(100);
 
-/// Sleep before the next poll of a browser-side condition; false once time is up.
-async fn next_poll(until: Instant) -> bool {
+/// Sleep before the next poll of a browser-side condition, woken early by what the browser
+/// reports (a navigation, in the document or to another); false once time is up.
+async fn next_poll(events: &PageEvents, until: Instant) -> bool {
     let now = Instant::now();
     if now >= until {
         return false;
     }
-    tokio::time::sleep(Duration::from_millis(100).min(until - now)).await;
+    tokio::select! {
+        _ = events.changed.notified() => {}
+        _ = tokio::time::sleep(Duration::from_millis(100).min(until - now)) => {}
+    }
     true
 }
 
@@ -224,7 +228,7 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                         if url_matches(&pattern, &b.location().await?.0) {
                             break Ok(true);
                         }
-                        if !next_poll(until).await {
+                        if !next_poll(&events, until).await {
                             break Ok(false);
                         }
                     }
@@ -242,7 +246,7 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                         if reached {
                             break Ok(true);
                         }
-                        if !next_poll(until).await {
+                        if !next_poll(&events, until).await {
                             break Ok(false);
                         }
                     }

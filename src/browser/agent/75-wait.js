@@ -92,4 +92,34 @@
       to = setTimeout(() => { check(); finish(false); }, timeout);
     });
   }
-
+  // Resolves once the page changes (a DOM mutation, or a field's input or change event: typed
+  // values do not mutate the DOM), but not before minMs, and at most after maxMs. The caller
+  // re-checks what it waits for then, instead of on a fixed tick: a change is seen within a
+  // round trip, and a page that churns is checked at most every minMs.
+  function pageChanged(maxMs, minMs) {
+    const t0 = performance.now();
+    const most = Math.min(posInt(maxMs, 100), 1000), least = Math.min(posInt(minMs, 0), most);
+    return new Promise((resolve) => {
+      let done = false, early = null, to = null;
+      const opts = { capture: true, passive: true };
+      const finish = (changed) => {
+        if (done) return;
+        done = true;
+        mo.disconnect();
+        document.removeEventListener('input', onChange, opts);
+        document.removeEventListener('change', onChange, opts);
+        clearTimeout(early);
+        clearTimeout(to);
+        resolve(changed);
+      };
+      const onChange = () => {
+        if (done || early !== null) return;
+        early = setTimeout(() => finish(true), Math.max(0, t0 + least - performance.now()));
+      };
+      const mo = new MutationObserver(onChange);
+      mo.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+      document.addEventListener('input', onChange, opts);
+      document.addEventListener('change', onChange, opts);
+      to = setTimeout(() => finish(false), most);
+    });
+  }

@@ -87,6 +87,7 @@
     actionable: guard(actionable),
     preflight: guard(preflight),
     waitFor: guard(waitFor),
+    pageChanged: guard(pageChanged),
     verifyChecks: guard(verifyChecks),
     extractRaw: guard(extractRaw, (a) => a[1]),
     taskScope: guard(taskScope, (a) => a[1]),
