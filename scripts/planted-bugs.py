@@ -78,6 +78,8 @@ PLANTS = [
  ("emulation reset keeps the media", [("src/browser/emulation.rs", "            self.emulate_media(\"\", \"\"),\n        );", "            self.emulate_locale(None),\n        );")], "devtools", "emulation_is_what"),
  ("clickAt clicks outside the viewport", [("src/tools/pointer.rs", "        if a.x >= width || a.y >= height {", "        if a.x >= width * 100.0 || a.y >= height * 100.0 {")], "devtools", "click_at_clicks"),
  ("saved state loads no local storage", [("src/tools/state.rs", "                        try_tool!(b.set_local_storage(&o.origin, &o.local_storage).await);", "")], "state", "a_saved_login"),
+ ("a label for a password field is not one", [("src/browser/agent/35-state.js", "    const ctl = e.localName === 'label' && e.control ? e.control : e;\n    return ctl.localName === 'input' && ctl.type === 'password';", "    return e.localName === 'input' && e.type === 'password';")], "batch", "a_password_field_named_by_its_label"),
+ ("fillForm never asks for a password field", [("src/tools/forms.rs", "        let password_confirmed = refs.iter().any(|r| r.password);", "        let password_confirmed = refs.iter().any(|r| r.password && r.r.is_empty());")], "batch", "a_password_field_named_by_its_label"),
 ]
 only = sys.argv[1:] 
 for name, edits, test, filt in PLANTS:

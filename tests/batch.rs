@@ -333,6 +333,38 @@ fn a_password_field_the_check_could_not_foresee_gets_nothing() {
     assert_eq!(eval(&mut g, "clicks"), 0);
 }
 
+/// A password field named by its label (`text=Password` finds the label, which stands for
+/// its field) is one: fillForm, alone or as a batch step, asks first and fills nothing; once
+/// confirmed, the field holds the value.
+#[test]
+fn a_password_field_named_by_its_label_is_confirmed_first() {
+    let (_web, mut g) = open(&[], "/login");
+    let fields = json!([
+        {"target": "css=#u", "value": "ada"},
+        {"target": "text=Password", "value": "s3cret-value"}
+    ]);
+    let asked = failed(&g.call(json!(1), "fillForm", json!({"fields": fields})));
+    assert_eq!(asked["kind"], "confirmationRequired", "{asked}");
+    assert!(!asked.to_string().contains("s3cret"), "{asked}");
+    let f = failed(&batch(
+        &mut g,
+        json!({"steps": [{"action": "fillForm", "fields": fields}]}),
+    ));
+    assert_eq!(f["kind"], "confirmationRequired", "{f}");
+    assert_eq!(eval(&mut g, "document.querySelector('#u').value"), "");
+    assert_eq!(eval(&mut g, "document.querySelector('#p').value"), "");
+    let r = ok(&g.call(
+        json!(2),
+        "fillForm",
+        json!({"fields": fields, "confirmToken": asked["confirmToken"]}),
+    ));
+    assert_eq!(r["ok"], true, "{r}");
+    assert_eq!(
+        eval(&mut g, "document.querySelector('#p').value"),
+        "s3cret-value"
+    );
+}
+
 /// With a progressToken a batch reports its steps before it answers, the last report at the
 /// total; without one it sends nothing but the answer.
 #[test]

@@ -77,6 +77,9 @@ pub struct Resolved {
     pub role: String,
     /// Its name (bounded).
     pub name: String,
+    /// Typing into it reaches a password field (it is one, or a label for one): callers that
+    /// gate password input decide from the resolve alone.
+    pub password: bool,
 }
 
 /// Bounded candidate summaries from an agent answer.
@@ -187,6 +190,7 @@ impl Browser {
                 r: answer["ref"].as_str().unwrap_or("").to_owned(),
                 role: answer["role"].as_str().unwrap_or("").to_owned(),
                 name: redact::bounded_text(answer["name"].as_str().unwrap_or(""), 80),
+                password: answer["password"] == true,
             }),
             Some("ambiguous") => {
                 let mut extra = Map::new();

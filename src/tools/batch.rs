@@ -21,7 +21,6 @@ use super::browser::{Grants, check_url, confirm, denied, destination, session_fo
 use super::output::result_of;
 use super::schema::input_schema;
 use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
-use crate::browser::agent_calls::State;
 use crate::failure::{Failure, FailureKind};
 use crate::policy::{Capability, Decision};
 use crate::try_tool;
@@ -385,10 +384,7 @@ async fn password_target(b: &mut crate::browser::Browser, step: &Step) -> bool {
         _ => return false,
     };
     for target in targets {
-        let Ok(r) = b.resolve(target).await else {
-            continue;
-        };
-        if b.run_agent(&State(&r.r)).await.is_ok_and(|s| s.password) {
+        if b.resolve(target).await.is_ok_and(|r| r.password) {
             return true;
         }
     }

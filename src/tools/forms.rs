@@ -406,20 +406,16 @@ fn run_fill_form(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                 ),
             );
         }
-        let mut password_confirmed = false;
-        for r in &refs {
-            let state = try_tool!(b.run_agent(&State(&r.r)).await);
-            if state.password {
-                try_tool!(super::browser::gate(
-                    &services,
-                    Capability::PasswordInput,
-                    &FILL_FORM,
-                    &raw,
-                    "type into a password field"
-                ));
-                password_confirmed = true;
-                break;
-            }
+        // The resolve said which targets are password fields (or their labels).
+        let password_confirmed = refs.iter().any(|r| r.password);
+        if password_confirmed {
+            try_tool!(super::browser::gate(
+                &services,
+                Capability::PasswordInput,
+                &FILL_FORM,
+                &raw,
+                "type into a password field"
+            ));
         }
         // No password field among the targets: one the page moves focus to meanwhile must not
         // get the text either.

@@ -9,6 +9,11 @@
     const a = el.getAttribute('aria-checked');
     return a === 'true' ? true : a === 'mixed' ? 'mixed' : a === 'false' ? false : null;
   }
+  // A password field, or a label standing for one: what typing into the element reaches.
+  function passwordTarget(e) {
+    const ctl = e.localName === 'label' && e.control ? e.control : e;
+    return ctl.localName === 'input' && ctl.type === 'password';
+  }
   const isTextInput = (el) => el.localName === 'input' && TEXT_TYPES.has(el.type);
   // An editing host carries the attribute itself (reading isContentEditable costs a style
   // lookup, so the attribute is checked first).

@@ -170,7 +170,10 @@
     const ctx = newCtx(nextRef);
     const m = matchLocator(locator, walkOpts());
     if (m.status) return Object.assign(m, { nextRef: ctx.next });
-    if (m.hits.length === 1) { const d = describe(m.hits[0], ctx); return { status: 'ok', ref: d.ref, role: d.role, name: d.name, nextRef: ctx.next }; }
+    if (m.hits.length === 1) {
+      const d = describe(m.hits[0], ctx);
+      return { status: 'ok', ref: d.ref, role: d.role, name: d.name, password: passwordTarget(m.hits[0]) || undefined, nextRef: ctx.next };
+    }
     if (m.hits.length > 1) {
       // Never pick the first of several: the caller must disambiguate.
       const candidates = m.hits.slice(0, 8).map((e) => describe(e, ctx, true));

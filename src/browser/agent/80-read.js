@@ -107,7 +107,7 @@
       focused: root.activeElement === e,
       role: role || (ctl !== e ? roleOf(ctl) : null),
       name: cut(accName(ctl !== e && !role ? ctl : e, role), 80),
-      password: ctl.localName === 'input' && ctl.type === 'password',
+      password: passwordTarget(e),
       editor: ed && ed.input === ctl ? ed.kind : undefined,
     };
   }
