@@ -333,9 +333,9 @@ fn a_password_field_the_check_could_not_foresee_gets_nothing() {
     assert_eq!(eval(&mut g, "clicks"), 0);
 }
 
-/// A password field named by its label (`text=Password` finds the label, which stands for
-/// its field) is one: fillForm, alone or as a batch step, asks first and fills nothing; once
-/// confirmed, the field holds the value.
+/// A password field named by its label's text, or a selector for the label itself (which
+/// stands for its field), is one: fillForm, alone or as a batch step, asks first and fills
+/// nothing; once confirmed, the field holds the value.
 #[test]
 fn a_password_field_named_by_its_label_is_confirmed_first() {
     let (_web, mut g) = open(&[], "/login");
@@ -346,9 +346,14 @@ fn a_password_field_named_by_its_label_is_confirmed_first() {
     let asked = failed(&g.call(json!(1), "fillForm", json!({"fields": fields})));
     assert_eq!(asked["kind"], "confirmationRequired", "{asked}");
     assert!(!asked.to_string().contains("s3cret"), "{asked}");
+    // A selector for the label itself: the label stands for its field.
+    let by_label = json!([
+        {"target": "css=#u", "value": "ada"},
+        {"target": "css=label:has(#p)", "value": "s3cret-value"}
+    ]);
     let f = failed(&batch(
         &mut g,
-        json!({"steps": [{"action": "fillForm", "fields": fields}]}),
+        json!({"steps": [{"action": "fillForm", "fields": by_label}]}),
     ));
     assert_eq!(f["kind"], "confirmationRequired", "{f}");
     assert_eq!(eval(&mut g, "document.querySelector('#u').value"), "");
