@@ -80,6 +80,9 @@ PLANTS = [
  ("saved state loads no local storage", [("src/tools/state.rs", "                        try_tool!(b.set_local_storage(&o.origin, &o.local_storage).await);", "")], "state", "a_saved_login"),
  ("a label for a password field is not one", [("src/browser/agent/35-state.js", "    const ctl = e.localName === 'label' && e.control ? e.control : e;\n    return ctl.localName === 'input' && ctl.type === 'password';", "    return e.localName === 'input' && e.type === 'password';")], "batch", "a_password_field_named_by_its_label"),
  ("fillForm never asks for a password field", [("src/tools/forms.rs", "        let password_confirmed = refs.iter().any(|r| r.password);", "        let password_confirmed = refs.iter().any(|r| r.password && r.r.is_empty());")], "batch", "a_password_field_named_by_its_label"),
+ ("click presses only the left button", [("src/tools/pointer.rs", "            Some(ButtonArg::Right) => Button::Right,", "            Some(ButtonArg::Right) => Button::Left,")], "user_visible", "right_clicks_and_modifier"),
+ ("click modifiers never held", [("src/browser/input.rs", "        let mods = press.bits();", "        let mods = press.bits() & 0;")], "user_visible", "right_clicks_and_modifier"),
+ ("a Control-click's new tab is not reported", [("src/browser/act.rs", "                        tabs_asked.fetch_add(1, Relaxed);", "                        tabs_asked.fetch_add(0, Relaxed);")], "user_visible", "right_clicks_and_modifier"),
 ]
 only = sys.argv[1:] 
 for name, edits, test, filt in PLANTS:

@@ -134,6 +134,134 @@ fn key_shortcut_and_hover_reach_the_page() {
     assert_eq!(eval(&mut g, "window.counter"), 0, "hover does not click");
 }
 
+/// A page with its own context menu, a list that selects rows with Shift and Control as file
+/// browsers do, and a link: what each click sends, as the page's handlers see it.
+const CLICKS_PAGE: &str = r#"<!doctype html><title>Clicks</title>
+<div id="file" style="padding:20px;width:200px">notes.txt</div>
+<menu id="menu" hidden><li><button id="rename">Rename</button></li></menu>
+<ul><li id="r1">One</li><li id="r2">Two</li><li id="r3">Three</li></ul>
+<a id="link" href="/other">Other page</a>
+<script>
+window.seen = [];
+window.keys = [];
+window.renamed = 0;
+document.addEventListener('keydown', (e) => window.keys.push('down ' + e.key), true);
+document.addEventListener('keyup', (e) => window.keys.push('up ' + e.key), true);
+for (const t of ['mousedown', 'click', 'auxclick', 'contextmenu'])
+  document.addEventListener(t, (e) => window.seen.push({t, button: e.button, buttons: e.buttons,
+    shift: e.shiftKey, ctrl: e.ctrlKey, alt: e.altKey, meta: e.metaKey, id: e.target.id}), true);
+document.getElementById('file').addEventListener('contextmenu', (e) => {
+  e.preventDefault();
+  document.getElementById('menu').hidden = false;
+});
+document.getElementById('rename').addEventListener('click', () => window.renamed++);
+</script>"#;
+
+/// Bug: `click` can only press the left button with no keys held, so a context menu, a
+/// Shift-click range or a Control-click that opens a link in a new tab cannot be made.
+#[test]
+fn right_clicks_and_modifier_clicks_reach_the_page_as_a_person_makes_them() {
+    let web = Server::start(vec![
+        ("/clicks", Page::html(CLICKS_PAGE)),
+        ("/other", Page::html("<title>Other</title><p>Other</p>")),
+    ]);
+    let mut g = glass(&[]);
+    nav(&mut g, &web, "/clicks");
+    let seen = |g: &mut Glass, t: &str| -> Vec<Value> {
+        eval(g, &format!("window.seen.filter(e => e.t === '{t}')"))
+            .as_array()
+            .unwrap()
+            .clone()
+    };
+    // The context menu is the page's own; its item is then an ordinary click.
+    ok(&g.call(
+        json!(1),
+        "click",
+        json!({"target": "text=notes.txt", "button": "right"}),
+    ));
+    let menus = seen(&mut g, "contextmenu");
+    assert_eq!(menus.len(), 1, "{menus:?}");
+    assert_eq!(
+        (&menus[0]["button"], &menus[0]["id"]),
+        (&json!(2), &json!("file"))
+    );
+    assert!(
+        seen(&mut g, "click").is_empty(),
+        "a right click is no click"
+    );
+    ok(&g.call(
+        json!(2),
+        "click",
+        json!({"target": "role=button;name=Rename"}),
+    ));
+    assert_eq!(eval(&mut g, "window.renamed"), 1);
+    // Shift held: the key goes down before the press and up after it, and the click says so.
+    ok(&g.call(
+        json!(3),
+        "click",
+        json!({"target": "text=Three", "modifiers": ["Shift"]}),
+    ));
+    let clicks = seen(&mut g, "click");
+    let last = clicks.last().unwrap();
+    assert_eq!(
+        (&last["id"], &last["shift"], &last["ctrl"]),
+        (&json!("r3"), &json!(true), &json!(false))
+    );
+    assert_eq!(
+        eval(&mut g, "window.keys"),
+        json!(["down Shift", "up Shift"])
+    );
+    // Control with Alt; a repeated modifier is held once.
+    ok(&g.call(
+        json!(4),
+        "click",
+        json!({"target": "text=One", "modifiers": ["Control", "Alt", "Control"]}),
+    ));
+    let last = seen(&mut g, "click").last().unwrap().clone();
+    assert_eq!(
+        (&last["id"], &last["ctrl"], &last["alt"], &last["shift"]),
+        (&json!("r1"), &json!(true), &json!(true), &json!(false))
+    );
+    assert_eq!(
+        eval(&mut g, "window.keys.slice(2)"),
+        json!(["down Control", "down Alt", "up Alt", "up Control"])
+    );
+    // A middle click is an auxclick with button 1, never a click.
+    let before = seen(&mut g, "click").len();
+    ok(&g.call(
+        json!(5),
+        "click",
+        json!({"target": "text=Two", "button": "middle"}),
+    ));
+    let aux = seen(&mut g, "auxclick");
+    let last = aux.last().unwrap();
+    assert_eq!((&last["button"], &last["id"]), (&json!(1), &json!("r2")));
+    assert_eq!(seen(&mut g, "click").len(), before);
+    // Control-click on a link opens it in a new tab, reported as what the click caused; the
+    // page itself stays where it is.
+    let r = ok(&g.call(
+        json!(6),
+        "click",
+        json!({"target": "role=link;name=Other page", "modifiers": ["Control"]}),
+    ));
+    assert!(
+        r["caused"]["popups"]
+            .as_array()
+            .is_some_and(|p| p.len() == 1),
+        "{r}"
+    );
+    assert_eq!(eval(&mut g, "location.pathname"), "/clicks");
+    let tabs = ok(&g.call(json!(7), "listTargets", json!({})));
+    assert!(tabs.to_string().contains("/other"), "{tabs}");
+    // A button outside the list is refused before anything is sent.
+    let e = failed(&g.call(
+        json!(8),
+        "click",
+        json!({"target": "text=One", "button": "back"}),
+    ));
+    assert_eq!(e["kind"], "invalidArguments", "{e}");
+}
+
 /// Bug: `closeTarget` closes nothing.
 #[test]
 fn close_target_really_closes_the_popup() {

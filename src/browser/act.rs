@@ -6,6 +6,8 @@
 //! whose centre hit-tests to itself; afterwards Glass reports what the action caused.
 
 use std::sync::Arc;
+use std::sync::atomic::AtomicUsize;
+use std::sync::atomic::Ordering::Relaxed;
 use std::time::Duration;
 
 use serde_json::{Map, Value, json};
@@ -424,16 +426,27 @@ impl Browser {
         }
         let mut navigating = false;
         let mut loaded = false;
+        // Links the page asked to open in a new tab (a Control or middle click): Chrome opens
+        // those without an opener, so their tabs are this action's when they come after it.
+        let tabs_asked = AtomicUsize::new(0);
+        let tabs_opened = AtomicUsize::new(0);
         let scan =
             |ev: &CdpEvent, caused: &mut Caused, navigating: &mut bool, loaded: &mut bool| {
                 let p = &ev.params;
                 match ev.method.as_str() {
                     "Target.targetCreated" | "Target.attachedToTarget" => {
                         let info = &p["targetInfo"];
-                        if info["type"] == "page" && info["openerId"] == target_id.as_str() {
+                        let ours = info["openerId"] == target_id.as_str();
+                        let asked = info["openerId"].is_null()
+                            && ev.method == "Target.targetCreated"
+                            && tabs_opened.load(Relaxed) < tabs_asked.load(Relaxed);
+                        if info["type"] == "page" && (ours || asked) {
                             if let Some(id) = info["targetId"].as_str() {
                                 if !caused.popups.iter().any(|p| p == id) {
                                     caused.popups.push(id.to_owned());
+                                    if !ours {
+                                        tabs_opened.fetch_add(1, Relaxed);
+                                    }
                                 }
                             }
                         }
@@ -448,6 +461,11 @@ impl Browser {
                             && p["disposition"] == "currentTab" =>
                     {
                         *navigating = true;
+                    }
+                    "Page.frameRequestedNavigation"
+                        if p["disposition"] == "newTab" || p["disposition"] == "newWindow" =>
+                    {
+                        tabs_asked.fetch_add(1, Relaxed);
                     }
                     "Page.frameStartedLoading" if p["frameId"] == main_frame.as_str() => {
                         *navigating = true;
@@ -528,6 +546,19 @@ impl Browser {
                 if loaded || caused.download {
                     break;
                 }
+            }
+        }
+        // A tab the page asked for that Chrome has not reported yet: wait for it, within
+        // the settle budget, so the action reports the tab it opened.
+        while tabs_opened.load(Relaxed) < tabs_asked.load(Relaxed) && !left().is_zero() {
+            let ev = tokio::select! {
+                ev = rx.recv() => ev,
+                _ = tokio::time::sleep(left()) => break,
+            };
+            match ev {
+                Ok(ev) => scan(&ev, &mut caused, &mut navigating, &mut loaded),
+                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => continue,
+                Err(_) => return Err(BrowserError::Closed),
             }
         }
         if navigating && loaded && caused.dialog.is_none() && !caused.download {

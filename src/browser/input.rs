@@ -12,10 +12,84 @@ use super::error::BrowserError;
 use super::keys::{ALT, CTRL, Key, META};
 use super::page::{Browser, CALL_TIMEOUT, Interaction};
 
-/// `Input.dispatchMouseEvent` parameters.
-fn mouse_event(kind: &str, x: f64, y: f64, button: &str, clicks: u32) -> serde_json::Value {
-    let held = kind == "mousePressed" || button == "left" && kind == "mouseMoved";
-    json!({"type": kind, "x": x, "y": y, "button": button, "buttons": if held { 1 } else { 0 }, "clickCount": clicks})
+/// A mouse button, as CDP names it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Button {
+    /// The primary button.
+    #[default]
+    Left,
+    /// The context-menu button.
+    Right,
+    /// The wheel button (opens links in a new tab).
+    Middle,
+}
+
+impl Button {
+    fn name(self) -> &'static str {
+        match self {
+            Button::Left => "left",
+            Button::Right => "right",
+            Button::Middle => "middle",
+        }
+    }
+
+    /// Its bit in the DOM's `buttons`.
+    fn bit(self) -> i64 {
+        match self {
+            Button::Left => 1,
+            Button::Right => 2,
+            Button::Middle => 4,
+        }
+    }
+}
+
+/// How a click presses: which button, how many times, with which modifier keys held (their
+/// DOM names: `Shift`, `Control`, `Alt`, `Meta`).
+#[derive(Clone, Debug, Default)]
+pub struct Press {
+    /// The button.
+    pub button: Button,
+    /// 1, or 2 for a double click.
+    pub count: u32,
+    /// Modifier keys held down around the presses, in order.
+    pub modifiers: Vec<Key>,
+}
+
+impl Press {
+    /// A plain left click pressed `count` times.
+    pub fn left(count: u32) -> Press {
+        Press {
+            count,
+            ..Press::default()
+        }
+    }
+
+    /// The CDP modifier bits of every held key.
+    fn bits(&self) -> i64 {
+        self.modifiers
+            .iter()
+            .filter_map(|k| super::keys::modifier_bit(&k.key))
+            .fold(0, |a, b| a | b)
+    }
+}
+
+/// `Input.dispatchMouseEvent` parameters; `button` is held while pressed (and while moving
+/// with a button, a drag).
+fn mouse_event(
+    kind: &str,
+    x: f64,
+    y: f64,
+    button: Option<Button>,
+    clicks: u32,
+    modifiers: i64,
+) -> serde_json::Value {
+    let held = match (kind, button) {
+        ("mousePressed" | "mouseMoved", Some(b)) => b.bit(),
+        _ => 0,
+    };
+    let name = button.map_or("none", Button::name);
+    json!({"type": kind, "x": x, "y": y, "button": name, "buttons": held,
+           "clickCount": clicks, "modifiers": modifiers})
 }
 
 impl Browser {
@@ -24,12 +98,13 @@ impl Browser {
         kind: &str,
         x: f64,
         y: f64,
-        button: &str,
+        button: Option<Button>,
         clicks: u32,
+        modifiers: i64,
     ) -> Result<(), BrowserError> {
         self.page_call(
             "Input.dispatchMouseEvent",
-            mouse_event(kind, x, y, button, clicks),
+            mouse_event(kind, x, y, button, clicks, modifiers),
         )
         .await
         .map(|_| ())
@@ -48,14 +123,15 @@ impl Browser {
                     "mouseMoved",
                     x0 + (x - x0) * e,
                     y0 + (y - y0) * e,
-                    "none",
+                    None,
+                    0,
                     0,
                 )
                 .await?;
                 tokio::time::sleep(Duration::from_millis(8)).await;
             }
         }
-        self.mouse("mouseMoved", x, y, "none", 0).await?;
+        self.mouse("mouseMoved", x, y, None, 0, 0).await?;
         self.pointer = (x, y);
         Ok(())
     }
@@ -69,7 +145,8 @@ impl Browser {
                 "mouseMoved",
                 x0 + (x - x0) * t,
                 y0 + (y - y0) * t,
-                "left",
+                Some(Button::Left),
+                0,
                 0,
             )
             .await?;
@@ -80,45 +157,67 @@ impl Browser {
 
     /// Press the left button at (x, y).
     pub async fn mouse_down(&self, x: f64, y: f64, clicks: u32) -> Result<(), BrowserError> {
-        self.mouse("mousePressed", x, y, "left", clicks).await
+        self.mouse("mousePressed", x, y, Some(Button::Left), clicks, 0)
+            .await
     }
 
     /// Release the left button at (x, y).
     pub async fn mouse_up(&self, x: f64, y: f64, clicks: u32) -> Result<(), BrowserError> {
-        self.mouse("mouseReleased", x, y, "left", clicks).await
+        self.mouse("mouseReleased", x, y, Some(Button::Left), clicks, 0)
+            .await
     }
 
-    /// A full click (or double click) at (x, y).
+    /// A full left click (or double click) at (x, y).
     pub async fn click_at(&mut self, x: f64, y: f64, count: u32) -> Result<(), BrowserError> {
+        self.press_at(x, y, &Press::left(count)).await
+    }
+
+    /// A full click at (x, y) as `press` says: the modifier keys go down first (as a person
+    /// holds Shift before clicking) and up after, and every mouse event carries them.
+    pub async fn press_at(&mut self, x: f64, y: f64, press: &Press) -> Result<(), BrowserError> {
+        let mods = press.bits();
+        let button = Some(press.button);
+        let mut held = 0;
+        let mut downs = Vec::new();
+        for k in &press.modifiers {
+            held |= super::keys::modifier_bit(&k.key).unwrap_or(0);
+            downs.push(("Input.dispatchKeyEvent", key_params(k, true, held)));
+        }
+        let mut ups = Vec::new();
+        for k in press.modifiers.iter().rev() {
+            held &= !super::keys::modifier_bit(&k.key).unwrap_or(0);
+            ups.push(("Input.dispatchKeyEvent", key_params(k, false, held)));
+        }
         if self.interaction == Interaction::Fast {
             // The move, presses and releases in one go: Chrome holds a pointer move until the
             // next animation frame, but dispatches it before the press queued behind it.
-            let mut events = vec![(
+            let mut events = downs;
+            events.push((
                 "Input.dispatchMouseEvent",
-                mouse_event("mouseMoved", x, y, "none", 0),
-            )];
-            for n in 1..=count {
+                mouse_event("mouseMoved", x, y, None, 0, mods),
+            ));
+            for n in 1..=press.count {
                 events.push((
                     "Input.dispatchMouseEvent",
-                    mouse_event("mousePressed", x, y, "left", n),
+                    mouse_event("mousePressed", x, y, button, n, mods),
                 ));
                 events.push((
                     "Input.dispatchMouseEvent",
-                    mouse_event("mouseReleased", x, y, "left", n),
+                    mouse_event("mouseReleased", x, y, button, n, mods),
                 ));
             }
+            events.extend(ups);
             self.pointer = (x, y);
             return self.send_sequence(&events).await;
         }
         self.move_pointer(x, y).await?;
-        for n in 1..=count {
-            self.mouse_down(x, y, n).await?;
-            if self.interaction == Interaction::Human {
-                tokio::time::sleep(Duration::from_millis(30)).await;
-            }
-            self.mouse_up(x, y, n).await?;
+        self.send_sequence(&downs).await?;
+        for n in 1..=press.count {
+            self.mouse("mousePressed", x, y, button, n, mods).await?;
+            tokio::time::sleep(Duration::from_millis(30)).await;
+            self.mouse("mouseReleased", x, y, button, n, mods).await?;
         }
-        Ok(())
+        self.send_sequence(&ups).await
     }
 
     /// Send one key event (`keyDown` or `keyUp`) with modifiers.

@@ -72,9 +72,9 @@ struct Step {
     arguments: Map<String, Value>,
 }
 
-/// The tools a step may call: those that act on the page, and the checks that prove what
-/// they did. Reading tools (observe, screenshot) would not fit a small result; `evaluate`
-/// is not a typed action.
+// The tools a step may call: those that act on the page, and the checks that prove what
+// they did. Reading tools (observe, screenshot) would not fit a small result; `evaluate`
+// is not a typed action. (A plain comment: the schema lists the names, and a model reads it.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 enum StepAction {

@@ -60,7 +60,7 @@ struct ConsoleArgs {
     max_items: Option<usize>,
 }
 
-/// A console level.
+// A console level (the schema lists them).
 #[derive(Clone, Copy, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 enum Level {

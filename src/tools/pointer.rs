@@ -17,6 +17,8 @@ use crate::browser::Browser;
 use crate::browser::act::Caused;
 use crate::browser::act::until_dialog;
 use crate::browser::agent_calls::HitAt;
+use crate::browser::input::{Button, Press};
+use crate::browser::keys::Key;
 use crate::failure::{Failure, FailureKind};
 use crate::policy::Capability;
 use crate::try_tool;
@@ -26,7 +28,7 @@ pub const CLICK: Tool = Tool {
     name: "click",
     title: "Click",
     description: "Click exactly one visible, enabled, unobstructed element; reports what it caused.",
-    schema: input_schema::<PointerArgs>,
+    schema: input_schema::<ClickArgs>,
     output: super::output::result_of::<ActionResult>,
     annotations: Annotations::PAGE_CHANGE,
     needs: Needs::Page,
@@ -74,6 +76,72 @@ pub struct PointerArgs {
     pub expected_revision: Option<u64>,
 }
 
+/// Arguments of `click`: the single-target ones, and how to press.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct ClickArgs {
+    // The element.
+    target: Target,
+    /// Default left.
+    button: Option<ButtonArg>,
+    /// Keys held during the click.
+    #[schemars(length(max = 4))]
+    modifiers: Option<Vec<ModifierArg>>,
+    /// Else staleRevision.
+    expected_revision: Option<u64>,
+}
+
+// The mouse buttons a click may press.
+#[derive(Deserialize, JsonSchema, Clone, Copy)]
+#[serde(rename_all = "camelCase")]
+enum ButtonArg {
+    Left,
+    Right,
+    Middle,
+}
+
+// The modifier keys a click may hold, by their DOM names.
+#[derive(Deserialize, JsonSchema, Clone, Copy, PartialEq, Eq)]
+enum ModifierArg {
+    Shift,
+    Control,
+    Alt,
+    Meta,
+}
+
+impl ClickArgs {
+    /// The press these arguments ask for.
+    fn press(&self) -> Press {
+        let button = match self.button {
+            None | Some(ButtonArg::Left) => Button::Left,
+            Some(ButtonArg::Right) => Button::Right,
+            Some(ButtonArg::Middle) => Button::Middle,
+        };
+        let mut held: Vec<ModifierArg> = Vec::new();
+        for m in self.modifiers.iter().flatten() {
+            if !held.contains(m) {
+                held.push(*m);
+            }
+        }
+        let modifiers = held
+            .iter()
+            .filter_map(|m| {
+                Key::named(match m {
+                    ModifierArg::Shift => "Shift",
+                    ModifierArg::Control => "Control",
+                    ModifierArg::Alt => "Alt",
+                    ModifierArg::Meta => "Meta",
+                })
+            })
+            .collect();
+        Press {
+            button,
+            count: 1,
+            modifiers,
+        }
+    }
+}
+
 /// Fail before any input when the page is not at the revision the caller expects.
 pub fn check_revision(b: &Browser, expected: Option<u64>) -> Result<(), ToolOutcome> {
     match expected {
@@ -102,25 +170,41 @@ fn pointer(
 ) -> ToolFuture {
     Box::pin(async move {
         let a: PointerArgs = try_tool!(args::read(&a));
-        let mut b = try_tool!(session_for(&services, tool).await);
-        try_tool!(check_revision(&b, a.expected_revision));
-        let resolved = try_tool!(b.resolve(a.target.as_str()).await);
-        let action = if clicks == 0 { "hover" } else { "click" };
-        let (x, y) = try_tool!(b.actionable(&resolved.r, action).await);
-        let armed = b.arm();
-        let events = Arc::clone(b.events());
-        if clicks == 0 {
-            try_tool!(b.move_pointer(x, y).await);
-        } else {
-            try_tool!(until_dialog(&events, b.click_at(x, y, clicks)).await);
-        }
-        let caused = try_tool!(b.settle(armed).await);
-        action_result(&resolved.r, b.revision(), &caused)
+        let press = (clicks > 0).then(|| Press::left(clicks));
+        press_target(services, tool, a.target, a.expected_revision, press).await
     })
 }
 
+/// Resolve `target`, check it can take the action, then press it as `press` says (or only
+/// move the pointer over it, for `None`), and report what that caused.
+async fn press_target(
+    services: Arc<Services>,
+    tool: &'static Tool,
+    target: Target,
+    expected_revision: Option<u64>,
+    press: Option<Press>,
+) -> ToolOutcome {
+    let mut b = try_tool!(session_for(&services, tool).await);
+    try_tool!(check_revision(&b, expected_revision));
+    let resolved = try_tool!(b.resolve(target.as_str()).await);
+    let action = if press.is_none() { "hover" } else { "click" };
+    let (x, y) = try_tool!(b.actionable(&resolved.r, action).await);
+    let armed = b.arm();
+    let events = Arc::clone(b.events());
+    match &press {
+        None => try_tool!(b.move_pointer(x, y).await),
+        Some(p) => try_tool!(until_dialog(&events, b.press_at(x, y, p)).await),
+    }
+    let caused = try_tool!(b.settle(armed).await);
+    action_result(&resolved.r, b.revision(), &caused)
+}
+
 fn run_click(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
-    pointer(services, a, &CLICK, 1)
+    Box::pin(async move {
+        let a: ClickArgs = try_tool!(args::read(&a));
+        let press = a.press();
+        press_target(services, &CLICK, a.target, a.expected_revision, Some(press)).await
+    })
 }
 
 fn run_double_click(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {

@@ -68,7 +68,7 @@ struct VerifyArgs {
     timeout_ms: Option<u64>,
 }
 
-/// A kind and the fields it reads.
+// A kind and the fields it reads (a plain comment: the fields say it in the schema).
 #[derive(Deserialize, JsonSchema, Clone)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 struct Predicate {
@@ -96,7 +96,7 @@ struct Predicate {
     since_revision: Option<u64>,
 }
 
-/// The kinds of predicate.
+// The kinds of predicate (the schema lists them).
 #[derive(Deserialize, JsonSchema, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 enum PredicateKind {
