@@ -83,6 +83,8 @@ PLANTS = [
  ("click presses only the left button", [("src/tools/pointer.rs", "            Some(ButtonArg::Right) => Button::Right,", "            Some(ButtonArg::Right) => Button::Left,")], "user_visible", "right_clicks_and_modifier"),
  ("click modifiers never held", [("src/browser/input.rs", "        let mods = press.bits();", "        let mods = press.bits() & 0;")], "user_visible", "right_clicks_and_modifier"),
  ("a Control-click's new tab is not reported", [("src/browser/act.rs", "                        tabs_asked.fetch_add(1, Relaxed);", "                        tabs_asked.fetch_add(0, Relaxed);")], "user_visible", "right_clicks_and_modifier"),
+ ("role names match by containment", [("src/browser/agent/60-locate.js", "roleMatches(i, r) && (n === null || nameOfInfo(i, hidden) === n)", "roleMatches(i, r) && (n === null || nameOfInfo(i, hidden).includes(n))")], "real_apps", "jupyterlab_new_notebook"),
+ ("notFound offers no near names", [("src/browser/agent/60-locate.js", "    if (!loc || (loc.kind !== 'role' && loc.kind !== 'name')) return [];", "    if (loc) return [];")], "real_apps", "jupyterlab_new_notebook"),
 ]
 only = sys.argv[1:] 
 for name, edits, test, filt in PLANTS:

@@ -10,7 +10,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use common::apps;
-use common::{Glass, all_elements, eval, observe, ok, requests_of, temp_dir};
+use common::{Glass, all_elements, eval, failed, observe, ok, requests_of, temp_dir};
 use serde_json::{Value, json};
 
 /// Glass as a user starts it (default flags), with a throwaway profile so tests can run side
@@ -317,6 +317,40 @@ fn jupyterlab_new_notebook_run_a_cell_use_the_file_menu_and_rename() {
     });
     assert_eq!(nb["cells"][0]["source"], json!(["print(6*7)"]));
     assert!(!root.join("Untitled.ipynb").exists(), "renamed, not copied");
+
+    // The file browser's own context menu: a right click on the file, then one of its items.
+    // The items' names carry their shortcuts ("Duplicate Ctrl+D"): a name that is only part
+    // of one is not acted on, and the failure offers the item instead.
+    ok(&g.call(
+        json!(6),
+        "click",
+        json!({"target": "role=button;name=answer.ipynb", "button": "right"}),
+    ));
+    let e = failed(&g.call(
+        json!(7),
+        "click",
+        json!({"target": "role=menuitem;name=Duplicate"}),
+    ));
+    assert_eq!(e["failureKind"], "notFound", "{e}");
+    let offered = e["candidates"]
+        .as_array()
+        .and_then(|c| {
+            c.iter().find(|c| {
+                c["name"]
+                    .as_str()
+                    .is_some_and(|n| n.starts_with("Duplicate"))
+            })
+        })
+        .unwrap_or_else(|| panic!("the menu item is offered: {e}"))
+        .clone();
+    assert!(!root.join("answer-Copy1.ipynb").exists());
+    click(&mut g, offered["ref"].as_str().unwrap());
+    notebook_on_disk(
+        &root.join("answer-Copy1.ipynb"),
+        Duration::from_secs(20),
+        |v| v["cells"][0]["source"] == json!(["print(6*7)"]),
+    );
+    assert!(root.join("answer.ipynb").exists(), "duplicated, not moved");
 }
 
 fn docs_project(dir: &Path) {

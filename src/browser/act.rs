@@ -183,7 +183,9 @@ impl Browser {
         }
         let minted: Vec<Value> = match answer["status"].as_str() {
             Some("ok") => vec![answer.clone()],
-            Some("ambiguous") => answer["candidates"].as_array().cloned().unwrap_or_default(),
+            Some("ambiguous") | Some("none") => {
+                answer["candidates"].as_array().cloned().unwrap_or_default()
+            }
             _ => Vec::new(),
         };
         self.record_refs(&answer["nextRef"], minted.iter());
@@ -224,11 +226,16 @@ impl Browser {
                     extra,
                 ))
             }
-            Some("none") => Err(targeting(
-                FailureKind::NotFound,
-                "no element matches the target",
-                Map::new(),
-            )),
+            Some("none") => {
+                let mut extra = Map::new();
+                let reason = if answer["candidates"].is_array() {
+                    extra.insert("candidates".into(), candidates(&answer["candidates"]));
+                    "no element has that name; the candidates' names contain it (use one's ref or exact name)"
+                } else {
+                    "no element matches the target"
+                };
+                Err(targeting(FailureKind::NotFound, reason, extra))
+            }
             other => {
                 tracing::debug!(status = ?other, detail = %answer["detail"], "the page agent resolved the target with an unknown status");
                 Err(ActError::Browser(BrowserError::Agent))

@@ -184,7 +184,19 @@
     const loading = document.readyState === 'loading';
     const hidden = m.hidden.length || absentMatches(locator);
     if (hidden) return { status: 'notVisible', count: hidden, loading, nextRef: ctx.next };
-    return { status: 'none', loading, nextRef: ctx.next };
+    const near = nearMatches(locator).map((e) => describe(e, ctx, true));
+    return { status: 'none', loading, candidates: near.length ? near : undefined, nextRef: ctx.next };
+  }
+  // For a role or name locator that matched nothing: the visible items whose name holds the
+  // name asked for ("Rename" for a menu item named "Rename F2"), at most five. Only offered,
+  // never acted on: a name that is merely contained may be another control ("Delete all").
+  function nearMatches(loc) {
+    if (!loc || (loc.kind !== 'role' && loc.kind !== 'name')) return [];
+    const n = lc(loc.kind === 'role' ? loc.name : loc.value);
+    if (!n) return [];
+    const r = loc.kind === 'role' ? lc(loc.role || loc.value) : null;
+    const found = findItems((i, hidden) => !hidden && (r === null || roleMatches(i, r)) && nameOfInfo(i, false).includes(n), walkOpts(), 5);
+    return found.hits.slice(0, 5);
   }
   // Resolves once the document is parsed (DOMContentLoaded), or after `ms`: whether it was.
   function parsed(ms) {
