@@ -303,6 +303,35 @@ fn landmarks_are_named_by_their_author_and_links_keep_fragments() {
     );
 }
 
+/// Names from content leave out a plain element's tooltip, as Chrome does (a dock tab is
+/// "Launcher", not "Launcher Close Launcher"), so the name a model reads in Chrome's terms
+/// finds the tab; an icon button whose only words are its icon's tooltip is named by it
+/// rather than left nameless. Checked by acting on the names and reading the page's state.
+#[test]
+fn tooltips_inside_a_name_from_content_are_not_part_of_it() {
+    let web = fixtures(vec![]);
+    let mut g = glass(&[]);
+    let obs = open(&mut g, &web, "/tooltips.html");
+    assert_eq!(names_of(&obs["elements"], "tab"), ["Launcher", "notes.py"]);
+    assert_eq!(
+        names_of(&obs["elements"], "button"),
+        ["Save", "Tab", "Delete", "Remove"]
+    );
+    ok(&g.call(
+        json!(1),
+        "click",
+        json!({"target": "role=tab;name=notes.py"}),
+    ));
+    assert_eq!(eval(&mut g, "window.picked"), "notes");
+    ok(&g.call(
+        json!(2),
+        "click",
+        json!({"target": "role=button;name=Delete"}),
+    ));
+    assert_eq!(eval(&mut g, "window.deleted"), 1);
+    assert_eq!(eval(&mut g, "window.closedTab"), Value::Null);
+}
+
 fn observe_at(g: &mut Glass, web: &Server, path: &str, level: &str) -> Value {
     open(g, web, path);
     observe(g, json!({"level": level}))

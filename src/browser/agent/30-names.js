@@ -111,8 +111,15 @@
       const t = norm(contentText(el, st8, skip));
       if (t) return t;
     }
-    // 2I: the tooltip; placeholders name empty fields as a last resort.
+    // 2I: the tooltip; placeholders name empty fields as a last resort. Inside a name from
+    // content, Chrome takes a plain element's tooltip (a tab's close icon, "Close Launcher")
+    // as no part of the name: it is kept aside and names the element only when nothing else
+    // does (an icon button whose only words are its icon's tooltip).
     const title = norm(el.getAttribute('title'));
+    if (title && !isRoot && !role && !st8.inLabelledBy && st8.tips) {
+      if (st8.tips.length < 4) st8.tips.push(title);
+      return '';
+    }
     if (title) return title;
     if (isRoot && (tag === 'input' || tag === 'textarea')) return norm(el.getAttribute('placeholder') || el.getAttribute('aria-placeholder'));
     return '';
@@ -165,10 +172,11 @@
     return h === '#' + heading.id && norm(c.textContent).length <= 2;
   }
   function accName(el, role) {
-    const st8 = { visited: new Set(), inLabelledBy: false, hidden: false, out: '', nodes: 0 };
+    const st8 = { visited: new Set(), inLabelledBy: false, hidden: false, out: '', nodes: 0, tips: [] };
     let skip;
     if (role === 'heading') for (const a of el.querySelectorAll('a[href^="#"]')) if (permalink(a, el)) skip = a;
-    return undouble(stripIcons(norm(textAlt(el, st8, true, skip))).trim());
+    const name = undouble(stripIcons(norm(textAlt(el, st8, true, skip))).trim());
+    return name || norm(st8.tips.join(' '));
   }
 
   // What an item is called: its accessible name; a heuristic clickable (no role) by its text
