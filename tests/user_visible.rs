@@ -502,6 +502,7 @@ const COUNTER: &str = r##"<!doctype html><html><head><title>Counter</title></hea
 <input aria-label="Name">
 <a href="#part">Part</a>
 <button onclick="history.pushState({}, '', '/counter?step=2')">Step</button>
+<button onclick="history.pushState({}, '', location.href)">Restate</button>
 </body></html>"##;
 
 /// Bug: `expectedRevision` is never checked.
@@ -547,6 +548,7 @@ fn actions_and_same_document_navigations_grow_the_revision() {
         let rev = r["revision"].as_u64().unwrap();
         assert!(rev > last, "{tool}: {rev} after {last}");
         last = rev;
+        r
     };
     next(&mut g, "click", json!({"target": "role=button;name=Add"}));
     next(
@@ -556,7 +558,23 @@ fn actions_and_same_document_navigations_grow_the_revision() {
     );
     next(&mut g, "key", json!({"key": "Tab"}));
     next(&mut g, "click", json!({"target": "role=link;name=Part"}));
-    next(&mut g, "click", json!({"target": "role=button;name=Step"}));
+    // A history entry to another URL is the navigation the click caused; one that re-states
+    // the URL the page is at (an app's router) moved nothing and is not reported as one,
+    // though the page's history grew by both.
+    let entries = eval(&mut g, "history.length").as_u64().unwrap();
+    let step = next(&mut g, "click", json!({"target": "role=button;name=Step"}));
+    assert!(
+        step["caused"]["navigation"]["url"]
+            .as_str()
+            .is_some_and(|u| u.ends_with("/counter")),
+        "{step}"
+    );
+    let restated = next(
+        &mut g,
+        "click",
+        json!({"target": "role=button;name=Restate"}),
+    );
+    assert!(restated["caused"].is_null(), "{restated}");
     let o = ok(&g.call(json!(9), "observe", json!({})));
     assert_eq!(
         o["revision"].as_u64().unwrap(),
@@ -566,6 +584,10 @@ fn actions_and_same_document_navigations_grow_the_revision() {
     assert_eq!(
         eval(&mut g, "location.pathname + location.search"),
         "/counter?step=2"
+    );
+    assert_eq!(
+        eval(&mut g, "history.length").as_u64().unwrap(),
+        entries + 2
     );
 }
 

@@ -124,6 +124,8 @@ pub struct Caused {
 pub struct Armed {
     rx: Receiver<Arc<CdpEvent>>,
     mark: u64,
+    /// The page's URL before the input.
+    url: String,
 }
 
 /// How long an action waits for a document still being parsed before resolving its target
@@ -339,6 +341,12 @@ impl Browser {
         Armed {
             rx: self.cdp.subscribe(),
             mark: self.network_mark(),
+            url: self
+                .events
+                .url
+                .lock()
+                .map(|u| u.clone())
+                .unwrap_or_default(),
         }
     }
 
@@ -417,7 +425,7 @@ impl Browser {
     /// (DOM quiet for two frames, requests it started answered, a navigation it started
     /// loaded), then report what happened.
     pub async fn settle(&mut self, armed: Armed) -> Result<Caused, BrowserError> {
-        let Armed { mut rx, mark } = armed;
+        let Armed { mut rx, mark, url } = armed;
         let events = Arc::clone(&self.events);
         let session = self.page()?.session_id.clone();
         let main_frame = self.page()?.main_frame.clone();
@@ -483,7 +491,11 @@ impl Browser {
                             p["frame"]["url"].as_str().unwrap_or(""),
                         ));
                     }
-                    "Page.navigatedWithinDocument" if p["frameId"] == main_frame.as_str() => {
+                    // A history entry for the URL the page was already at (an app's router
+                    // re-stating its state) moved nothing: not reported as a navigation.
+                    "Page.navigatedWithinDocument"
+                        if p["frameId"] == main_frame.as_str() && p["url"] != url.as_str() =>
+                    {
                         caused.navigation =
                             Some(redact::url_without_query(p["url"].as_str().unwrap_or("")));
                     }

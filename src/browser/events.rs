@@ -44,6 +44,9 @@ pub struct PageEvents {
     pub dialogs_opened: AtomicU64,
     /// Renderers known to be hung or crashed, by the page's CDP session.
     pub faults: Mutex<std::collections::HashMap<String, RendererFault>>,
+    /// The main frame's URL as its last navigation (to another document or within one) left
+    /// it: what an action's same-URL history entry is compared with.
+    pub url: Mutex<String>,
     /// Woken on every change above.
     pub changed: Notify,
     /// The CDP session of the selected page: only its events count here.
@@ -444,6 +447,12 @@ fn observe_event(events: &PageEvents, ev: &CdpEvent) {
                 events.set_fault(s, None);
             }
             events.document.fetch_add(1, Ordering::SeqCst);
+            if let Ok(mut url) = events.url.lock() {
+                ev.params["frame"]["url"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .clone_into(&mut url);
+            }
             let revision = events.revision.fetch_add(1, Ordering::SeqCst) + 1;
             events.navigated_at.fetch_max(revision, Ordering::SeqCst);
             if let Ok(mut n) = events.network.lock() {
@@ -565,6 +574,15 @@ fn observe_event(events: &PageEvents, ev: &CdpEvent) {
             }
         }
         "Page.navigatedWithinDocument" => {
+            let main = events.main_frame.lock().ok().and_then(|f| f.clone());
+            if main.as_deref() == ev.params["frameId"].as_str() {
+                if let Ok(mut url) = events.url.lock() {
+                    ev.params["url"]
+                        .as_str()
+                        .unwrap_or_default()
+                        .clone_into(&mut url);
+                }
+            }
             events.revision.fetch_add(1, Ordering::SeqCst);
             events.changed.notify_waiters();
         }

@@ -456,6 +456,12 @@ impl Browser {
         if let Ok(mut frame) = self.events.main_frame.lock() {
             *frame = Some(main_frame.clone());
         }
+        if let Ok(mut url) = self.events.url.lock() {
+            tree["frameTree"]["frame"]["url"]
+                .as_str()
+                .unwrap_or_default()
+                .clone_into(&mut url);
+        }
         if let Ok(mut d) = self.events.dialog.lock() {
             *d = None;
         }
