@@ -332,6 +332,44 @@ fn tooltips_inside_a_name_from_content_are_not_part_of_it() {
     assert_eq!(eval(&mut g, "window.closedTab"), Value::Null);
 }
 
+/// A roving tabindex whose page gives only the focused item a role (JupyterLab's file
+/// listing): every item is the button a person sees, before and after the focus moves, and a
+/// double click by name opens the one named; elements at tabindex -1 with no focusable twin
+/// are not items.
+#[test]
+fn every_item_of_a_roving_listing_is_listed_and_opened_by_name() {
+    let web = fixtures(vec![]);
+    let mut g = glass(&[]);
+    let obs = open(&mut g, &web, "/roving.html");
+    assert_eq!(
+        names_of(&obs["elements"], "button"),
+        ["sub", "notes.py", "data.csv"]
+    );
+    assert!(
+        !seen(&obs["elements"])
+            .iter()
+            .any(|(_, n)| n == "Listing refreshed"),
+        "{obs}"
+    );
+    ok(&g.call(
+        json!(1),
+        "doubleClick",
+        json!({"target": "role=button;name=data.csv"}),
+    ));
+    assert_eq!(eval(&mut g, "window.opened"), "data.csv");
+    let obs = ok(&g.call(json!(2), "observe", json!({})));
+    assert_eq!(
+        names_of(&obs["elements"], "button"),
+        ["sub", "notes.py", "data.csv"]
+    );
+    ok(&g.call(
+        json!(3),
+        "doubleClick",
+        json!({"target": "role=button;name=sub"}),
+    ));
+    assert_eq!(eval(&mut g, "window.opened"), "sub");
+}
+
 fn observe_at(g: &mut Glass, web: &Server, path: &str, level: &str) -> Value {
     open(g, web, path);
     observe(g, json!({"level": level}))

@@ -239,7 +239,7 @@ fn notebook_on_disk(path: &Path, within: Duration, check: impl Fn(&Value) -> boo
 fn jupyterlab_new_notebook_run_a_cell_use_the_file_menu_and_rename() {
     let work = temp_dir("jupyterlab");
     let root = work.join("notebooks");
-    std::fs::create_dir_all(&root).unwrap();
+    std::fs::create_dir_all(root.join("archive")).unwrap();
     let app = apps::jupyterlab(&root, &work);
     let mut g = glass();
 
@@ -351,6 +351,41 @@ fn jupyterlab_new_notebook_run_a_cell_use_the_file_menu_and_rename() {
         |v| v["cells"][0]["source"] == json!(["print(6*7)"]),
     );
     assert!(root.join("answer.ipynb").exists(), "duplicated, not moved");
+
+    // Every entry of the folder is a button in the file browser, though the app gives only
+    // the focused one that role (a roving tabindex); dragged onto the folder, the copy moves
+    // into it.
+    ok(&g.call(
+        json!(8),
+        "wait",
+        json!({"kind": "elementVisible", "target": "role=button;name=answer-Copy1.ipynb", "timeoutMs": 10000}),
+    ));
+    let obs = observe(&mut g, json!({}));
+    let buttons: Vec<String> = all_elements(&obs["elements"])
+        .iter()
+        .filter(|e| e["role"] == "button")
+        .map(|e| e["name"].as_str().unwrap_or("").to_owned())
+        .collect();
+    for entry in std::fs::read_dir(&root).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        if !name.starts_with('.') {
+            assert!(buttons.contains(&name), "{name} is not listed: {buttons:?}");
+        }
+    }
+    ok(&g.call(
+        json!(9),
+        "drag",
+        json!({"source": "role=button;name=answer-Copy1.ipynb", "destination": "role=button;name=archive"}),
+    ));
+    notebook_on_disk(
+        &root.join("archive/answer-Copy1.ipynb"),
+        Duration::from_secs(20),
+        |v| v["cells"][0]["source"] == json!(["print(6*7)"]),
+    );
+    assert!(
+        !root.join("answer-Copy1.ipynb").exists(),
+        "moved, not copied"
+    );
 }
 
 fn docs_project(dir: &Path) {

@@ -71,7 +71,9 @@
   // the clip contexts below hold for one unchanged layout.
   let styles = new WeakMap();
   let clipMemo = new Map();
-  function resetCaches() { styles = new WeakMap(); clipMemo = new Map(); }
+  // Per list element: the role its roving-tabindex items take, by tag and first class.
+  let rovingMemo = new WeakMap();
+  function resetCaches() { styles = new WeakMap(); clipMemo = new Map(); rovingMemo = new WeakMap(); }
   const EMPTY_STYLE = { display: '', visibility: 'visible', cursor: 'auto', overflowX: 'visible', overflowY: 'visible', position: 'static', transform: 'none', clip: 'auto', clipPath: 'none', contentVisibility: 'visible' };
   function st(el) {
     let s = styles.get(el);

@@ -36,7 +36,33 @@
         return tok;
       }
     }
-    return implicitRole(el);
+    const implicit = implicitRole(el);
+    return implicit === null && !attr ? rovingRole(el) : implicit;
+  }
+  // Roving tabindex: a widget keeps one item in the tab order (tabindex 0) and the others at
+  // -1, and some give only that one item its role (JupyterLab's file listing: `sub` is a
+  // button, `notes.py` beside it a bare span). An item at -1 with no role takes the role of
+  // its twin, the element of the same tag and first class in the same list that is in the tab
+  // order with a role, so every file is the button a person sees.
+  const ROVING_LIST = 'ul,ol,[role=list],[role=listbox],[role=grid],[role=treegrid],[role=tree],[role=toolbar],[role=menu],[role=menubar],[role=tablist],[role=radiogroup]';
+  function rovingRole(el) {
+    if (el.getAttribute('tabindex') !== '-1' || !el.classList || !el.classList.length) return null;
+    const list = el.parentElement && el.parentElement.closest(ROVING_LIST);
+    if (!list) return null;
+    const key = el.localName + '.' + el.classList[0];
+    let known = rovingMemo.get(list);
+    if (!known) { known = new Map(); rovingMemo.set(list, known); }
+    if (known.has(key)) return known.get(key);
+    let role = null;
+    const twins = list.querySelectorAll(el.localName + '[tabindex="0"][role]');
+    for (let k = 0; k < twins.length && k < 64; k++) {
+      const t = twins[k];
+      if (t.classList[0] !== el.classList[0]) continue;
+      const r = roleOf(t);
+      if (r && INTERACTIVE.has(r)) { role = r; break; }
+    }
+    known.set(key, role);
+    return role;
   }
   function implicitRole(el) {
     const tag = el.localName;
