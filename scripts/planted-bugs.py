@@ -85,10 +85,11 @@ PLANTS = [
  ("a Control-click's new tab is not reported", [("src/browser/act.rs", "                        tabs_asked.fetch_add(1, Relaxed);", "                        tabs_asked.fetch_add(0, Relaxed);")], "user_visible", "right_clicks_and_modifier"),
  ("role names match by containment", [("src/browser/agent/60-locate.js", "roleMatches(i, r) && (n === null || nameOfInfo(i, hidden) === n)", "roleMatches(i, r) && (n === null || nameOfInfo(i, hidden).includes(n))")], "real_apps", "jupyterlab_new_notebook"),
  ("notFound offers no near names", [("src/browser/agent/60-locate.js", "    if (!loc || (loc.kind !== 'role' && loc.kind !== 'name')) return [];", "    if (loc) return [];")], "real_apps", "jupyterlab_new_notebook"),
- ("tooltips inside content are part of the name", [("src/browser/agent/30-names.js", "    if (title && !isRoot && !role && !st8.inLabelledBy && st8.tips) {", "    if (false) {")], "page_model", "tooltips_inside"),
+ ("tooltips inside content are part of the name", [("src/browser/agent/30-names.js", "    if (title && !isRoot && !role && st8.tips) {", "    if (false) {")], "page_model", "tooltips_inside"),
  ("same-URL history entries reported as navigations", [("src/browser/act.rs", "if p[\"frameId\"] == main_frame.as_str() && p[\"url\"] != url.as_str() =>", "if p[\"frameId\"] == main_frame.as_str() && !url.is_empty() =>")], "user_visible", "actions_and_same_document"),
  ("roving items without a role stay generic", [("src/browser/agent/20-roles.js", "    return implicit === null && !attr ? rovingRole(el) : implicit;", "    return implicit;")], "page_model", "every_item_of_a_roving"),
  ("roving items without a role stay generic (JupyterLab)", [("src/browser/agent/20-roles.js", "    return implicit === null && !attr ? rovingRole(el) : implicit;", "    return implicit;")], "real_apps", "jupyterlab_new_notebook"),
+ ("pages are background windows", [("src/browser/session.rs", "                json!({\"enabled\": true}),", "                json!({\"enabled\": false}),")], "user_visible", "the_page_is_the_focused"),
 ]
 only = sys.argv[1:] 
 for name, edits, test, filt in PLANTS:

@@ -313,9 +313,10 @@ fn tooltips_inside_a_name_from_content_are_not_part_of_it() {
     let mut g = glass(&[]);
     let obs = open(&mut g, &web, "/tooltips.html");
     assert_eq!(names_of(&obs["elements"], "tab"), ["Launcher", "notes.py"]);
+    assert_eq!(names_of(&obs["elements"], "tabpanel"), ["notes.py"]);
     assert_eq!(
         names_of(&obs["elements"], "button"),
-        ["Save", "Tab", "Delete", "Remove"]
+        ["Run", "Save", "Tab", "Delete", "Remove"]
     );
     ok(&g.call(
         json!(1),

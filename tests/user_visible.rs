@@ -262,6 +262,38 @@ fn right_clicks_and_modifier_clicks_reach_the_page_as_a_person_makes_them() {
     assert_eq!(e["kind"], "invalidArguments", "{e}");
 }
 
+/// A page that draws what it shows from whether its window has the focus, as JupyterLab's
+/// status bar does.
+const FOCUS_PAGE: &str = r#"<!doctype html><title>Focus</title><p id="s">unknown</p><script>
+const show = () => { document.getElementById('s').textContent = document.hasFocus() ? 'Window active' : 'Window inactive'; };
+addEventListener('focus', show); addEventListener('blur', show); show();
+</script>"#;
+
+/// Bug: the page is a background window. A person's page has the focus: headless tabs do not,
+/// so apps drew their unfocused state (JupyterLab hid its notebook's status items and its
+/// debugger button). Checked on what the page itself computed and shows.
+#[test]
+fn the_page_is_the_focused_window_a_person_uses() {
+    let web = Server::start(vec![("/focus", Page::html(FOCUS_PAGE))]);
+    let mut g = glass(&[]);
+    nav(&mut g, &web, "/focus");
+    assert_eq!(eval(&mut g, "document.hasFocus()"), true);
+    let text = ok(&g.call(json!(1), "getText", json!({})));
+    assert!(text.to_string().contains("Window active"), "{text}");
+    // A second tab is focused too once selected.
+    let tab = ok(&g.call(json!(2), "createTarget", json!({"url": web.url("/focus")})));
+    ok(&g.call(
+        json!(3),
+        "selectTarget",
+        json!({"targetId": tab["targetId"]}),
+    ));
+    assert_eq!(
+        eval(&mut g, "location.pathname + document.title"),
+        "/focusFocus"
+    );
+    assert_eq!(eval(&mut g, "document.hasFocus()"), true);
+}
+
 /// Bug: `closeTarget` closes nothing.
 #[test]
 fn close_target_really_closes_the_popup() {

@@ -428,7 +428,10 @@ impl Browser {
         } else {
             json!({"maxTotalBufferSize": 0, "maxResourceBufferSize": 0})
         };
-        let (enable, network, tree, _, _) = tokio::join!(
+        // Focus emulation: the page is the focused, active window a person types into, as it
+        // is in their browser (headless tabs are not: `document.hasFocus()` is false, and
+        // apps that follow focus, such as JupyterLab's status bar, draw another state).
+        let (enable, network, tree, _, _, _) = tokio::join!(
             self.cdp.call_raw(s, "Page.enable", json!({}), CALL_TIMEOUT),
             self.cdp
                 .call_raw(s, "Network.enable", buffers, CALL_TIMEOUT),
@@ -437,6 +440,12 @@ impl Browser {
             self.cdp
                 .call_raw(s, "Inspector.enable", json!({}), CALL_TIMEOUT),
             self.cdp.call_raw(s, "Log.enable", json!({}), CALL_TIMEOUT),
+            self.cdp.call_raw(
+                s,
+                "Emulation.setFocusEmulationEnabled",
+                json!({"enabled": true}),
+                CALL_TIMEOUT
+            ),
         );
         enable?;
         network?;

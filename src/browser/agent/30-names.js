@@ -84,7 +84,7 @@
         for (const id of ids.trim().split(/\s+/).slice(0, 16)) {
           const r = root.getElementById ? root.getElementById(id) : null;
           if (!r) continue;
-          const sub = { visited: st8.visited, inLabelledBy: true, hidden: true, out: '', nodes: st8.nodes };
+          const sub = { visited: st8.visited, inLabelledBy: true, hidden: true, out: '', nodes: st8.nodes, tips: [] };
           if (r === el) { st8.visited.delete(el); parts.push(norm(el.getAttribute('aria-label')) || norm(contentText(el, sub))); continue; }
           st8.visited.delete(r);
           parts.push(textAlt(r, sub, true));
@@ -116,7 +116,7 @@
     // as no part of the name: it is kept aside and names the element only when nothing else
     // does (an icon button whose only words are its icon's tooltip).
     const title = norm(el.getAttribute('title'));
-    if (title && !isRoot && !role && !st8.inLabelledBy && st8.tips) {
+    if (title && !isRoot && !role && st8.tips) {
       if (st8.tips.length < 4) st8.tips.push(title);
       return '';
     }
