@@ -445,6 +445,9 @@ impl Browser {
         // those without an opener, so their tabs are this action's when they come after it.
         let tabs_asked = AtomicUsize::new(0);
         let tabs_opened = AtomicUsize::new(0);
+        // The requests the input started that an action waits on, as this receiver sees them,
+        // in order: the event watcher records the same concurrently and may be behind it.
+        let started: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
         let scan =
             |ev: &CdpEvent, caused: &mut Caused, navigating: &mut bool, loaded: &mut bool| {
                 let p = &ev.params;
@@ -499,6 +502,20 @@ impl Browser {
                         caused.navigation =
                             Some(redact::url_without_query(p["url"].as_str().unwrap_or("")));
                     }
+                    "Network.requestWillBeSent"
+                        if super::network::awaited(p["type"].as_str().unwrap_or("")) =>
+                    {
+                        if let (Ok(mut s), Some(id)) = (started.lock(), p["requestId"].as_str()) {
+                            if s.len() < 256 && !s.iter().any(|x| x == id) {
+                                s.push(id.to_owned());
+                            }
+                        }
+                    }
+                    "Network.loadingFinished" | "Network.loadingFailed" => {
+                        if let (Ok(mut s), Some(id)) = (started.lock(), p["requestId"].as_str()) {
+                            s.retain(|x| x != id);
+                        }
+                    }
                     "Page.loadEventFired" => *loaded = true,
                     "Page.frameStoppedLoading" if p["frameId"] == main_frame.as_str() => {
                         *loaded = true;
@@ -521,7 +538,8 @@ impl Browser {
         };
         drain(&mut rx, &mut caused, &mut navigating, &mut loaded);
         // Requests the input started: wait for their answers, then for the DOM they change.
-        let pending = || events.requests_pending_since(mark);
+        let pending =
+            || events.requests_pending_since(mark) || started.lock().is_ok_and(|s| !s.is_empty());
         if !navigating && caused.dialog.is_none() && pending() {
             while pending() && !left().is_zero() && !navigating {
                 // Re-checked at least every 20 ms: the watcher records a request's end
