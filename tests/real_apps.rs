@@ -392,7 +392,7 @@ fn docs_project(dir: &Path) {
     std::fs::create_dir_all(dir.join("docs")).unwrap();
     std::fs::write(
         dir.join("mkdocs.yml"),
-        "site_name: Glass Docs\ntheme:\n  name: material\n  features: [search.suggest]\nplugins: [search]\n",
+        "site_name: Glass Docs\ntheme:\n  name: material\n  features: [search.suggest]\nplugins: [search]\nmarkdown_extensions:\n  - toc:\n      permalink: true\n",
     )
     .unwrap();
     let filler: String = (1..=30)
@@ -451,6 +451,22 @@ fn docs_site_search_open_a_result_and_follow_an_anchor() {
         "[scrollY > 0, document.getElementById('usage').getBoundingClientRect().top < innerHeight]",
     );
     assert_eq!(top, json!([true, true]), "the page scrolled to the heading");
+
+    // Every heading has a permalink, each a link named "¶": asked for by that name they are
+    // ambiguous, and each candidate is told apart by its own heading's words.
+    ok(&g.call(json!(5), "navigate", json!({"url": app.url("/")})));
+    let e = failed(&g.call(json!(6), "click", json!({"target": "role=link;name=¶"})));
+    assert_eq!(e["failureKind"], "ambiguous", "{e}");
+    let contexts: Vec<&str> = e["candidates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|c| c["context"].as_str())
+        .collect();
+    assert_eq!(contexts, ["Welcome", "Install", "Usage"], "{e}");
+    let install = e["candidates"][1]["ref"].as_str().unwrap().to_owned();
+    click(&mut g, &install);
+    assert_eq!(eval(&mut g, "location.hash"), "#install");
 }
 
 /// Resolve an intent and execute the candidate it selects; the execution's answer.

@@ -180,6 +180,11 @@
     let n = flatParent(el);
     for (let k = 0; n && k < 12; k++, n = flatParent(n)) {
       const r = roleOf(n);
+      // A link inside a heading (a permalink, "¶") is told apart by that heading's words.
+      if (r === 'heading') {
+        const t = norm(stripIcons(Array.from(n.childNodes, (c) => (c === el || (c.nodeType === 1 && composedContains(c, el)) ? '' : c.nodeType === 3 ? c.data : c.nodeType === 1 ? c.innerText || '' : '')).join(' ')));
+        if (t && lc(t) !== own) return t.length > 60 ? t.slice(0, 60) : t;
+      }
       if (r === 'row' || n.localName === 'tr') {
         const cells = Array.from(n.children);
         if (n.closest('thead') || cells.every((c) => c.localName === 'th' || c.getAttribute('role') === 'columnheader')) return 'column header';
