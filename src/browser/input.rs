@@ -93,21 +93,11 @@ fn mouse_event(
 }
 
 impl Browser {
-    async fn mouse(
-        &self,
-        kind: &str,
-        x: f64,
-        y: f64,
-        button: Option<Button>,
-        clicks: u32,
-        modifiers: i64,
-    ) -> Result<(), BrowserError> {
-        self.page_call(
-            "Input.dispatchMouseEvent",
-            mouse_event(kind, x, y, button, clicks, modifiers),
-        )
-        .await
-        .map(|_| ())
+    /// Send one mouse event (see [`mouse_event`]) and wait for Chrome to have handled it.
+    async fn mouse(&self, event: serde_json::Value) -> Result<(), BrowserError> {
+        self.page_call("Input.dispatchMouseEvent", event)
+            .await
+            .map(|_| ())
     }
 
     /// Move the pointer to (x, y): one event when fast, small steps when human.
@@ -119,19 +109,20 @@ impl Browser {
                 let t = f64::from(i) / f64::from(steps);
                 // Ease-out, so the pointer slows near its target.
                 let e = 1.0 - (1.0 - t) * (1.0 - t);
-                self.mouse(
+                self.mouse(mouse_event(
                     "mouseMoved",
                     x0 + (x - x0) * e,
                     y0 + (y - y0) * e,
                     None,
                     0,
                     0,
-                )
+                ))
                 .await?;
                 tokio::time::sleep(Duration::from_millis(8)).await;
             }
         }
-        self.mouse("mouseMoved", x, y, None, 0, 0).await?;
+        self.mouse(mouse_event("mouseMoved", x, y, None, 0, 0))
+            .await?;
         self.pointer = (x, y);
         Ok(())
     }
@@ -141,14 +132,14 @@ impl Browser {
         let (x0, y0) = self.pointer;
         for i in 1..=5 {
             let t = f64::from(i) / 5.0;
-            self.mouse(
+            self.mouse(mouse_event(
                 "mouseMoved",
                 x0 + (x - x0) * t,
                 y0 + (y - y0) * t,
                 Some(Button::Left),
                 0,
                 0,
-            )
+            ))
             .await?;
         }
         self.pointer = (x, y);
@@ -157,14 +148,28 @@ impl Browser {
 
     /// Press the left button at (x, y).
     pub async fn mouse_down(&self, x: f64, y: f64, clicks: u32) -> Result<(), BrowserError> {
-        self.mouse("mousePressed", x, y, Some(Button::Left), clicks, 0)
-            .await
+        self.mouse(mouse_event(
+            "mousePressed",
+            x,
+            y,
+            Some(Button::Left),
+            clicks,
+            0,
+        ))
+        .await
     }
 
     /// Release the left button at (x, y).
     pub async fn mouse_up(&self, x: f64, y: f64, clicks: u32) -> Result<(), BrowserError> {
-        self.mouse("mouseReleased", x, y, Some(Button::Left), clicks, 0)
-            .await
+        self.mouse(mouse_event(
+            "mouseReleased",
+            x,
+            y,
+            Some(Button::Left),
+            clicks,
+            0,
+        ))
+        .await
     }
 
     /// A full left click (or double click) at (x, y).
@@ -213,9 +218,11 @@ impl Browser {
         self.move_pointer(x, y).await?;
         self.send_sequence(&downs).await?;
         for n in 1..=press.count {
-            self.mouse("mousePressed", x, y, button, n, mods).await?;
+            self.mouse(mouse_event("mousePressed", x, y, button, n, mods))
+                .await?;
             tokio::time::sleep(Duration::from_millis(30)).await;
-            self.mouse("mouseReleased", x, y, button, n, mods).await?;
+            self.mouse(mouse_event("mouseReleased", x, y, button, n, mods))
+                .await?;
         }
         self.send_sequence(&ups).await
     }
