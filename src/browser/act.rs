@@ -6,8 +6,8 @@
 //! whose centre hit-tests to itself; afterwards Glass reports what the action caused.
 
 use std::sync::Arc;
-use std::sync::atomic::AtomicUsize;
 use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicU64, AtomicUsize};
 use std::time::Duration;
 
 use serde_json::{Map, Value, json};
@@ -448,8 +448,12 @@ impl Browser {
         // The requests the input started that an action waits on, as this receiver sees them,
         // in order: the event watcher records the same concurrently and may be behind it.
         let started: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+        // The last event this receiver saw: the watcher must have applied it before the
+        // revision is read (see the end).
+        let last_seen = AtomicU64::new(0);
         let scan =
             |ev: &CdpEvent, caused: &mut Caused, navigating: &mut bool, loaded: &mut bool| {
+                last_seen.fetch_max(ev.seq, Relaxed);
                 let p = &ev.params;
                 match ev.method.as_str() {
                     "Target.targetCreated" | "Target.attachedToTarget" => {
@@ -617,6 +621,11 @@ impl Browser {
                 Duration::from_secs(2),
             );
         }
+        // What this receiver saw (a history entry the page made) is in the revision too.
+        drain(&mut rx, &mut caused, &mut navigating, &mut loaded);
+        self.events
+            .caught_up(last_seen.load(Relaxed), Duration::from_millis(250))
+            .await;
         self.bump_revision();
         Ok(caused)
     }

@@ -84,6 +84,9 @@ pub struct CdpEvent {
     pub session_id: Option<String>,
     /// The raw params object (`Null` when Chrome sent none).
     pub params: Value,
+    /// Its place in the connection's event order (1, 2, ...): what lets a caller that saw an
+    /// event wait until the event watcher has applied it too.
+    pub seq: u64,
 }
 
 impl CdpEvent {
@@ -104,6 +107,7 @@ impl CdpEvent {
             method: method.to_owned(),
             params,
             session_id: Some("s".into()),
+            seq: 0,
         }
     }
 }
@@ -143,6 +147,8 @@ struct Shared {
     pending: Mutex<Pending>,
     closed_tx: watch::Sender<bool>,
     events: broadcast::WeakSender<Arc<CdpEvent>>,
+    /// Events dispatched so far (the last one's `seq`).
+    event_count: std::sync::atomic::AtomicU64,
 }
 
 impl Shared {
@@ -196,10 +202,15 @@ impl Shared {
             let _ = tx.send(reply);
         } else if let Some(method) = msg.method {
             trace!(method = %method, "CDP event");
+            let seq = self
+                .event_count
+                .fetch_add(1, std::sync::atomic::Ordering::SeqCst)
+                + 1;
             let event = CdpEvent {
                 method,
                 session_id: msg.session_id,
                 params: msg.params.unwrap_or(Value::Null),
+                seq,
             };
             // An error only means nobody is subscribed right now.
             let _ = events.send(Arc::new(event));
@@ -303,6 +314,7 @@ impl Cdp {
             }),
             closed_tx,
             events: events_tx.downgrade(),
+            event_count: std::sync::atomic::AtomicU64::new(0),
         });
         let cdp = Cdp {
             inner: Arc::new(Handle {

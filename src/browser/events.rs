@@ -49,6 +49,10 @@ pub struct PageEvents {
     pub url: Mutex<String>,
     /// Woken on every change above.
     pub changed: Notify,
+    /// The last event (by `seq`) the watcher has applied here.
+    pub applied_seq: AtomicU64,
+    /// Woken each time the watcher has applied an event.
+    pub applied: Notify,
     /// The CDP session of the selected page: only its events count here.
     pub session: Mutex<Option<String>>,
     /// The selected page's main frame id.
@@ -301,6 +305,22 @@ impl PageEvents {
         self.until(PageEvents::dialog).await
     }
 
+    /// Wait (at most `within`) until the watcher has applied event `seq`, so state read next
+    /// (the revision, requests in flight) includes what a caller's own receiver already saw.
+    pub async fn caught_up(&self, seq: u64, within: std::time::Duration) {
+        let deadline = tokio::time::Instant::now() + within;
+        loop {
+            let applied = self.applied.notified();
+            if self.applied_seq.load(Ordering::SeqCst) >= seq {
+                return;
+            }
+            tokio::select! {
+                _ = applied => {}
+                _ = tokio::time::sleep_until(deadline) => return,
+            }
+        }
+    }
+
     /// Resolves with the first `Some` that `check` gives, checked again on every change.
     pub async fn until<T>(&self, check: impl Fn(&PageEvents) -> Option<T>) -> T {
         loop {
@@ -348,6 +368,8 @@ pub(super) async fn watch(
         observe_event(&events, &ev);
         attach_nested_frames(&cdp, &events, &ev);
         cap_download(&cdp, &events, &ev, download_max_bytes);
+        events.applied_seq.fetch_max(ev.seq, Ordering::SeqCst);
+        events.applied.notify_waiters();
     }
 }
 
