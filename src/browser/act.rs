@@ -466,9 +466,9 @@ impl Browser {
                             if let Some(id) = info["targetId"].as_str() {
                                 if !caused.popups.iter().any(|p| p == id) {
                                     caused.popups.push(id.to_owned());
-                                    if !ours {
-                                        tabs_opened.fetch_add(1, Relaxed);
-                                    }
+                                    // A link's new tab counts whether Chrome gave it an
+                                    // opener or not (target=_blank keeps one).
+                                    tabs_opened.fetch_add(1, Relaxed);
                                 }
                             }
                         }
