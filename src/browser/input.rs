@@ -63,14 +63,28 @@ impl Press {
             ..Press::default()
         }
     }
+}
 
-    /// The CDP modifier bits of every held key.
-    fn bits(&self) -> i64 {
-        self.modifiers
-            .iter()
-            .filter_map(|k| super::keys::modifier_bit(&k.key))
-            .fold(0, |a, b| a | b)
+/// CDP calls, in the order they are sent.
+type Calls = Vec<(&'static str, serde_json::Value)>;
+
+/// Holding modifier `keys`: the key events that press them in order (each carrying the
+/// modifiers held so far), those that release them in reverse, and the bits of all of them,
+/// which every event sent while they are held carries.
+fn hold(keys: &[Key]) -> (Calls, Calls, i64) {
+    let mut held = 0;
+    let mut downs = Vec::with_capacity(keys.len());
+    for k in keys {
+        held |= super::keys::modifier_bit(&k.key).unwrap_or(0);
+        downs.push(("Input.dispatchKeyEvent", key_params(k, true, held)));
     }
+    let all = held;
+    let mut ups = Vec::with_capacity(keys.len());
+    for k in keys.iter().rev() {
+        held &= !super::keys::modifier_bit(&k.key).unwrap_or(0);
+        ups.push(("Input.dispatchKeyEvent", key_params(k, false, held)));
+    }
+    (downs, ups, all)
 }
 
 /// `Input.dispatchMouseEvent` parameters; `button` is held while pressed (and while moving
@@ -180,19 +194,8 @@ impl Browser {
     /// A full click at (x, y) as `press` says: the modifier keys go down first (as a person
     /// holds Shift before clicking) and up after, and every mouse event carries them.
     pub async fn press_at(&mut self, x: f64, y: f64, press: &Press) -> Result<(), BrowserError> {
-        let mods = press.bits();
+        let (downs, ups, mods) = hold(&press.modifiers);
         let button = Some(press.button);
-        let mut held = 0;
-        let mut downs = Vec::new();
-        for k in &press.modifiers {
-            held |= super::keys::modifier_bit(&k.key).unwrap_or(0);
-            downs.push(("Input.dispatchKeyEvent", key_params(k, true, held)));
-        }
-        let mut ups = Vec::new();
-        for k in press.modifiers.iter().rev() {
-            held &= !super::keys::modifier_bit(&k.key).unwrap_or(0);
-            ups.push(("Input.dispatchKeyEvent", key_params(k, false, held)));
-        }
         if self.interaction == Interaction::Fast {
             // The move, presses and releases in one go: Chrome holds a pointer move until the
             // next animation frame, but dispatches it before the press queued behind it.
@@ -242,12 +245,7 @@ impl Browser {
     /// Press and release a chord: modifiers down in order, the key, then the modifiers up in
     /// reverse. One pipelined round trip.
     pub async fn press_chord(&self, chord: &super::keys::Shortcut) -> Result<(), BrowserError> {
-        let mut events = Vec::new();
-        let mut mods = 0;
-        for m in &chord.modifier_keys {
-            mods |= super::keys::modifier_bit(&m.key).unwrap_or(0);
-            events.push(("Input.dispatchKeyEvent", key_params(m, true, mods)));
-        }
+        let (mut events, ups, _) = hold(&chord.modifier_keys);
         events.push((
             "Input.dispatchKeyEvent",
             key_params(&chord.key, true, chord.modifiers),
@@ -256,10 +254,7 @@ impl Browser {
             "Input.dispatchKeyEvent",
             key_params(&chord.key, false, chord.modifiers),
         ));
-        for m in chord.modifier_keys.iter().rev() {
-            mods &= !super::keys::modifier_bit(&m.key).unwrap_or(0);
-            events.push(("Input.dispatchKeyEvent", key_params(m, false, mods)));
-        }
+        events.extend(ups);
         self.send_sequence(&events).await
     }
 
