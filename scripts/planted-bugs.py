@@ -91,6 +91,7 @@ PLANTS = [
  ("roving items without a role stay generic (JupyterLab)", [("src/browser/agent/20-roles.js", "    return implicit === null && !attr ? rovingRole(el) : implicit;", "    return implicit;")], "real_apps", "jupyterlab_new_notebook"),
  ("pages are background windows", [("src/browser/session.rs", "                json!({\"enabled\": true}),", "                json!({\"enabled\": false}),")], "user_visible", "the_page_is_the_focused"),
  ("a permalink's context is the article's first heading", [("src/browser/agent/50-observe.js", "      if (r === 'heading') {\n", "      if (r === 'heading' && false) {\n")], "real_apps", "docs_site_search_open"),
+ ("pages are background windows (JupyterLab)", [("src/browser/session.rs", "                json!({\"enabled\": true}),", "                json!({\"enabled\": false}),")], "real_apps", "jupyterlab_new_notebook"),
 ]
 only = sys.argv[1:] 
 for name, edits, test, filt in PLANTS:

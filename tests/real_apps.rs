@@ -265,6 +265,14 @@ fn jupyterlab_new_notebook_run_a_cell_use_the_file_menu_and_rename() {
     });
     click(&mut g, card["ref"].as_str().unwrap());
     wait_text(&mut g, "| Idle", 60_000);
+    // The page is the focused window a person uses, so the app draws its focused state: the
+    // notebook's debugger switch exists only then.
+    assert_eq!(eval(&mut g, "document.hasFocus()"), true);
+    ok(&g.call(
+        json!("dbg"),
+        "wait",
+        json!({"kind": "elementVisible", "target": "role=button;name=Enable Debugger", "timeoutMs": 20000}),
+    ));
 
     // Typed, then replaced: clear must empty the CodeMirror 6 editor (the saved notebook below
     // holds exactly the second text).

@@ -142,13 +142,13 @@ const CLICKS_PAGE: &str = r#"<!doctype html><title>Clicks</title>
 <ul><li id="r1">One</li><li id="r2">Two</li><li id="r3">Three</li></ul>
 <a id="link" href="/other">Other page</a>
 <script>
-window.seen = [];
+window.log = [];
 window.keys = [];
 window.renamed = 0;
 document.addEventListener('keydown', (e) => window.keys.push('down ' + e.key), true);
 document.addEventListener('keyup', (e) => window.keys.push('up ' + e.key), true);
 for (const t of ['mousedown', 'click', 'auxclick', 'contextmenu'])
-  document.addEventListener(t, (e) => window.seen.push({t, button: e.button, buttons: e.buttons,
+  document.addEventListener(t, (e) => window.log.push({t, button: e.button, buttons: e.buttons,
     shift: e.shiftKey, ctrl: e.ctrlKey, alt: e.altKey, meta: e.metaKey, id: e.target.id}), true);
 document.getElementById('file').addEventListener('contextmenu', (e) => {
   e.preventDefault();
@@ -167,26 +167,20 @@ fn right_clicks_and_modifier_clicks_reach_the_page_as_a_person_makes_them() {
     ]);
     let mut g = glass(&[]);
     nav(&mut g, &web, "/clicks");
-    let seen = |g: &mut Glass, t: &str| -> Vec<Value> {
-        eval(g, &format!("window.seen.filter(e => e.t === '{t}')"))
-            .as_array()
-            .unwrap()
-            .clone()
-    };
     // The context menu is the page's own; its item is then an ordinary click.
     ok(&g.call(
         json!(1),
         "click",
         json!({"target": "text=notes.txt", "button": "right"}),
     ));
-    let menus = seen(&mut g, "contextmenu");
+    let menus = events(&mut g, "contextmenu");
     assert_eq!(menus.len(), 1, "{menus:?}");
     assert_eq!(
         (&menus[0]["button"], &menus[0]["id"]),
         (&json!(2), &json!("file"))
     );
     assert!(
-        seen(&mut g, "click").is_empty(),
+        events(&mut g, "click").is_empty(),
         "a right click is no click"
     );
     ok(&g.call(
@@ -201,7 +195,7 @@ fn right_clicks_and_modifier_clicks_reach_the_page_as_a_person_makes_them() {
         "click",
         json!({"target": "text=Three", "modifiers": ["Shift"]}),
     ));
-    let clicks = seen(&mut g, "click");
+    let clicks = events(&mut g, "click");
     let last = clicks.last().unwrap();
     assert_eq!(
         (&last["id"], &last["shift"], &last["ctrl"]),
@@ -217,7 +211,7 @@ fn right_clicks_and_modifier_clicks_reach_the_page_as_a_person_makes_them() {
         "click",
         json!({"target": "text=One", "modifiers": ["Control", "Alt", "Control"]}),
     ));
-    let last = seen(&mut g, "click").last().unwrap().clone();
+    let last = events(&mut g, "click").last().unwrap().clone();
     assert_eq!(
         (&last["id"], &last["ctrl"], &last["alt"], &last["shift"]),
         (&json!("r1"), &json!(true), &json!(true), &json!(false))
@@ -227,16 +221,16 @@ fn right_clicks_and_modifier_clicks_reach_the_page_as_a_person_makes_them() {
         json!(["down Control", "down Alt", "up Alt", "up Control"])
     );
     // A middle click is an auxclick with button 1, never a click.
-    let before = seen(&mut g, "click").len();
+    let before = events(&mut g, "click").len();
     ok(&g.call(
         json!(5),
         "click",
         json!({"target": "text=Two", "button": "middle"}),
     ));
-    let aux = seen(&mut g, "auxclick");
+    let aux = events(&mut g, "auxclick");
     let last = aux.last().unwrap();
     assert_eq!((&last["button"], &last["id"]), (&json!(1), &json!("r2")));
-    assert_eq!(seen(&mut g, "click").len(), before);
+    assert_eq!(events(&mut g, "click").len(), before);
     // Control-click on a link opens it in a new tab, reported as what the click caused; the
     // page itself stays where it is.
     let r = ok(&g.call(
