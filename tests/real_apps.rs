@@ -253,6 +253,9 @@ fn jupyterlab_new_notebook_run_a_cell_use_the_file_menu_and_rename() {
         "{nav}"
     );
     wait_text(&mut g, "Notebook", 30_000);
+    // Before any input, the page is the focused window a person uses (as the app itself
+    // reads it), so the app draws its focused state.
+    assert_eq!(eval(&mut g, "document.hasFocus()"), true);
     let shell = observe(&mut g, json!({}));
     assert!(
         all_elements(&shell["elements"]).len() > 10,
@@ -265,9 +268,7 @@ fn jupyterlab_new_notebook_run_a_cell_use_the_file_menu_and_rename() {
     });
     click(&mut g, card["ref"].as_str().unwrap());
     wait_text(&mut g, "| Idle", 60_000);
-    // The page is the focused window a person uses, so the app draws its focused state: the
-    // notebook's debugger switch exists only then.
-    assert_eq!(eval(&mut g, "document.hasFocus()"), true);
+    // The notebook's debugger switch: drawn once the app is focused.
     ok(&g.call(
         json!("dbg"),
         "wait",
