@@ -12,6 +12,7 @@ pub mod demo;
 pub mod direct;
 pub mod doctor;
 pub mod failure;
+pub mod files;
 pub mod mcp;
 pub mod normalize;
 pub mod paths;

@@ -26,20 +26,3 @@ pub fn data_dir() -> PathBuf {
     }
     std::env::temp_dir().join("glass")
 }
-
-/// Write `bytes` to `path`, readable by the owner only: saved logins, traces and other
-/// files that hold what a person browsed.
-pub fn write_owner_only(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write;
-    let mut o = std::fs::OpenOptions::new();
-    o.write(true).create(true).truncate(true);
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::mode(&mut o, 0o600);
-    let mut f = o.open(path)?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        f.set_permissions(std::fs::Permissions::from_mode(0o600))?;
-    }
-    f.write_all(bytes)
-}

@@ -250,7 +250,7 @@ async fn start(config: &SessionConfig) -> Result<Browser, BrowserError> {
             incoming.join(std::process::id().to_string())
         }
     };
-    let _ = std::fs::create_dir_all(&download_dir);
+    let _ = crate::files::private_dir(&download_dir);
     // The enforcer subscribes here, before any target can be held for it.
     let enforcer = config.host_rules.as_ref().map(|policy| {
         tokio::spawn(super::enforce::run(

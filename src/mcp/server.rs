@@ -707,7 +707,7 @@ async fn call_tool(
                     .await;
             }
         };
-        if !tool.annotations.read_only {
+        if tools::effects::changes(tool, &arguments) {
             if let Err(refusal) = leases.check_mutation(client, token) {
                 let failure = tools::lease_failure(refusal);
                 let mut result = tool_result(

@@ -21,11 +21,7 @@ impl Transcript {
     /// Open the file named by `GLASS_MCP_TRANSCRIPT`, if set.
     pub fn from_env() -> Option<Transcript> {
         let path = std::env::var_os("GLASS_MCP_TRANSCRIPT").filter(|p| !p.is_empty())?;
-        match std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&path)
-        {
+        match crate::files::append_private(std::path::Path::new(&path)) {
             Ok(file) => Some(Transcript {
                 file: Mutex::new(file),
             }),
@@ -55,6 +51,14 @@ impl Transcript {
 /// Tool arguments keep only their names.
 fn scrub_incoming(message: &Value) -> Value {
     let mut m = message.clone();
+    // A lease call's parameters are its token and lifetime: only their names are kept.
+    if m["method"].as_str().is_some_and(|n| n.starts_with("lease/")) {
+        if let Some(params) = m.get_mut("params").and_then(Value::as_object_mut) {
+            for v in params.values_mut() {
+                *v = json!("<redacted>");
+            }
+        }
+    }
     if m["method"] == "tools/call" {
         if let Some(args) = m["params"]
             .get_mut("arguments")
@@ -70,7 +74,10 @@ fn scrub_incoming(message: &Value) -> Value {
     m
 }
 
-/// Image data and confirmation tokens are left out.
+/// Fields that hold a token a client could spend: confirmations and daemon leases.
+const SECRET_KEYS: &[&str] = &["confirmToken", "leaseToken", "token"];
+
+/// Image data and tokens are left out.
 fn scrub_outgoing(message: &Value) -> Value {
     fn walk(v: &mut Value) {
         match v {
@@ -78,12 +85,14 @@ fn scrub_outgoing(message: &Value) -> Value {
                 if map.get("type") == Some(&json!("image")) && map.contains_key("data") {
                     map.insert("data".into(), json!("<image omitted>"));
                 }
-                if map.contains_key("confirmToken") {
-                    map.insert("confirmToken".into(), json!("<redacted>"));
+                for key in SECRET_KEYS {
+                    if map.contains_key(*key) {
+                        map.insert((*key).into(), json!("<redacted>"));
+                    }
                 }
                 if let Some(Value::String(text)) = map.get_mut("text") {
-                    if text.contains("\"confirmToken\"") {
-                        *text = "<redacted: carries a confirmation token>".into();
+                    if SECRET_KEYS.iter().any(|k| text.contains(&format!("\"{k}\""))) {
+                        *text = "<redacted: carries a token>".into();
                     }
                 }
                 map.values_mut().for_each(walk);
@@ -109,5 +118,9 @@ mod tests {
         let out = json!({"result": {"content": [{"type": "image", "data": "AAAA"}, {"type": "text", "text": "{\"confirmToken\":\"ct_1\"}"}], "structuredContent": {"confirmToken": "ct_1"}}});
         let s = scrub_outgoing(&out).to_string();
         assert!(!s.contains("AAAA") && !s.contains("ct_1"));
+        let lease = json!({"result": {"token": "lt_9", "holder": null}});
+        assert!(!scrub_outgoing(&lease).to_string().contains("lt_9"));
+        let renew = json!({"method": "lease/renew", "params": {"token": "lt_9", "ttlMs": 5000}});
+        assert!(!scrub_incoming(&renew).to_string().contains("lt_9"));
     }
 }

@@ -17,6 +17,7 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value, json};
 
+use super::effects::{Effect, Nav, When};
 use super::browser::{Grants, check_url, confirm, denied, destination, session_for, with_grants};
 use super::output::result_of;
 use super::schema::input_schema;
@@ -39,13 +40,9 @@ pub const BATCH: Tool = Tool {
     description: "Up to 32 action steps, all checked first, one confirmation; stops at the first failure or unmet wait/verify. mode: unguarded, fixed (each step's expectedRevision), chain (each at the last step's).",
     schema: input_schema::<BatchArgs>,
     output: result_of::<BatchResult>,
-    annotations: super::Annotations::MAY_DESTROY,
+    effects: &[Effect::RunsSteps, Effect::Navigates(Nav::OnPage), Effect::ProducesText, Effect::Uploads(When::OnPage), Effect::Input],
+    idempotent: false,
     needs: Needs::Browser,
-    capabilities: &[
-        Capability::Navigate,
-        Capability::PasswordInput,
-        Capability::Upload,
-    ],
     revision: RevisionRule::Changes,
     run,
 };

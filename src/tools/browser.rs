@@ -129,14 +129,14 @@ macro_rules! try_tool {
 /// Ask the policy before a privileged action. `Ok` means go ahead; otherwise the failure to
 /// return: a denial, a request for confirmation (with a fresh token bound to this exact call),
 /// or a refused token. `summary` says what would happen without echoing arguments.
-pub fn gate(
+pub(super) fn gate(
     services: &Services,
     cap: crate::policy::Capability,
     tool: &Tool,
     a: &Map<String, Value>,
     summary: &str,
 ) -> Result<(), ToolOutcome> {
-    if !tool.capabilities.contains(&cap) {
+    if !super::effects::capabilities(tool).contains(&cap) {
         // A tool asks only for what its catalog entry declares (and `tools/list` publishes).
         tracing::error!(
             tool = tool.name,

@@ -50,7 +50,7 @@ pub fn output_schema(tool: &Tool) -> &'static Value {
 /// for confirmation of one of its capabilities.
 fn published_schema(tool: &Tool) -> Value {
     let mut schema = (tool.schema)();
-    if !tool.capabilities.is_empty() {
+    if !super::effects::capabilities(tool).is_empty() || super::effects::always_confirms(tool) {
         if let Some(Value::Object(props)) = schema.get_mut("properties") {
             props.insert("confirmToken".into(), json!({"type": "string"}));
         }
@@ -69,9 +69,20 @@ pub async fn call(
     if let Err(e) = schema::check(input_schema(tool), &args) {
         return ToolOutcome::Failed(e);
     }
+    // The policy, from the tool's declared effects, before any argument touches the disk or
+    // the page: denial, host rules, then one confirmation for the call; then the paths it
+    // writes must be ones Glass may write.
+    if let Err(refused) = super::effects::decide(services, tool, &args) {
+        return label_untrusted(tool, refused);
+    }
+    for (arg, path) in super::effects::written_paths(tool, &args) {
+        if let Err(e) = crate::files::client_target(path) {
+            return super::args::invalid(arg, &e.to_string()).into();
+        }
+    }
     // A call that may change a page gets a journal entry; the guard closes it even if this
     // future is dropped (the call cancelled) midway.
-    let journal = (tool.needs.browser() && !tool.annotations.read_only)
+    let journal = (tool.needs.browser() && super::effects::changes(tool, &args))
         .then(|| services.journal.start(tool.name));
     let mut outcome = (tool.run)(Arc::clone(services), args).await;
     if let Some(entry) = journal {

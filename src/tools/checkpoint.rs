@@ -5,20 +5,20 @@
 //! form values or query strings).
 
 use std::fs;
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
+use super::effects::{Effect, Nav};
 use super::args::Document;
 use super::browser::session_for;
 use super::call::{call, nested};
 use super::output::result_of;
 use super::schema::input_schema;
-use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::failure::{Failure, FailureKind};
 use crate::try_tool;
 use crate::workflow::Checkpoint;
@@ -38,29 +38,6 @@ pub struct Store {
 
 fn unavailable(reason: &str) -> Failure {
     Failure::of(FailureKind::StoreUnavailable, reason)
-}
-
-/// Create `dir` (and its parents) readable by the owner only.
-fn private_dir(dir: &Path) -> std::io::Result<()> {
-    let mut builder = fs::DirBuilder::new();
-    builder.recursive(true);
-    #[cfg(unix)]
-    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
-    builder.create(dir)
-}
-
-/// Write `bytes` to `path` whole or not at all (a temporary file renamed over it), readable
-/// by the owner only.
-fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let tmp = path.with_extension("tmp");
-    let mut options = fs::OpenOptions::new();
-    options.write(true).create(true).truncate(true);
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-    let mut f = options.open(&tmp)?;
-    f.write_all(bytes)?;
-    f.sync_all()?;
-    fs::rename(&tmp, path)
 }
 
 /// Whether `id` has the shape of a run id Glass makes (`wf-` and 16 hex digits): nothing else
@@ -89,7 +66,7 @@ impl Store {
     /// The store under Glass's data directory, created owner-only if missing.
     pub fn open() -> Result<Store, Failure> {
         let dir = crate::paths::data_dir().join("checkpoints");
-        private_dir(&dir).map_err(|_| unavailable("the checkpoint directory cannot be created"))?;
+        crate::files::private_dir(&dir).map_err(|_| unavailable("the checkpoint directory cannot be created"))?;
         Ok(Store { dir })
     }
 
@@ -105,7 +82,7 @@ impl Store {
             .iter()
             .map(|x| format!("{x:02x}"))
             .collect();
-        write_private(&path, key.as_bytes())
+        crate::files::write_in_place(&path, key.as_bytes())
             .map_err(|_| unavailable("the checkpoint key cannot be written"))?;
         Ok(key.into_bytes())
     }
@@ -117,7 +94,7 @@ impl Store {
     /// Write a run's checkpoint (whole, or the previous one stays).
     pub fn save(&self, cp: &Checkpoint) -> Result<(), Failure> {
         let bytes = serde_json::to_vec(cp).map_err(|_| unavailable("cannot encode"))?;
-        write_private(&self.path(&cp.run_id), &bytes)
+        crate::files::write_in_place(&self.path(&cp.run_id), &bytes)
             .map_err(|_| unavailable("the checkpoint cannot be written"))
     }
 
@@ -214,9 +191,9 @@ pub const EXPORT: Tool = Tool {
     description: "The session's position (≤4 KiB) for importCheckpoint: tab, frame, URL without query, revision, newest refs, policy.",
     schema: input_schema::<NoArgs>,
     output: result_of::<Exported>,
-    annotations: Annotations::PAGE_READ,
+    effects: &[Effect::ReadsPage],
+    idempotent: true,
     needs: Needs::Page,
-    capabilities: &[],
     revision: RevisionRule::Reads,
     run: run_export,
 };
@@ -228,9 +205,9 @@ pub const IMPORT: Tool = Tool {
     description: "Return to an exportCheckpoint position: its tab (else URL), frame, refs found again. Claims nothing about earlier actions.",
     schema: input_schema::<ImportArgs>,
     output: result_of::<Imported>,
-    annotations: Annotations::PAGE_CHANGE,
+    effects: &[Effect::Navigates(Nav::OnPage), Effect::Steers],
+    idempotent: false,
     needs: Needs::Browser,
-    capabilities: &[crate::policy::Capability::Navigate],
     revision: RevisionRule::Changes,
     run: run_import,
 };

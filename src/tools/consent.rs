@@ -9,10 +9,11 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
+use super::effects::Effect;
 use super::browser::session_for;
 use super::output::ActionResult;
 use super::schema::input_schema;
-use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::act::until_dialog;
 use crate::browser::agent_calls::Consent;
 use crate::failure::{Failure, FailureKind};
@@ -25,9 +26,9 @@ pub const DISMISS_CONSENT: Tool = Tool {
     description: "Answer a known platform's consent banner (OneTrust, Cookiebot, Didomi, TrustArc, Usercentrics...); nothing else is clicked.",
     schema: input_schema::<ConsentArgs>,
     output: super::output::result_of::<ActionResult>,
-    annotations: Annotations::PAGE_SET,
+    effects: &[Effect::Input],
+    idempotent: true,
     needs: Needs::Page,
-    capabilities: &[],
     revision: RevisionRule::Changes,
     run,
 };

@@ -11,12 +11,13 @@ use std::sync::{Arc, Mutex};
 
 use serde_json::{Map, Value, json};
 
+use super::effects::Effect;
 use super::args::{NoArgs, Ref, Target};
 use super::browser::session_for;
 use super::output::result_of;
 use super::page::{PageObservation, observation};
 use super::schema::input_schema;
-use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::act::ActError;
 use crate::failure::FailureKind;
 use crate::try_tool;
@@ -86,9 +87,9 @@ pub const OBSERVE_DELTA: Tool = Tool {
     description: "Only what changed since the last compact observation: added, removed and changed elements by ref, both revisions. Never acts.",
     schema: input_schema::<NoArgs>,
     output: result_of::<DeltaResult>,
-    annotations: Annotations::READ_ONCE,
+    effects: &[Effect::ReadsPage],
+    idempotent: false,
     needs: Needs::Page,
-    capabilities: &[],
     revision: RevisionRule::Reads,
     run,
 };
@@ -260,9 +261,9 @@ pub const RECONCILE: Tool = Tool {
     description: "Map refs from an earlier observation to the page now: preserved, relocated (role and name, or a hint), or lost with reason and candidates. Never acts.",
     schema: input_schema::<ReconcileArgs>,
     output: result_of::<ReconcileResult>,
-    annotations: Annotations::LOCAL_READ,
+    effects: &[Effect::ReadsPage],
+    idempotent: true,
     needs: Needs::Page,
-    capabilities: &[],
     revision: RevisionRule::Reads,
     run: run_reconcile,
 };

@@ -13,9 +13,10 @@ use std::time::Duration;
 
 use serde_json::{Map, Value};
 
+use super::effects::Effect;
 use super::browser::session_for;
 use super::schema::input_schema;
-use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::try_tool;
 
 /// `diagnostics`.
@@ -25,9 +26,9 @@ pub const DIAGNOSTICS: Tool = Tool {
     description: "Console messages, exceptions, failed requests and error responses since the last call, bounded and redacted.",
     schema: input_schema::<DiagnosticsArgs>,
     output: super::output::result_of::<DiagnosticsResult>,
-    annotations: Annotations::READ_ONCE,
+    effects: &[Effect::ReadsPage],
+    idempotent: false,
     needs: Needs::Page,
-    capabilities: &[],
     revision: RevisionRule::Reads,
     run,
 };
@@ -39,9 +40,9 @@ pub const CONSOLE_MESSAGES: Tool = Tool {
     description: "The selected page's console since its navigation: level, text, source, stack for errors; uncaught exceptions and Chrome's own reports too. Paged by after.",
     schema: input_schema::<ConsoleArgs>,
     output: super::output::result_of::<ConsoleResult>,
-    annotations: Annotations::PAGE_READ,
+    effects: &[Effect::ReadsPage],
+    idempotent: true,
     needs: Needs::Page,
-    capabilities: &[],
     revision: RevisionRule::Reads,
     run: run_console,
 };

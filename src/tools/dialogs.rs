@@ -6,10 +6,11 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
+use super::effects::Effect;
 use super::args::NoArgs;
 use super::browser::session_for;
 use super::schema::input_schema;
-use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::failure::{Failure, Kind};
 use crate::try_tool;
 
@@ -20,9 +21,9 @@ pub const ACCEPT: Tool = Tool {
     description: "Accept the open alert, confirm, prompt (with promptText) or beforeunload dialog.",
     schema: input_schema::<AcceptArgs>,
     output: super::output::result_of::<DialogResult>,
-    annotations: Annotations::PAGE_CHANGE,
+    effects: &[Effect::Input],
+    idempotent: false,
     needs: Needs::Dialog,
-    capabilities: &[],
     revision: RevisionRule::Changes,
     run: run_accept,
 };
@@ -34,9 +35,9 @@ pub const DISMISS: Tool = Tool {
     description: "Dismiss (cancel) the open JavaScript dialog.",
     schema: input_schema::<NoArgs>,
     output: super::output::result_of::<DialogResult>,
-    annotations: Annotations::PAGE_CHANGE,
+    effects: &[Effect::Input],
+    idempotent: false,
     needs: Needs::Dialog,
-    capabilities: &[],
     revision: RevisionRule::Changes,
     run: run_dismiss,
 };

@@ -7,9 +7,10 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+use super::effects::Effect;
 use super::browser::session_for;
 use super::schema::input_schema;
-use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::emulation::{DEVICES, EmulationError, Place, Throttle};
 use crate::try_tool;
 
@@ -20,9 +21,9 @@ pub const EMULATE: Tool = Tool {
     description: "Make the selected tab emulate a screen or device, network, CPU slowdown, geolocation, timezone, locale, color scheme or reduced motion, until reset.",
     schema: input_schema::<EmulateArgs>,
     output: super::output::result_of::<EmulateResult>,
-    annotations: Annotations::PAGE_SET,
+    effects: &[Effect::Steers],
+    idempotent: true,
     needs: Needs::Page,
-    capabilities: &[],
     revision: RevisionRule::Reads,
     run,
 };

@@ -8,13 +8,13 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
+use super::effects::Effect;
 use super::browser::session_for;
 use super::output::DialogSeen;
 use super::schema::input_schema;
-use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::script::Evaluated;
 use crate::failure::{Failure, FailureKind};
-use crate::policy::Capability;
 use crate::try_tool;
 
 /// Largest serialized result returned.
@@ -27,9 +27,9 @@ pub const EVALUATE: Tool = Tool {
     description: "Evaluate a JavaScript expression in the page (promises awaited): its JSON value.",
     schema: input_schema::<EvaluateArgs>,
     output: super::output::result_of::<EvaluateResult>,
-    annotations: Annotations::MAY_DESTROY,
+    effects: &[Effect::Evaluates],
+    idempotent: false,
     needs: Needs::Page,
-    capabilities: &[Capability::Evaluate],
     revision: RevisionRule::Changes,
     run,
 };
@@ -52,13 +52,6 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         let a: EvaluateArgs = try_tool!(args::read(&raw));
         let expression = a.expression;
         let timeout = a.timeout_ms.unwrap_or(10_000);
-        try_tool!(super::browser::gate(
-            &services,
-            Capability::Evaluate,
-            &EVALUATE,
-            &raw,
-            "run JavaScript in the page"
-        ));
         let b = try_tool!(session_for(&services, &EVALUATE).await);
         let answer = try_tool!(
             b.evaluate(&expression, std::time::Duration::from_millis(timeout))

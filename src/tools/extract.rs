@@ -15,10 +15,11 @@ use std::sync::{Arc, OnceLock};
 use serde_json::{Map, Value, json};
 use sha2::{Digest, Sha256};
 
+use super::effects::{Effect, When};
 use super::browser::session_for;
 use super::output::result_of;
 use super::schema::input_schema;
-use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::agent_calls::ExtractRaw;
 use crate::failure::{Failure, FailureKind};
 use crate::normalize::{self, DecimalMark};
@@ -35,9 +36,9 @@ pub const EXTRACT: Tool = Tool {
     description: "Typed, normalized values off the page model, with provenance. path: table[:NAME|#N][/column:HEADER], list[:NAME|#N], region:NAME, section:HEADING, field:LABEL (no CSS).",
     schema: input_schema::<ExtractArgs>,
     output: result_of::<ExtractResult>,
-    annotations: Annotations::PAGE_READ,
+    effects: &[Effect::ReadsPage, Effect::ReadsFormValues(When::OnPage)],
+    idempotent: true,
     needs: Needs::Page,
-    capabilities: &[Capability::ReadFormValues],
     revision: RevisionRule::Reads,
     run,
 };
@@ -335,7 +336,7 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         }
         let mut b = try_tool!(session_for(&services, &EXTRACT).await);
         if paths.iter().any(|p| p.scope == "field") {
-            try_tool!(super::browser::gate(
+            try_tool!(super::effects::on_page(
                 &services,
                 Capability::ReadFormValues,
                 &EXTRACT,

@@ -6,13 +6,14 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
+use super::effects::Effect;
 use super::args::Target;
 use super::browser::session_for;
 use super::keyboard::PasswordGuard;
 use super::output::{ActionResult, CausedReport};
 use super::pointer::{PointerArgs, action_result, check_revision};
 use super::schema::input_schema;
-use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::act::ActError;
 use crate::browser::act::Caused;
 use crate::browser::act::until_dialog;
@@ -32,9 +33,9 @@ pub const TYPE: Tool = Tool {
     description: "Type text into one editable element as key presses at the caret (replacing a selection). Never echoed.",
     schema: input_schema::<TypeArgs>,
     output: super::output::result_of::<ActionResult>,
-    annotations: Annotations::PAGE_CHANGE,
+    effects: &[Effect::Input, Effect::ProducesText],
+    idempotent: false,
     needs: Needs::Page,
-    capabilities: &[Capability::PasswordInput],
     revision: RevisionRule::Guarded,
     run: run_type,
 };
@@ -46,9 +47,9 @@ pub const CLEAR: Tool = Tool {
     description: "Empty one editable element.",
     schema: input_schema::<PointerArgs>,
     output: super::output::result_of::<ActionResult>,
-    annotations: Annotations::PAGE_SET,
+    effects: &[Effect::Input],
+    idempotent: true,
     needs: Needs::Page,
-    capabilities: &[],
     revision: RevisionRule::Guarded,
     run: run_clear,
 };
@@ -60,9 +61,9 @@ pub const CHECK: Tool = Tool {
     description: "Make one checkbox, radio or switch checked (no-op if it already is); verified afterwards.",
     schema: input_schema::<PointerArgs>,
     output: super::output::result_of::<ActionResult>,
-    annotations: Annotations::PAGE_SET,
+    effects: &[Effect::Input],
+    idempotent: true,
     needs: Needs::Page,
-    capabilities: &[],
     revision: RevisionRule::Guarded,
     run: run_check,
 };
@@ -74,9 +75,9 @@ pub const UNCHECK: Tool = Tool {
     description: "Make one checkbox or switch unchecked (no-op if it already is); verified afterwards.",
     schema: input_schema::<PointerArgs>,
     output: super::output::result_of::<ActionResult>,
-    annotations: Annotations::PAGE_SET,
+    effects: &[Effect::Input],
+    idempotent: true,
     needs: Needs::Page,
-    capabilities: &[],
     revision: RevisionRule::Guarded,
     run: run_uncheck,
 };
@@ -88,9 +89,9 @@ pub const SELECT: Tool = Tool {
     description: "Choose the option of one <select> by value, or by label.",
     schema: input_schema::<SelectArgs>,
     output: super::output::result_of::<ActionResult>,
-    annotations: Annotations::PAGE_SET,
+    effects: &[Effect::Input],
+    idempotent: true,
     needs: Needs::Page,
-    capabilities: &[],
     revision: RevisionRule::Guarded,
     run: run_select,
 };
@@ -324,9 +325,9 @@ pub const FILL_FORM: Tool = Tool {
     description: "Fill up to 16 fields (text, a select's option, a checkbox's state); every target resolves before any is filled; each field's outcome.",
     schema: input_schema::<FillArgs>,
     output: super::output::result_of::<FillFormResult>,
-    annotations: Annotations::PAGE_SET,
+    effects: &[Effect::Input, Effect::ProducesText],
+    idempotent: true,
     needs: Needs::Page,
-    capabilities: &[Capability::PasswordInput],
     revision: RevisionRule::Guarded,
     run: run_fill_form,
 };
@@ -409,7 +410,7 @@ fn run_fill_form(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         // The resolve said which targets are password fields (or their labels).
         let password_confirmed = refs.iter().any(|r| r.password);
         if password_confirmed {
-            try_tool!(super::browser::gate(
+            try_tool!(super::effects::on_page(
                 &services,
                 Capability::PasswordInput,
                 &FILL_FORM,

@@ -12,11 +12,12 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value, json};
 
+use super::effects::{Effect, Nav, When};
 use super::args::NoArgs;
 use super::browser::session_for;
 use super::output::result_of;
 use super::schema::{input_schema, input_schema_brief};
-use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::agent_calls::{InspectPage, IntentCandidates};
 use crate::try_tool;
 
@@ -193,9 +194,9 @@ pub const RESOLVE_INTENT: Tool = Tool {
     description: "Find the element an intent means: classification (exact, uniqueHighConfidence, ambiguous, notFound...), candidates, evidence. Never acts.",
     schema: input_schema::<IntentArgs>,
     output: result_of::<ResolveResult>,
-    annotations: Annotations::LOCAL_READ,
+    effects: &[Effect::ReadsPage],
+    idempotent: true,
     needs: Needs::Page,
-    capabilities: &[],
     revision: RevisionRule::Reads,
     run: run_resolve,
 };
@@ -207,9 +208,9 @@ pub const FIND_TARGET: Tool = Tool {
     description: "The candidates for an intent with their evidence, without selecting one (resolveIntent with reportOnly). Never acts.",
     schema: find_schema,
     output: result_of::<ResolveResult>,
-    annotations: Annotations::LOCAL_READ,
+    effects: &[Effect::ReadsPage],
+    idempotent: true,
     needs: Needs::Page,
-    capabilities: &[],
     revision: RevisionRule::Reads,
     run: run_find,
 };
@@ -221,9 +222,9 @@ pub const EXECUTE_INTENT: Tool = Tool {
     description: "resolveIntent's fields plus candidateId: acts through the verified tools only if that candidate is still the one selected now (else not_executed, with why).",
     schema: input_schema_brief::<ExecuteArgs>,
     output: result_of::<ExecuteResult>,
-    annotations: Annotations::MAY_DESTROY,
+    effects: &[Effect::Input, Effect::ProducesText, Effect::Navigates(Nav::OnPage), Effect::Persists(When::OnPage), Effect::Irreversible],
+    idempotent: false,
     needs: Needs::Page,
-    capabilities: &[],
     revision: RevisionRule::Guarded,
     run: run_execute,
 };
@@ -235,9 +236,9 @@ pub const ACT_AND_VERIFY: Tool = Tool {
     description: "executeIntent, then verify's predicates (same fields): the action's result and the verification's evidence. No retry.",
     schema: input_schema_brief::<ActVerifyArgs>,
     output: result_of::<ExecuteResult>,
-    annotations: Annotations::MAY_DESTROY,
+    effects: &[Effect::Input, Effect::ProducesText, Effect::Navigates(Nav::OnPage), Effect::Irreversible],
+    idempotent: false,
     needs: Needs::Page,
-    capabilities: &[],
     revision: RevisionRule::Guarded,
     run: run_act_verify,
 };
@@ -482,9 +483,9 @@ pub const RESOLVE_WITH_KNOWLEDGE: Tool = Tool {
     description: "resolveIntent plus verified-run history as secondary evidence: may raise a live candidate's confidence, never add one or overturn an exact match.",
     schema: input_schema_brief::<IntentArgs>,
     output: result_of::<KnowledgeResolveResult>,
-    annotations: Annotations::LOCAL_READ,
+    effects: &[Effect::ReadsPage],
+    idempotent: true,
     needs: Needs::Page,
-    capabilities: &[],
     revision: RevisionRule::Reads,
     run: run_resolve_with_knowledge,
 };
@@ -733,9 +734,9 @@ pub const INSPECT_PAGE: Tool = Tool {
     description: "A task-oriented page view: kind with evidence, regions, forms with fields and submit, dialogs, primary actions; refs only for actionable things. Never acts.",
     schema: input_schema::<NoArgs>,
     output: result_of::<InspectResult>,
-    annotations: Annotations::LOCAL_READ,
+    effects: &[Effect::ReadsPage],
+    idempotent: true,
     needs: Needs::Page,
-    capabilities: &[],
     revision: RevisionRule::Reads,
     run: run_inspect,
 };

@@ -15,7 +15,7 @@ use serde_json::{Map, Value};
 
 use super::output::result_of;
 use super::schema::input_schema;
-use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::inputs_sent;
 use crate::failure::{Failure, FailureKind};
 use crate::try_tool;
@@ -160,9 +160,9 @@ pub const RECOVER_RUN: Tool = Tool {
     description: "What is safe after a call with an uncertain outcome (timeout, cancel, lost answer), by executionId: retry, done, or verify first. Never acts.",
     schema: input_schema::<RecoverArgs>,
     output: result_of::<RecoverResult>,
-    annotations: Annotations::LOCAL_READ,
+    effects: &[],
+    idempotent: true,
     needs: Needs::Nothing,
-    capabilities: &[],
     revision: RevisionRule::Reads,
     run,
 };

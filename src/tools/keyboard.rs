@@ -6,12 +6,13 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
+use super::effects::Effect;
 use super::args::Target;
 use super::browser::session_for;
 use super::output::KeysResult;
 use super::pointer::check_revision;
 use super::schema::input_schema;
-use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::Browser;
 use crate::browser::act::until_dialog;
 use crate::browser::agent_calls::{Arm, Focus, KeyGuardArm, KeyGuardRelease};
@@ -27,9 +28,9 @@ pub const KEY: Tool = Tool {
     description: "Press and release one key (Enter, Tab, Escape, ArrowDown, a, F5...), optionally after focusing a target.",
     schema: input_schema::<KeyArgs>,
     output: super::output::result_of::<KeysResult>,
-    annotations: Annotations::PAGE_CHANGE,
+    effects: &[Effect::Input, Effect::ProducesText],
+    idempotent: false,
     needs: Needs::Page,
-    capabilities: &[Capability::PasswordInput],
     revision: RevisionRule::Guarded,
     run: run_key,
 };
@@ -41,9 +42,9 @@ pub const KEY_DOWN: Tool = Tool {
     description: "Press one key without releasing it.",
     schema: input_schema::<KeyArgs>,
     output: super::output::result_of::<KeysResult>,
-    annotations: Annotations::PAGE_CHANGE,
+    effects: &[Effect::Input, Effect::ProducesText],
+    idempotent: false,
     needs: Needs::Page,
-    capabilities: &[Capability::PasswordInput],
     revision: RevisionRule::Guarded,
     run: run_key_down,
 };
@@ -55,9 +56,9 @@ pub const KEY_UP: Tool = Tool {
     description: "Release one key.",
     schema: input_schema::<KeyArgs>,
     output: super::output::result_of::<KeysResult>,
-    annotations: Annotations::PAGE_CHANGE,
+    effects: &[Effect::Input, Effect::ProducesText],
+    idempotent: false,
     needs: Needs::Page,
-    capabilities: &[Capability::PasswordInput],
     revision: RevisionRule::Guarded,
     run: run_key_up,
 };
@@ -69,9 +70,9 @@ pub const SHORTCUT: Tool = Tool {
     description: "Press a chord such as Control+A or Shift+Tab.",
     schema: input_schema::<ShortcutArgs>,
     output: super::output::result_of::<KeysResult>,
-    annotations: Annotations::PAGE_CHANGE,
+    effects: &[Effect::Input, Effect::ProducesText],
+    idempotent: false,
     needs: Needs::Page,
-    capabilities: &[Capability::PasswordInput],
     revision: RevisionRule::Guarded,
     run: run_shortcut,
 };
@@ -125,7 +126,7 @@ impl PasswordGuard {
         let focus = b.run_agent(&KeyGuardArm()).await?;
         if focus.password || focus.opaque {
             b.run_agent(&KeyGuardRelease()).await?;
-            super::browser::gate(
+            super::effects::on_page(
                 services,
                 Capability::PasswordInput,
                 tool,

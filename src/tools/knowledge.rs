@@ -12,12 +12,13 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
+use super::effects::Effect;
 use super::browser::{confirm, denied};
 use super::call::call;
 use super::output::result_of;
 use super::schema::input_schema;
 use super::store::store_failure;
-use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::failure::{Failure, FailureKind};
 use crate::policy::{Capability, Decision};
 use crate::store::knowledge::{self, Record, RecordState, Scope, Stats};
@@ -215,9 +216,9 @@ pub const LIST: Tool = Tool {
     description: "Knowledge records learned from verified runs, newest first.",
     schema: input_schema::<ListArgs>,
     output: result_of::<ListResult>,
-    annotations: Annotations::LOCAL_READ,
+    effects: &[],
+    idempotent: true,
     needs: Needs::Nothing,
-    capabilities: &[],
     revision: RevisionRule::Reads,
     run: run_list,
 };
@@ -294,9 +295,9 @@ pub const SHOW: Tool = Tool {
     description: "One knowledge record by id.",
     schema: input_schema::<IdArgs>,
     output: result_of::<RecordResult>,
-    annotations: Annotations::LOCAL_READ,
+    effects: &[],
+    idempotent: true,
     needs: Needs::Nothing,
-    capabilities: &[],
     revision: RevisionRule::Reads,
     run: run_show,
 };
@@ -336,9 +337,9 @@ pub const STATS: Tool = Tool {
     description: "Counts of knowledge records by state, origins, and the store's size.",
     schema: input_schema::<NoArgs>,
     output: result_of::<StatsResult>,
-    annotations: Annotations::LOCAL_READ,
+    effects: &[],
+    idempotent: true,
     needs: Needs::Nothing,
-    capabilities: &[],
     revision: RevisionRule::Reads,
     run: run_stats,
 };
@@ -382,14 +383,9 @@ pub const INVALIDATE: Tool = Tool {
     description: "Mark a record stale, contradicted or quarantined; it stops counting as evidence.",
     schema: input_schema::<InvalidateArgs>,
     output: result_of::<RecordResult>,
-    annotations: Annotations {
-        read_only: false,
-        destructive: false,
-        idempotent: true,
-        open_world: false,
-    },
+    effects: &[Effect::ChangesKnowledge],
+    idempotent: true,
     needs: Needs::Nothing,
-    capabilities: &[Capability::KnowledgeStore],
     revision: RevisionRule::Reads,
     run: run_invalidate,
 };
@@ -437,14 +433,9 @@ pub const PURGE: Tool = Tool {
     description: "Delete every knowledge record of one exact origin, after a confirmation.",
     schema: input_schema::<PurgeArgs>,
     output: result_of::<PurgeResult>,
-    annotations: Annotations {
-        read_only: false,
-        destructive: true,
-        idempotent: true,
-        open_world: false,
-    },
+    effects: &[Effect::ChangesKnowledge, Effect::Deletes],
+    idempotent: true,
     needs: Needs::Nothing,
-    capabilities: &[Capability::KnowledgeStore],
     revision: RevisionRule::Reads,
     run: run_purge,
 };
@@ -493,9 +484,9 @@ pub const OBSERVE: Tool = Tool {
     description: "observe, plus which knowledge records of this origin apply, are stale, or are out of scope.",
     schema: input_schema::<ObserveArgs>,
     output: result_of::<ObserveResult>,
-    annotations: Annotations::PAGE_READ,
+    effects: &[Effect::ReadsPage],
+    idempotent: true,
     needs: Needs::Page,
-    capabilities: &[],
     revision: RevisionRule::Reads,
     run: run_observe,
 };

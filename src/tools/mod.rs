@@ -14,6 +14,7 @@ pub mod consent;
 pub mod delta;
 pub mod diagnostics;
 pub mod dialogs;
+pub mod effects;
 pub mod emulate;
 pub mod evaluate;
 pub mod extract;
@@ -154,32 +155,14 @@ impl ToolGroup {
     }
 }
 
-/// The capability without which a tool can do nothing at all: a policy that denies it
-/// leaves the tool out of the list instead of offering a tool that can only refuse.
-fn required_capability(tool: &Tool) -> Option<crate::policy::Capability> {
-    use crate::policy::Capability;
-    match tool.name {
-        "evaluate" => Some(Capability::Evaluate),
-        "upload" => Some(Capability::Upload),
-        "download" => Some(Capability::Download),
-        "cookies" | "storageState" => Some(Capability::CookieAccess),
-        "clickAt" => Some(Capability::CoordinateInput),
-        _ => None,
-    }
-}
-
-/// Tools that ask for a confirmation whatever the policy says of their capabilities: a task's
-/// or a workflow's irreversible step, and deleting an origin's knowledge.
-const ALWAYS_CONFIRMS: &[&str] = &["executeTask", "workflow", "knowledgePurge"];
-
 /// A tool's input schema as this server lists it: `confirmToken` only where a token can be
 /// asked for (the policy confirms one of its capabilities, or the tool always confirms), so a
 /// model does not read an argument it will never need. A call that gives one anyway is
 /// checked against the full schema and accepted.
 fn listed_schema(tool: &Tool, facts: &ServerFacts) -> Value {
     let schema = call::input_schema(tool);
-    let confirms = ALWAYS_CONFIRMS.contains(&tool.name)
-        || tool.capabilities.iter().any(|c| {
+    let confirms = effects::always_confirms(tool)
+        || effects::capabilities(tool).iter().any(|c| {
             facts
                 .decisions
                 .iter()
@@ -198,7 +181,7 @@ fn listed_schema(tool: &Tool, facts: &ServerFacts) -> Value {
 /// Whether this server lists `tool`: in its group, and not denied by its policy (a call of a
 /// denied one still gets the policy's answer).
 pub fn offered(tool: &Tool, facts: &ServerFacts) -> bool {
-    let denied = required_capability(tool).is_some_and(|cap| {
+    let denied = effects::required(tool).any(|cap| {
         facts
             .decisions
             .iter()
@@ -307,8 +290,9 @@ impl From<ToolError> for ToolOutcome {
 /// A bounded, client-safe tool failure, named by the wire vocabulary (`crate::failure`).
 pub type ToolError = crate::failure::Failure;
 
-/// MCP tool annotations: hints that let a client ask a person before mutations.
-#[derive(Clone, Copy, Debug)]
+/// MCP tool annotations, derived from a tool's effects (and whether repeating it changes
+/// anything more): hints that let a client ask a person before mutations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Annotations {
     /// The tool does not change its environment.
     pub read_only: bool,
@@ -321,62 +305,19 @@ pub struct Annotations {
 }
 
 impl Annotations {
-    /// A tool that only reads, repeatably, and stays within Glass and the page it already has
-    /// (checks, lookups, the journal).
-    pub const LOCAL_READ: Annotations = Annotations {
-        read_only: true,
-        destructive: false,
-        idempotent: true,
-        open_world: false,
-    };
-
-    /// A tool that only reads the page, repeatably (observe, getText, extractStructured).
-    pub const PAGE_READ: Annotations = Annotations {
-        read_only: true,
-        destructive: false,
-        idempotent: true,
-        open_world: true,
-    };
-
-    /// A read that consumes what it reports (events since the last call, the last
-    /// observation), so repeating it answers differently; local to Glass.
-    pub const READ_ONCE: Annotations = Annotations {
-        read_only: true,
-        destructive: false,
-        idempotent: false,
-        open_world: false,
-    };
-
-    /// A tool that changes the page or where it is, each call anew (navigate, a dialog's
-    /// answer, a download).
-    pub const PAGE_CHANGE: Annotations = Annotations {
-        read_only: false,
-        destructive: false,
-        idempotent: false,
-        open_world: true,
-    };
-
-    /// A tool that sets the page to a state, so repeating it changes nothing more (a click
-    /// that toggles nothing, a file set on an input).
-    pub const PAGE_SET: Annotations = Annotations {
-        read_only: false,
-        destructive: false,
-        idempotent: true,
-        open_world: true,
-    };
-
-    /// MCP's own defaults: it may do anything the page lets it (run code, submit, a batch of
-    /// actions).
-    pub const MAY_DESTROY: Annotations = Annotations {
-        read_only: false,
-        destructive: true,
-        idempotent: false,
-        open_world: true,
-    };
+    /// The hints of `tool`, from its effects.
+    pub fn of(tool: &Tool) -> Annotations {
+        Annotations {
+            read_only: effects::read_only(tool),
+            destructive: effects::destructive(tool),
+            idempotent: tool.idempotent,
+            open_world: effects::open_world(tool),
+        }
+    }
 
     /// The hints that differ from MCP's defaults (readOnly false, destructive true, idempotent
     /// false, openWorld true): a client reads the same answer, in fewer bytes per tool.
-    fn to_json(self) -> Value {
+    pub fn to_json(self) -> Value {
         let mut hints = Map::new();
         if self.read_only {
             hints.insert("readOnlyHint".into(), Value::Bool(true));
@@ -438,13 +379,14 @@ pub struct Tool {
     pub description: &'static str,
     /// Builds the JSON Schema of the tool's arguments (published, and checked on every call).
     pub schema: fn() -> Value,
-    /// MCP annotations.
-    pub annotations: Annotations,
+    /// What it does: its policy capabilities, confirmation, lease and annotations all derive
+    /// from this list (see [`effects`]).
+    pub effects: &'static [effects::Effect],
+    /// Repeating a call with the same arguments changes nothing more (MCP's
+    /// `idempotentHint`).
+    pub idempotent: bool,
     /// What it needs from the browser before acting.
     pub needs: Needs,
-    /// The policy capabilities it may ask for (some only for some arguments or pages: typing
-    /// into a password field is `password-input` whichever tool sends the keys).
-    pub capabilities: &'static [crate::policy::Capability],
     /// What it does to the page revision.
     pub revision: RevisionRule,
     /// Builds the JSON Schema of its successful result, page-derived fields marked.
@@ -556,7 +498,7 @@ pub fn list_json(facts: &ServerFacts) -> Value {
                     "description": t.description,
                     "inputSchema": listed_schema(t, facts),
                     "outputSchema": call::output_schema(t),
-                    "annotations": t.annotations.to_json(),
+                    "annotations": Annotations::of(t).to_json(),
                 })
             })
             .collect(),

@@ -11,9 +11,10 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
-use super::browser::{gate, session_for};
+use super::effects::{Effect, When};
+use super::browser::session_for;
 use super::schema::input_schema;
-use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::bodies::Body;
 use crate::browser::requests::{RequestEntry, sensitive_header};
 use crate::failure::{Failure, FailureKind};
@@ -28,9 +29,9 @@ pub const LIST_REQUESTS: Tool = Tool {
     description: "The selected page's requests since its navigation, in groups of one type and status: id, URL (timing adds start, duration, bytes); non-GET methods, failures, cache hits. Paged by cursor.",
     schema: input_schema::<ListArgs>,
     output: super::output::result_of::<ListResult>,
-    annotations: Annotations::PAGE_READ,
+    effects: &[Effect::ReadsPage, Effect::ReadsNetworkDetails(When::Flag("queryValues"))],
+    idempotent: true,
     needs: Needs::Page,
-    capabilities: &[Capability::NetworkDetails],
     revision: RevisionRule::Reads,
     run: run_list,
 };
@@ -42,9 +43,9 @@ pub const GET_REQUEST: Tool = Tool {
     description: "One request of listRequests: headers (secrets redacted), and with bodies (network-details) its bodies as bounded text.",
     schema: input_schema::<GetArgs>,
     output: super::output::result_of::<GetResult>,
-    annotations: Annotations::PAGE_READ,
+    effects: &[Effect::ReadsPage, Effect::ReadsNetworkDetails(When::Flag("bodies"))],
+    idempotent: true,
     needs: Needs::Page,
-    capabilities: &[Capability::NetworkDetails],
     revision: RevisionRule::Reads,
     run: run_get,
 };
@@ -200,15 +201,6 @@ fn run_list(services: Arc<Services>, raw: Map<String, Value>) -> ToolFuture {
         };
         let values = a.query_values == Some(true);
         let timing = a.timing == Some(true);
-        if values {
-            try_tool!(gate(
-                &services,
-                Capability::NetworkDetails,
-                &LIST_REQUESTS,
-                &raw,
-                "show the query values of the page's request URLs"
-            ));
-        }
         let b = try_tool!(session_for(&services, &LIST_REQUESTS).await);
         let max = a.max_items.unwrap_or(DEFAULT_ITEMS);
         let log = match b.events().requests.lock() {
@@ -297,15 +289,6 @@ fn run_get(services: Arc<Services>, raw: Map<String, Value>) -> ToolFuture {
             return args::invalid("id", "is not a request id (r12)").into();
         };
         let bodies = a.bodies == Some(true);
-        if bodies {
-            try_tool!(gate(
-                &services,
-                Capability::NetworkDetails,
-                &GET_REQUEST,
-                &raw,
-                "read the bodies of one of the page's requests"
-            ));
-        }
         let values = services.policy.decide(Capability::NetworkDetails) == Decision::Allow;
         let b = try_tool!(session_for(&services, &GET_REQUEST).await);
         let (entry, offset) = {

@@ -7,11 +7,12 @@ use std::time::Duration;
 
 use serde_json::{Map, Value, json};
 
+use super::effects::{Effect, Nav, Tab, When};
 use super::args::{Ref, Target};
 use super::browser::session_for;
 use super::output::DialogSeen;
 use super::schema::input_schema;
-use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::agent_calls::{Dom, ElementRect, Observe, Scroll, Text};
 use crate::browser::navigate::{NavOutcome, WaitUntil};
 use crate::browser::{Browser, BrowserError, ImageFormat};
@@ -27,9 +28,9 @@ pub const NAVIGATE: Tool = Tool {
     description: "Open a URL in the selected tab: url, title, HTTP status, revision, outcome, and the compact observation unless observe=false.",
     schema: input_schema::<NavigateArgs>,
     output: super::output::result_of::<NavigateResult>,
-    annotations: Annotations::PAGE_CHANGE,
+    effects: &[Effect::Navigates(Nav::Url("url", Tab::Selected))],
+    idempotent: false,
     needs: Needs::Navigate,
-    capabilities: &[Capability::Navigate],
     revision: RevisionRule::Changes,
     run: run_navigate,
 };
@@ -41,9 +42,9 @@ pub const OBSERVE: Tool = Tool {
     description: "Compact page state: url, title, revision, elements with refs, roles, names and state. DOM, screenshot and form values only when asked.",
     schema: input_schema::<ObserveArgs>,
     output: super::output::result_of::<ObserveResult>,
-    annotations: Annotations::PAGE_READ,
+    effects: &[Effect::ReadsPage, Effect::CapturesPixels(When::Flag("includeScreenshot")), Effect::ReadsFormValues(When::Flag("includeFormValues"))],
+    idempotent: true,
     needs: Needs::Page,
-    capabilities: &[Capability::Screenshot, Capability::ReadFormValues],
     revision: RevisionRule::Reads,
     run: run_observe,
 };
@@ -55,9 +56,9 @@ pub const EXTRACT_WEB_IR: Tool = Tool {
     description: "The live page (or a region) as a validated Web IR v1 draft: regions, forms, fields, actions, links, tables, text, relations; stable IDs. No form values.",
     schema: input_schema::<ExtractArgs>,
     output: super::output::result_of::<WebIrResult>,
-    annotations: Annotations::PAGE_READ,
+    effects: &[Effect::ReadsPage],
+    idempotent: true,
     needs: Needs::Page,
-    capabilities: &[],
     revision: RevisionRule::Reads,
     run: run_extract_web_ir,
 };
@@ -69,9 +70,9 @@ pub const GET_DOM: Tool = Tool {
     description: "HTML of the page or of one target, bounded by maxChars.",
     schema: input_schema::<TextArgs>,
     output: super::output::result_of::<DomResult>,
-    annotations: Annotations::PAGE_READ,
+    effects: &[Effect::ReadsPage],
+    idempotent: true,
     needs: Needs::Page,
-    capabilities: &[],
     revision: RevisionRule::Reads,
     run: run_get_dom,
 };
@@ -83,9 +84,9 @@ pub const GET_TEXT: Tool = Tool {
     description: "Visible text of the page or of one target, bounded by maxChars.",
     schema: input_schema::<TextArgs>,
     output: super::output::result_of::<TextResult>,
-    annotations: Annotations::PAGE_READ,
+    effects: &[Effect::ReadsPage],
+    idempotent: true,
     needs: Needs::Page,
-    capabilities: &[],
     revision: RevisionRule::Reads,
     run: run_get_text,
 };
@@ -97,9 +98,9 @@ pub const SCREENSHOT: Tool = Tool {
     description: "Viewport, full page, target or clip as png, jpeg or webp: returned, or saved to path.",
     schema: input_schema::<ScreenshotArgs>,
     output: super::output::result_of::<ScreenshotResult>,
-    annotations: Annotations::PAGE_READ,
+    effects: &[Effect::CapturesPixels(When::Always), Effect::WritesFile("path", When::Given("path"))],
+    idempotent: true,
     needs: Needs::Page,
-    capabilities: &[Capability::Screenshot],
     revision: RevisionRule::Reads,
     run: run_screenshot,
 };
@@ -117,9 +118,9 @@ const fn history_tool(
         description,
         schema: input_schema::<HistoryArgs>,
         output: super::output::result_of::<NavigateResult>,
-        annotations: Annotations::PAGE_CHANGE,
+        effects: &[Effect::Navigates(Nav::OnPage)],
+        idempotent: false,
         needs: Needs::Navigate,
-        capabilities: &[Capability::Navigate],
         revision: RevisionRule::Changes,
         run,
     }
@@ -190,7 +191,7 @@ async fn go(
     if !url.starts_with("about:") {
         try_tool!(super::browser::check_url(&services, &url));
     }
-    try_tool!(super::browser::gate(
+    try_tool!(super::effects::on_page(
         &services,
         Capability::Navigate,
         tool,
@@ -228,9 +229,9 @@ pub const SCROLL: Tool = Tool {
     description: "Scroll the page, or one target, by dx/dy CSS pixels.",
     schema: input_schema::<ScrollArgs>,
     output: super::output::result_of::<ScrollResult>,
-    annotations: Annotations::PAGE_CHANGE,
+    effects: &[Effect::Input],
+    idempotent: false,
     needs: Needs::Page,
-    capabilities: &[],
     revision: RevisionRule::Changes,
     run: run_scroll,
 };
@@ -432,13 +433,12 @@ pub(super) struct SavedFile {
     pub sha256: String,
 }
 
-/// Write `bytes` to the client's `path` (checked by [`client_file`]), whole.
+/// Write `bytes` to the client's `path` whole, through the one file writer
+/// ([`crate::files`]).
 pub(super) fn save_client_file(path: &str, bytes: &[u8]) -> Result<SavedFile, ToolOutcome> {
     use sha2::Digest;
-    let target = client_file(path)?;
-    if std::fs::write(&target, bytes).is_err() {
-        return Err(args::invalid("path", "the file cannot be written").into());
-    }
+    let target = crate::files::write_client_file(path, bytes)
+        .map_err(|e| ToolOutcome::from(args::invalid("path", &e.to_string())))?;
     Ok(SavedFile {
         path: target.to_string_lossy().into_owned(),
         sha256: sha2::Sha256::digest(bytes)
@@ -448,41 +448,9 @@ pub(super) fn save_client_file(path: &str, bytes: &[u8]) -> Result<SavedFile, To
     })
 }
 
-/// A file a client names for Glass to write (a screenshot) or read and write (a storage
-/// state): a regular (or new) file with an absolute path whose directory exists, under the
-/// working directory, the temporary directory or Glass's data directory (symbolic links
-/// resolved), so a client cannot reach anywhere else.
+/// A file a client names for Glass to write or read (see [`crate::files::client_target`]).
 pub(super) fn client_file(path: &str) -> Result<std::path::PathBuf, ToolOutcome> {
-    let bad = |reason: &str| -> ToolOutcome { args::invalid("path", reason).into() };
-    let p = std::path::Path::new(path);
-    if !p.is_absolute() {
-        return Err(bad("must be an absolute path"));
-    }
-    let (Some(dir), Some(name)) = (p.parent(), p.file_name()) else {
-        return Err(bad("must name a file"));
-    };
-    let dir = dir
-        .canonicalize()
-        .map_err(|_| bad("its directory must exist"))?;
-    if std::fs::symlink_metadata(p).is_ok_and(|m| !m.file_type().is_file()) {
-        return Err(bad("must be a regular file or a new one"));
-    }
-    let allowed = [
-        std::env::current_dir().ok(),
-        Some(std::env::temp_dir()),
-        Some(crate::paths::data_dir()),
-    ];
-    let inside = allowed
-        .iter()
-        .flatten()
-        .filter_map(|a| a.canonicalize().ok())
-        .any(|a| dir.starts_with(&a));
-    if !inside {
-        return Err(bad(
-            "must be under the working directory, the temporary directory or Glass's data directory",
-        ));
-    }
-    Ok(dir.join(name))
+    crate::files::client_target(path).map_err(|e| args::invalid("path", &e.to_string()).into())
 }
 
 /// Arguments of `scroll`.
@@ -591,21 +559,7 @@ fn run_navigate(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         let raw = a;
         let a: NavigateArgs = try_tool!(args::read(&raw));
         let url = a.url.as_str();
-        if !allowed_url(url) {
-            return args::invalid("url", "must be an http, https, file, about or data URL").into();
-        }
-        try_tool!(super::browser::check_url(&services, url));
         let observe = a.observe.unwrap_or(true);
-        try_tool!(super::browser::gate(
-            &services,
-            Capability::Navigate,
-            &NAVIGATE,
-            &raw,
-            &format!(
-                "open {} in the selected page",
-                super::browser::destination(url)
-            )
-        ));
         let until = match a.wait_until {
             Some(WaitUntilArg::Domcontentloaded) => WaitUntil::DomContentLoaded,
             Some(WaitUntilArg::Commit) => WaitUntil::Commit,
@@ -718,24 +672,6 @@ fn run_observe(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         let dom = a.include_dom.unwrap_or(false);
         let shot = a.include_screenshot.unwrap_or(false);
         let values = a.include_form_values.unwrap_or(false);
-        if shot {
-            try_tool!(super::browser::gate(
-                &services,
-                Capability::Screenshot,
-                &OBSERVE,
-                &raw,
-                "include a screenshot of the page"
-            ));
-        }
-        if values {
-            try_tool!(super::browser::gate(
-                &services,
-                Capability::ReadFormValues,
-                &OBSERVE,
-                &raw,
-                "read the values of form fields"
-            ));
-        }
         let mut b = try_tool!(session_for(&services, &OBSERVE).await);
         let mut out = try_tool!(observation(&mut b, level, region, values).await);
         if level.is_none() && region.is_none() && !values {
@@ -834,13 +770,6 @@ fn run_screenshot(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture 
         let raw = a;
         let a: ScreenshotArgs = try_tool!(args::read(&raw));
         let full = a.full_page.unwrap_or(false);
-        try_tool!(super::browser::gate(
-            &services,
-            Capability::Screenshot,
-            &SCREENSHOT,
-            &raw,
-            "take a screenshot of the page"
-        ));
         let mut b = try_tool!(session_for(&services, &SCREENSHOT).await);
         let r = try_tool!(optional_ref(&mut b, a.target.as_ref()).await);
         let clip = match &r {

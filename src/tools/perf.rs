@@ -12,9 +12,10 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
+use super::effects::{Effect, Nav, When};
 use super::browser::session_for;
 use super::schema::input_schema;
-use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::agent_calls::Vitals;
 use crate::browser::navigate::WaitUntil;
 use crate::browser::trace::long_tasks;
@@ -29,9 +30,9 @@ pub const PERFORMANCE_TRACE: Tool = Tool {
     schema: input_schema::<TraceArgs>,
     output: super::output::result_of::<TraceResult>,
     // start may reload the page: each call anew.
-    annotations: Annotations::PAGE_CHANGE,
+    effects: &[Effect::ReadsPage, Effect::Navigates(Nav::Reload(When::Flag("reload"))), Effect::WritesFile("path", When::Given("path")), Effect::Persists(When::Is("action", "stop"))],
+    idempotent: false,
     needs: Needs::Page,
-    capabilities: &[],
     revision: RevisionRule::Reads,
     run,
 };
@@ -175,7 +176,7 @@ fn run(services: Arc<Services>, raw: Map<String, Value>) -> ToolFuture {
             Some(f) => f,
             None => {
                 let dir = crate::paths::data_dir().join("traces");
-                if std::fs::create_dir_all(&dir).is_err() {
+                if crate::files::private_dir(&dir).is_err() {
                     return args::invalid("path", "the data directory cannot hold the trace")
                         .into();
                 }
@@ -185,7 +186,7 @@ fn run(services: Arc<Services>, raw: Map<String, Value>) -> ToolFuture {
                 dir.join(format!("trace-{stamp}.json"))
             }
         };
-        if crate::paths::write_owner_only(&path, &trace).is_err() {
+        if crate::files::write_in_place(&path, &trace).is_err() {
             return args::invalid("path", "the trace file cannot be written").into();
         }
         let mut vitals = Map::new();

@@ -8,11 +8,12 @@ use serde_json::{Map, Value};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use super::effects::Effect;
 use super::args::Target;
 use super::browser::session_for;
 use super::output::ActionResult;
 use super::schema::input_schema;
-use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::Browser;
 use crate::browser::act::Caused;
 use crate::browser::act::until_dialog;
@@ -20,7 +21,6 @@ use crate::browser::agent_calls::HitAt;
 use crate::browser::input::{Button, Press};
 use crate::browser::keys::Key;
 use crate::failure::{Failure, FailureKind};
-use crate::policy::Capability;
 use crate::try_tool;
 
 /// `click`.
@@ -30,9 +30,9 @@ pub const CLICK: Tool = Tool {
     description: "Click exactly one visible, enabled, unobstructed element; reports what it caused.",
     schema: input_schema::<ClickArgs>,
     output: super::output::result_of::<ActionResult>,
-    annotations: Annotations::PAGE_CHANGE,
+    effects: &[Effect::Input],
+    idempotent: false,
     needs: Needs::Page,
-    capabilities: &[],
     revision: RevisionRule::Guarded,
     run: run_click,
 };
@@ -44,9 +44,9 @@ pub const DOUBLE_CLICK: Tool = Tool {
     description: "Double-click exactly one verified element.",
     schema: input_schema::<PointerArgs>,
     output: super::output::result_of::<ActionResult>,
-    annotations: Annotations::PAGE_CHANGE,
+    effects: &[Effect::Input],
+    idempotent: false,
     needs: Needs::Page,
-    capabilities: &[],
     revision: RevisionRule::Guarded,
     run: run_double_click,
 };
@@ -58,9 +58,9 @@ pub const HOVER: Tool = Tool {
     description: "Move the pointer over exactly one verified element.",
     schema: input_schema::<PointerArgs>,
     output: super::output::result_of::<ActionResult>,
-    annotations: Annotations::PAGE_SET,
+    effects: &[Effect::Input],
+    idempotent: true,
     needs: Needs::Page,
-    capabilities: &[],
     revision: RevisionRule::Guarded,
     run: run_hover,
 };
@@ -222,9 +222,9 @@ pub const CLICK_AT: Tool = Tool {
     description: "Click at x, y (viewport CSS px) on canvas or element-less pages: never retargeted, refused outside the viewport; says what was hit.",
     schema: input_schema::<ClickAtArgs>,
     output: super::output::result_of::<ClickAtResult>,
-    annotations: Annotations::PAGE_CHANGE,
+    effects: &[Effect::ClicksCoordinate, Effect::Input],
+    idempotent: false,
     needs: Needs::Page,
-    capabilities: &[Capability::CoordinateInput],
     revision: RevisionRule::Guarded,
     run: run_click_at,
 };
@@ -266,13 +266,6 @@ pub struct ClickAtResult {
 fn run_click_at(services: Arc<Services>, raw: Map<String, Value>) -> ToolFuture {
     Box::pin(async move {
         let a: ClickAtArgs = try_tool!(args::read(&raw));
-        try_tool!(super::browser::gate(
-            &services,
-            Capability::CoordinateInput,
-            &CLICK_AT,
-            &raw,
-            &format!("click at ({:.0}, {:.0}) in the page", a.x, a.y)
-        ));
         let mut b = try_tool!(session_for(&services, &CLICK_AT).await);
         try_tool!(check_revision(&b, a.expected_revision));
         let (width, height) = try_tool!(b.viewport_size().await);
@@ -319,9 +312,9 @@ pub const DRAG: Tool = Tool {
     description: "Drag one verified element onto another (pointer drags and HTML5 drag and drop).",
     schema: input_schema::<DragArgs>,
     output: super::output::result_of::<ActionResult>,
-    annotations: Annotations::PAGE_CHANGE,
+    effects: &[Effect::Input],
+    idempotent: false,
     needs: Needs::Page,
-    capabilities: &[],
     revision: RevisionRule::Guarded,
     run: run_drag,
 };

@@ -7,11 +7,11 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use super::browser::{gate, session_for};
+use super::effects::{Effect, When};
+use super::browser::session_for;
 use super::page::save_client_file;
 use super::schema::input_schema;
-use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
-use crate::policy::Capability;
+use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::try_tool;
 
 /// `printToPdf`.
@@ -21,9 +21,9 @@ pub const PRINT_TO_PDF: Tool = Tool {
     description: "Print the selected page to a PDF file: bytes, pages, sha256.",
     schema: input_schema::<PrintArgs>,
     output: super::output::result_of::<PrintResult>,
-    annotations: Annotations::PAGE_READ,
+    effects: &[Effect::CapturesPixels(When::Always), Effect::WritesFile("path", When::Always)],
+    idempotent: true,
     needs: Needs::Page,
-    capabilities: &[Capability::Screenshot],
     revision: RevisionRule::Reads,
     run,
 };
@@ -86,15 +86,6 @@ pub struct PrintResult {
 fn run(services: Arc<Services>, raw: Map<String, Value>) -> ToolFuture {
     Box::pin(async move {
         let a: PrintArgs = try_tool!(args::read(&raw));
-        try_tool!(gate(
-            &services,
-            Capability::Screenshot,
-            &PRINT_TO_PDF,
-            &raw,
-            "print the page to a PDF file"
-        ));
-        // The path is checked before Chrome spends time laying the page out.
-        try_tool!(super::page::client_file(&a.path));
         let b = try_tool!(session_for(&services, &PRINT_TO_PDF).await);
         let pdf = try_tool!(
             b.print_pdf(

@@ -9,11 +9,12 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
+use super::effects::{Effect, When};
 use super::call::call;
 use super::output::result_of;
 use super::schema::input_schema;
 use super::store::store_failure;
-use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::failure::{Failure, FailureKind};
 use crate::store::StoreError;
 use crate::store::snapshots::{self, SnapshotError, SnapshotMeta};
@@ -36,9 +37,9 @@ pub const SESSION_SNAPSHOT: Tool = Tool {
     description: "Local redacted page models (Web IR, no form values or query strings): create (the page now), list, inspect, diff, purge.",
     schema: input_schema::<SnapshotArgs>,
     output: result_of::<SnapshotResult>,
-    annotations: Annotations::MAY_DESTROY,
+    effects: &[Effect::Persists(When::Always)],
+    idempotent: false,
     needs: Needs::Nothing,
-    capabilities: &[],
     revision: RevisionRule::Reads,
     run,
 };

@@ -8,11 +8,11 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
-use super::browser::{gate, session_for};
+use super::effects::{Effect, When};
+use super::browser::session_for;
 use super::output::result_of;
 use super::schema::input_schema;
-use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
-use crate::policy::Capability;
+use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::try_tool;
 
 /// Largest storage-state file read.
@@ -25,9 +25,9 @@ pub const COOKIES: Tool = Tool {
     description: "The page's cookies: list (no values), set, or clear (all, or by name).",
     schema: input_schema::<CookiesArgs>,
     output: result_of::<CookiesResult>,
-    annotations: Annotations::MAY_DESTROY,
+    effects: &[Effect::Cookies(When::Always)],
+    idempotent: false,
     needs: Needs::Page,
-    capabilities: &[Capability::CookieAccess],
     revision: RevisionRule::Reads,
     run: run_cookies,
 };
@@ -39,9 +39,9 @@ pub const STORAGE_STATE: Tool = Tool {
     description: "Save the page's cookies and local storage to an owner-only file, or load them.",
     schema: input_schema::<StateArgs>,
     output: result_of::<StateResult>,
-    annotations: Annotations::MAY_DESTROY,
+    effects: &[Effect::Cookies(When::Always), Effect::WritesFile("path", When::Is("action", "save"))],
+    idempotent: false,
     needs: Needs::Page,
-    capabilities: &[Capability::CookieAccess],
     revision: RevisionRule::Reads,
     run: run_state,
 };
@@ -124,13 +124,6 @@ fn run_cookies(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     Box::pin(async move {
         let raw = a;
         let a: CookiesArgs = try_tool!(args::read(&raw));
-        try_tool!(gate(
-            &services,
-            Capability::CookieAccess,
-            &COOKIES,
-            &raw,
-            "read or change the page's cookies"
-        ));
         let b = try_tool!(session_for(&services, &COOKIES).await);
         let url = try_tool!(b.location().await).0;
         let mut out = CookiesResult::default();
@@ -242,13 +235,6 @@ fn run_state(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         let raw = a;
         let a: StateArgs = try_tool!(args::read(&raw));
         let file = try_tool!(super::page::client_file(&a.path));
-        try_tool!(gate(
-            &services,
-            Capability::CookieAccess,
-            &STORAGE_STATE,
-            &raw,
-            "save or load the page's cookies and local storage"
-        ));
         let b = try_tool!(session_for(&services, &STORAGE_STATE).await);
         let url = try_tool!(b.location().await).0;
         let origin = crate::store::knowledge::origin_of(&url);
@@ -270,7 +256,7 @@ fn run_state(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                     }],
                 };
                 let bytes = serde_json::to_vec(&state).unwrap_or_default();
-                if crate::paths::write_owner_only(&file, &bytes).is_err() {
+                if crate::files::write_in_place(&file, &bytes).is_err() {
                     return args::invalid("path", "the file cannot be written").into();
                 }
                 ToolOutcome::ok(&StateResult {

@@ -11,7 +11,7 @@ use serde_json::{Map, Value};
 
 use super::args::Document;
 use super::schema::input_schema;
-use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::task::{self as protocol, TaskErrorKind};
 
 /// `validateTask`.
@@ -21,9 +21,9 @@ pub const VALIDATE: Tool = Tool {
     description: "Validate a Task Protocol v1 task without compiling or starting Chrome.",
     schema: input_schema::<TaskArgs>,
     output: super::output::result_of::<crate::task::ValidationResult>,
-    annotations: Annotations::LOCAL_READ,
+    effects: &[],
+    idempotent: true,
     needs: Needs::Nothing,
-    capabilities: &[],
     revision: RevisionRule::Reads,
     run: run_validate,
 };
@@ -35,9 +35,9 @@ pub const COMPILE: Tool = Tool {
     description: "Validate a Task Protocol v1 task and return a browser-free execution plan.",
     schema: input_schema::<TaskArgs>,
     output: super::output::result_of::<crate::task::PlanResponse<'static>>,
-    annotations: Annotations::LOCAL_READ,
+    effects: &[],
+    idempotent: true,
     needs: Needs::Nothing,
-    capabilities: &[],
     revision: RevisionRule::Reads,
     run: run_compile,
 };

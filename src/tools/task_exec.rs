@@ -17,12 +17,13 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value, json};
 
+use super::effects::{Effect, When};
 use super::args::Document;
 use super::browser::{Grants, confirm, denied, session_for, with_grants};
 use super::call::{call, nested};
 use super::output::result_of;
 use super::schema::input_schema;
-use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::agent_calls::TaskScope;
 use crate::failure::{Failure, Kind};
 use crate::policy::{Capability, Decision};
@@ -36,9 +37,9 @@ pub const EXECUTE_TASK: Tool = Tool {
     description: "Run a Task Protocol v1 task on the live page: compile, reconcile its scope and targets (else taskReconciliation), act, check postconditions.",
     schema: input_schema::<ExecuteTaskArgs>,
     output: result_of::<TaskRun>,
-    annotations: Annotations::MAY_DESTROY,
+    effects: &[Effect::RunsSteps, Effect::Input, Effect::ProducesText, Effect::ReadsFormValues(When::OnPage), Effect::Irreversible],
+    idempotent: false,
     needs: Needs::Page,
-    capabilities: &[Capability::PasswordInput, Capability::ReadFormValues],
     revision: RevisionRule::Guarded,
     run,
 };

@@ -11,16 +11,16 @@ use std::time::Duration;
 
 use serde_json::{Map, Value};
 
+use super::effects::{Effect, Nav, Tab};
 use super::args::{NoArgs, Target};
 use super::browser::session_for;
 use super::output::CausedReport;
 use super::pointer::check_revision;
 use super::schema::input_schema;
-use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::act::until_dialog;
 
 use crate::failure::{Failure, FailureKind};
-use crate::policy::Capability;
 use crate::redact;
 use crate::try_tool;
 
@@ -31,9 +31,9 @@ pub const LIST: Tool = Tool {
     description: "List open page targets (id, url, title, opener, selected).",
     schema: input_schema::<NoArgs>,
     output: super::output::result_of::<TargetsResult>,
-    annotations: Annotations::LOCAL_READ,
+    effects: &[Effect::ReadsPage],
+    idempotent: true,
     needs: Needs::Browser,
-    capabilities: &[],
     revision: RevisionRule::Reads,
     run: run_list,
 };
@@ -45,9 +45,9 @@ pub const CREATE: Tool = Tool {
     description: "Open a new page (about:blank or url) without selecting it; returns its targetId.",
     schema: input_schema::<CreateArgs>,
     output: super::output::result_of::<TargetResult>,
-    annotations: Annotations::PAGE_CHANGE,
+    effects: &[Effect::Navigates(Nav::Url("url", Tab::New)), Effect::Steers],
+    idempotent: false,
     needs: Needs::Browser,
-    capabilities: &[Capability::Navigate],
     revision: RevisionRule::Changes,
     run: run_create,
 };
@@ -59,9 +59,9 @@ pub const SELECT: Tool = Tool {
     description: "Make a page from listTargets the one page tools act on.",
     schema: input_schema::<IdArgs>,
     output: super::output::result_of::<TargetResult>,
-    annotations: Annotations::PAGE_CHANGE,
+    effects: &[Effect::Steers],
+    idempotent: false,
     needs: Needs::Browser,
-    capabilities: &[],
     revision: RevisionRule::Changes,
     run: run_select,
 };
@@ -73,14 +73,9 @@ pub const CLOSE: Tool = Tool {
     description: "Close a page from listTargets. Closing the selected page leaves none selected.",
     schema: input_schema::<IdArgs>,
     output: super::output::result_of::<ClosedResult>,
-    annotations: Annotations {
-        read_only: false,
-        destructive: true,
-        idempotent: true,
-        open_world: false,
-    },
+    effects: &[Effect::ClosesPage, Effect::Steers],
+    idempotent: true,
     needs: Needs::Browser,
-    capabilities: &[],
     revision: RevisionRule::Changes,
     run: run_close,
 };
@@ -92,9 +87,9 @@ pub const CLICK_EXPECT_POPUP: Tool = Tool {
     description: "Click one verified element that must open exactly one popup: its targetId, not selected.",
     schema: input_schema::<PopupArgs>,
     output: super::output::result_of::<PopupResult>,
-    annotations: Annotations::PAGE_CHANGE,
+    effects: &[Effect::Input],
+    idempotent: false,
     needs: Needs::Page,
-    capabilities: &[],
     revision: RevisionRule::Guarded,
     run: run_click_expect_popup,
 };
@@ -181,17 +176,6 @@ fn run_create(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         let url = try_tool!(args::read::<CreateArgs>(&a))
             .url
             .unwrap_or_else(|| "about:blank".to_owned());
-        if !super::page::allowed_url(&url) {
-            return args::invalid("url", "must be an http, https, file, about or data URL").into();
-        }
-        try_tool!(super::browser::check_url(&services, &url));
-        try_tool!(super::browser::gate(
-            &services,
-            crate::policy::Capability::Navigate,
-            &CREATE,
-            &a,
-            &format!("open {} in a new page", super::browser::destination(&url))
-        ));
         let b = try_tool!(session_for(&services, &CREATE).await);
         let id = try_tool!(b.create_tab(&url).await);
         ToolOutcome::ok(&TargetResult {
@@ -383,9 +367,9 @@ pub const LIST_FRAMES: Tool = Tool {
     description: "The selected page's frames, cross-origin ones too (frameId, parentId, url, crossProcess, selected).",
     schema: input_schema::<NoArgs>,
     output: super::output::result_of::<FramesResult>,
-    annotations: Annotations::LOCAL_READ,
+    effects: &[Effect::ReadsPage],
+    idempotent: true,
     needs: Needs::Page,
-    capabilities: &[],
     revision: RevisionRule::Reads,
     run: run_list_frames,
 };
@@ -397,9 +381,9 @@ pub const SELECT_FRAME: Tool = Tool {
     description: "Make a frame from listFrames the one observe and actions work in; \"main\" returns to the main frame.",
     schema: input_schema::<FrameArgs>,
     output: super::output::result_of::<FrameResult>,
-    annotations: Annotations::PAGE_CHANGE,
+    effects: &[Effect::Steers],
+    idempotent: false,
     needs: Needs::Page,
-    capabilities: &[],
     revision: RevisionRule::Changes,
     run: run_select_frame,
 };

@@ -9,15 +9,15 @@ use std::time::Duration;
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
 
+use super::effects::{Effect, When};
 use super::args::Target;
 use super::browser::session_for;
 use super::output::ActionResult;
 use super::pointer::check_revision;
 use super::schema::input_schema;
-use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::Download;
 use crate::failure::{Failure, FailureKind};
-use crate::policy::Capability;
 use crate::try_tool;
 
 /// Most files one `upload` sets.
@@ -30,9 +30,9 @@ pub const UPLOAD: Tool = Tool {
     description: "Set 1 to 16 regular local files on one input[type=file].",
     schema: input_schema::<UploadArgs>,
     output: super::output::result_of::<ActionResult>,
-    annotations: Annotations::PAGE_SET,
+    effects: &[Effect::Uploads(When::Always), Effect::Input],
+    idempotent: true,
     needs: Needs::Page,
-    capabilities: &[Capability::Upload],
     revision: RevisionRule::Guarded,
     run: run_upload,
 };
@@ -44,9 +44,9 @@ pub const DOWNLOAD: Tool = Tool {
     description: "Wait for one download of the page (one the last action started included) and save it: file name, size, sha256.",
     schema: input_schema::<DownloadArgs>,
     output: super::output::result_of::<DownloadResult>,
-    annotations: Annotations::PAGE_CHANGE,
+    effects: &[Effect::Downloads, Effect::Input],
+    idempotent: false,
     needs: Needs::Page,
-    capabilities: &[Capability::Download],
     revision: RevisionRule::Changes,
     run: run_download,
 };
@@ -107,17 +107,6 @@ fn run_upload(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         let a: UploadArgs = try_tool!(args::read(&raw));
         let t = a.target.as_str();
         let paths: Vec<&str> = a.files.iter().map(|f| f.0.as_str()).collect();
-        let summary = format!(
-            "give {} local file(s) to a file input of the page",
-            paths.len()
-        );
-        try_tool!(super::browser::gate(
-            &services,
-            Capability::Upload,
-            &UPLOAD,
-            &raw,
-            &summary
-        ));
         let files = try_tool!(regular_files(&paths));
         let mut b = try_tool!(session_for(&services, &UPLOAD).await);
         try_tool!(check_revision(&b, a.expected_revision));
@@ -177,31 +166,12 @@ fn run_download(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     Box::pin(async move {
         let raw = a;
         let a: DownloadArgs = try_tool!(args::read(&raw));
-        // The summary names where the file goes (the caller's directory, not page text).
-        let summary = match a.directory.as_deref() {
-            Some(d) => format!(
-                "save the next download of the page into {}",
-                crate::redact::bounded_text(d, 200)
-            ),
-            None => "save the next download of the page into Glass's downloads folder".to_owned(),
-        };
-        try_tool!(super::browser::gate(
-            &services,
-            Capability::Download,
-            &DOWNLOAD,
-            &raw,
-            &summary
-        ));
         let timeout = a.timeout_ms.unwrap_or(30_000);
         let dir = match a.directory.as_deref() {
-            Some(d) => {
-                let p = PathBuf::from(d);
-                if !p.is_absolute() || !p.is_dir() {
-                    return args::invalid("directory", "must be an existing absolute directory")
-                        .into();
-                }
-                p
-            }
+            Some(d) => match crate::files::client_dir(d) {
+                Ok(p) => p,
+                Err(e) => return args::invalid("directory", &e.to_string()).into(),
+            },
             None => crate::paths::data_dir().join("downloads"),
         };
         let b = try_tool!(session_for(&services, &DOWNLOAD).await);
@@ -276,7 +246,7 @@ fn run_download(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                 "the download was canceled",
             ));
         }
-        let _ = std::fs::create_dir_all(&dir);
+        let _ = crate::files::private_dir(&dir);
         let name = safe_name(&finished.suggested_name);
         let dest = free_path(&dir, &name);
         let source = staging.join(&finished.guid);

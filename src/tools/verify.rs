@@ -14,11 +14,12 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Map, Value, json};
 
+use super::effects::Effect;
 use super::args::{Ref, Target};
 use super::browser::session_for;
 use super::output::result_of;
 use super::schema::input_schema;
-use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::Browser;
 use crate::browser::act::ActError;
 use crate::browser::agent_calls::{PageChanged, Preflight, VerifyChecks};
@@ -47,9 +48,9 @@ pub const TOOL: Tool = Tool {
     description: "Check typed predicates (text, element state, count, URL, navigation, dialog, form validation) until they hold or timeoutMs; answers satisfied with evidence. Never acts.",
     schema: input_schema::<VerifyArgs>,
     output: result_of::<VerifyResult>,
-    annotations: Annotations::LOCAL_READ,
+    effects: &[Effect::ReadsPage],
+    idempotent: true,
     needs: Needs::Dialog,
-    capabilities: &[],
     revision: RevisionRule::Reads,
     run,
 };
@@ -398,9 +399,9 @@ pub const PREFLIGHT: Tool = Tool {
     description: "What an action on a target would meet, without acting: unique, visible, enabled, editable, what covers it, likely navigation, popup or submit.",
     schema: input_schema::<PreflightArgs>,
     output: result_of::<PreflightResult>,
-    annotations: Annotations::LOCAL_READ,
+    effects: &[Effect::ReadsPage],
+    idempotent: true,
     needs: Needs::Page,
-    capabilities: &[],
     revision: RevisionRule::Reads,
     run: run_preflight,
 };

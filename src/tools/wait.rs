@@ -11,10 +11,11 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Map, Value, json};
 
+use super::effects::Effect;
 use super::args::Target;
 use super::browser::session_for;
 use super::schema::input_schema;
-use super::{Annotations, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::agent_calls::{ReadyState, WaitFor};
 use crate::browser::locator;
 use crate::browser::{BrowserError, PageEvents};
@@ -45,9 +46,9 @@ pub const TOOL: Tool = Tool {
     description: "Wait until one condition (kind) holds, or timeoutMs passes; each kind reads the argument named for it.",
     schema: input_schema::<WaitArgs>,
     output: super::output::result_of::<WaitResult>,
-    annotations: Annotations::LOCAL_READ,
+    effects: &[Effect::ReadsPage],
+    idempotent: true,
     needs: Needs::Page,
-    capabilities: &[],
     revision: RevisionRule::Reads,
     run,
 };

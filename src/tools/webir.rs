@@ -13,7 +13,7 @@ use serde_json::{Map, Value};
 use super::args::Document;
 use super::schema::input_schema;
 use super::{
-    Annotations, Needs, RevisionRule, Services, Tool, ToolError, ToolFuture, ToolOutcome, args,
+    Needs, RevisionRule, Services, Tool, ToolError, ToolFuture, ToolOutcome, args,
 };
 use crate::webir::{self as ir, Draft};
 
@@ -24,9 +24,9 @@ pub const VALIDATE: Tool = Tool {
     description: "Validate a Web IR v1 draft's graph invariants without starting Chrome.",
     schema: input_schema::<OneDraft>,
     output: super::output::result_of::<crate::webir::ValidateResult>,
-    annotations: Annotations::LOCAL_READ,
+    effects: &[],
+    idempotent: true,
     needs: Needs::Nothing,
-    capabilities: &[],
     revision: RevisionRule::Reads,
     run: run_validate,
 };
@@ -38,9 +38,9 @@ pub const INSPECT: Tool = Tool {
     description: "Summary counts of a Web IR v1 draft.",
     schema: input_schema::<OneDraft>,
     output: super::output::result_of::<crate::webir::InspectSummary<'static>>,
-    annotations: Annotations::LOCAL_READ,
+    effects: &[],
+    idempotent: true,
     needs: Needs::Nothing,
-    capabilities: &[],
     revision: RevisionRule::Reads,
     run: run_inspect,
 };
@@ -52,9 +52,9 @@ pub const DIFF: Tool = Tool {
     description: "Revision-change counts between two Web IR drafts.",
     schema: input_schema::<TwoDrafts>,
     output: super::output::result_of::<crate::webir::DiffSummary>,
-    annotations: Annotations::LOCAL_READ,
+    effects: &[],
+    idempotent: true,
     needs: Needs::Nothing,
-    capabilities: &[],
     revision: RevisionRule::Reads,
     run: run_diff,
 };
@@ -66,9 +66,9 @@ pub const CONTINUITY: Tool = Tool {
     description: "Classify one entity across two Web IR drafts: unchanged, changed, rebound, removed or ambiguous.",
     schema: input_schema::<ContinuityArgs>,
     output: super::output::result_of::<crate::webir::Continuity>,
-    annotations: Annotations::LOCAL_READ,
+    effects: &[],
+    idempotent: true,
     needs: Needs::Nothing,
-    capabilities: &[],
     revision: RevisionRule::Reads,
     run: run_continuity,
 };

@@ -1,0 +1,295 @@
+//! The one way Glass writes a file, for every tool that writes (screenshots, PDFs, traces,
+//! storage states, checkpoints, downloads' folders, the transcript).
+//!
+//! A client names a path; Glass writes only inside the working directory, the temporary
+//! directory or its data directory. The check and the write are one walk: the directory is
+//! opened from `/` one component at a time without following any symbolic link, so a link
+//! swapped in after the check cannot send the bytes elsewhere; the bytes go to a new file
+//! (never an existing one, so never through a hard link) that is renamed into place. Files are
+//! the owner's only (0600), and so are the directories Glass creates (0700).
+
+use std::io::Write;
+use std::os::fd::OwnedFd;
+use std::path::{Component, Path, PathBuf};
+
+use rustix::fs::{Mode, OFlags};
+
+/// Why a path cannot be written; the reason names the rule, never the path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FileError {
+    /// Not an absolute path.
+    #[error("must be an absolute path")]
+    NotAbsolute,
+    /// No file name at its end.
+    #[error("must name a file")]
+    NoName,
+    /// Outside the directories Glass may write.
+    #[error(
+        "must be under the working directory, the temporary directory or Glass's data directory"
+    )]
+    Outside,
+    /// Its directory is missing, or a component is a symbolic link or not a directory.
+    #[error("its directory must exist, with no symbolic link on the way")]
+    NoDirectory,
+    /// The name is taken by something that is not a regular file.
+    #[error("must be a regular file or a new one")]
+    NotRegular,
+    /// The write itself failed.
+    #[error("the file cannot be written")]
+    Io,
+}
+
+/// The directories Glass may write under, resolved.
+pub fn allowed_roots() -> Vec<PathBuf> {
+    [
+        working_dir(),
+        Some(std::env::temp_dir()),
+        Some(crate::paths::data_dir()),
+    ]
+    .into_iter()
+    .flatten()
+    .filter_map(|d| d.canonicalize().ok())
+    .collect()
+}
+
+/// The working directory, unless it is `/` (a client started from there would otherwise
+/// open the whole disk).
+fn working_dir() -> Option<PathBuf> {
+    std::env::current_dir()
+        .ok()
+        .filter(|d| d.parent().is_some())
+}
+
+/// The roots as configured and as resolved: a path may be written either way.
+fn root_spellings() -> Vec<PathBuf> {
+    let mut all: Vec<PathBuf> = [
+        working_dir(),
+        Some(std::env::temp_dir()),
+        Some(crate::paths::data_dir()),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    all.extend(allowed_roots());
+    all
+}
+
+/// The file a client names, as Glass will write it: an absolute path whose lexical parts hold
+/// no `..`, under an allowed root, in an existing directory reached with no symbolic link, and
+/// not a name taken by anything but a regular file. Nothing is created.
+pub fn client_target(path: &str) -> Result<PathBuf, FileError> {
+    let p = Path::new(path);
+    if !p.is_absolute() {
+        return Err(FileError::NotAbsolute);
+    }
+    if p.components().any(|c| c == Component::ParentDir) {
+        return Err(FileError::Outside);
+    }
+    let (Some(dir), Some(_)) = (p.parent(), p.file_name()) else {
+        return Err(FileError::NoName);
+    };
+    // Inside a root first, as written, so a refusal says nothing about what exists elsewhere.
+    if !root_spellings().iter().any(|r| dir.starts_with(r)) {
+        return Err(FileError::Outside);
+    }
+    let roots = allowed_roots();
+    let (dir_fd, name) = open_parent(p)?;
+    // The real directory must be inside a root too (a root may itself be reached by a link,
+    // such as /tmp on some systems; the walk below it may not).
+    let real = dir.canonicalize().map_err(|_| FileError::NoDirectory)?;
+    if !roots.iter().any(|r| real.starts_with(r)) {
+        return Err(FileError::Outside);
+    }
+    match rustix::fs::statat(&dir_fd, &name, rustix::fs::AtFlags::SYMLINK_NOFOLLOW) {
+        Ok(st) if rustix::fs::FileType::from_raw_mode(st.st_mode) != rustix::fs::FileType::RegularFile => {
+            Err(FileError::NotRegular)
+        }
+        _ => Ok(real.join(name)),
+    }
+}
+
+/// A directory a client names for Glass to save into (a download's folder): an existing one
+/// under an allowed root, reached with no symbolic link below the root.
+pub fn client_dir(path: &str) -> Result<PathBuf, FileError> {
+    let p = Path::new(path);
+    if !p.is_absolute() {
+        return Err(FileError::NotAbsolute);
+    }
+    if p.components().any(|c| c == Component::ParentDir)
+        || !root_spellings().iter().any(|r| p.starts_with(r))
+    {
+        return Err(FileError::Outside);
+    }
+    // Opening a (made-up) file inside it walks every component with the link rule.
+    open_parent(&p.join("x"))?;
+    let real = p.canonicalize().map_err(|_| FileError::NoDirectory)?;
+    if !allowed_roots().iter().any(|r| real.starts_with(r)) {
+        return Err(FileError::Outside);
+    }
+    Ok(real)
+}
+
+/// Open the directory of `path` from `/`, one component at a time, following no symbolic
+/// link; with the file name.
+fn open_parent(path: &Path) -> Result<(OwnedFd, PathBuf), FileError> {
+    let name = path.file_name().ok_or(FileError::NoName)?;
+    let dir = path.parent().ok_or(FileError::NoName)?;
+    let flags = OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC | OFlags::RDONLY;
+    let mut fd = rustix::fs::open("/", flags, Mode::empty()).map_err(|_| FileError::NoDirectory)?;
+    // A root itself may be reached through a link (a temporary directory on some systems);
+    // below a root, decided on the path as written, no link is followed.
+    let roots = root_spellings();
+    let mut walked = PathBuf::from("/");
+    for c in dir.components() {
+        match c {
+            Component::RootDir => {}
+            Component::Normal(part) => {
+                walked.push(part);
+                let below_root = roots.iter().any(|r| walked.starts_with(r) && walked != *r);
+                let f = if below_root { flags } else { flags - OFlags::NOFOLLOW };
+                fd = rustix::fs::openat(&fd, part, f, Mode::empty())
+                    .map_err(|_| FileError::NoDirectory)?;
+            }
+            _ => return Err(FileError::Outside),
+        }
+    }
+    Ok((fd, PathBuf::from(name)))
+}
+
+/// Write `bytes` whole to the client's `path` (see [`client_target`]): a new owner-only file
+/// beside it, renamed over the name. Returns the path written.
+pub fn write_client_file(path: &str, bytes: &[u8]) -> Result<PathBuf, FileError> {
+    let target = client_target(path)?;
+    write_in_place(&target, bytes)?;
+    Ok(target)
+}
+
+/// Write `bytes` whole to `target` (a path Glass chose, such as one in its data directory):
+/// a new owner-only file in the same directory, reached with no symbolic link, renamed over
+/// the name. Never writes through an existing file, link or hard link.
+pub fn write_in_place(target: &Path, bytes: &[u8]) -> Result<(), FileError> {
+    let (dir, name) = open_parent(target)?;
+    let tmp = format!(
+        ".{}.{}.tmp",
+        name.to_string_lossy().chars().take(64).collect::<String>(),
+        crate::confirm::random_bytes()
+            .iter()
+            .take(6)
+            .map(|b| format!("{b:02x}"))
+            .collect::<String>()
+    );
+    let fd = rustix::fs::openat(
+        &dir,
+        tmp.as_str(),
+        OFlags::CREATE | OFlags::EXCL | OFlags::WRONLY | OFlags::NOFOLLOW | OFlags::CLOEXEC,
+        Mode::from_raw_mode(0o600),
+    )
+    .map_err(|_| FileError::Io)?;
+    let mut file = std::fs::File::from(fd);
+    let written = file.write_all(bytes).and_then(|()| file.sync_all());
+    if written.is_err() || rustix::fs::renameat(&dir, tmp.as_str(), &dir, &name).is_err() {
+        let _ = rustix::fs::unlinkat(&dir, tmp.as_str(), rustix::fs::AtFlags::empty());
+        return Err(FileError::Io);
+    }
+    Ok(())
+}
+
+/// Create `dir` and its missing parents, owner-only (0700); an existing directory Glass made
+/// earlier with wider bits is narrowed.
+pub fn private_dir(dir: &Path) -> std::io::Result<()> {
+    use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
+    let mut builder = std::fs::DirBuilder::new();
+    builder.recursive(true).mode(0o700);
+    builder.create(dir)?;
+    let meta = std::fs::symlink_metadata(dir)?;
+    if !meta.is_dir() {
+        return Err(std::io::Error::other("not a directory"));
+    }
+    if meta.permissions().mode() & 0o077 != 0 {
+        std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))?;
+    }
+    Ok(())
+}
+
+/// Open `path` for appending, owner-only, never through a symbolic link (the transcript, the
+/// audit log).
+pub fn append_private(path: &Path) -> std::io::Result<std::fs::File> {
+    use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .mode(0o600)
+        .custom_flags(libc_nofollow())
+        .open(path)?;
+    file.set_permissions(std::fs::Permissions::from_mode(0o600))?;
+    Ok(file)
+}
+
+fn libc_nofollow() -> i32 {
+    OFlags::NOFOLLOW.bits() as i32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::PermissionsExt;
+
+    fn scratch(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("glass-files-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    #[test]
+    fn a_write_is_owner_only_and_replaces_links_instead_of_following_them() {
+        let d = scratch("links");
+        let victim = d.join("victim");
+        std::fs::write(&victim, b"keep").unwrap();
+        // A symbolic link and a hard link at the name: both are replaced, the victim kept.
+        let link = d.join("out.png");
+        std::os::unix::fs::symlink(&victim, &link).unwrap();
+        let written = write_client_file(link.to_str().unwrap(), b"new").unwrap();
+        assert_eq!(std::fs::read(&victim).unwrap(), b"keep");
+        assert_eq!(std::fs::read(&written).unwrap(), b"new");
+        let hard = d.join("hard.png");
+        std::fs::hard_link(&victim, &hard).unwrap();
+        write_client_file(hard.to_str().unwrap(), b"new").unwrap();
+        assert_eq!(std::fs::read(&victim).unwrap(), b"keep");
+        let mode = std::fs::metadata(&written).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600);
+        // A link on the way to the directory is refused.
+        let outside = scratch("outside-target");
+        let via = d.join("via");
+        std::os::unix::fs::symlink(&outside, &via).unwrap();
+        assert_eq!(
+            write_client_file(via.join("x.png").to_str().unwrap(), b"x"),
+            Err(FileError::NoDirectory)
+        );
+        assert!(!outside.join("x.png").exists());
+    }
+
+    #[test]
+    fn paths_outside_the_roots_are_refused_alike_whether_they_exist_or_not() {
+        for p in ["/root/.ssh/x", "/nonexistent/x", "/root", "/etc/x"] {
+            assert_eq!(client_target(p), Err(FileError::Outside), "{p}");
+        }
+        assert_eq!(client_target("relative/x"), Err(FileError::NotAbsolute));
+        let d = scratch("dotdot");
+        assert_eq!(
+            client_target(d.join("../../etc/x").to_str().unwrap()),
+            Err(FileError::Outside)
+        );
+        assert_eq!(client_target(d.to_str().unwrap()), Err(FileError::NotRegular));
+    }
+
+    #[test]
+    fn private_directories_are_narrowed_to_the_owner() {
+        let d = scratch("private").join("a/b");
+        private_dir(&d).unwrap();
+        assert_eq!(std::fs::metadata(&d).unwrap().permissions().mode() & 0o777, 0o700);
+        std::fs::set_permissions(&d, std::fs::Permissions::from_mode(0o755)).unwrap();
+        private_dir(&d).unwrap();
+        assert_eq!(std::fs::metadata(&d).unwrap().permissions().mode() & 0o777, 0o700);
+    }
+}

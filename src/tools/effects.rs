@@ -1,0 +1,380 @@
+//! What each tool does, declared once on its catalog entry, and every rule derived from it.
+//!
+//! A tool lists its effects (reads the page, navigates, types, writes a file, ...); from that
+//! list alone come its policy capabilities, the hardened denial and whether `tools/list` offers
+//! it, the confirmation, whether a daemon client needs the lease, and its MCP annotations. The
+//! call path ([`super::call::call`]) applies the decisions an effect's arguments settle before
+//! the handler runs; an effect that only the page can settle (is the focused field a password
+//! field? where does the history entry go?) is asked through [`on_page`], which refuses any
+//! capability the tool did not declare. No handler decides a policy rule itself.
+
+use serde_json::{Map, Value};
+
+use super::{Services, Tool, ToolOutcome, args};
+use crate::policy::{Capability, Decision};
+
+/// When an effect takes place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum When {
+    /// On every call.
+    Always,
+    /// When this boolean argument is `true`.
+    Flag(&'static str),
+    /// When this argument is given.
+    Given(&'static str),
+    /// When this string argument has this value.
+    Is(&'static str, &'static str),
+    /// As the page decides while the call runs (the focused field, a history entry, the steps
+    /// of a batch): the handler asks through [`on_page`].
+    OnPage,
+}
+
+impl When {
+    /// Whether the call's arguments settle the effect as taking place (`OnPage` never does).
+    fn by_args(self, a: &Map<String, Value>) -> bool {
+        let given = |k: &str| a.get(k).is_some_and(|v| !v.is_null());
+        match self {
+            When::Always => true,
+            When::Flag(k) => a.get(k) == Some(&Value::Bool(true)),
+            When::Given(k) => given(k),
+            When::Is(k, v) => a.get(k).and_then(Value::as_str) == Some(v),
+            When::OnPage => false,
+        }
+    }
+
+    /// Whether the effect may take place in this call (its arguments, or the page, may say so).
+    fn may(self, a: &Map<String, Value>) -> bool {
+        self == When::OnPage || self.by_args(a)
+    }
+}
+
+/// Where a navigation goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Nav {
+    /// To the URL in this argument (absent: `about:blank`), in the selected or a new page.
+    Url(&'static str, Tab),
+    /// A reload of the selected page, when this applies.
+    Reload(When),
+    /// Where the page, a history entry or a step says.
+    OnPage,
+}
+
+/// Which page a URL opens in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tab {
+    /// The selected page.
+    Selected,
+    /// A new page.
+    New,
+}
+
+/// One thing a tool does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Reads the page (its elements, text, requests, console); never changes it.
+    ReadsPage,
+    /// Reads the values of form fields.
+    ReadsFormValues(When),
+    /// Reads query values or bodies of the page's requests.
+    ReadsNetworkDetails(When),
+    /// Captures the page's pixels (a screenshot, a PDF).
+    CapturesPixels(When),
+    /// Navigates a page.
+    Navigates(Nav),
+    /// Sends input to the page (pointer, keys, a dialog's answer, scrolling, a form's values).
+    Input,
+    /// May produce text in a field: typing into a password field is decided on the page.
+    ProducesText,
+    /// Writes a file at the client's path in this argument.
+    WritesFile(&'static str, When),
+    /// Keeps page-derived data beyond the call (snapshots, traces, checkpoints, knowledge).
+    Persists(When),
+    /// Reads or changes cookies and web storage directly.
+    Cookies(When),
+    /// Runs script in the page.
+    Evaluates,
+    /// Clicks at a coordinate, with no element to check.
+    ClicksCoordinate,
+    /// Gives local files to the page.
+    Uploads(When),
+    /// Saves a file the page downloads.
+    Downloads,
+    /// Changes which page or frame later calls act on, or what the browser emulates.
+    Steers,
+    /// Closes a page, with whatever it held.
+    ClosesPage,
+    /// Changes or deletes Glass's kept knowledge.
+    ChangesKnowledge,
+    /// Deletes records for good: asks for a confirmation whatever the policy says.
+    Deletes,
+    /// Runs other tools' calls (each through the call path) under one confirmation.
+    RunsSteps,
+    /// May take a step that cannot be undone (a submit, a purchase), decided on the page:
+    /// asks for a confirmation whatever the policy says.
+    Irreversible,
+}
+
+impl Effect {
+    /// The policy capability the effect needs, and when.
+    pub fn capability(self) -> Option<(Capability, When)> {
+        Some(match self {
+            Effect::ReadsFormValues(w) => (Capability::ReadFormValues, w),
+            Effect::ReadsNetworkDetails(w) => (Capability::NetworkDetails, w),
+            Effect::CapturesPixels(w) => (Capability::Screenshot, w),
+            Effect::Navigates(Nav::Url(..)) => (Capability::Navigate, When::Always),
+            Effect::Navigates(Nav::Reload(w)) => (Capability::Navigate, w),
+            Effect::Navigates(Nav::OnPage) => (Capability::Navigate, When::OnPage),
+            Effect::ProducesText => (Capability::PasswordInput, When::OnPage),
+            Effect::Cookies(w) => (Capability::CookieAccess, w),
+            Effect::Evaluates => (Capability::Evaluate, When::Always),
+            Effect::ClicksCoordinate => (Capability::CoordinateInput, When::Always),
+            Effect::Uploads(w) => (Capability::Upload, w),
+            Effect::Downloads => (Capability::Download, When::Always),
+            Effect::ChangesKnowledge => (Capability::KnowledgeStore, When::Always),
+            _ => return None,
+        })
+    }
+
+    /// Whether the effect only reads.
+    fn reads_only(self) -> bool {
+        matches!(
+            self,
+            Effect::ReadsPage
+                | Effect::ReadsFormValues(_)
+                | Effect::ReadsNetworkDetails(_)
+                | Effect::CapturesPixels(_)
+        )
+    }
+
+    /// When the effect takes place.
+    fn when(self) -> When {
+        match self {
+            Effect::ReadsFormValues(w)
+            | Effect::ReadsNetworkDetails(w)
+            | Effect::CapturesPixels(w)
+            | Effect::Navigates(Nav::Reload(w))
+            | Effect::WritesFile(_, w)
+            | Effect::Persists(w)
+            | Effect::Cookies(w)
+            | Effect::Uploads(w) => w,
+            Effect::Navigates(Nav::OnPage)
+            | Effect::ProducesText
+            | Effect::RunsSteps
+            | Effect::Irreversible => When::OnPage,
+            _ => When::Always,
+        }
+    }
+
+    /// What a confirmation says the effect would do: the destination's host or a count, never
+    /// an argument's text.
+    fn summary(self, a: &Map<String, Value>) -> String {
+        match self {
+            Effect::Navigates(Nav::Url(arg, into)) => {
+                let url = a.get(arg).and_then(Value::as_str).unwrap_or("about:blank");
+                format!(
+                    "open {} in {}",
+                    super::browser::destination(url),
+                    match into {
+                        Tab::Selected => "the selected page",
+                        Tab::New => "a new page",
+                    }
+                )
+            }
+            Effect::Navigates(_) => "reload the selected page".into(),
+            Effect::ReadsFormValues(_) => "read the values of form fields".into(),
+            Effect::ReadsNetworkDetails(_) => {
+                "read query values or bodies of the page's requests".into()
+            }
+            Effect::CapturesPixels(_) => "capture the page's pixels (a screenshot or a PDF)".into(),
+            Effect::Cookies(_) => "read or change the page's cookies and local storage".into(),
+            Effect::Evaluates => "run JavaScript in the page".into(),
+            Effect::ClicksCoordinate => "click at a point of the page".into(),
+            Effect::Uploads(_) => format!(
+                "give {} local file(s) to a file input of the page",
+                a.get("files").and_then(Value::as_array).map_or(0, Vec::len)
+            ),
+            Effect::Downloads => match a.get("directory").and_then(Value::as_str) {
+                Some(d) => format!(
+                    "save the next download of the page into {}",
+                    crate::redact::bounded_text(d, 200)
+                ),
+                None => "save the next download of the page into Glass's downloads folder".into(),
+            },
+            Effect::ChangesKnowledge | Effect::Deletes => "change Glass's kept knowledge".into(),
+            Effect::ProducesText => "type into a password field".into(),
+            _ => String::new(),
+        }
+    }
+}
+
+/// Every capability a tool may ask for, in its effects' order.
+pub fn capabilities(tool: &Tool) -> Vec<Capability> {
+    let mut caps = Vec::new();
+    for (cap, _) in tool.effects.iter().filter_map(|e| e.capability()) {
+        if !caps.contains(&cap) {
+            caps.push(cap);
+        }
+    }
+    caps
+}
+
+/// The capabilities without which the tool can do nothing: a policy that denies one leaves
+/// the tool out of `tools/list` (a call still gets the policy's answer).
+pub fn required(tool: &Tool) -> impl Iterator<Item = Capability> + '_ {
+    tool.effects
+        .iter()
+        .filter_map(|e| e.capability())
+        .filter(|(_, w)| *w == When::Always)
+        .map(|(c, _)| c)
+}
+
+/// Whether the tool only reads (MCP's `readOnlyHint`): no effect beyond reading, so a tool
+/// that can write a file or keep page data is not read-only.
+pub fn read_only(tool: &Tool) -> bool {
+    tool.effects.iter().all(|e| e.reads_only())
+}
+
+/// Whether the tool reaches web pages (MCP's `openWorldHint`).
+pub fn open_world(tool: &Tool) -> bool {
+    tool.effects.iter().any(|e| {
+        !matches!(
+            e,
+            Effect::WritesFile(..) | Effect::Persists(_) | Effect::ChangesKnowledge | Effect::Deletes
+        )
+    })
+}
+
+/// Whether the tool may destroy something or change it for good (MCP's `destructiveHint`).
+pub fn destructive(tool: &Tool) -> bool {
+    tool.effects.iter().any(|e| {
+        matches!(
+            e,
+            Effect::Evaluates
+                | Effect::ClosesPage
+                | Effect::Deletes
+                | Effect::RunsSteps
+                | Effect::Irreversible
+                | Effect::Cookies(_)
+        )
+    })
+}
+
+/// Whether the tool asks for a confirmation whatever the policy says (deletions, irreversible
+/// steps), so `confirmToken` is always listed.
+pub fn always_confirms(tool: &Tool) -> bool {
+    tool.effects
+        .iter()
+        .any(|e| matches!(e, Effect::Deletes | Effect::Irreversible))
+}
+
+/// Whether this call may change anything beyond reading (a daemon client then needs the
+/// lease; the journal records it): decided from its effects and arguments.
+pub fn changes(tool: &Tool, a: &Map<String, Value>) -> bool {
+    tool.effects
+        .iter()
+        .any(|e| !e.reads_only() && e.when().may(a))
+}
+
+/// The file paths this call writes, by argument name, as its effects declare.
+pub fn written_paths<'a>(tool: &Tool, a: &'a Map<String, Value>) -> Vec<(&'static str, &'a str)> {
+    tool.effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::WritesFile(arg, w) if w.by_args(a) => {
+                a.get(*arg).and_then(Value::as_str).map(|p| (*arg, p))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The policy step of the call path, before any argument touches the disk or the page: every
+/// capability the arguments settle is decided (a denial first, whichever effect it is), the
+/// URLs the tool opens pass the scheme list and the host rules, and what remains to confirm is
+/// confirmed once for the whole call.
+pub fn decide(services: &Services, tool: &Tool, a: &Map<String, Value>) -> Result<(), ToolOutcome> {
+    let settled: Vec<(Effect, Capability)> = tool
+        .effects
+        .iter()
+        .filter_map(|e| e.capability().map(|(c, w)| (*e, c, w)))
+        .filter(|(_, _, w)| w.by_args(a))
+        .map(|(e, c, _)| (e, c))
+        .collect();
+    if let Some((_, cap)) = settled
+        .iter()
+        .find(|(_, c)| services.policy.decide(*c) == Decision::Deny)
+    {
+        return Err(ToolOutcome::Failed(super::browser::denied(services, *cap)));
+    }
+    for e in tool.effects {
+        if let Effect::Navigates(Nav::Url(arg, _)) = e {
+            let url = a.get(*arg).and_then(Value::as_str).unwrap_or("about:blank");
+            if !super::page::allowed_url(url) {
+                return Err(args::invalid(arg, "must be an http, https, file, about or data URL").into());
+            }
+            super::browser::check_url(services, url)?;
+        }
+    }
+    let to_confirm: Vec<(Effect, Capability)> = settled
+        .into_iter()
+        .filter(|(_, c)| services.policy.decide(*c) == Decision::Confirm)
+        .collect();
+    if to_confirm.is_empty() {
+        return Ok(());
+    }
+    // Inside a batch, task or workflow, its own confirmation decided.
+    if let Some((_, cap)) = to_confirm
+        .iter()
+        .find(|(_, c)| super::browser::granted(*c) == Some(false))
+    {
+        return Err(ToolOutcome::Failed(super::browser::unconfirmed(*cap)));
+    }
+    if to_confirm
+        .iter()
+        .all(|(_, c)| super::browser::granted(*c) == Some(true))
+    {
+        return Ok(());
+    }
+    let mut summary: Vec<String> = Vec::new();
+    for (e, _) in &to_confirm {
+        let s = e.summary(a);
+        if !summary.contains(&s) {
+            summary.push(s);
+        }
+    }
+    super::browser::confirm(services, tool, a, &summary.join("; "))
+}
+
+/// An effect only the page settles, now that it has: `cap` is asked of the policy (and
+/// confirmed) as the call path would have. A tool may ask only for what its effects declare.
+pub fn on_page(
+    services: &Services,
+    tool: &Tool,
+    cap: Capability,
+    a: &Map<String, Value>,
+    summary: &str,
+) -> Result<(), ToolOutcome> {
+    super::browser::gate(services, cap, tool, a, summary)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(v: Value) -> Map<String, Value> {
+        v.as_object().cloned().unwrap_or_default()
+    }
+
+    #[test]
+    fn an_effect_takes_place_as_its_arguments_say() {
+        let a = args(serde_json::json!({"path": "/tmp/x", "full": true, "action": "stop", "n": null}));
+        assert!(When::Given("path").by_args(&a));
+        assert!(!When::Given("n").by_args(&a));
+        assert!(When::Flag("full").by_args(&a));
+        assert!(!When::Flag("path").by_args(&a));
+        assert!(When::Is("action", "stop").by_args(&a));
+        assert!(!When::Is("action", "start").by_args(&a));
+        assert!(!When::OnPage.by_args(&a));
+        assert!(When::OnPage.may(&a));
+    }
+}
