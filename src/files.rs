@@ -101,7 +101,10 @@ pub fn client_target(path: &str) -> Result<PathBuf, FileError> {
         return Err(FileError::Outside);
     }
     match rustix::fs::statat(&dir_fd, &name, rustix::fs::AtFlags::SYMLINK_NOFOLLOW) {
-        Ok(st) if rustix::fs::FileType::from_raw_mode(st.st_mode) != rustix::fs::FileType::RegularFile => {
+        Ok(st)
+            if rustix::fs::FileType::from_raw_mode(st.st_mode)
+                != rustix::fs::FileType::RegularFile =>
+        {
             Err(FileError::NotRegular)
         }
         _ => Ok(real.join(name)),
@@ -146,7 +149,11 @@ fn open_parent(path: &Path) -> Result<(OwnedFd, PathBuf), FileError> {
             Component::Normal(part) => {
                 walked.push(part);
                 let below_root = roots.iter().any(|r| walked.starts_with(r) && walked != *r);
-                let f = if below_root { flags } else { flags - OFlags::NOFOLLOW };
+                let f = if below_root {
+                    flags
+                } else {
+                    flags - OFlags::NOFOLLOW
+                };
                 fd = rustix::fs::openat(&fd, part, f, Mode::empty())
                     .map_err(|_| FileError::NoDirectory)?;
             }
@@ -280,16 +287,25 @@ mod tests {
             client_target(d.join("../../etc/x").to_str().unwrap()),
             Err(FileError::Outside)
         );
-        assert_eq!(client_target(d.to_str().unwrap()), Err(FileError::NotRegular));
+        assert_eq!(
+            client_target(d.to_str().unwrap()),
+            Err(FileError::NotRegular)
+        );
     }
 
     #[test]
     fn private_directories_are_narrowed_to_the_owner() {
         let d = scratch("private").join("a/b");
         private_dir(&d).unwrap();
-        assert_eq!(std::fs::metadata(&d).unwrap().permissions().mode() & 0o777, 0o700);
+        assert_eq!(
+            std::fs::metadata(&d).unwrap().permissions().mode() & 0o777,
+            0o700
+        );
         std::fs::set_permissions(&d, std::fs::Permissions::from_mode(0o755)).unwrap();
         private_dir(&d).unwrap();
-        assert_eq!(std::fs::metadata(&d).unwrap().permissions().mode() & 0o777, 0o700);
+        assert_eq!(
+            std::fs::metadata(&d).unwrap().permissions().mode() & 0o777,
+            0o700
+        );
     }
 }

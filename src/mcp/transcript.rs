@@ -52,7 +52,10 @@ impl Transcript {
 fn scrub_incoming(message: &Value) -> Value {
     let mut m = message.clone();
     // A lease call's parameters are its token and lifetime: only their names are kept.
-    if m["method"].as_str().is_some_and(|n| n.starts_with("lease/")) {
+    if m["method"]
+        .as_str()
+        .is_some_and(|n| n.starts_with("lease/"))
+    {
         if let Some(params) = m.get_mut("params").and_then(Value::as_object_mut) {
             for v in params.values_mut() {
                 *v = json!("<redacted>");
@@ -91,7 +94,10 @@ fn scrub_outgoing(message: &Value) -> Value {
                     }
                 }
                 if let Some(Value::String(text)) = map.get_mut("text") {
-                    if SECRET_KEYS.iter().any(|k| text.contains(&format!("\"{k}\""))) {
+                    if SECRET_KEYS
+                        .iter()
+                        .any(|k| text.contains(&format!("\"{k}\"")))
+                    {
                         *text = "<redacted: carries a token>".into();
                     }
                 }

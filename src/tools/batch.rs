@@ -17,8 +17,8 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value, json};
 
-use super::effects::{Effect, Nav, When};
 use super::browser::{Grants, check_url, confirm, denied, destination, session_for, with_grants};
+use super::effects::{Effect, Nav, When};
 use super::output::result_of;
 use super::schema::input_schema;
 use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
@@ -40,7 +40,13 @@ pub const BATCH: Tool = Tool {
     description: "Up to 32 action steps, all checked first, one confirmation; stops at the first failure or unmet wait/verify. mode: unguarded, fixed (each step's expectedRevision), chain (each at the last step's).",
     schema: input_schema::<BatchArgs>,
     output: result_of::<BatchResult>,
-    effects: &[Effect::RunsSteps, Effect::Navigates(Nav::OnPage), Effect::ProducesText, Effect::Uploads(When::OnPage), Effect::Input],
+    effects: &[
+        Effect::RunsSteps,
+        Effect::Navigates(Nav::OnPage),
+        Effect::ProducesText,
+        Effect::Uploads(When::OnPage),
+        Effect::Input,
+    ],
     idempotent: false,
     needs: Needs::Browser,
     revision: RevisionRule::Changes,

@@ -12,10 +12,10 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
-use super::effects::{Effect, Nav};
 use super::args::Document;
 use super::browser::session_for;
 use super::call::{call, nested};
+use super::effects::{Effect, Nav};
 use super::output::result_of;
 use super::schema::input_schema;
 use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
@@ -66,7 +66,8 @@ impl Store {
     /// The store under Glass's data directory, created owner-only if missing.
     pub fn open() -> Result<Store, Failure> {
         let dir = crate::paths::data_dir().join("checkpoints");
-        crate::files::private_dir(&dir).map_err(|_| unavailable("the checkpoint directory cannot be created"))?;
+        crate::files::private_dir(&dir)
+            .map_err(|_| unavailable("the checkpoint directory cannot be created"))?;
         Ok(Store { dir })
     }
 

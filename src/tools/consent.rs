@@ -9,8 +9,8 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
-use super::effects::Effect;
 use super::browser::session_for;
+use super::effects::Effect;
 use super::output::ActionResult;
 use super::schema::input_schema;
 use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};

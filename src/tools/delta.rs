@@ -11,9 +11,9 @@ use std::sync::{Arc, Mutex};
 
 use serde_json::{Map, Value, json};
 
-use super::effects::Effect;
 use super::args::{NoArgs, Ref, Target};
 use super::browser::session_for;
+use super::effects::Effect;
 use super::output::result_of;
 use super::page::{PageObservation, observation};
 use super::schema::input_schema;

@@ -13,8 +13,8 @@ use std::time::Duration;
 
 use serde_json::{Map, Value};
 
-use super::effects::Effect;
 use super::browser::session_for;
+use super::effects::Effect;
 use super::schema::input_schema;
 use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::try_tool;

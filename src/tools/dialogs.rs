@@ -6,9 +6,9 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
-use super::effects::Effect;
 use super::args::NoArgs;
 use super::browser::session_for;
+use super::effects::Effect;
 use super::schema::input_schema;
 use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::failure::{Failure, Kind};

@@ -239,7 +239,10 @@ pub fn open_world(tool: &Tool) -> bool {
     tool.effects.iter().any(|e| {
         !matches!(
             e,
-            Effect::WritesFile(..) | Effect::Persists(_) | Effect::ChangesKnowledge | Effect::Deletes
+            Effect::WritesFile(..)
+                | Effect::Persists(_)
+                | Effect::ChangesKnowledge
+                | Effect::Deletes
         )
     })
 }
@@ -310,7 +313,9 @@ pub fn decide(services: &Services, tool: &Tool, a: &Map<String, Value>) -> Resul
         if let Effect::Navigates(Nav::Url(arg, _)) = e {
             let url = a.get(*arg).and_then(Value::as_str).unwrap_or("about:blank");
             if !super::page::allowed_url(url) {
-                return Err(args::invalid(arg, "must be an http, https, file, about or data URL").into());
+                return Err(
+                    args::invalid(arg, "must be an http, https, file, about or data URL").into(),
+                );
             }
             super::browser::check_url(services, url)?;
         }
@@ -349,8 +354,8 @@ pub fn decide(services: &Services, tool: &Tool, a: &Map<String, Value>) -> Resul
 /// confirmed) as the call path would have. A tool may ask only for what its effects declare.
 pub fn on_page(
     services: &Services,
-    tool: &Tool,
     cap: Capability,
+    tool: &Tool,
     a: &Map<String, Value>,
     summary: &str,
 ) -> Result<(), ToolOutcome> {
@@ -367,7 +372,8 @@ mod tests {
 
     #[test]
     fn an_effect_takes_place_as_its_arguments_say() {
-        let a = args(serde_json::json!({"path": "/tmp/x", "full": true, "action": "stop", "n": null}));
+        let a =
+            args(serde_json::json!({"path": "/tmp/x", "full": true, "action": "stop", "n": null}));
         assert!(When::Given("path").by_args(&a));
         assert!(!When::Given("n").by_args(&a));
         assert!(When::Flag("full").by_args(&a));

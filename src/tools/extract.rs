@@ -15,8 +15,8 @@ use std::sync::{Arc, OnceLock};
 use serde_json::{Map, Value, json};
 use sha2::{Digest, Sha256};
 
-use super::effects::{Effect, When};
 use super::browser::session_for;
+use super::effects::{Effect, When};
 use super::output::result_of;
 use super::schema::input_schema;
 use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};

@@ -12,9 +12,9 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value, json};
 
-use super::effects::{Effect, Nav, When};
 use super::args::NoArgs;
 use super::browser::session_for;
+use super::effects::{Effect, Nav, When};
 use super::output::result_of;
 use super::schema::{input_schema, input_schema_brief};
 use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
@@ -222,7 +222,13 @@ pub const EXECUTE_INTENT: Tool = Tool {
     description: "resolveIntent's fields plus candidateId: acts through the verified tools only if that candidate is still the one selected now (else not_executed, with why).",
     schema: input_schema_brief::<ExecuteArgs>,
     output: result_of::<ExecuteResult>,
-    effects: &[Effect::Input, Effect::ProducesText, Effect::Navigates(Nav::OnPage), Effect::Persists(When::OnPage), Effect::Irreversible],
+    effects: &[
+        Effect::Input,
+        Effect::ProducesText,
+        Effect::Navigates(Nav::OnPage),
+        Effect::Persists(When::OnPage),
+        Effect::Irreversible,
+    ],
     idempotent: false,
     needs: Needs::Page,
     revision: RevisionRule::Guarded,
@@ -236,7 +242,12 @@ pub const ACT_AND_VERIFY: Tool = Tool {
     description: "executeIntent, then verify's predicates (same fields): the action's result and the verification's evidence. No retry.",
     schema: input_schema_brief::<ActVerifyArgs>,
     output: result_of::<ExecuteResult>,
-    effects: &[Effect::Input, Effect::ProducesText, Effect::Navigates(Nav::OnPage), Effect::Irreversible],
+    effects: &[
+        Effect::Input,
+        Effect::ProducesText,
+        Effect::Navigates(Nav::OnPage),
+        Effect::Irreversible,
+    ],
     idempotent: false,
     needs: Needs::Page,
     revision: RevisionRule::Guarded,

@@ -6,9 +6,9 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
-use super::effects::Effect;
 use super::args::Target;
 use super::browser::session_for;
+use super::effects::Effect;
 use super::output::KeysResult;
 use super::pointer::check_revision;
 use super::schema::input_schema;

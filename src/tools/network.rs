@@ -11,8 +11,8 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
-use super::effects::{Effect, When};
 use super::browser::session_for;
+use super::effects::{Effect, When};
 use super::schema::input_schema;
 use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::bodies::Body;
@@ -29,7 +29,10 @@ pub const LIST_REQUESTS: Tool = Tool {
     description: "The selected page's requests since its navigation, in groups of one type and status: id, URL (timing adds start, duration, bytes); non-GET methods, failures, cache hits. Paged by cursor.",
     schema: input_schema::<ListArgs>,
     output: super::output::result_of::<ListResult>,
-    effects: &[Effect::ReadsPage, Effect::ReadsNetworkDetails(When::Flag("queryValues"))],
+    effects: &[
+        Effect::ReadsPage,
+        Effect::ReadsNetworkDetails(When::Flag("queryValues")),
+    ],
     idempotent: true,
     needs: Needs::Page,
     revision: RevisionRule::Reads,
@@ -43,7 +46,10 @@ pub const GET_REQUEST: Tool = Tool {
     description: "One request of listRequests: headers (secrets redacted), and with bodies (network-details) its bodies as bounded text.",
     schema: input_schema::<GetArgs>,
     output: super::output::result_of::<GetResult>,
-    effects: &[Effect::ReadsPage, Effect::ReadsNetworkDetails(When::Flag("bodies"))],
+    effects: &[
+        Effect::ReadsPage,
+        Effect::ReadsNetworkDetails(When::Flag("bodies")),
+    ],
     idempotent: true,
     needs: Needs::Page,
     revision: RevisionRule::Reads,

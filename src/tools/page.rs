@@ -7,9 +7,9 @@ use std::time::Duration;
 
 use serde_json::{Map, Value, json};
 
-use super::effects::{Effect, Nav, Tab, When};
 use super::args::{Ref, Target};
 use super::browser::session_for;
+use super::effects::{Effect, Nav, Tab, When};
 use super::output::DialogSeen;
 use super::schema::input_schema;
 use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
@@ -42,7 +42,11 @@ pub const OBSERVE: Tool = Tool {
     description: "Compact page state: url, title, revision, elements with refs, roles, names and state. DOM, screenshot and form values only when asked.",
     schema: input_schema::<ObserveArgs>,
     output: super::output::result_of::<ObserveResult>,
-    effects: &[Effect::ReadsPage, Effect::CapturesPixels(When::Flag("includeScreenshot")), Effect::ReadsFormValues(When::Flag("includeFormValues"))],
+    effects: &[
+        Effect::ReadsPage,
+        Effect::CapturesPixels(When::Flag("includeScreenshot")),
+        Effect::ReadsFormValues(When::Flag("includeFormValues")),
+    ],
     idempotent: true,
     needs: Needs::Page,
     revision: RevisionRule::Reads,
@@ -98,7 +102,10 @@ pub const SCREENSHOT: Tool = Tool {
     description: "Viewport, full page, target or clip as png, jpeg or webp: returned, or saved to path.",
     schema: input_schema::<ScreenshotArgs>,
     output: super::output::result_of::<ScreenshotResult>,
-    effects: &[Effect::CapturesPixels(When::Always), Effect::WritesFile("path", When::Given("path"))],
+    effects: &[
+        Effect::CapturesPixels(When::Always),
+        Effect::WritesFile("path", When::Given("path")),
+    ],
     idempotent: true,
     needs: Needs::Page,
     revision: RevisionRule::Reads,

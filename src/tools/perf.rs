@@ -12,8 +12,8 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
-use super::effects::{Effect, Nav, When};
 use super::browser::session_for;
+use super::effects::{Effect, Nav, When};
 use super::schema::input_schema;
 use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::agent_calls::Vitals;
@@ -30,7 +30,12 @@ pub const PERFORMANCE_TRACE: Tool = Tool {
     schema: input_schema::<TraceArgs>,
     output: super::output::result_of::<TraceResult>,
     // start may reload the page: each call anew.
-    effects: &[Effect::ReadsPage, Effect::Navigates(Nav::Reload(When::Flag("reload"))), Effect::WritesFile("path", When::Given("path")), Effect::Persists(When::Is("action", "stop"))],
+    effects: &[
+        Effect::ReadsPage,
+        Effect::Navigates(Nav::Reload(When::Flag("reload"))),
+        Effect::WritesFile("path", When::Given("path")),
+        Effect::Persists(When::Is("action", "stop")),
+    ],
     idempotent: false,
     needs: Needs::Page,
     revision: RevisionRule::Reads,

@@ -8,9 +8,9 @@ use serde_json::{Map, Value};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::effects::Effect;
 use super::args::Target;
 use super::browser::session_for;
+use super::effects::Effect;
 use super::output::ActionResult;
 use super::schema::input_schema;
 use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};

@@ -7,8 +7,8 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use super::effects::{Effect, When};
 use super::browser::session_for;
+use super::effects::{Effect, When};
 use super::page::save_client_file;
 use super::schema::input_schema;
 use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
@@ -21,7 +21,10 @@ pub const PRINT_TO_PDF: Tool = Tool {
     description: "Print the selected page to a PDF file: bytes, pages, sha256.",
     schema: input_schema::<PrintArgs>,
     output: super::output::result_of::<PrintResult>,
-    effects: &[Effect::CapturesPixels(When::Always), Effect::WritesFile("path", When::Always)],
+    effects: &[
+        Effect::CapturesPixels(When::Always),
+        Effect::WritesFile("path", When::Always),
+    ],
     idempotent: true,
     needs: Needs::Page,
     revision: RevisionRule::Reads,

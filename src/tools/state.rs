@@ -8,8 +8,8 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
-use super::effects::{Effect, When};
 use super::browser::session_for;
+use super::effects::{Effect, When};
 use super::output::result_of;
 use super::schema::input_schema;
 use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
@@ -39,7 +39,10 @@ pub const STORAGE_STATE: Tool = Tool {
     description: "Save the page's cookies and local storage to an owner-only file, or load them.",
     schema: input_schema::<StateArgs>,
     output: result_of::<StateResult>,
-    effects: &[Effect::Cookies(When::Always), Effect::WritesFile("path", When::Is("action", "save"))],
+    effects: &[
+        Effect::Cookies(When::Always),
+        Effect::WritesFile("path", When::Is("action", "save")),
+    ],
     idempotent: false,
     needs: Needs::Page,
     revision: RevisionRule::Reads,

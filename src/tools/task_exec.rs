@@ -17,10 +17,10 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value, json};
 
-use super::effects::{Effect, When};
 use super::args::Document;
 use super::browser::{Grants, confirm, denied, session_for, with_grants};
 use super::call::{call, nested};
+use super::effects::{Effect, When};
 use super::output::result_of;
 use super::schema::input_schema;
 use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
@@ -37,7 +37,13 @@ pub const EXECUTE_TASK: Tool = Tool {
     description: "Run a Task Protocol v1 task on the live page: compile, reconcile its scope and targets (else taskReconciliation), act, check postconditions.",
     schema: input_schema::<ExecuteTaskArgs>,
     output: result_of::<TaskRun>,
-    effects: &[Effect::RunsSteps, Effect::Input, Effect::ProducesText, Effect::ReadsFormValues(When::OnPage), Effect::Irreversible],
+    effects: &[
+        Effect::RunsSteps,
+        Effect::Input,
+        Effect::ProducesText,
+        Effect::ReadsFormValues(When::OnPage),
+        Effect::Irreversible,
+    ],
     idempotent: false,
     needs: Needs::Page,
     revision: RevisionRule::Guarded,

@@ -11,9 +11,9 @@ use std::time::Duration;
 
 use serde_json::{Map, Value};
 
-use super::effects::{Effect, Nav, Tab};
 use super::args::{NoArgs, Target};
 use super::browser::session_for;
+use super::effects::{Effect, Nav, Tab};
 use super::output::CausedReport;
 use super::pointer::check_revision;
 use super::schema::input_schema;

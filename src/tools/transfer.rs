@@ -9,9 +9,9 @@ use std::time::Duration;
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
 
-use super::effects::{Effect, When};
 use super::args::Target;
 use super::browser::session_for;
+use super::effects::{Effect, When};
 use super::output::ActionResult;
 use super::pointer::check_revision;
 use super::schema::input_schema;

@@ -14,9 +14,9 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Map, Value, json};
 
-use super::effects::Effect;
 use super::args::{Ref, Target};
 use super::browser::session_for;
+use super::effects::Effect;
 use super::output::result_of;
 use super::schema::input_schema;
 use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};

@@ -11,9 +11,9 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Map, Value, json};
 
-use super::effects::Effect;
 use super::args::Target;
 use super::browser::session_for;
+use super::effects::Effect;
 use super::schema::input_schema;
 use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::agent_calls::{ReadyState, WaitFor};

@@ -12,9 +12,7 @@ use serde_json::{Map, Value};
 
 use super::args::Document;
 use super::schema::input_schema;
-use super::{
-    Needs, RevisionRule, Services, Tool, ToolError, ToolFuture, ToolOutcome, args,
-};
+use super::{Needs, RevisionRule, Services, Tool, ToolError, ToolFuture, ToolOutcome, args};
 use crate::webir::{self as ir, Draft};
 
 /// `validateWebIr`.

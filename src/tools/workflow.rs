@@ -18,12 +18,12 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
-use super::effects::{Effect, Nav, When};
 use super::args::Document;
 use super::batch::{Need, decide, step_need};
 use super::browser::{Grants, with_grants};
 use super::call::{call, nested};
 use super::checkpoint::{Store, new_run_id, policy_digest};
+use super::effects::{Effect, Nav, When};
 use super::output::result_of;
 use super::schema::input_schema;
 use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
@@ -38,7 +38,16 @@ pub const WORKFLOW: Tool = Tool {
     description: "Run a Workflow v1 (docs/workflows.md): inputs, steps (action tools, executeTask, executeIntent, extractStructured, wait, verify) with pre/post checks, typed outputs; checkpointed, resumable.",
     schema: input_schema::<WorkflowArgs>,
     output: result_of::<WorkflowResult>,
-    effects: &[Effect::RunsSteps, Effect::Navigates(Nav::OnPage), Effect::ProducesText, Effect::Uploads(When::OnPage), Effect::ReadsFormValues(When::OnPage), Effect::Input, Effect::Persists(When::Always), Effect::Irreversible],
+    effects: &[
+        Effect::RunsSteps,
+        Effect::Navigates(Nav::OnPage),
+        Effect::ProducesText,
+        Effect::Uploads(When::OnPage),
+        Effect::ReadsFormValues(When::OnPage),
+        Effect::Input,
+        Effect::Persists(When::Always),
+        Effect::Irreversible,
+    ],
     idempotent: false,
     needs: Needs::Browser,
     revision: RevisionRule::Changes,
