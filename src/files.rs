@@ -253,12 +253,18 @@ mod tests {
         let d = scratch("links");
         let victim = d.join("victim");
         std::fs::write(&victim, b"keep").unwrap();
-        // A symbolic link and a hard link at the name: both are replaced, the victim kept.
+        // A symbolic link at the name is refused; one swapped in after the check is replaced
+        // (the rename takes the name), and so is a hard link: the victim is kept either way.
         let link = d.join("out.png");
         std::os::unix::fs::symlink(&victim, &link).unwrap();
-        let written = write_client_file(link.to_str().unwrap(), b"new").unwrap();
+        assert_eq!(
+            write_client_file(link.to_str().unwrap(), b"new"),
+            Err(FileError::NotRegular)
+        );
+        write_in_place(&link, b"new").unwrap();
         assert_eq!(std::fs::read(&victim).unwrap(), b"keep");
-        assert_eq!(std::fs::read(&written).unwrap(), b"new");
+        assert_eq!(std::fs::read(&link).unwrap(), b"new");
+        let written = link;
         let hard = d.join("hard.png");
         std::fs::hard_link(&victim, &hard).unwrap();
         write_client_file(hard.to_str().unwrap(), b"new").unwrap();

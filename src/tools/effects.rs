@@ -365,6 +365,7 @@ pub fn on_page(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::policy::{Policy, PolicyPreset};
 
     fn args(v: Value) -> Map<String, Value> {
         v.as_object().cloned().unwrap_or_default()
@@ -382,5 +383,87 @@ mod tests {
         assert!(!When::Is("action", "start").by_args(&a));
         assert!(!When::OnPage.by_args(&a));
         assert!(When::OnPage.may(&a));
+    }
+
+    /// The catalog walked whole: each tool's effects, annotations, policy gate, listing and
+    /// docs row must say the same thing.
+    #[test]
+    fn effects_annotations_gates_and_docs_agree_for_every_tool() {
+        let docs = include_str!("../../docs/mcp.md");
+        let hardened =
+            Policy::from_flags(PolicyPreset::Hardened, &[], &[], &["127.0.0.1".into()], &[])
+                .unwrap();
+        let mut unlisted_when_hardened = Vec::new();
+        for t in super::super::catalog() {
+            let ann = super::super::Annotations::of(t);
+            let writes = t.effects.iter().any(|e| {
+                matches!(
+                    e,
+                    Effect::WritesFile(..) | Effect::Persists(_) | Effect::Cookies(_)
+                )
+            });
+            // A tool that can write anything is never read-only, and a read-only one never
+            // needs the lease, whatever its arguments.
+            assert!(
+                !(writes && ann.read_only),
+                "{} writes but is read-only",
+                t.name
+            );
+            let every_arg: Map<String, Value> = serde_json::from_value(serde_json::json!({
+                "path": "/tmp/x", "action": "stop", "reload": true, "queryValues": true,
+                "bodies": true, "includeScreenshot": true, "includeFormValues": true,
+                "directory": "/tmp", "files": ["/tmp/x"], "url": "http://127.0.0.1/"
+            }))
+            .unwrap();
+            assert_eq!(
+                ann.read_only,
+                !changes(t, &every_arg),
+                "{}: lease and readOnlyHint",
+                t.name
+            );
+            // The confirmation token is published exactly where a capability or an
+            // irreversible step can ask for it.
+            let published = super::super::call::input_schema(t)["properties"]
+                .get("confirmToken")
+                .is_some();
+            assert_eq!(
+                published,
+                !capabilities(t).is_empty() || always_confirms(t),
+                "{}: confirmToken",
+                t.name
+            );
+            if required(t).any(|c| hardened.decide(c) == Decision::Deny) {
+                unlisted_when_hardened.push(t.name);
+            }
+            assert!(
+                docs.contains(&format!("`{}`", t.name)),
+                "{} has no row in docs/mcp.md",
+                t.name
+            );
+            // Each capability the tool may ask for is named in the policy docs.
+            for c in capabilities(t) {
+                assert!(
+                    include_str!("../../docs/policy.md").contains(&format!("`{}`", c.as_str())),
+                    "{}",
+                    c.as_str()
+                );
+            }
+        }
+        // The docs name every tool a hardened policy leaves out of the list.
+        let line = docs
+            .lines()
+            .find(|l| l.starts_with("Not listed under `hardened`"))
+            .expect("docs/mcp.md states what hardened leaves out");
+        for name in &unlisted_when_hardened {
+            assert!(
+                line.contains(&format!("`{name}`")),
+                "{name} missing from: {line}"
+            );
+        }
+        assert_eq!(
+            line.matches('`').count() / 2 - 1,
+            unlisted_when_hardened.len(),
+            "{line}"
+        );
     }
 }
