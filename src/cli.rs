@@ -365,6 +365,8 @@ impl SessionOptions {
                 host_rules: (policy.allow_hosts().len(), policy.deny_hosts().len()),
                 tools: self.tools,
                 incognito: self.incognito,
+                session_args: self.session_args(),
+                daemon: false,
             },
             session: crate::browser::Session::new(self.session_config()),
             policy,
@@ -398,6 +400,17 @@ impl SessionOptions {
                 p.decide(crate::policy::Capability::NetworkDetails) != crate::policy::Decision::Deny
             }),
         }
+    }
+
+    /// What a daemon's session is, as flags: the session and policy options a client of it
+    /// must share (the tool group is each client's own choice, so it is left out). Empty for
+    /// a client that gave none: it joins the daemon's session as it is.
+    pub fn session_args(&self) -> Vec<String> {
+        let mut args = self.to_args();
+        if let Some(i) = args.iter().position(|a| a == "--tools") {
+            args.drain(i..(i + 2).min(args.len()));
+        }
+        args
     }
 
     /// The session flags in canonical form, as they must precede `--mcp` in a client config.

@@ -4,7 +4,7 @@
 //! that connection for an MCP client, and the direct commands use it when a daemon runs, so
 //! refs from `glass observe` still name elements in `glass click e4`. While more than one
 //! client is connected, a call that may change a page needs the mutation lease
-//! (`lease/acquire`); reads never do.
+//! (the `lease` tool, or `lease/acquire`); reads never do.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -92,6 +92,7 @@ pub fn run(session: &SessionOptions) -> ExitCode {
     };
     let leases = Arc::new(Leases::default());
     services.leases = Some(Arc::clone(&leases));
+    services.facts.daemon = true;
     let services = Arc::new(services);
     let Some(rt) = runtime() else {
         return ExitCode::FAILURE;
@@ -145,14 +146,64 @@ pub fn run(session: &SessionOptions) -> ExitCode {
     code
 }
 
+/// Whether a client with `mine` as its session and policy options may use the running daemon:
+/// a client that gave none joins it as it is; one that gave any must give the daemon's own, so
+/// it never runs silently under a policy or profile it did not ask for. The refusal names the
+/// daemon's options. `Ok` too when no daemon answers (the caller says so itself).
+pub async fn session_matches(mine: &SessionOptions) -> Result<(), String> {
+    let wanted = mine.session_args();
+    if wanted.is_empty() {
+        return Ok(());
+    }
+    let Some(mut d) = DaemonClient::connect().await else {
+        return Ok(());
+    };
+    let answer = d.request("glass/session", json!({})).await;
+    let theirs: Vec<String> = answer
+        .as_ref()
+        .and_then(|a| a["result"]["args"].as_array())
+        .map(|a| {
+            a.iter()
+                .filter_map(|s| s.as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default();
+    if theirs == wanted {
+        return Ok(());
+    }
+    let policy = answer
+        .as_ref()
+        .and_then(|a| a["result"]["policy"].as_str().map(str::to_owned))
+        .unwrap_or_else(|| "unknown".into());
+    let shown = |a: &[String]| {
+        if a.is_empty() {
+            "no options".to_owned()
+        } else {
+            a.join(" ")
+        }
+    };
+    Err(format!(
+        "the running daemon serves the {policy} policy with {}; this client asked for {}. A \
+         client never runs under another session's options: stop the daemon and start it as \
+         `glass {} daemon`, or connect with no session options to use the daemon's",
+        shown(&theirs),
+        shown(&wanted),
+        wanted.join(" ")
+    ))
+}
+
 /// `glass --mcp --connect`: this process's stdin and stdout become a connection to the
-/// daemon, byte for byte.
-pub fn connect_stdio() -> ExitCode {
+/// daemon, byte for byte, once its session and policy are the ones this client asked for.
+pub fn connect_stdio(mine: &SessionOptions) -> ExitCode {
     let Some(rt) = runtime() else {
         return ExitCode::FAILURE;
     };
     let path = socket_path();
     let code = rt.block_on(async {
+        if let Err(why) = session_matches(mine).await {
+            eprintln!("glass: {why}");
+            return ExitCode::from(2);
+        }
         let stream = match UnixStream::connect(&path).await {
             Ok(s) => s,
             Err(_) => {

@@ -129,6 +129,10 @@ async fn via_daemon(
     tool: &str,
     args: &Value,
 ) -> Option<ExitCode> {
+    if let Err(why) = crate::daemon::session_matches(&cli.session).await {
+        eprintln!("glass {}: {why}", command.name());
+        return Some(ExitCode::from(2));
+    }
     let mut d = crate::daemon::DaemonClient::connect().await?;
     let lease = d.request("lease/acquire", json!({"ttlMs": 120_000})).await;
     let token = lease.and_then(|l| l["result"]["token"].as_str().map(str::to_owned));

@@ -91,7 +91,7 @@ wire_enum! {
         TaskReconciliation = "taskReconciliation", "`executeTask`: the task does not match the live page (its scope or a target its inputs name is missing or not unique); `path` and `reason` say which, and nothing was dispatched";
         WorkflowValidation = "workflowValidation", "the workflow or its inputs are not valid Workflow v1 (or a step's arguments do not fit its tool); `path` and `reason` say where, and nothing ran";
         Checkpoint = "checkpoint", "`workflow` cannot resume the run, or `importCheckpoint` cannot take the checkpoint; `failureKind` says why and nothing ran";
-        Lease = "lease", "`glass daemon` serves several clients and this call may change a page: it needs this client's lease token (`leaseToken`); `holder` and `expiresAt` say who holds the lease and until when";
+        Lease = "lease", "`glass daemon` serves several clients and this call may change a page: it needs the mutation lease (the `lease` tool); `holder` and `expiresAt` say who holds the lease and until when";
         Store = "store", "the local store (run checkpoints, snapshots) cannot serve this call; browsing is not affected";
         Trace = "trace", "`performanceTrace` cannot do this now: `failureKind` says whether a trace is already recording or none is";
         WebIrValidation = "webIrValidation", "the draft is not valid Web IR v1; `path` and `reason` say where";
@@ -157,7 +157,7 @@ wire_enum! {
         TooLarge = "tooLarge" in Download, "the download passed `--download-max-mb`; the file is deleted";
         SaveFailed = "saveFailed" in Download, "the file could not be saved or read in the directory";
         LeaseHeld = "leaseHeld" in Lease, "another client holds the lease until `expiresAt`; reads still work";
-        LeaseRequired = "leaseRequired" in Lease, "no lease of this client's: `lease/acquire`, then pass its token as `leaseToken`";
+        LeaseRequired = "leaseRequired" in Lease, "no client holds the lease and others share the browser: call `lease` with action `acquire` first";
         UnknownRun = "unknownRun" in Checkpoint, "no checkpoint of this run is kept (the last 64 runs are)";
         CheckpointMismatch = "checkpointMismatch" in Checkpoint, "the checkpoint was made for another workflow document, other inputs, another policy or another format; `reason` says which";
         RunComplete = "runComplete" in Checkpoint, "every step of the run is done; run the workflow anew";

@@ -23,7 +23,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
         if cli.connect {
-            return glass::daemon::connect_stdio();
+            return glass::daemon::connect_stdio(&cli.session);
         }
         return run_mcp(&cli);
     }

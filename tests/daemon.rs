@@ -220,3 +220,95 @@ fn socket_is_owner_only(path: &Path) {
         assert_eq!(mode, 0o600);
     }
 }
+
+/// #26 Part B 2: two MCP clients on one daemon could not act (a custom JSON-RPC method and a
+/// token no schema names). Driven by the official Python SDK with tools only: the `lease` tool
+/// is listed, the holder's connection acts with no token, the other is told who holds it, and
+/// after a release the other takes it. The page counts exactly the clicks that were allowed.
+#[test]
+fn two_sdk_clients_share_a_daemon_with_tools_only() {
+    let web = Server::start(vec![("/", Page::html(PAGE))]);
+    let d = Daemon::start();
+    let python = std::env::var_os("GLASS_MCP_SDK")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("target/mcp-sdk"))
+        .join("bin/python");
+    assert!(
+        python.exists(),
+        "run scripts/test: it installs the MCP SDK once"
+    );
+    let out = Command::new(python)
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/sdk/share.py"))
+        .arg(env!("CARGO_BIN_EXE_glass"))
+        .arg(web.url("/"))
+        .env("GLASS_DATA_DIR", &d.data)
+        .output()
+        .unwrap();
+    let r: Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|_| panic!("{}", String::from_utf8_lossy(&out.stderr)));
+    assert_eq!(r["listed"], true, "{r}");
+    assert_eq!(
+        r["a_navigate_without"]["failureKind"], "leaseRequired",
+        "{r}"
+    );
+    assert_eq!(r["a_acquire"]["yours"], true, "{r}");
+    assert!(r["a_acquire"].get("token").is_none(), "{r}");
+    assert_eq!(r["a_navigate"]["isError"], false, "{r}");
+    assert_eq!(r["b_click"]["failureKind"], "leaseHeld", "{r}");
+    assert_eq!(r["b_acquire"]["failureKind"], "leaseHeld", "{r}");
+    assert_eq!(r["a_click"]["isError"], false, "{r}");
+    assert_eq!(r["a_release"]["holder"], Value::Null, "{r}");
+    assert_eq!(r["b_acquire_after"]["yours"], true, "{r}");
+    assert_eq!(r["b_click_after"]["isError"], false, "{r}");
+    assert!(
+        r["text"]["text"].as_str().unwrap().contains("Clicked 2"),
+        "{r}"
+    );
+}
+
+/// #26 Part B 1: with a development daemon running, a client or a direct command given the
+/// hardened policy ran under the daemon's (a refused host loaded). Refused at once instead,
+/// naming the daemon's options; the page's server never sees a request.
+#[test]
+fn a_client_never_runs_under_another_sessions_policy() {
+    let web = Server::start(vec![("/", Page::html(PAGE))]);
+    let d = Daemon::start();
+    let hardened = [
+        "--policy",
+        "hardened",
+        "--incognito",
+        "--policy-allow-host",
+        "127.0.0.2",
+    ];
+    let mut args = hardened.to_vec();
+    args.extend(["--mcp", "--connect"]);
+    let out = Command::new(env!("CARGO_BIN_EXE_glass"))
+        .args(&args)
+        .env("GLASS_DATA_DIR", &d.data)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let why = String::from_utf8_lossy(&out.stderr);
+    assert!(why.contains("development policy with --incognito"), "{why}");
+    assert!(why.contains("--policy hardened"), "{why}");
+    let mut args = hardened.to_vec();
+    let url = web.url("/");
+    args.extend(["navigate", url.as_str()]);
+    let out = Command::new(env!("CARGO_BIN_EXE_glass"))
+        .args(&args)
+        .env("GLASS_DATA_DIR", &d.data)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert_eq!(web.count("/"), 0, "the refused command reached the page");
+    // The same options as the daemon's, or none, join it.
+    let (joined, nav) = d.direct(&["--incognito", "navigate", &url]);
+    assert!(joined, "{nav}");
+    assert_eq!(web.count("/"), 1);
+}

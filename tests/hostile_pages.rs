@@ -686,3 +686,96 @@ fn kill_renderers(glass: u32) -> usize {
     }
     killed
 }
+
+/// A page whose secret fields hide from scripts: a password field inside a closed shadow
+/// root (the page keeps its own handle to read it), and fields that are passwords in all but
+/// `type`.
+fn sealed_secrets_page() -> Server {
+    Server::start(vec![(
+        "/sealed",
+        Page::html(
+            r#"<title>Sealed</title>
+            <div id="host"></div>
+            <input id="otp" aria-label="Code" autocomplete="one-time-code">
+            <input id="masked" aria-label="Secret" style="-webkit-text-security: disc">
+            <label>Password <input id="named" type="text"></label>
+            <input id="plain" aria-label="Plain">
+            <input id="mover" aria-label="Mover">
+            <script>
+              const root = document.getElementById('host').attachShadow({mode: 'closed', delegatesFocus: true});
+              root.innerHTML = '<input type="password" aria-label="Pin">';
+              window.pw = root.querySelector('input');
+              // After two characters, the page moves focus into the sealed password field.
+              document.getElementById('mover').addEventListener('input', (e) => {
+                if (e.target.value.length === 2) window.pw.focus();
+              });
+            </script>"#,
+        ),
+    )])
+}
+
+/// Part B 3 (#26): `key`, `keyDown` and `shortcut` typed into a password field inside a closed
+/// shadow root without confirmation (the page's scripts, Glass's included, cannot see in), and
+/// `type` into a field the page moved focus from into it; so did fields that are passwords in
+/// all but `type`. Chrome's DOM domain sees closed
+/// roots, so the rule asks it; every field is checked empty in the page itself.
+#[test]
+fn password_fields_the_page_hides_or_disguises_ask_before_any_key() {
+    let web = sealed_secrets_page();
+    let mut g = incognito(&[]);
+    nav(&mut g, &web, "/sealed");
+    let read = |g: &mut Glass| {
+        common::eval(
+            g,
+            "[window.pw.value, otp.value, masked.value, named.value, plain.value].join('|')",
+        )
+    };
+    // Focus inside the closed root: keys with no target reach the field the page focused.
+    common::eval(&mut g, "window.pw.focus(), 1");
+    for (i, (tool, args)) in [
+        ("key", json!({"key": "a"})),
+        ("keyDown", json!({"key": "b"})),
+        ("shortcut", json!({"keys": "Shift+C"})),
+    ]
+    .iter()
+    .enumerate()
+    {
+        let e = failed(&g.call(json!(i), tool, args.clone()));
+        assert_eq!(e["kind"], "confirmationRequired", "{tool}: {e}");
+        assert_eq!(read(&mut g), "||||", "{tool} reached a field");
+    }
+    for (i, field) in ["#otp", "#masked", "#named"].iter().enumerate() {
+        let e = failed(&g.call(
+            json!(10 + i),
+            "type",
+            json!({"target": format!("css={field}"), "text": "xYw"}),
+        ));
+        assert_eq!(e["kind"], "confirmationRequired", "{field}: {e}");
+    }
+    assert_eq!(read(&mut g), "||||");
+    // A plain field is typed into at once, and so is a plain one the page left focused.
+    ok(&g.call(
+        json!(20),
+        "type",
+        json!({"target": "css=#plain", "text": "ok"}),
+    ));
+    assert_eq!(read(&mut g), "||||ok");
+    // The page moving focus into the sealed field while keys go out stops them there.
+    let e = failed(&g.call(
+        json!(21),
+        "type",
+        json!({"target": "css=#mover", "text": "abcdef"}),
+    ));
+    assert_eq!(e["failureKind"], "focusMovedToPassword", "{e}");
+    assert_eq!(
+        read(&mut g),
+        "||||ok",
+        "keys reached the sealed password field"
+    );
+    // Confirmed, the key reaches the sealed field.
+    common::eval(&mut g, "window.pw.focus(), 1");
+    let e = failed(&g.call(json!(22), "key", json!({"key": "z"})));
+    let token = e["confirmToken"].as_str().unwrap().to_owned();
+    ok(&g.call(json!(23), "key", json!({"key": "z", "confirmToken": token})));
+    assert_eq!(read(&mut g), "z||||ok");
+}

@@ -409,3 +409,154 @@ fn policy_confirm_can_put_any_capability_behind_a_confirmation() {
     confirmed["confirmToken"] = e["confirmToken"].clone();
     assert_eq!(ok(&g.call(json!(2), "navigate", confirmed))["title"], "P");
 }
+
+/// The answer without what differs between any two calls (the execution id, the header).
+fn refusal_of(e: &Value) -> Value {
+    let mut e = e.clone();
+    if let Some(m) = e.as_object_mut() {
+        m.remove("executionId");
+        m.remove("events");
+    }
+    e
+}
+
+/// #26 Part A: `storageState save` and `screenshot` answered differently for a path that
+/// exists, one that does not and a directory, before the policy's denial: an oracle of which
+/// paths exist. The policy is decided from the tool's effects first, and a path outside the
+/// allowed directories is refused by what it says, not by what is on the disk.
+#[test]
+fn refusals_say_nothing_about_which_paths_exist() {
+    let web = Server::start(vec![("/p", Page::html("<title>P</title><p>x</p>"))]);
+    let mut g = hardened();
+    ok(&g.call(
+        json!(0),
+        "navigate",
+        json!({"url": web.url("/p"), "observe": false}),
+    ));
+    let paths = ["/root/.ssh/x", "/nonexistent/x", "/root", "/etc/hostname"];
+    for tool in ["storageState", "screenshot"] {
+        let answers: Vec<Value> = paths
+            .iter()
+            .map(|p| {
+                let args = if tool == "storageState" {
+                    json!({"action": "save", "path": p})
+                } else {
+                    json!({"path": p})
+                };
+                refusal_of(&failed(&g.call(json!(p), tool, args)))
+            })
+            .collect();
+        assert!(
+            answers.windows(2).all(|w| w[0] == w[1]),
+            "{tool}: {answers:?}"
+        );
+        let expected = if tool == "storageState" {
+            "policy"
+        } else {
+            "invalidArguments"
+        };
+        assert_eq!(answers[0]["kind"], expected, "{tool}: {}", answers[0]);
+    }
+    assert_eq!(
+        std::fs::read_to_string("/etc/hostname")
+            .map(|s| s.is_empty())
+            .ok(),
+        Some(false)
+    );
+}
+
+/// #26 Part A: one way to write a file. Screenshots and PDFs were 0644, the traces folder
+/// 0755; a directory reached through a symbolic link took the bytes elsewhere; `download`
+/// saved anywhere. Every file is the owner's only, every folder Glass makes too, a link on the
+/// way is refused (the link's target stays empty), and downloads stay inside the allowed
+/// directories.
+#[test]
+fn every_file_glass_writes_is_private_and_stays_where_it_may() {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = |p: &std::path::Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    let web = Server::start(vec![("/p", Page::html("<title>P</title><p>hello</p>"))]);
+    let data = common::temp_dir("files-data");
+    let mut g = Glass::spawn_env(
+        &["--incognito", "--policy-allow", "download", "--mcp"],
+        &[("GLASS_DATA_DIR", data.to_str().unwrap())],
+    );
+    g.initialize();
+    ok(&g.call(
+        json!(0),
+        "navigate",
+        json!({"url": web.url("/p"), "observe": false}),
+    ));
+    let dir = common::temp_dir("files-out");
+    let shot = dir.join("shot.png");
+    ok(&g.call(json!(1), "screenshot", json!({"path": shot})));
+    assert_eq!(mode(&shot), 0o600);
+    let pdf = dir.join("page.pdf");
+    ok(&g.call(json!(2), "printToPdf", json!({"path": pdf})));
+    assert_eq!(mode(&pdf), 0o600);
+    assert!(std::fs::read(&pdf).unwrap().starts_with(b"%PDF"));
+    // A folder reached through a symbolic link: refused, and nothing lands behind the link.
+    let victim = common::temp_dir("files-victim");
+    let link = dir.join("link");
+    std::os::unix::fs::symlink(&victim, &link).unwrap();
+    let e = failed(&g.call(json!(3), "screenshot", json!({"path": link.join("x.png")})));
+    assert_eq!(e["kind"], "invalidArguments", "{e}");
+    let e = failed(&g.call(json!(4), "printToPdf", json!({"path": link.join("x.pdf")})));
+    assert_eq!(e["kind"], "invalidArguments", "{e}");
+    assert_eq!(std::fs::read_dir(&victim).unwrap().count(), 0);
+    // A trace in the data directory: the folder 0700, the file 0600.
+    ok(&g.call(json!(5), "performanceTrace", json!({"action": "start"})));
+    let stop = ok(&g.call(json!(6), "performanceTrace", json!({"action": "stop"})));
+    let trace = std::path::PathBuf::from(stop["trace"]["path"].as_str().unwrap());
+    assert_eq!(mode(&trace), 0o600);
+    assert_eq!(mode(trace.parent().unwrap()), 0o700);
+    assert!(trace.starts_with(&data), "{trace:?}");
+    // A download folder outside the allowed directories is refused before any wait.
+    let e = failed(&g.call(
+        json!(7),
+        "download",
+        json!({"directory": "/var/tmp", "timeoutMs": 1000}),
+    ));
+    assert_eq!(e["kind"], "invalidArguments", "{e}");
+    assert_eq!(e["path"], "directory", "{e}");
+}
+
+/// #26 Part B 10: `performanceTrace start {reload: true}` reloaded without the confirmation
+/// `--policy-confirm navigate` asks of `reload`. Its effects declare the reload, so the call
+/// path asks; the server sees no second load until the token comes back.
+#[test]
+fn a_trace_that_reloads_asks_as_a_reload_does() {
+    let web = Server::start(vec![("/p", Page::html("<title>P</title>"))]);
+    let mut g = common::incognito(&["--policy-confirm", "navigate"]);
+    let e = failed(&g.call(
+        json!(0),
+        "navigate",
+        json!({"url": web.url("/p"), "observe": false}),
+    ));
+    let token = e["confirmToken"].as_str().unwrap().to_owned();
+    ok(&g.call(
+        json!(1),
+        "navigate",
+        json!({"url": web.url("/p"), "observe": false, "confirmToken": token}),
+    ));
+    assert_eq!(web.count("/p"), 1);
+    let e = failed(&g.call(
+        json!(2),
+        "performanceTrace",
+        json!({"action": "start", "reload": true}),
+    ));
+    assert_eq!(e["kind"], "confirmationRequired", "{e}");
+    assert_eq!(e["summary"], "reload the selected page", "{e}");
+    assert_eq!(
+        web.count("/p"),
+        1,
+        "the page was reloaded without confirmation"
+    );
+    let token = e["confirmToken"].as_str().unwrap().to_owned();
+    let started = ok(&g.call(
+        json!(3),
+        "performanceTrace",
+        json!({"action": "start", "reload": true, "confirmToken": token}),
+    ));
+    assert_eq!(started["reloaded"], true, "{started}");
+    assert_eq!(web.count("/p"), 2);
+}

@@ -197,3 +197,80 @@ impl Browser {
         Ok(result["objectId"].as_str().map(str::to_owned))
     }
 }
+
+impl Browser {
+    /// Whether focus, inside shadow roots the page closed to every script (Glass's world
+    /// included), rests on a secret field. Chrome's DOM domain sees closed roots: each one on
+    /// the way is opened from outside and asked for its focused element, which the agent then
+    /// judges by the same rule as any other field. A root nested too deep counts as secret.
+    pub async fn sealed_focus_is_secret(&mut self) -> Result<bool, BrowserError> {
+        let Some(mut object) = self.agent_object("focusedElement", &[]).await? else {
+            return Ok(false);
+        };
+        let context = self.agent_context().await?;
+        let session = Some(context.session.as_str());
+        let call = |method: &'static str, params: Value| {
+            let cdp = self.cdp.clone();
+            let session = session.map(str::to_owned);
+            async move {
+                cdp.call_raw(session.as_deref(), method, params, CALL_TIMEOUT)
+                    .await
+                    .map_err(BrowserError::from)
+            }
+        };
+        let group = "glass-sealed";
+        let mut verdict = Ok(true);
+        for _ in 0..8 {
+            let node = call(
+                "DOM.describeNode",
+                json!({"objectId": object, "depth": 1, "pierce": true}),
+            )
+            .await?;
+            let closed = node["node"]["shadowRoots"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .find(|r| r["shadowRootType"] == "closed")
+                .and_then(|r| r["backendNodeId"].as_i64());
+            let Some(root) = closed else {
+                verdict = Ok(false);
+                break;
+            };
+            let resolved = call(
+                "DOM.resolveNode",
+                json!({"backendNodeId": root, "executionContextId": context.id, "objectGroup": group}),
+            )
+            .await?;
+            let Some(root) = resolved["object"]["objectId"].as_str() else {
+                break;
+            };
+            let active = call(
+                "Runtime.callFunctionOn",
+                json!({"objectId": root, "functionDeclaration": "function () { return this.activeElement; }",
+                       "objectGroup": group}),
+            )
+            .await?;
+            let Some(inner) = active["result"]["objectId"].as_str().map(str::to_owned) else {
+                verdict = Ok(false);
+                break;
+            };
+            let facts = call(
+                "Runtime.callFunctionOn",
+                json!({"objectId": inner, "returnByValue": true,
+                       "functionDeclaration": "function () { return __glassAgent.secretFacts(this); }"}),
+            )
+            .await?;
+            let facts = &facts["result"]["value"];
+            if facts["secret"] == true {
+                break;
+            }
+            if facts["sealed"] != true {
+                verdict = Ok(false);
+                break;
+            }
+            object = inner;
+        }
+        let _ = call("Runtime.releaseObjectGroup", json!({"objectGroup": group})).await;
+        verdict
+    }
+}

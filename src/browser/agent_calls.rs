@@ -68,6 +68,8 @@ pub struct FocusState {
     pub opaque: bool,
     /// While the guard was armed, focus entered a password field (the keys were withheld).
     pub tripped: bool,
+    /// Focus is inside a shadow root closed to scripts: Chrome is asked what it is.
+    pub sealed: bool,
 }
 
 /// The outcome of an agent action that may refuse.

@@ -363,6 +363,8 @@ mod tests {
             host_rules: (0, 0),
             tools: Default::default(),
             incognito: false,
+            session_args: Vec::new(),
+            daemon: false,
         }
     }
 

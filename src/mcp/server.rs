@@ -341,6 +341,12 @@ async fn handle_handshake(
         Method::Other(other) if other.starts_with("lease/") && shared.client.is_some() => {
             return lease_method(shared, framing, &id, other, params).await;
         }
+        // A daemon's session and policy, for a connecting client to compare with its own.
+        Method::Other("glass/session") if shared.client.is_some() => {
+            let facts = &shared.services.facts;
+            let result = json!({"args": facts.session_args, "policy": facts.policy.as_str()});
+            return shared.out.reply(framing, &id, result).await;
+        }
         Method::Other(other) => {
             let message = format!("method not found: {}", bounded(other));
             return shared
@@ -780,7 +786,10 @@ async fn call_tool(
         let run = async {
             let call = tools::progress::with_control(
                 Arc::clone(&control),
-                tools::call::call(&services, tool, arguments),
+                tools::lease::as_client(
+                    shared.client.unwrap_or(0),
+                    tools::call::call(&services, tool, arguments),
+                ),
             );
             match progress_token {
                 Some(token) => {
@@ -841,10 +850,12 @@ async fn call_tool(
             }
             Some(outcome) => {
                 let mut result = tool_result(tool.name, outcome, era, include_trace, started);
-                // A daemon's answers say who holds the lease and until when.
-                if let (Some(client), Some(leases)) =
-                    (shared.client, shared.services.leases.as_ref())
-                {
+                // A shared daemon's answers say who holds the lease and until when; a client
+                // alone on it never sees a lease.
+                if let (Some(client), Some(leases)) = (
+                    shared.client,
+                    shared.services.leases.as_ref().filter(|l| l.shared()),
+                ) {
                     if let Some(m) = result.as_object_mut() {
                         let meta = m.entry("_meta").or_insert_with(|| json!({}));
                         meta["glass/lease"] = leases.status(client);

@@ -17,8 +17,9 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value, json};
 
-use super::browser::{Grants, check_url, confirm, denied, destination, session_for, with_grants};
+use super::browser::session_for;
 use super::effects::{Effect, Nav, When};
+use super::gate::{Grants, check_url, confirm, denied, destination, with_grants};
 use super::output::result_of;
 use super::schema::input_schema;
 use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};

@@ -109,6 +109,8 @@ pub enum Effect {
     Deletes,
     /// Runs other tools' calls (each through the call path) under one confirmation.
     RunsSteps,
+    /// Takes or gives up the daemon's mutation lease (never needs it itself).
+    Leases,
     /// May take a step that cannot be undone (a submit, a purchase), decided on the page:
     /// asks for a confirmation whatever the policy says.
     Irreversible,
@@ -173,7 +175,7 @@ impl Effect {
                 let url = a.get(arg).and_then(Value::as_str).unwrap_or("about:blank");
                 format!(
                     "open {} in {}",
-                    super::browser::destination(url),
+                    super::gate::destination(url),
                     match into {
                         Tab::Selected => "the selected page",
                         Tab::New => "a new page",
@@ -243,6 +245,7 @@ pub fn open_world(tool: &Tool) -> bool {
                 | Effect::Persists(_)
                 | Effect::ChangesKnowledge
                 | Effect::Deletes
+                | Effect::Leases
         )
     })
 }
@@ -275,7 +278,12 @@ pub fn always_confirms(tool: &Tool) -> bool {
 pub fn changes(tool: &Tool, a: &Map<String, Value>) -> bool {
     tool.effects
         .iter()
-        .any(|e| !e.reads_only() && e.when().may(a))
+        .any(|e| !e.reads_only() && *e != Effect::Leases && e.when().may(a))
+}
+
+/// Whether the tool exists only where clients share a browser (`glass daemon`).
+pub fn daemon_only(tool: &Tool) -> bool {
+    tool.effects.contains(&Effect::Leases)
 }
 
 /// The file paths this call writes, by argument name, as its effects declare.
@@ -307,17 +315,17 @@ pub fn decide(services: &Services, tool: &Tool, a: &Map<String, Value>) -> Resul
         .iter()
         .find(|(_, c)| services.policy.decide(*c) == Decision::Deny)
     {
-        return Err(ToolOutcome::Failed(super::browser::denied(services, *cap)));
+        return Err(ToolOutcome::Failed(super::gate::denied(services, *cap)));
     }
     for e in tool.effects {
         if let Effect::Navigates(Nav::Url(arg, _)) = e {
             let url = a.get(*arg).and_then(Value::as_str).unwrap_or("about:blank");
-            if !super::page::allowed_url(url) {
+            if !super::gate::allowed_url(url) {
                 return Err(
                     args::invalid(arg, "must be an http, https, file, about or data URL").into(),
                 );
             }
-            super::browser::check_url(services, url)?;
+            super::gate::check_url(services, url)?;
         }
     }
     let to_confirm: Vec<(Effect, Capability)> = settled
@@ -330,13 +338,13 @@ pub fn decide(services: &Services, tool: &Tool, a: &Map<String, Value>) -> Resul
     // Inside a batch, task or workflow, its own confirmation decided.
     if let Some((_, cap)) = to_confirm
         .iter()
-        .find(|(_, c)| super::browser::granted(*c) == Some(false))
+        .find(|(_, c)| super::gate::granted(*c) == Some(false))
     {
-        return Err(ToolOutcome::Failed(super::browser::unconfirmed(*cap)));
+        return Err(ToolOutcome::Failed(super::gate::unconfirmed(*cap)));
     }
     if to_confirm
         .iter()
-        .all(|(_, c)| super::browser::granted(*c) == Some(true))
+        .all(|(_, c)| super::gate::granted(*c) == Some(true))
     {
         return Ok(());
     }
@@ -347,7 +355,7 @@ pub fn decide(services: &Services, tool: &Tool, a: &Map<String, Value>) -> Resul
             summary.push(s);
         }
     }
-    super::browser::confirm(services, tool, a, &summary.join("; "))
+    super::gate::confirm(services, tool, a, &summary.join("; "))
 }
 
 /// An effect only the page settles, now that it has: `cap` is asked of the policy (and
@@ -359,7 +367,19 @@ pub fn on_page(
     a: &Map<String, Value>,
     summary: &str,
 ) -> Result<(), ToolOutcome> {
-    super::browser::gate(services, cap, tool, a, summary)
+    if !capabilities(tool).contains(&cap) {
+        // A tool asks only for what its effects declare (and `tools/list` publishes).
+        tracing::error!(
+            tool = tool.name,
+            cap = cap.as_str(),
+            "undeclared capability"
+        );
+        return Err(ToolOutcome::Failed(crate::failure::Failure::new(
+            crate::failure::Kind::Internal,
+            "the tool asked for a capability it does not declare",
+        )));
+    }
+    super::gate::gate(services, cap, tool, a, summary)
 }
 
 #[cfg(test)]
@@ -417,7 +437,7 @@ mod tests {
             .unwrap();
             assert_eq!(
                 ann.read_only,
-                !changes(t, &every_arg),
+                !changes(t, &every_arg) && !daemon_only(t),
                 "{}: lease and readOnlyHint",
                 t.name
             );

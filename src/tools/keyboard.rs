@@ -124,7 +124,9 @@ impl PasswordGuard {
             return Ok(PasswordGuard { armed: false });
         }
         let focus = b.run_agent(&KeyGuardArm()).await?;
-        if focus.password || focus.opaque {
+        // Focus inside a closed shadow root: Chrome says what it is (unknown counts as secret).
+        let sealed_secret = focus.sealed && b.sealed_focus_is_secret().await.unwrap_or(true);
+        if focus.password || focus.opaque || sealed_secret {
             b.run_agent(&KeyGuardRelease()).await?;
             super::effects::on_page(
                 services,
@@ -161,7 +163,7 @@ impl PasswordGuard {
         }
         let r = b.run_agent(&KeyGuardRelease()).await?;
         if r.tripped || r.password || r.opaque {
-            return Err(ToolOutcome::Failed(Failure::of(FailureKind::FocusMovedToPassword, "focus moved into a password field (or a frame Glass cannot see into) while the keys were sent; the keys from then on were withheld. Check the page before typing again").with("capability", Capability::PasswordInput.as_str())));
+            return Err(ToolOutcome::Failed(Failure::of(FailureKind::FocusMovedToPassword, "focus moved into a password field (or a frame or closed part of the page Glass cannot see into) while the keys were sent; the keys from then on were withheld. Check the page before typing again").with("capability", Capability::PasswordInput.as_str())));
         }
         Ok(())
     }

@@ -12,9 +12,9 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
-use super::browser::{confirm, denied};
 use super::call::call;
 use super::effects::Effect;
+use super::gate::{confirm, denied};
 use super::output::result_of;
 use super::schema::input_schema;
 use super::store::store_failure;

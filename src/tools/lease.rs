@@ -173,18 +173,132 @@ impl Leases {
     }
 
     /// Whether `client` may make a call that may change a page now: always while it is the
-    /// only client; with others connected, only with its current lease's token.
+    /// only client, and always while it holds the lease (a connection is its own identity: its
+    /// calls need no token); with others connected and no lease held, not until it takes one.
+    /// A token given on a connection that does not hold the lease is refused.
     pub fn check_mutation(&self, client: u64, token: Option<&str>) -> Result<(), Refusal> {
         let mut s = self.lock();
         let alone = s.clients.len() <= 1;
         match s.holder().cloned() {
-            Some(h) if h.client == client && token == Some(h.token.as_str()) => Ok(()),
-            Some(h) if h.client != client => Err(Refusal::Held(s.status(client))),
-            Some(_) if token.is_some() => Err(Refusal::WrongToken(s.status(client))),
-            _ if alone => Ok(()),
-            _ => Err(Refusal::Required(s.status(client))),
+            Some(h) if h.client == client => Ok(()),
+            Some(_) => Err(Refusal::Held(s.status(client))),
+            None if token.is_some() => Err(Refusal::WrongToken(s.status(client))),
+            None if alone => Ok(()),
+            None => Err(Refusal::Required(s.status(client))),
         }
     }
+
+    /// Whether `client` shares the browser with another connected client (only then is the
+    /// lease worth telling it about).
+    pub fn shared(&self) -> bool {
+        self.lock().clients.len() > 1
+    }
+
+    /// The holder's own token, to renew or release the lease from its connection.
+    fn token_of(&self, client: u64) -> Option<String> {
+        let mut s = self.lock();
+        s.holder()
+            .filter(|h| h.client == client)
+            .map(|h| h.token.clone())
+    }
+}
+
+tokio::task_local! {
+    /// The daemon client a tool call runs for.
+    static CLIENT: u64;
+}
+
+/// Run a tool call for daemon client `client` (the `lease` tool acts for it).
+pub async fn as_client<F: std::future::Future>(client: u64, call: F) -> F::Output {
+    CLIENT.scope(client, call).await
+}
+
+/// `lease`: take, renew, give up or read the daemon's mutation lease, as tools so any MCP
+/// client (and the model in it) can share one browser with another.
+pub const TOOL: super::Tool = super::Tool {
+    name: "lease",
+    title: "Mutation lease",
+    description: "When several clients share one glass daemon: acquire (then only this connection may act, no token needed), renew, release or status; reads never need it.",
+    schema: super::schema::input_schema::<LeaseArgs>,
+    output: super::output::result_of::<LeaseResult>,
+    effects: &[super::effects::Effect::Leases],
+    idempotent: false,
+    needs: super::Needs::Nothing,
+    revision: super::RevisionRule::Reads,
+    run,
+};
+
+/// What to do with the lease.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+enum LeaseAction {
+    Acquire,
+    Renew,
+    Release,
+    Status,
+}
+
+/// Arguments of `lease`.
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct LeaseArgs {
+    /// acquire, renew, release or status.
+    action: LeaseAction,
+    /// acquire and renew: how long, in ms (1000 to 900000, default 60000).
+    #[schemars(range(min = 1_000, max = 900_000))]
+    ttl_ms: Option<u64>,
+}
+
+/// The lease as this client sees it.
+#[derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LeaseResult {
+    /// The holding client (`client`, `name`), or null.
+    pub holder: Value,
+    /// When the lease ends (Unix ms), while held.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expires_at: Option<u64>,
+    /// Whether this connection holds it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub yours: Option<bool>,
+    /// Clients connected.
+    pub clients: u64,
+}
+
+fn run(
+    services: std::sync::Arc<super::Services>,
+    a: serde_json::Map<String, Value>,
+) -> super::ToolFuture {
+    Box::pin(async move {
+        let a: LeaseArgs = crate::try_tool!(super::args::read(&a));
+        let (Some(leases), Ok(client)) = (services.leases.as_ref(), CLIENT.try_with(|c| *c)) else {
+            return crate::failure::Failure::new(
+                crate::failure::Kind::InvalidArguments,
+                "this Glass serves one client; there is no lease to share (see glass daemon)",
+            )
+            .into();
+        };
+        let ttl = Duration::from_millis(a.ttl_ms.unwrap_or(60_000));
+        let answer = match a.action {
+            LeaseAction::Acquire => leases.acquire(client, ttl),
+            LeaseAction::Status => Ok(leases.status(client)),
+            LeaseAction::Renew | LeaseAction::Release => match leases.token_of(client) {
+                Some(t) if a.action == LeaseAction::Renew => leases.renew(client, &t, ttl),
+                Some(t) => leases.release(client, &t),
+                None => Err(Refusal::WrongToken(leases.status(client))),
+            },
+        };
+        match answer {
+            Ok(mut status) => {
+                // Its own connection is its identity: the token stays inside Glass.
+                if let Some(m) = status.as_object_mut() {
+                    m.remove("token");
+                }
+                super::ToolOutcome::Ok(status)
+            }
+            Err(refusal) => super::lease_failure(refusal).into(),
+        }
+    })
 }
 
 #[cfg(test)]
@@ -192,7 +306,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn one_holder_at_a_time_and_the_token_is_needed_only_with_company() {
+    fn one_holder_at_a_time_and_the_lease_is_needed_only_with_company() {
         let l = Leases::default();
         let a = l.connect();
         assert_eq!(l.check_mutation(a, None), Ok(()), "alone, no lease needed");
@@ -218,15 +332,11 @@ mod tests {
             l.acquire(a, Duration::from_secs(5)),
             Err(Refusal::Held(_))
         ));
+        // The holder's connection is its identity: with or without the token.
         assert_eq!(l.check_mutation(b, Some(&token)), Ok(()));
-        assert!(matches!(
-            l.check_mutation(b, Some("lt_x")),
-            Err(Refusal::WrongToken(_))
-        ));
-        assert!(matches!(
-            l.check_mutation(b, None),
-            Err(Refusal::Required(_))
-        ));
+        assert_eq!(l.check_mutation(b, None), Ok(()));
+        assert_eq!(l.token_of(b).as_deref(), Some(token.as_str()));
+        assert_eq!(l.token_of(a), None);
         l.renew(b, &token, Duration::from_secs(120)).unwrap();
         l.release(b, &token).unwrap();
         assert!(matches!(

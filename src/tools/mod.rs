@@ -19,6 +19,7 @@ pub mod emulate;
 pub mod evaluate;
 pub mod extract;
 pub mod forms;
+pub mod gate;
 pub mod intent;
 pub mod journal;
 pub mod keyboard;
@@ -68,6 +69,11 @@ pub struct ServerFacts {
     /// Whether the session browses with a throwaway profile (what Glass learns is then
     /// anonymous, not bound to a kept profile).
     pub incognito: bool,
+    /// The session and policy options as flags (`glass daemon` tells its clients, which refuse
+    /// to run under options other than their own).
+    pub session_args: Vec<String>,
+    /// Whether several clients share this browser (`glass daemon`): the lease tool is listed.
+    pub daemon: bool,
 }
 
 /// Which tools `tools/list` offers (`--tools`): every client loads the list into every
@@ -104,6 +110,7 @@ const CORE: &[&str] = &[
     "listTargets",
     "selectTarget",
     "closeTarget",
+    "lease",
 ];
 
 /// The tools only the full group has: the browser-free contract tools and the low-level ones
@@ -187,7 +194,7 @@ pub fn offered(tool: &Tool, facts: &ServerFacts) -> bool {
             .iter()
             .any(|(name, decision)| *name == cap.as_str() && *decision == "deny")
     });
-    facts.tools.contains(tool) && !denied
+    facts.tools.contains(tool) && !denied && (facts.daemon || !effects::daemon_only(tool))
 }
 
 /// What every handler may use.
@@ -223,12 +230,12 @@ pub fn lease_failure(refusal: lease::Refusal) -> crate::failure::Failure {
         ),
         lease::Refusal::Required(s) => (
             FailureKind::LeaseRequired,
-            "several clients share this browser: acquire the lease (lease/acquire) and pass its token as leaseToken",
+            "several clients share this browser: take the lease first (the lease tool, action acquire); reads never need it",
             s,
         ),
         lease::Refusal::WrongToken(s) => (
             FailureKind::LeaseRequired,
-            "the leaseToken is not this client's current lease",
+            "this connection does not hold the lease",
             s,
         ),
     };
@@ -476,6 +483,7 @@ pub fn catalog() -> &'static [Tool] {
         knowledge::STATS,
         knowledge::INVALIDATE,
         knowledge::PURGE,
+        lease::TOOL,
     ];
     CATALOG
 }

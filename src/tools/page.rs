@@ -196,7 +196,7 @@ async fn go(
         None => try_tool!(b.location().await).0,
     };
     if !url.starts_with("about:") {
-        try_tool!(super::browser::check_url(&services, &url));
+        try_tool!(super::gate::check_url(&services, &url));
     }
     try_tool!(super::effects::on_page(
         &services,
@@ -210,7 +210,7 @@ async fn go(
             } else {
                 "go back or forward to"
             },
-            super::browser::destination(&url)
+            super::gate::destination(&url)
         )
     ));
     b.recover_renderer().await;
@@ -472,14 +472,6 @@ struct ScrollArgs {
     dy: Option<i64>,
     /// Default the page.
     target: Option<Target>,
-}
-
-/// Schemes a navigation may use.
-pub fn allowed_url(url: &str) -> bool {
-    let lower = url.trim().to_ascii_lowercase();
-    ["http://", "https://", "file://", "about:", "data:"]
-        .iter()
-        .any(|p| lower.starts_with(p))
 }
 
 /// Observation options as the agent takes them.

@@ -18,9 +18,10 @@ use std::sync::Arc;
 use serde_json::{Map, Value, json};
 
 use super::args::Document;
-use super::browser::{Grants, confirm, denied, session_for, with_grants};
+use super::browser::session_for;
 use super::call::{call, nested};
 use super::effects::{Effect, When};
+use super::gate::{Grants, confirm, denied, with_grants};
 use super::output::result_of;
 use super::schema::input_schema;
 use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
@@ -415,20 +416,20 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                     ""
                 }
             );
-            match super::browser::tasks_granted() {
+            match super::gate::tasks_granted() {
                 // Run by a workflow: its one confirmation decided, and it covers a password
                 // field only if it foresaw one.
                 Some(true) => {
                     if password_confirm
-                        && super::browser::granted(Capability::PasswordInput) != Some(true)
+                        && super::gate::granted(Capability::PasswordInput) != Some(true)
                     {
-                        return ToolOutcome::Failed(super::browser::unconfirmed(
+                        return ToolOutcome::Failed(super::gate::unconfirmed(
                             Capability::PasswordInput,
                         ));
                     }
                 }
                 Some(false) => {
-                    return ToolOutcome::Failed(super::browser::unconfirmed(
+                    return ToolOutcome::Failed(super::gate::unconfirmed(
                         Capability::PasswordInput,
                     ));
                 }

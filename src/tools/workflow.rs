@@ -20,10 +20,10 @@ use serde_json::{Map, Value, json};
 
 use super::args::Document;
 use super::batch::{Need, decide, step_need};
-use super::browser::{Grants, with_grants};
 use super::call::{call, nested};
 use super::checkpoint::{Store, new_run_id, policy_digest};
 use super::effects::{Effect, Nav, When};
+use super::gate::{Grants, with_grants};
 use super::output::result_of;
 use super::schema::input_schema;
 use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};

@@ -12,7 +12,7 @@
   // A password field, or a label standing for one: what typing into the element reaches.
   function passwordTarget(e) {
     const ctl = e.localName === 'label' && e.control ? e.control : e;
-    return ctl.localName === 'input' && ctl.type === 'password';
+    return secretField(ctl);
   }
   const isTextInput = (el) => el.localName === 'input' && TEXT_TYPES.has(el.type);
   // An editing host carries the attribute itself (reading isContentEditable costs a style
@@ -23,7 +23,7 @@
     const tag = el.localName;
     if (tag === 'input') {
       if (BUTTON_TYPES.has(el.type) || el.type === 'checkbox' || el.type === 'radio' || el.type === 'hidden') return null;
-      return { value: el.value, secret: el.type === 'password' };
+      return { value: el.value, secret: secretField(el) };
     }
     if (tag === 'textarea') {
       const ed = editorOf(el);

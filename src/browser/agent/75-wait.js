@@ -4,7 +4,7 @@
   function fieldsText(doc) {
     let t = '';
     for (const f of doc.querySelectorAll('input,textarea,select')) {
-      if (f.localName === 'input' && (f.type === 'password' || f.type === 'hidden' || f.type === 'checkbox' || f.type === 'radio' || BUTTON_TYPES.has(f.type))) continue;
+      if (secretField(f) || (f.localName === 'input' && (f.type === 'hidden' || f.type === 'checkbox' || f.type === 'radio' || BUTTON_TYPES.has(f.type)))) continue;
       const v = fieldValue(f);
       if (v && v.value && !editorOf(f) && seen(f)) t += '\n' + v.value;
     }

@@ -19,12 +19,42 @@
       }
       break;
     }
-    return { el, opaque: false };
+    return { el, opaque: false, sealed: sealedHost(el) };
   }
-  const isPassword = (el) => !!el && el.localName === 'input' && el.type === 'password';
+  // A field that holds a secret: a password field, or one that is a password in all but its
+  // type (it asks the browser for a password or a one-time code, masks what it shows, or is
+  // named a password). Every password rule of Glass asks this one predicate.
+  const SECRET_AUTOCOMPLETE = /(^|\s)(current-password|new-password|one-time-code)(\s|$)/i;
+  const SECRET_NAME = /pass(word|code|phrase)|passwort|mot de passe|contrase(n|ñ)a|\bpin\b/i;
+  function secretField(el) {
+    if (!el || el.nodeType !== 1) return false;
+    const tag = el.localName;
+    if (tag === 'input' && el.type === 'password') return true;
+    const typable = (tag === 'input' && TEXT_TYPES.has(el.type)) || tag === 'textarea' || (el.isContentEditable && tag !== 'input');
+    if (!typable) return false;
+    if (SECRET_AUTOCOMPLETE.test(el.getAttribute('autocomplete') || '')) return true;
+    let masked = '';
+    try { masked = getComputedStyle(el).webkitTextSecurity || ''; } catch (_) { masked = ''; }
+    if (masked && masked !== 'none') return true;
+    let name = '';
+    try { name = accName(el, roleOf(el)); } catch (_) { name = ''; }
+    return SECRET_NAME.test(name) || SECRET_NAME.test(el.getAttribute('placeholder') || '');
+  }
+  // An element that holds focus only because focus is inside a shadow root the page closed to
+  // scripts (Glass's world included): it cannot take focus itself and shows no open root. What
+  // is focused in there is asked of Chrome, which sees closed roots.
+  function sealedHost(el) {
+    if (!el || el.nodeType !== 1 || el.shadowRoot || el === document.body || el === document.documentElement) return false;
+    if (nativeInteractive(el) || focusable(el) || el.hasAttribute('tabindex') || el.isContentEditable) return false;
+    return !/^(iframe|frame|summary|audio|video|details)$/.test(el.localName);
+  }
+  const isPassword = secretField;
   const keyGuard = { armed: false, tripped: false };
+  // Focus moving into a secret field, or into a closed shadow root (where a secret field may
+  // hide), while keys are sent trips the guard.
   addEventListener('focusin', (e) => {
-    if (keyGuard.armed && isPassword(e.composedPath()[0])) keyGuard.tripped = true;
+    const t = e.composedPath()[0];
+    if (keyGuard.armed && (isPassword(t) || sealedHost(t))) keyGuard.tripped = true;
   }, true);
   const stopKey = (e) => {
     if (!keyGuard.armed) return;
@@ -39,12 +69,16 @@
     const f = focusedDeep();
     keyGuard.armed = true;
     keyGuard.tripped = false;
-    return { password: isPassword(f.el), opaque: f.opaque };
+    return { password: isPassword(f.el), opaque: f.opaque, sealed: !!f.sealed };
   }
   // Disarm after the keys; says whether focus moved into a password field meanwhile.
+  // The element focus is on as this world sees it (a closed root's host), for Chrome to look
+  // inside; and what Glass must know of an element Chrome found in there.
+  const focusedElement = () => focusedDeep().el || null;
+  const secretFacts = (el) => ({ secret: secretField(el), sealed: sealedHost(el) });
   function keyGuardRelease() {
     const f = focusedDeep();
-    const r = { tripped: keyGuard.tripped, password: isPassword(f.el), opaque: f.opaque };
+    const r = { tripped: keyGuard.tripped, password: isPassword(f.el), opaque: f.opaque, sealed: !!f.sealed };
     keyGuard.armed = false;
     keyGuard.tripped = false;
     return r;

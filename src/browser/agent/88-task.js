@@ -67,7 +67,7 @@
         const f = entry(el, role);
         const attr = el.getAttribute('name') || el.id || '';
         if (attr) f.field = cut(attr, 120);
-        if (el.type === 'password') f.password = true;
+        if (secretField(el)) f.password = true;
         if (el.required || el.getAttribute('aria-required') === 'true') f.required = true;
         out.fields.push(f);
       } else if (role === 'button' && out.buttons.length < 64) {

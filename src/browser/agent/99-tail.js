@@ -117,6 +117,8 @@
     hasContent: guard(() => ({ content: hasContent() })),
     keyGuardArm: guard(keyGuardArm),
     keyGuardRelease: guard(keyGuardRelease),
+    focusedElement: guard(focusedElement),
+    secretFacts: guard(secretFacts),
   };
   Object.defineProperty(globalThis, '__glassAgent', { value: Object.freeze(api), enumerable: false, configurable: false, writable: false });
 })();

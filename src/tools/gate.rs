@@ -1,0 +1,172 @@
+//! The policy gate's primitives: a capability decided (allowed, denied, or confirmed with a
+//! token bound to the exact call), the grants a batch's, task's or workflow's one confirmation
+//! gives its steps, and the URL rules (schemes, host rules). The call path applies them from a
+//! tool's declared effects ([`super::effects`]); nothing else decides a policy rule.
+
+use serde_json::{Map, Value};
+
+use super::{Services, Tool, ToolOutcome, args};
+use crate::failure::{Failure, FailureKind, Kind};
+use crate::redact;
+
+/// Ask the policy before a privileged action. `Ok` means go ahead; otherwise the failure to
+/// return: a denial, a request for confirmation (with a fresh token bound to this exact call),
+/// or a refused token. `summary` says what would happen without echoing arguments.
+pub fn gate(
+    services: &Services,
+    cap: crate::policy::Capability,
+    tool: &Tool,
+    a: &Map<String, Value>,
+    summary: &str,
+) -> Result<(), ToolOutcome> {
+    use crate::policy::Decision;
+    match services.policy.decide(cap) {
+        Decision::Allow => Ok(()),
+        Decision::Deny => Err(ToolOutcome::Failed(denied(services, cap))),
+        // Inside a batch, the batch's own confirmation decided (`with_grants`).
+        Decision::Confirm => match granted(cap) {
+            Some(true) => Ok(()),
+            Some(false) => Err(ToolOutcome::Failed(unconfirmed(cap))),
+            None => confirm(services, tool, a, summary),
+        },
+    }
+}
+
+/// What one confirmation of a batch, task or workflow covers while its steps run.
+#[derive(Clone, Debug, Default)]
+pub struct Grants {
+    /// The capabilities it covers.
+    pub caps: Vec<crate::policy::Capability>,
+    /// Whether it covers the risk of the tasks it runs (a workflow's `executeTask` steps).
+    pub tasks: bool,
+}
+
+tokio::task_local! {
+    /// While a batch's, a task's or a workflow's steps run: what its confirmation covers.
+    static GRANTS: Grants;
+}
+
+/// Run the steps of a batch, a task or a workflow with what its one confirmation covers. A
+/// step cannot ask for a confirmation of its own: a token bound to one step could not be given
+/// back through the call that runs it. Inside another such call (a task run by a workflow),
+/// the outermost confirmation decides: an inner one never widens it.
+pub async fn with_grants<F: std::future::Future>(grants: Grants, steps: F) -> F::Output {
+    if GRANTS.try_with(|_| ()).is_ok() {
+        return steps.await;
+    }
+    GRANTS.scope(grants, steps).await
+}
+
+/// Inside a batch, task or workflow, whether its confirmation covers `cap` (`None` outside).
+pub fn granted(cap: crate::policy::Capability) -> Option<bool> {
+    GRANTS.try_with(|g| g.caps.contains(&cap)).ok()
+}
+
+/// Inside a workflow, whether its confirmation covers its tasks' risk (`None` outside any
+/// batch, task or workflow).
+pub fn tasks_granted() -> Option<bool> {
+    GRANTS.try_with(|g| g.tasks).ok()
+}
+
+/// The failure of a step that met a capability to confirm its batch or task did not foresee.
+pub fn unconfirmed(cap: crate::policy::Capability) -> Failure {
+    Failure::of(
+        FailureKind::UnconfirmedStep,
+        "this step needs a confirmation the call did not ask for (its target was not on the page when the call was checked); nothing was sent: run it on its own",
+    )
+    .with("capability", cap.as_str())
+}
+
+/// The failure of a capability the policy denies.
+pub fn denied(services: &Services, cap: crate::policy::Capability) -> Failure {
+    Failure::bare(Kind::Policy)
+        .with("capability", cap.as_str())
+        .with("decision", "deny")
+        .with(
+            "reason",
+            format!(
+                "the {} policy denies {}",
+                services.policy.preset().as_str(),
+                cap.as_str()
+            ),
+        )
+}
+
+/// The confirmation step of a confirm-class call: without `confirmToken`, a request for
+/// confirmation with a fresh token bound to this exact call on this page; with one, its
+/// redemption.
+pub fn confirm(
+    services: &Services,
+    tool: &Tool,
+    a: &Map<String, Value>,
+    summary: &str,
+) -> Result<(), ToolOutcome> {
+    match a.get("confirmToken") {
+        None | Some(Value::Null) => {
+            let page = services.session.page_identity();
+            let token = services.confirmations.issue(tool.name, a, &page);
+            Err(ToolOutcome::Failed(crate::confirm::required(
+                tool.name, summary, &token,
+            )))
+        }
+        Some(Value::String(t)) => services
+            .confirmations
+            .redeem(t, tool.name, a, &services.session.page_identity())
+            .map_err(|r| ToolOutcome::Failed(crate::confirm::refused(r))),
+        Some(_) => Err(args::invalid("confirmToken", "must be a string").into()),
+    }
+}
+
+/// What a confirmation summary says about where a URL goes: its host, or its scheme for
+/// URLs without one (`about:`, `data:`).
+pub fn destination(url: &str) -> String {
+    match crate::policy::scheme_and_host(url) {
+        Some((_, host)) if !host.is_empty() => crate::redact::bounded_text(&host, 253),
+        Some((scheme, _)) => format!("a {} URL", crate::redact::bounded_text(&scheme, 16)),
+        None => "a URL".to_owned(),
+    }
+}
+
+/// Refuse a URL the host rules do not allow (the same check Chrome applies to every request).
+pub fn check_url(services: &Services, url: &str) -> Result<(), ToolOutcome> {
+    use crate::policy::UrlDenial;
+    services.policy.url(url, true).map_err(|d| {
+        let reason = match d {
+            UrlDenial::NotAllowedHost => {
+                "the policy allows only the hosts given with --policy-allow-host; this one is not among them"
+            }
+            UrlDenial::DeniedHost => "the policy denies this host (--policy-deny-host)",
+            UrlDenial::Scheme => "the policy does not allow this URL's scheme",
+            UrlDenial::Malformed => "the URL has no host the policy can check",
+        };
+        let failure = Failure::of(url_denial(d), reason);
+        // The host the client asked for (never the path or query), so the answer says
+        // which rule to change.
+        let failure = match (d, crate::policy::scheme_and_host(url)) {
+            (UrlDenial::NotAllowedHost | UrlDenial::DeniedHost, Some((_, host))) => {
+                failure.with("host", redact::bounded_text(&host, 253))
+            }
+            _ => failure,
+        };
+        ToolOutcome::Failed(failure)
+    })
+}
+
+/// The failure kind of a refused URL.
+pub fn url_denial(d: crate::policy::UrlDenial) -> FailureKind {
+    use crate::policy::UrlDenial;
+    match d {
+        UrlDenial::DeniedHost => FailureKind::DeniedHost,
+        UrlDenial::NotAllowedHost => FailureKind::HostNotAllowed,
+        UrlDenial::Scheme => FailureKind::SchemeNotAllowed,
+        UrlDenial::Malformed => FailureKind::MalformedUrl,
+    }
+}
+
+/// Schemes a navigation may use.
+pub fn allowed_url(url: &str) -> bool {
+    let lower = url.trim().to_ascii_lowercase();
+    ["http://", "https://", "file://", "about:", "data:"]
+        .iter()
+        .any(|p| lower.starts_with(p))
+}
