@@ -299,6 +299,11 @@ impl SessionOptions {
             &self.allow_hosts,
             &self.deny_hosts,
         )?;
+        let policy = if self.incognito {
+            policy.throwaway()
+        } else {
+            policy
+        };
         if self.attach.is_some() && policy.decide(Capability::Attach) == Decision::Deny {
             return Err(PolicyError(
                 "the policy denies --attach; add --policy-allow attach to drive a Chrome you started".into(),

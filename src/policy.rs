@@ -63,6 +63,9 @@ pub enum Capability {
     NetworkDetails,
     /// Click at page coordinates (`clickAt`), with no element to check.
     CoordinateInput,
+    /// Keep page-derived data after the session (snapshots, traces in the data directory):
+    /// denied under `hardened` and with a throwaway profile unless allowed by flag.
+    PersistPageData,
 }
 
 impl Capability {
@@ -81,6 +84,7 @@ impl Capability {
         Capability::KnowledgeStore,
         Capability::NetworkDetails,
         Capability::CoordinateInput,
+        Capability::PersistPageData,
     ];
 
     /// The wire and flag name.
@@ -99,6 +103,7 @@ impl Capability {
             Capability::KnowledgeStore => "knowledge-store",
             Capability::NetworkDetails => "network-details",
             Capability::CoordinateInput => "coordinate-input",
+            Capability::PersistPageData => "persist-page-data",
         }
     }
 }
@@ -237,6 +242,8 @@ pub struct Policy {
     confirmed: Vec<Capability>,
     allow_hosts: Vec<HostRule>,
     deny_hosts: Vec<HostRule>,
+    /// The session browses with a throwaway profile: what it sees is not kept either.
+    throwaway: bool,
 }
 
 impl Default for Policy {
@@ -247,6 +254,7 @@ impl Default for Policy {
             confirmed: Vec::new(),
             allow_hosts: Vec::new(),
             deny_hosts: Vec::new(),
+            throwaway: false,
         }
     }
 }
@@ -299,6 +307,7 @@ impl Policy {
             confirmed: confirmed.to_vec(),
             allow_hosts: parse(allow_hosts, "--policy-allow-host")?,
             deny_hosts: parse(deny_hosts, "--policy-deny-host")?,
+            throwaway: false,
         };
         if preset == PolicyPreset::Hardened && policy.allow_hosts.is_empty() {
             return Err(PolicyError(
@@ -306,6 +315,26 @@ impl Policy {
             ));
         }
         Ok(policy)
+    }
+
+    /// The same policy for a session on a throwaway profile (`--incognito`): page-derived
+    /// data is then not kept after it either, unless `persist-page-data` is allowed.
+    pub fn throwaway(mut self) -> Policy {
+        self.throwaway = true;
+        self
+    }
+
+    /// Why `cap` is denied, in words a person can act on (the flag that gives it back).
+    pub fn why_denied(&self, cap: Capability) -> String {
+        if cap == Capability::PersistPageData && self.throwaway {
+            return "a session on a throwaway profile (--incognito) keeps nothing of the pages it saw; --policy-allow persist-page-data keeps it".into();
+        }
+        format!(
+            "the {} policy denies {}; --policy-allow {} gives it back",
+            self.preset.as_str(),
+            cap.as_str(),
+            cap.as_str()
+        )
     }
 
     /// The preset.
@@ -337,6 +366,9 @@ impl Policy {
             return Decision::Allow;
         }
         use Capability::*;
+        if cap == PersistPageData && self.throwaway {
+            return Decision::Deny;
+        }
         match (self.preset, cap) {
             (PolicyPreset::Development, Upload | Download | PasswordInput) => Decision::Confirm,
             (PolicyPreset::Development, _) => Decision::Allow,

@@ -88,6 +88,64 @@ pub fn url_with_query_names(url: &str, values: bool) -> String {
     bounded_text(&out, 1024)
 }
 
+/// Every query in `text` (URLs, absolute or relative, as headers such as `Location`,
+/// `Referer` or `Link` carry them) with its values replaced by `…` unless `values`, exactly as
+/// [`url_with_query_names`] shows one URL's query; fragments are dropped. Bounded.
+pub fn queries_in_text(text: &str, values: bool) -> String {
+    if values {
+        return bounded_text(text, 1024);
+    }
+    let ends = |c: char| c.is_whitespace() || matches!(c, '>' | '"' | '\'' | ',' | ';');
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(i) = rest.find(['?', '#']) {
+        out.push_str(&rest[..i]);
+        let tail = &rest[i..];
+        let end = tail[1..].find(ends).map_or(tail.len(), |e| e + 1);
+        let (part, after) = tail.split_at(end);
+        if let Some(q) = part.strip_prefix('?') {
+            let q = q.split('#').next().unwrap_or("");
+            let shown: Vec<String> = q
+                .split('&')
+                .filter(|p| !p.is_empty())
+                .map(|p| match p.split_once('=') {
+                    Some((name, _)) => format!("{}=…", bounded_text(name, 64)),
+                    None if is_query_flag(p) => p.to_owned(),
+                    None => "…".to_owned(),
+                })
+                .collect();
+            if !shown.is_empty() {
+                out.push('?');
+                out.push_str(&shown.join("&"));
+            }
+        }
+        rest = after;
+    }
+    out.push_str(rest);
+    bounded_text(&out, 1024)
+}
+
+/// Every string of `v` that is an http(s) or ws(s) URL, reduced as
+/// [`url_with_query_names`] shows it without values: what Glass stores (traces, checkpoints)
+/// keeps no token a URL carried.
+pub fn urls_in_json(v: &mut serde_json::Value) {
+    match v {
+        serde_json::Value::String(s) => {
+            let lower = s.get(..8).unwrap_or(s).to_ascii_lowercase();
+            if ["http://", "https://", "ws://", "wss://"]
+                .iter()
+                .any(|p| lower.starts_with(p))
+                && (s.contains('?') || s.contains('#') || s.contains('@'))
+            {
+                *s = url_with_query_names(s, false);
+            }
+        }
+        serde_json::Value::Array(a) => a.iter_mut().for_each(urls_in_json),
+        serde_json::Value::Object(m) => m.values_mut().for_each(urls_in_json),
+        _ => {}
+    }
+}
+
 /// Whether a query part without `=` reads as a flag (`?print`, `?v2`) rather than a value:
 /// a short word of letters (`-`, `_`) starting with a letter, ending in at most three digits.
 /// A number (a cache-busting timestamp, an id) or anything token-like, with digits inside,
@@ -144,6 +202,33 @@ mod tests {
         assert_eq!(
             url_with_query_names("https://a.test/x?a8f3b2c9d1e4f5a6&Xk29fQ7LpZ", false),
             "https://a.test/x?…&…"
+        );
+    }
+
+    #[test]
+    fn queries_inside_header_values_lose_their_values() {
+        assert_eq!(
+            queries_in_text("http://a.test/secrets?token=QT123&x", false),
+            "http://a.test/secrets?token=…&x"
+        );
+        assert_eq!(
+            queries_in_text("/p2?code=OAUTH&state=S#frag", false),
+            "/p2?code=…&state=…"
+        );
+        assert_eq!(
+            queries_in_text(
+                "<https://c.test/a.css?v=SIG9>; rel=preload, </b?k=1>; rel=x",
+                false
+            ),
+            "<https://c.test/a.css?v=…>; rel=preload, </b?k=…>; rel=x"
+        );
+        assert_eq!(queries_in_text("/p2?code=OAUTH", true), "/p2?code=OAUTH");
+        let mut v = serde_json::json!({"args": {"data": {"url": "https://a.test/p?token=T1#f", "n": "plain?x=1"}}, "l": ["wss://b.test/s?k=K2"]});
+        urls_in_json(&mut v);
+        let s = v.to_string();
+        assert!(
+            !s.contains("T1") && !s.contains("K2") && s.contains("plain?x=1"),
+            "{s}"
         );
     }
 

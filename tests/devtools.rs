@@ -627,3 +627,50 @@ fn a_performance_trace_names_the_vitals_and_keeps_the_trace() {
     let f = failed(&g.call(json!(7), "performanceTrace", json!({"action": "stop"})));
     assert_eq!(f["failureKind"], "noTrace", "{f}");
 }
+
+/// #26 Part B 4: hardened `getRequest` showed query values through headers that carry URLs:
+/// a `Referer` with the page's `?token=`, a redirect's `Location` with an OAuth code. Every
+/// URL in a header goes through the same redaction as the request's own URL.
+#[test]
+fn hardened_headers_never_carry_query_values() {
+    let web = Server::start(vec![
+        (
+            "/secrets",
+            Page::html(
+                "<title>S</title><script>fetch('/api').then(() => fetch('/go')).then(r => document.body.textContent = 'done ' + r.status)</script>",
+            ),
+        ),
+        ("/api", Page::html("{}")),
+        (
+            "/go",
+            Page::status(302)
+                .header("Location", "/p2?code=OAUTHCODE123&state=STATE123")
+                .header("Link", "</app.css?sig=LINKSIG123>; rel=preload"),
+        ),
+        ("/p2", Page::html("ok")),
+    ]);
+    let mut g = hardened();
+    ok(&g.call(
+        json!(1),
+        "navigate",
+        json!({"url": web.url("/secrets?token=QUERYTOKEN123"), "observe": false}),
+    ));
+    ok(&g.call(
+        json!(2),
+        "wait",
+        json!({"kind": "textPresent", "text": "done 200"}),
+    ));
+    let list = ok(&g.call(json!(3), "listRequests", json!({})));
+    let mut seen = String::new();
+    for r in requests_of(&list) {
+        let d = ok(&g.call(json!(4), "getRequest", json!({"id": r["id"]})));
+        seen.push_str(&d.to_string());
+    }
+    for secret in ["QUERYTOKEN123", "OAUTHCODE123", "STATE123", "LINKSIG123"] {
+        assert!(!seen.contains(secret), "{secret} shown: {seen}");
+    }
+    // The headers are there, with the query's names.
+    assert!(seen.contains("code=…&state=…"), "{seen}");
+    assert!(seen.contains("token=…"), "{seen}");
+    assert_eq!(web.count("/p2"), 1, "the redirect was followed");
+}

@@ -477,7 +477,14 @@ fn every_file_glass_writes_is_private_and_stays_where_it_may() {
     let web = Server::start(vec![("/p", Page::html("<title>P</title><p>hello</p>"))]);
     let data = common::temp_dir("files-data");
     let mut g = Glass::spawn_env(
-        &["--incognito", "--policy-allow", "download", "--mcp"],
+        &[
+            "--incognito",
+            "--policy-allow",
+            "download",
+            "--policy-allow",
+            "persist-page-data",
+            "--mcp",
+        ],
         &[("GLASS_DATA_DIR", data.to_str().unwrap())],
     );
     g.initialize();
@@ -559,4 +566,70 @@ fn a_trace_that_reloads_asks_as_a_reload_does() {
     ));
     assert_eq!(started["reloaded"], true, "{started}");
     assert_eq!(web.count("/p"), 2);
+}
+
+/// #26 Part B 6: under hardened and with `--incognito`, `sessionSnapshot create` wrote a row
+/// that outlived the session and `performanceTrace stop` kept a trace holding the page's query
+/// token in the data directory. Page-derived data is kept only where `persist-page-data` is
+/// allowed: nothing of the page is in the data directory afterwards.
+#[test]
+fn throwaway_sessions_keep_nothing_of_the_page() {
+    let web = Server::start(vec![("/p", Page::html("<title>P</title><p>QUERYPAGE</p>"))]);
+    for flags in [
+        vec![
+            "--incognito",
+            "--policy",
+            "hardened",
+            "--policy-allow-host",
+            "127.0.0.1",
+        ],
+        vec!["--incognito"],
+    ] {
+        let data = common::temp_dir("throwaway");
+        let mut args = flags.clone();
+        args.push("--mcp");
+        let mut g = Glass::spawn_env(&args, &[("GLASS_DATA_DIR", data.to_str().unwrap())]);
+        g.initialize();
+        ok(&g.call(
+            json!(1),
+            "navigate",
+            json!({"url": web.url("/p?token=QUERYTOKEN123"), "observe": false}),
+        ));
+        let e = failed(&g.call(json!(2), "sessionSnapshot", json!({"action": "create"})));
+        assert_eq!(e["capability"], "persist-page-data", "{flags:?}: {e}");
+        ok(&g.call(json!(3), "performanceTrace", json!({"action": "start"})));
+        let stop = ok(&g.call(json!(4), "performanceTrace", json!({"action": "stop"})));
+        assert_eq!(stop["trace"]["kept"], false, "{stop}");
+        assert!(stop["vitals"].is_object(), "{stop}");
+        g.close_stdin();
+        g.wait_exit(Duration::from_secs(10));
+        let kept = files_holding(&data, "QUERYTOKEN123");
+        assert!(
+            kept.is_empty(),
+            "{flags:?}: the data directory kept the page: {kept:?}"
+        );
+        assert!(
+            !data.join("traces").exists()
+                || std::fs::read_dir(data.join("traces")).unwrap().count() == 0
+        );
+    }
+}
+
+/// The files under `dir`, at any depth, whose bytes hold `needle`.
+fn files_holding(dir: &std::path::Path, needle: &str) -> Vec<std::path::PathBuf> {
+    let mut found = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if std::fs::read(&p)
+                .is_ok_and(|b| b.windows(needle.len()).any(|w| w == needle.as_bytes()))
+            {
+                found.push(p);
+            }
+        }
+    }
+    found
 }

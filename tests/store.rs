@@ -19,7 +19,16 @@ const FORM: &str = r#"<title>Account</title><main><h1>Account</h1>
 fn glass_in(data: &Path, extra: &[(&str, &str)]) -> Glass {
     let mut env = vec![("GLASS_DATA_DIR", data.to_str().unwrap())];
     env.extend_from_slice(extra);
-    let mut g = Glass::spawn_env(&["--incognito", "--mcp"], &env);
+    // A throwaway profile keeps page data only when the user allows it.
+    let mut g = Glass::spawn_env(
+        &[
+            "--incognito",
+            "--policy-allow",
+            "persist-page-data",
+            "--mcp",
+        ],
+        &env,
+    );
     g.initialize();
     g
 }

@@ -103,6 +103,8 @@ pub enum Effect {
     Steers,
     /// Closes a page, with whatever it held.
     ClosesPage,
+    /// Learns what worked on a site, kept as knowledge (only from verified outcomes).
+    Learns,
     /// Changes or deletes Glass's kept knowledge.
     ChangesKnowledge,
     /// Deletes records for good: asks for a confirmation whatever the policy says.
@@ -133,6 +135,8 @@ impl Effect {
             Effect::Uploads(w) => (Capability::Upload, w),
             Effect::Downloads => (Capability::Download, When::Always),
             Effect::ChangesKnowledge => (Capability::KnowledgeStore, When::Always),
+            Effect::Persists(w) => (Capability::PersistPageData, w),
+            Effect::Learns => (Capability::KnowledgeStore, When::OnPage),
             _ => return None,
         })
     }
@@ -160,6 +164,7 @@ impl Effect {
             | Effect::Cookies(w)
             | Effect::Uploads(w) => w,
             Effect::Navigates(Nav::OnPage)
+            | Effect::Learns
             | Effect::ProducesText
             | Effect::RunsSteps
             | Effect::Irreversible => When::OnPage,
@@ -203,6 +208,7 @@ impl Effect {
                 None => "save the next download of the page into Glass's downloads folder".into(),
             },
             Effect::ChangesKnowledge | Effect::Deletes => "change Glass's kept knowledge".into(),
+            Effect::Persists(_) => "keep what the page showed after the session".into(),
             Effect::ProducesText => "type into a password field".into(),
             _ => String::new(),
         }
@@ -244,6 +250,7 @@ pub fn open_world(tool: &Tool) -> bool {
             Effect::WritesFile(..)
                 | Effect::Persists(_)
                 | Effect::ChangesKnowledge
+                | Effect::Learns
                 | Effect::Deletes
                 | Effect::Leases
         )
@@ -358,6 +365,13 @@ pub fn decide(services: &Services, tool: &Tool, a: &Map<String, Value>) -> Resul
     super::gate::confirm(services, tool, a, &summary.join("; "))
 }
 
+/// Whether the policy lets the call have an effect it may do without (a trace kept in the
+/// data directory, a page's knowledge learned): a silent check for effects whose absence is
+/// not a failure. A tool may ask only for what its effects declare.
+pub fn permits(services: &Services, tool: &Tool, cap: Capability) -> bool {
+    capabilities(tool).contains(&cap) && services.policy.decide(cap) == Decision::Allow
+}
+
 /// An effect only the page settles, now that it has: `cap` is asked of the policy (and
 /// confirmed) as the call path would have. A tool may ask only for what its effects declare.
 pub fn on_page(
@@ -429,18 +443,41 @@ mod tests {
                 "{} writes but is read-only",
                 t.name
             );
-            let every_arg: Map<String, Value> = serde_json::from_value(serde_json::json!({
-                "path": "/tmp/x", "action": "stop", "reload": true, "queryValues": true,
-                "bodies": true, "includeScreenshot": true, "includeFormValues": true,
-                "directory": "/tmp", "files": ["/tmp/x"], "url": "http://127.0.0.1/"
-            }))
-            .unwrap();
+            // Each effect beyond reading, with arguments that bring it about, makes the call
+            // one that needs the lease (and journals it); a read-only tool's calls never do.
+            for e in t
+                .effects
+                .iter()
+                .filter(|e| !e.reads_only() && **e != Effect::Leases)
+            {
+                let mut a = Map::new();
+                match e.when() {
+                    When::Flag(k) => {
+                        a.insert(k.into(), Value::Bool(true));
+                    }
+                    When::Given(k) => {
+                        a.insert(k.into(), Value::String("/tmp/x".into()));
+                    }
+                    When::Is(k, v) => {
+                        a.insert(k.into(), Value::String(v.into()));
+                    }
+                    When::Always | When::OnPage => {}
+                }
+                assert!(changes(t, &a), "{}: {e:?} needs no lease", t.name);
+            }
             assert_eq!(
                 ann.read_only,
-                !changes(t, &every_arg) && !daemon_only(t),
-                "{}: lease and readOnlyHint",
+                t.effects.iter().all(|e| e.reads_only()),
+                "{}: readOnlyHint",
                 t.name
             );
+            if ann.read_only {
+                let all: Map<String, Value> = serde_json::from_value(serde_json::json!({
+                    "path": "/tmp/x", "action": "stop", "reload": true, "includeScreenshot": true
+                }))
+                .unwrap();
+                assert!(!changes(t, &all), "{}", t.name);
+            }
             // The confirmation token is published exactly where a capability or an
             // irreversible step can ask for it.
             let published = super::super::call::input_schema(t)["properties"]

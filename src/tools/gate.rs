@@ -82,14 +82,7 @@ pub fn denied(services: &Services, cap: crate::policy::Capability) -> Failure {
     Failure::bare(Kind::Policy)
         .with("capability", cap.as_str())
         .with("decision", "deny")
-        .with(
-            "reason",
-            format!(
-                "the {} policy denies {}",
-                services.policy.preset().as_str(),
-                cap.as_str()
-            ),
-        )
+        .with("reason", services.policy.why_denied(cap))
 }
 
 /// The confirmation step of a confirm-class call: without `confirmToken`, a request for

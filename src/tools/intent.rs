@@ -14,7 +14,7 @@ use serde_json::{Map, Value, json};
 
 use super::args::NoArgs;
 use super::browser::session_for;
-use super::effects::{Effect, Nav, When};
+use super::effects::{Effect, Nav};
 use super::output::result_of;
 use super::schema::{input_schema, input_schema_brief};
 use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
@@ -226,7 +226,7 @@ pub const EXECUTE_INTENT: Tool = Tool {
         Effect::Input,
         Effect::ProducesText,
         Effect::Navigates(Nav::OnPage),
-        Effect::Persists(When::OnPage),
+        Effect::Learns,
         Effect::Irreversible,
     ],
     idempotent: false,

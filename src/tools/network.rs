@@ -334,8 +334,8 @@ fn run_get(services: Arc<Services>, raw: Map<String, Value>) -> ToolFuture {
         ToolOutcome::ok(&GetResult {
             request: summary(&entry, offset, values),
             mime: entry.mime.as_deref().map(|m| bounded_text(m, 80)),
-            request_headers: header_map(&entry.request_headers),
-            response_headers: header_map(&entry.response_headers),
+            request_headers: header_map(&entry.request_headers, values),
+            response_headers: header_map(&entry.response_headers, values),
             request_body,
             response_body,
         })
@@ -432,13 +432,27 @@ fn summary(e: &RequestEntry, at: u64, values: bool) -> Value {
     Value::Object(v)
 }
 
-/// Headers as an object, secret values redacted, values bounded.
-fn header_map(headers: &[(String, String)]) -> Map<String, Value> {
+/// Headers whose values are URLs (or lists of them): their queries are shown as a request's
+/// URL is, so a token in a `Referer` or a redirect's `Location` stays hidden too.
+const URL_HEADERS: &[&str] = &[
+    "referer",
+    "location",
+    "origin",
+    "content-location",
+    "link",
+    "refresh",
+    "access-control-allow-origin",
+];
+
+/// Headers as an object, secret values redacted, URLs as the policy shows them, bounded.
+fn header_map(headers: &[(String, String)], values: bool) -> Map<String, Value> {
     headers
         .iter()
         .map(|(k, v)| {
             let value = if sensitive_header(k) {
                 REDACTED.to_owned()
+            } else if URL_HEADERS.contains(&k.to_ascii_lowercase().as_str()) {
+                bounded_text(&crate::redact::queries_in_text(v, values), 256)
             } else {
                 bounded_text(v, 256)
             };
@@ -486,12 +500,17 @@ mod tests {
             summary(&e, 3, false),
             json!({"id": "r7", "url": "https://a.test/x?token=…", "type": "Fetch", "status": 200, "at": 3, "ms": 50, "size": 120})
         );
-        let h = header_map(&[
-            ("Authorization".into(), "Bearer x".into()),
-            ("Accept".into(), "*/*".into()),
-        ]);
+        let h = header_map(
+            &[
+                ("Authorization".into(), "Bearer x".into()),
+                ("Accept".into(), "*/*".into()),
+                ("Referer".into(), "http://a.test/s?token=T1".into()),
+            ],
+            false,
+        );
         assert_eq!(h["authorization"], REDACTED);
         assert_eq!(h["accept"], "*/*");
+        assert_eq!(h["referer"], "http://a.test/s?token=…");
         assert_eq!(parse_id("r12"), Some(12));
         assert_eq!(parse_id("x"), None);
     }

@@ -20,6 +20,7 @@ use crate::browser::agent_calls::Vitals;
 use crate::browser::navigate::WaitUntil;
 use crate::browser::trace::long_tasks;
 use crate::failure::{Failure, FailureKind};
+use crate::policy::Capability;
 use crate::try_tool;
 
 /// `performanceTrace`.
@@ -34,7 +35,8 @@ pub const PERFORMANCE_TRACE: Tool = Tool {
         Effect::ReadsPage,
         Effect::Navigates(Nav::Reload(When::Flag("reload"))),
         Effect::WritesFile("path", When::Given("path")),
-        Effect::Persists(When::Is("action", "stop")),
+        Effect::Persists(When::OnPage),
+        Effect::ReadsNetworkDetails(When::OnPage),
     ],
     idempotent: false,
     needs: Needs::Page,
@@ -177,8 +179,27 @@ fn run(services: Arc<Services>, raw: Map<String, Value>) -> ToolFuture {
                 })
                 .sum()
         });
+        // The trace holds every request's URL: their query values stay only where the policy
+        // shows them.
+        let trace =
+            if super::effects::permits(&services, &PERFORMANCE_TRACE, Capability::NetworkDetails) {
+                trace
+            } else {
+                match serde_json::from_slice::<Value>(&trace) {
+                    Ok(mut parsed) => {
+                        crate::redact::urls_in_json(&mut parsed);
+                        serde_json::to_vec(&parsed).unwrap_or_default()
+                    }
+                    Err(_) => Vec::new(),
+                }
+            };
+        // Kept in the data directory only where the policy keeps page data (not under
+        // hardened or --incognito unless allowed); a path the client names is its own file.
+        let keep = file.is_some()
+            || super::effects::permits(&services, &PERFORMANCE_TRACE, Capability::PersistPageData);
         let path = match file {
             Some(f) => f,
+            None if !keep => std::path::PathBuf::new(),
             None => {
                 let dir = crate::paths::data_dir().join("traces");
                 if crate::files::private_dir(&dir).is_err() {
@@ -191,7 +212,7 @@ fn run(services: Arc<Services>, raw: Map<String, Value>) -> ToolFuture {
                 dir.join(format!("trace-{stamp}.json"))
             }
         };
-        if crate::files::write_in_place(&path, &trace).is_err() {
+        if keep && crate::files::write_in_place(&path, &trace).is_err() {
             return args::invalid("path", "the trace file cannot be written").into();
         }
         let mut vitals = Map::new();
@@ -213,9 +234,11 @@ fn run(services: Arc<Services>, raw: Map<String, Value>) -> ToolFuture {
             long_tasks: Some(json!({"count": tasks.len(), "longest": top})),
             render_blocking: Some(v["renderBlocking"].take()),
             largest_requests: Some(v["largestRequests"].take()),
-            trace: Some(
-                json!({"path": path.to_string_lossy(), "bytes": trace.len(), "events": events}),
-            ),
+            trace: Some(if keep {
+                json!({"path": path.to_string_lossy(), "bytes": trace.len(), "events": events})
+            } else {
+                json!({"kept": false, "bytes": trace.len(), "events": events})
+            }),
             revision: b.revision(),
             ..TraceResult::default()
         })

@@ -37,7 +37,10 @@ pub const SESSION_SNAPSHOT: Tool = Tool {
     description: "Local redacted page models (Web IR, no form values or query strings): create (the page now), list, inspect, diff, purge.",
     schema: input_schema::<SnapshotArgs>,
     output: result_of::<SnapshotResult>,
-    effects: &[Effect::Persists(When::Always)],
+    effects: &[
+        Effect::ReadsPage,
+        Effect::Persists(When::Is("action", "create")),
+    ],
     idempotent: false,
     needs: Needs::Nothing,
     revision: RevisionRule::Reads,

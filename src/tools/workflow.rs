@@ -45,7 +45,7 @@ pub const WORKFLOW: Tool = Tool {
         Effect::Uploads(When::OnPage),
         Effect::ReadsFormValues(When::OnPage),
         Effect::Input,
-        Effect::Persists(When::Always),
+        Effect::Persists(When::OnPage),
         Effect::Irreversible,
     ],
     idempotent: false,
