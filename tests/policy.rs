@@ -633,3 +633,82 @@ fn files_holding(dir: &std::path::Path, needle: &str) -> Vec<std::path::PathBuf>
     }
     found
 }
+
+/// #26 Part B 5: `getDOM` and `observe {includeDom}` returned `<input type=password
+/// value="hunter2">` and a card number while `read-form-values` was denied, and a confirmed
+/// password the page mirrored into its attribute came back. A secret field's value never comes
+/// back; other values only where the policy lets form values be read.
+#[test]
+fn the_dom_never_returns_passwords_and_values_only_where_allowed() {
+    let web = Server::start(vec![(
+        "/f",
+        Page::html(
+            r#"<title>F</title><form>
+            <input type="password" id="pw" value="hunter2">
+            <input name="card" value="4111111111111111">
+            <textarea name="note">NOTETEXT</textarea>
+            <input type="password" id="mirror" oninput="this.setAttribute('value', this.value)">
+            <input type="submit" value="Pay now"></form>"#,
+        ),
+    )]);
+    let dom_of = |g: &mut Glass| {
+        let d = ok(&g.call(json!("d"), "getDOM", json!({})));
+        let o = ok(&g.call(
+            json!("o"),
+            "observe",
+            json!({"level": "summary", "includeDom": true}),
+        ));
+        format!("{}{}", d["html"], o["dom"]["html"])
+    };
+    let mut g = hardened();
+    ok(&g.call(
+        json!(1),
+        "navigate",
+        json!({"url": web.url("/f"), "observe": false}),
+    ));
+    let html = dom_of(&mut g);
+    for secret in ["hunter2", "4111111111111111", "NOTETEXT"] {
+        assert!(!html.contains(secret), "hardened showed {secret}: {html}");
+    }
+    assert!(
+        html.contains("Pay now"),
+        "a button's label is not a form value: {html}"
+    );
+    // Development reads form values, never a password; a confirmed password typed into a page
+    // that mirrors it into the attribute stays out too.
+    let mut g = common::incognito(&[]);
+    ok(&g.call(
+        json!(1),
+        "navigate",
+        json!({"url": web.url("/f"), "observe": false}),
+    ));
+    let e = failed(&g.call(
+        json!(2),
+        "type",
+        json!({"target": "css=#mirror", "text": "s3cretX"}),
+    ));
+    let token = e["confirmToken"].as_str().unwrap().to_owned();
+    ok(&g.call(
+        json!(3),
+        "type",
+        json!({"target": "css=#mirror", "text": "s3cretX", "confirmToken": token}),
+    ));
+    assert_eq!(
+        common::eval(
+            &mut g,
+            "document.getElementById('mirror').getAttribute('value')"
+        ),
+        "s3cretX"
+    );
+    let html = dom_of(&mut g);
+    assert!(
+        html.contains("4111111111111111") && html.contains("NOTETEXT"),
+        "{html}"
+    );
+    for secret in ["hunter2", "s3cretX"] {
+        assert!(
+            !html.contains(secret),
+            "development showed {secret}: {html}"
+        );
+    }
+}

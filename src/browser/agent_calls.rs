@@ -289,7 +289,7 @@ agent_fn!(
 );
 agent_fn!(
     /// The HTML of element `0` (or the page), at most `1` characters.
-    Dom<'a>(Option<&'a str>, u64) => "dom", Value
+    Dom<'a>(Option<&'a str>, u64, bool) => "dom", Value
 );
 agent_fn!(
     /// The page model at the options' level (read by the observation shaping in `tools`).

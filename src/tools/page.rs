@@ -74,7 +74,7 @@ pub const GET_DOM: Tool = Tool {
     description: "HTML of the page or of one target, bounded by maxChars.",
     schema: input_schema::<TextArgs>,
     output: super::output::result_of::<DomResult>,
-    effects: &[Effect::ReadsPage],
+    effects: &[Effect::ReadsPage, Effect::ReadsFormValues(When::OnPage)],
     idempotent: true,
     needs: Needs::Page,
     revision: RevisionRule::Reads,
@@ -682,7 +682,8 @@ fn run_observe(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             );
         }
         if dom {
-            let mut d = try_tool!(b.run_agent(&Dom(None, 200_000)).await);
+            let values = super::effects::permits(&services, &OBSERVE, Capability::ReadFormValues);
+            let mut d = try_tool!(b.run_agent(&Dom(None, 200_000, values)).await);
             out.dom = Some(DomExcerpt {
                 html: text_field(&mut d["html"]),
                 truncated: d["truncated"] == true,
@@ -730,7 +731,9 @@ fn run_text_like(
         let mut v = if function == "text" {
             try_tool!(b.run_agent(&Text(r.as_deref(), max)).await)
         } else {
-            try_tool!(b.run_agent(&Dom(r.as_deref(), max)).await)
+            // Field values only where the policy lets form values be read.
+            let values = super::effects::permits(&services, tool, Capability::ReadFormValues);
+            try_tool!(b.run_agent(&Dom(r.as_deref(), max, values)).await)
         };
         if v["status"] == "stale" {
             return ToolOutcome::Failed(Failure::of(FailureKind::StaleRef, "the element is gone"));

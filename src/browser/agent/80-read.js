@@ -25,10 +25,34 @@
     const c = cutText(t, maxChars || 20000);
     return { text: c.s, truncated: c.truncated, totalChars: c.total };
   }
-  function dom(ref, maxChars) {
+  // HTML as the page holds it, less what the policy keeps back: a secret field's value never
+  // (the page may mirror what was typed into the attribute), other fields' values only when
+  // form values may be read. Fields are judged on the live page, then blanked in a copy.
+  function dom(ref, maxChars, formValues) {
     const el = ref == null ? document.documentElement : target(ref);
     if (!el) return { status: 'stale' };
-    const c = cutText(el.outerHTML || '', maxChars || 100000);
+    const FIELDS = 'input,textarea';
+    const live = el.matches && el.matches(FIELDS) ? [el] : [];
+    live.push(...el.querySelectorAll(FIELDS));
+    let html;
+    if (!live.length) {
+      html = el.outerHTML || '';
+    } else {
+      const copy = el.cloneNode(true);
+      const copies = copy.matches && copy.matches(FIELDS) ? [copy] : [];
+      copies.push(...copy.querySelectorAll(FIELDS));
+      live.forEach((f, i) => {
+        const c = copies[i];
+        if (!c) return;
+        const buttonLike = f.localName === 'input' && (BUTTON_TYPES.has(f.type) || f.type === 'checkbox' || f.type === 'radio');
+        if (secretField(f) || (!formValues && !buttonLike)) {
+          if (c.hasAttribute('value')) c.setAttribute('value', '');
+          if (c.localName === 'textarea') c.textContent = '';
+        }
+      });
+      html = copy.outerHTML || '';
+    }
+    const c = cutText(html, maxChars || 100000);
     return { html: c.s, truncated: c.truncated, totalChars: c.total };
   }
   const fire = (el, type) => el.dispatchEvent(new Event(type, { bubbles: true }));
