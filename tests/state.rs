@@ -18,6 +18,16 @@ document.getElementById('who').textContent = s ? 'Signed in as ' + s[1] : 'Signe
 document.getElementById('theme').textContent = 'Theme ' + (localStorage.theme || 'light');
 </script>"#;
 
+/// An incognito session keeping Glass's files in `data`, initialized.
+fn session_in(data: &std::path::Path, extra: &[&str]) -> common::Glass {
+    let mut args = vec!["--incognito"];
+    args.extend_from_slice(extra);
+    args.push("--mcp");
+    let mut g = common::Glass::spawn_env(&args, &[("GLASS_DATA_DIR", data.to_str().unwrap())]);
+    g.initialize();
+    g
+}
+
 fn text(g: &mut common::Glass) -> String {
     ok(&g.call(json!("t"), "getText", json!({})))["text"]
         .as_str()
@@ -33,7 +43,10 @@ fn a_saved_login_signs_a_fresh_session_in() {
         ("/login", Page::html(LOGIN)),
         ("/account", Page::html(ACCOUNT)),
     ]);
-    let mut g = common::incognito(&[]);
+    // One user's Glass: both sessions keep their files in the same data directory (where the
+    // key that signs saved states lives).
+    let data = temp_dir("state-data");
+    let mut g = session_in(&data, &[]);
     nav(&mut g, &web, "/login");
     nav(&mut g, &web, "/account");
     assert!(text(&mut g).contains("Signed in as ada-7"));
@@ -64,7 +77,7 @@ fn a_saved_login_signs_a_fresh_session_in() {
         assert_eq!(mode, 0o600, "the saved state is the owner's only");
     }
 
-    let mut fresh = common::incognito(&[]);
+    let mut fresh = session_in(&data, &[]);
     nav(&mut fresh, &web, "/account");
     assert!(text(&mut fresh).contains("Signed out"));
     let loaded = ok(&fresh.call(
@@ -130,4 +143,72 @@ fn hardened_denies_cookie_access() {
     let f = failed(&g.call(json!(2), "cookies", json!({"action": "list"})));
     assert_eq!(f["kind"], "policy", "{f}");
     assert_eq!(f["capability"], "cookie-access", "{f}");
+}
+
+/// #26 Part B 8: `storageState load` took a hand-written file that planted a cookie for a host
+/// the rules do not allow, and `cookies set` took any domain. Only files this Glass saved load
+/// (their MAC is keyed by a secret in the data directory: a forged or edited file is refused),
+/// and a cookie is set only for a host the rules allow. Checked on what the page itself sees.
+#[test]
+fn only_saved_states_load_and_cookies_stay_within_the_host_rules() {
+    let web = Server::start(vec![
+        ("/login", Page::html(LOGIN)),
+        ("/account", Page::html(ACCOUNT)),
+    ]);
+    let data = temp_dir("forged-data");
+    let rules = ["--policy-allow-host", "127.0.0.1"];
+    let mut g = session_in(&data, &rules);
+    nav(&mut g, &web, "/login");
+    let dir = temp_dir("forged");
+    let file = dir.join("login.json");
+    ok(&g.call(
+        json!(1),
+        "storageState",
+        json!({"action": "save", "path": file}),
+    ));
+    // A hand-written state in the saved shape, and the saved one edited: both refused.
+    let saved: serde_json::Value = serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
+    let mut forged = saved.clone();
+    forged["state"]["cookies"] =
+        json!([{"name": "forged", "value": "ATTACKER", "domain": "127.0.0.1", "path": "/"}]);
+    std::fs::write(dir.join("forged.json"), forged.to_string()).unwrap();
+    let mut edited = saved.clone();
+    edited["state"]["cookies"][0]["value"] = json!("mallory");
+    std::fs::write(dir.join("edited.json"), edited.to_string()).unwrap();
+    let mut fresh = session_in(&data, &rules);
+    nav(&mut fresh, &web, "/account");
+    for name in ["forged.json", "edited.json"] {
+        let f = failed(&fresh.call(
+            json!(2),
+            "storageState",
+            json!({"action": "load", "path": dir.join(name)}),
+        ));
+        assert_eq!(f["path"], "path", "{name}: {f}");
+    }
+    assert_eq!(
+        common::eval(&mut fresh, "document.cookie"),
+        "",
+        "a refused file set a cookie"
+    );
+    // A cookie for a host the rules do not allow is refused; the page's own host works.
+    let f = failed(&fresh.call(
+        json!(3),
+        "cookies",
+        json!({"action": "set", "cookies": [{"name": "x", "value": "1", "domain": "bank.test"}]}),
+    ));
+    assert_eq!(f["failureKind"], "hostNotAllowed", "{f}");
+    ok(&fresh.call(
+        json!(4),
+        "cookies",
+        json!({"action": "set", "cookies": [{"name": "ok", "value": "1", "domain": "127.0.0.1"}]}),
+    ));
+    assert_eq!(common::eval(&mut fresh, "document.cookie"), "ok=1");
+    // The state Glass saved loads in another session of the same data directory.
+    ok(&fresh.call(
+        json!(5),
+        "storageState",
+        json!({"action": "load", "path": file}),
+    ));
+    ok(&fresh.call(json!(6), "reload", json!({"observe": false})));
+    assert!(text(&mut fresh).contains("Signed in as ada-7"));
 }

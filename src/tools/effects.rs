@@ -324,6 +324,19 @@ pub fn decide(services: &Services, tool: &Tool, a: &Map<String, Value>) -> Resul
     {
         return Err(ToolOutcome::Failed(super::gate::denied(services, *cap)));
     }
+    // Cookies the call names are set only for hosts the rules allow.
+    if tool.effects.iter().any(|e| matches!(e, Effect::Cookies(_))) {
+        for c in a
+            .get("cookies")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            if let Some(d) = c.get("domain").and_then(Value::as_str) {
+                super::gate::check_cookie_domain(services, d)?;
+            }
+        }
+    }
     for e in tool.effects {
         if let Effect::Navigates(Nav::Url(arg, _)) = e {
             let url = a.get(*arg).and_then(Value::as_str).unwrap_or("about:blank");

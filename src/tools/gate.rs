@@ -145,6 +145,16 @@ pub fn check_url(services: &Services, url: &str) -> Result<(), ToolOutcome> {
     })
 }
 
+/// Refuse a cookie domain the host rules do not allow (a leading dot counts as the domain
+/// itself): a model may not plant a cookie for a host the session may not visit.
+pub fn check_cookie_domain(services: &Services, domain: &str) -> Result<(), ToolOutcome> {
+    let host = domain.trim_start_matches('.');
+    if host.is_empty() {
+        return Ok(());
+    }
+    check_url(services, &format!("https://{host}/"))
+}
+
 /// The failure kind of a refused URL.
 pub fn url_denial(d: crate::policy::UrlDenial) -> FailureKind {
     use crate::policy::UrlDenial;

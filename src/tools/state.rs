@@ -233,6 +233,50 @@ struct SavedOrigin {
     local_storage: Vec<Value>,
 }
 
+/// The storage-state file format's version (2: signed).
+const STATE_VERSION: u64 = 2;
+
+/// The key Glass signs its storage-state files with: 32 random bytes kept owner-only in the
+/// data directory, made on first use.
+fn state_key() -> Result<Vec<u8>, ToolOutcome> {
+    use std::io::Read;
+    let path = crate::paths::data_dir().join("storage-state.key");
+    if let Ok(k) = std::fs::read(&path) {
+        if k.len() == 32 {
+            return Ok(k);
+        }
+    }
+    let mut k = vec![0u8; 32];
+    let made = std::fs::File::open("/dev/urandom")
+        .and_then(|mut r| r.read_exact(&mut k))
+        .is_ok()
+        && crate::files::private_dir(&crate::paths::data_dir()).is_ok()
+        && crate::files::write_in_place(&path, &k).is_ok();
+    if !made {
+        return Err(args::invalid("path", "the data directory cannot hold the signing key").into());
+    }
+    Ok(k)
+}
+
+/// HMAC-SHA256 of a state's JSON, in lowercase hex.
+fn mac(key: &[u8], state: &Value) -> String {
+    use sha2::{Digest, Sha256};
+    let mut k = [0u8; 64];
+    k[..key.len().min(64)].copy_from_slice(&key[..key.len().min(64)]);
+    let pad = |b: u8| k.iter().map(|x| x ^ b).collect::<Vec<u8>>();
+    let inner = Sha256::new()
+        .chain_update(pad(0x36))
+        .chain_update(serde_json::to_vec(state).unwrap_or_default())
+        .finalize();
+    Sha256::new()
+        .chain_update(pad(0x5c))
+        .chain_update(inner)
+        .finalize()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
 fn run_state(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     Box::pin(async move {
         let raw = a;
@@ -251,14 +295,17 @@ fn run_state(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                 let cookies = try_tool!(b.cookies_for(std::slice::from_ref(&url)).await);
                 let items = try_tool!(b.local_storage(&origin).await);
                 let state = SavedState {
-                    schema_version: 1,
+                    schema_version: STATE_VERSION,
                     cookies,
                     origins: vec![SavedOrigin {
                         origin,
                         local_storage: items,
                     }],
                 };
-                let bytes = serde_json::to_vec(&state).unwrap_or_default();
+                let body = serde_json::to_value(&state).unwrap_or_default();
+                let key = try_tool!(state_key());
+                let signed = json!({"mac": mac(&key, &body), "state": body});
+                let bytes = serde_json::to_vec(&signed).unwrap_or_default();
                 if crate::files::write_in_place(&file, &bytes).is_err() {
                     return args::invalid("path", "the file cannot be written").into();
                 }
@@ -271,11 +318,16 @@ fn run_state(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             }
             StateAction::Load => {
                 let too_big = std::fs::metadata(&file).map_or(true, |m| m.len() > MAX_STATE_BYTES);
+                let key = try_tool!(state_key());
+                // Only a file Glass saved: its MAC, keyed by a secret in the data directory,
+                // must match what it holds.
                 let state: Option<SavedState> = (!too_big)
                     .then(|| std::fs::read(&file).ok())
                     .flatten()
-                    .and_then(|b| serde_json::from_slice(&b).ok())
-                    .filter(|s: &SavedState| s.schema_version == 1);
+                    .and_then(|b| serde_json::from_slice::<Value>(&b).ok())
+                    .filter(|v| v["mac"].as_str() == Some(mac(&key, &v["state"]).as_str()))
+                    .and_then(|mut v| serde_json::from_value(v["state"].take()).ok())
+                    .filter(|s: &SavedState| s.schema_version == STATE_VERSION);
                 let Some(state) = state else {
                     return args::invalid(
                         "path",
@@ -303,6 +355,13 @@ fn run_state(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                         Value::Object(p)
                     })
                     .collect();
+                // A saved cookie is set only for a host the rules allow.
+                for c in &cookies {
+                    try_tool!(super::gate::check_cookie_domain(
+                        &services,
+                        c["domain"].as_str().unwrap_or("")
+                    ));
+                }
                 try_tool!(b.set_cookies(&cookies).await);
                 let mut items = 0;
                 let mut pending = Vec::new();
