@@ -386,7 +386,10 @@ impl Policy {
             "http" | "https" | "ws" | "wss" => {}
             "about" | "blob" => return Ok(()),
             "data" if !(top_level && self.preset == PolicyPreset::Hardened) => return Ok(()),
-            "file" if self.preset == PolicyPreset::Development => return Ok(()),
+            // Local files only where no allow list bounds where pages may go.
+            "file" if self.preset == PolicyPreset::Development && self.allow_hosts.is_empty() => {
+                return Ok(());
+            }
             _ => return Err(UrlDenial::Scheme),
         }
         if host.is_empty() {

@@ -74,7 +74,8 @@ fn knowledge_is_learned_weighed_scoped_and_invalidated() {
         json!(["archive", "archive"]),
         "the page saw two archives"
     );
-    // Typing is learned too, without its value.
+    // Typing is learned too, without its value, once verified; an action that only went out
+    // (executeIntent, unverified) teaches nothing (#26 Part B 10).
     let r = ok(&g.call(
         json!(1),
         "resolveIntent",
@@ -90,6 +91,23 @@ fn knowledge_is_learned_weighed_scoped_and_invalidated() {
         eval(&mut g, "document.querySelector('input').value"),
         "canary-typed-5"
     );
+    let list = ok(&g.call(json!(3), "knowledgeList", json!({"origin": a.url("")})));
+    assert_eq!(
+        list["total"], 1,
+        "an unverified action taught Glass: {list}"
+    );
+    let r = ok(&g.call(
+        json!(1),
+        "resolveIntent",
+        json!({"schemaVersion": 1, "intent": "note", "action": "type"}),
+    ));
+    ok(&g.call(
+        json!(2),
+        "actAndVerify",
+        json!({"schemaVersion": 1, "intent": "note", "action": "type",
+        "candidateId": r["selection"], "value": "canary-typed-5",
+        "predicates": [{"kind": "elementState", "target": "css=input", "state": "filled"}]}),
+    ));
 
     let list = ok(&g.call(json!(3), "knowledgeList", json!({"origin": a.url("")})));
     assert_eq!(list["total"], 2, "{list}");

@@ -712,3 +712,30 @@ fn the_dom_never_returns_passwords_and_values_only_where_allowed() {
         );
     }
 }
+
+/// #26 Part B 10: `file:///etc/hostname` loaded under development with `--policy-allow-host
+/// 127.0.0.1`. An allow list is the whole boundary: a file URL is refused, by `navigate` and by
+/// a new page alike; without an allow list, development still opens local files.
+#[test]
+fn an_allow_list_keeps_local_files_out() {
+    let mut g = common::incognito(&["--policy-allow-host", "127.0.0.1"]);
+    for (tool, args) in [
+        (
+            "navigate",
+            json!({"url": "file:///etc/hostname", "observe": false}),
+        ),
+        ("createTarget", json!({"url": "file:///etc/hostname"})),
+    ] {
+        let e = failed(&g.call(json!(tool), tool, args));
+        assert_eq!(e["failureKind"], "schemeNotAllowed", "{tool}: {e}");
+    }
+    let targets = ok(&g.call(json!(2), "listTargets", json!({})));
+    assert!(!targets.to_string().contains("hostname"), "{targets}");
+    let mut open = common::incognito(&[]);
+    let r = ok(&open.call(
+        json!(1),
+        "navigate",
+        json!({"url": "file:///etc/hostname", "observe": false}),
+    ));
+    assert_eq!(r["outcome"], "loaded", "{r}");
+}

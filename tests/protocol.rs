@@ -114,7 +114,32 @@ fn bad_content_length_and_garbage_get_errors_and_serving_continues() {
     assert_eq!((error_code(&r), r["id"].clone()), (-32600, json!(5)));
     let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
     g.write_raw(format!("Content-Length: {}\r\n\r\n{deep}", deep.len()).as_bytes());
-    assert_eq!(error_code(&g.recv()), -32700);
+    // Each says what is wrong (#26 Part B 10: nesting was answered "not valid UTF-8 JSON").
+    let r = g.recv();
+    assert_eq!(error_code(&r), -32700);
+    assert!(
+        r["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("deeper than 128"),
+        "{r}"
+    );
+    g.write_raw(b"\xc3\x28\n");
+    assert!(
+        g.recv()["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("not valid UTF-8")
+    );
+    g.write_raw(b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\" \"ping\"}\n");
+    let r = g.recv();
+    assert!(
+        r["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("not valid JSON (line 1"),
+        "{r}"
+    );
     g.send(&json!({"jsonrpc":"2.0","id":"ok","method":"ping"}));
     assert_eq!(g.recv()["id"], "ok");
 }

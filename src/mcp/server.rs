@@ -209,14 +209,14 @@ async fn handle_decoded(shared: &Arc<Shared>, event: Decoded) {
             tracing::trace!(bytes = body.len(), "frame");
             let value: Value = match serde_json::from_slice(&body) {
                 Ok(v) => v,
-                Err(_) => {
+                Err(e) => {
                     shared
                         .out
                         .fail(
                             framing,
                             &RequestId::Null,
                             jsonrpc::PARSE_ERROR,
-                            "parse error: the message is not valid UTF-8 JSON",
+                            &parse_error(&body, &e),
                         )
                         .await;
                     return;
@@ -384,6 +384,21 @@ async fn handle_handshake(
         }
         _ => call_tool(shared, framing, id, params, era).await,
     }
+}
+
+/// What is wrong with a message that did not parse, in words (never its text).
+fn parse_error(body: &[u8], e: &serde_json::Error) -> String {
+    if std::str::from_utf8(body).is_err() {
+        return "parse error: the message is not valid UTF-8".into();
+    }
+    if e.to_string().contains("recursion limit") {
+        return "parse error: the message nests arrays or objects deeper than 128 levels".into();
+    }
+    format!(
+        "parse error: the message is not valid JSON (line {}, column {})",
+        e.line(),
+        e.column()
+    )
 }
 
 /// `lease/acquire {ttlMs}`, `lease/renew {token, ttlMs}`, `lease/release {token}`: a daemon

@@ -223,11 +223,10 @@ pub const EXECUTE_INTENT: Tool = Tool {
     schema: input_schema_brief::<ExecuteArgs>,
     output: result_of::<ExecuteResult>,
     effects: &[
+        Effect::RunsSteps,
         Effect::Input,
         Effect::ProducesText,
         Effect::Navigates(Nav::OnPage),
-        Effect::Learns,
-        Effect::Irreversible,
     ],
     idempotent: false,
     needs: Needs::Page,
@@ -243,10 +242,11 @@ pub const ACT_AND_VERIFY: Tool = Tool {
     schema: input_schema_brief::<ActVerifyArgs>,
     output: result_of::<ExecuteResult>,
     effects: &[
+        Effect::RunsSteps,
         Effect::Input,
         Effect::ProducesText,
         Effect::Navigates(Nav::OnPage),
-        Effect::Irreversible,
+        Effect::Learns,
     ],
     idempotent: false,
     needs: Needs::Page,
@@ -686,12 +686,9 @@ fn run_execute(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         )
         .await
         {
-            Ok((r, executed)) => {
-                if executed {
-                    super::knowledge::learn(&services, r.learned.as_ref(), true);
-                }
-                ToolOutcome::ok(&r)
-            }
+            // An action that went out proves nothing of the intent: Glass learns only from
+            // verified outcomes (actAndVerify).
+            Ok((r, _)) => ToolOutcome::ok(&r),
             Err(o) => o,
         }
     })
