@@ -779,3 +779,43 @@ fn password_fields_the_page_hides_or_disguises_ask_before_any_key() {
     ok(&g.call(json!(23), "key", json!({"key": "z", "confirmToken": token})));
     assert_eq!(read(&mut g), "z||||ok");
 }
+
+/// #26 Part B 12: `navigate` off a page whose script never ends, before the hang was noticed
+/// (the monitor takes seconds), waited its whole timeout behind the script. The page being
+/// left is asked once; a renderer that does not answer is replaced and the new page loads (its
+/// own script runs), well within the navigation's own deadline.
+#[test]
+fn navigate_leaves_a_page_whose_script_never_ends_at_once() {
+    let web = Server::start(vec![
+        (
+            "/spin",
+            Page::html(
+                r#"<title>Spin</title><script>setTimeout(() => { while (true) {} }, 0);</script>"#,
+            ),
+        ),
+        (
+            "/fine",
+            Page::html(r#"<title>Fine</title><script>document.title = 'Fine ran';</script>"#),
+        ),
+    ]);
+    let mut g = incognito(&[]);
+    // Its load may never finish: the script spins from the start. Whatever it answers, the
+    // next navigate must not wait behind it.
+    let first = g.call(
+        json!(1),
+        "navigate",
+        json!({"url": web.url("/spin"), "observe": false, "timeoutMs": 3000}),
+    );
+    assert!(first["result"].is_object(), "{first}");
+    let n = ok(&g.call(
+        json!(2),
+        "navigate",
+        json!({"url": web.url("/fine"), "observe": false, "timeoutMs": 4000}),
+    ));
+    assert_eq!(
+        (n["outcome"].as_str(), n["title"].as_str()),
+        (Some("loaded"), Some("Fine ran")),
+        "{n}"
+    );
+    assert_eq!(web.count("/fine"), 1);
+}

@@ -21,6 +21,10 @@ use super::page::Browser;
 /// Chrome's own hang monitor waits as long before it calls a renderer unresponsive.
 pub const PROBE: Duration = Duration::from_secs(5);
 
+/// How long a page being navigated away from may take to answer before its renderer is
+/// replaced: it is being left, so a busy one loses nothing.
+const LEAVING: Duration = Duration::from_secs(1);
+
 /// How often the monitor looks while calls are waiting.
 const EVERY: Duration = Duration::from_secs(1);
 
@@ -92,12 +96,21 @@ impl Browser {
     /// on the renderer's IO thread, which a stuck script does not block), so the navigation
     /// starts a new one. A crashed page needs nothing: navigating it starts a new renderer.
     pub async fn recover_renderer(&mut self) {
-        if self.renderer_check().await != Some(RendererFault::Hung) {
-            return;
-        }
         let Ok(session) = self.page().map(|p| p.session_id.clone()) else {
             return;
         };
+        match self.renderer_check().await {
+            Some(RendererFault::Hung) => {}
+            Some(RendererFault::Crashed) => return,
+            // Not known hung yet (the monitor needs seconds to tell): a page that does not
+            // answer now is not waited for, since the navigation would wait behind its script.
+            None => {
+                if answers(&self.cdp, &session, LEAVING).await != Some(false) {
+                    return;
+                }
+                self.events.set_fault(&session, Some(RendererFault::Hung));
+            }
+        }
         tracing::info!("replacing a hung renderer before navigating");
         let events = Arc::clone(&self.events);
         // Sent, not awaited: a renderer that crashes may never answer it.
