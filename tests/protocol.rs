@@ -272,7 +272,25 @@ fn manifest_and_agreement_carry_the_glass_contract() {
     assert_eq!(m["schemas"]["webIr"], json!([1]));
     assert_eq!(m["capabilityStatuses"]["mcpStdio"], "available");
     assert_eq!(m["capabilities"]["mcpStdio"], true);
-    assert_eq!(m["capabilityStatuses"]["rawCdp"], "disabledByPolicy");
+    assert_eq!(
+        m["capabilityStatuses"]["rawCdp"],
+        "missingRuntimeDependency"
+    );
+    // What works is advertised as working (#26 Part A): the spec's own example requires
+    // workflowResume.
+    for works in [
+        "observationDiffs",
+        "intentResolution",
+        "workflowRuntime",
+        "workflowResume",
+        "persistentKnowledge",
+        "localDaemon",
+    ] {
+        assert_eq!(m["capabilityStatuses"][works], "available", "{works}");
+    }
+    assert!(
+        m["schemas"].get("authoring").is_none() && m["schemas"].get("reliabilityReplay").is_none()
+    );
     assert_eq!(m["constraints"]["browserFamily"], "chromium");
     assert_eq!(m["constraints"]["policy"], "development");
     let a = &r["result"]["glassAgreement"];
@@ -348,7 +366,17 @@ fn every_negotiation_failure_fails_initialize_naming_the_field() {
     assert_eq!(agreement["capabilities"]["mcpStdio"]["status"], "available");
     assert_eq!(
         agreement["capabilities"]["extensions"]["status"],
-        "disabledByPolicy"
+        "missingRuntimeDependency"
+    );
+    // The spec's example negotiation: workflowResume required, extensions optional.
+    let mut g = Glass::mcp();
+    let spec = g.request(json!("s"), "initialize", json!({"protocolVersion":"2025-06-18","glass": {
+        "protocolVersions": [1], "schemas": {"action": [1], "workflow": [1], "task": [1], "webIr": [1]},
+        "requires": ["workflowResume"], "optional": ["extensions"], "acceptsExperimental": false
+    }}));
+    assert_eq!(
+        spec["result"]["glassAgreement"]["capabilities"]["workflowResume"]["status"], "available",
+        "{spec}"
     );
     assert!(agreement["capabilities"].get("unheardOf").is_none());
 }
@@ -430,10 +458,10 @@ fn unsupported_revision_is_rejected_listing_what_is_supported() {
 fn stateless_requests_may_carry_a_glass_negotiation() {
     let mut g = Glass::mcp();
     let mut meta = stateless_meta();
-    meta["glass"] = json!({"requires": ["workflowResume"]});
+    meta["glass"] = json!({"requires": ["workflowAuthoring"]});
     let r = g.request(json!(1), "tools/list", json!({"_meta": meta}));
     assert_eq!(error_code(&r), -32602);
-    assert_eq!(r["error"]["data"]["field"], "glass.requires.workflowResume");
+    assert_eq!(r["error"]["data"]["field"], "glass.requires.workflowAuthoring");
     let mut meta = stateless_meta();
     meta["glass"] = json!({"schemas": {"task": [1]}, "requires": ["mcpStdio"]});
     let r = g.request(json!(2), "server/discover", json!({"_meta": meta}));

@@ -26,10 +26,6 @@ pub const SCHEMAS: &[(&str, &[u64])] = &[
     ("trace", &[1]),
     ("intent", &[1]),
     ("knowledge", &[1]),
-    ("authoring", &[1]),
-    ("reliabilityScenario", &[1]),
-    ("reliabilityFixture", &[1]),
-    ("reliabilityReplay", &[1]),
 ];
 
 /// How usable a capability is on this connection.
@@ -76,31 +72,86 @@ impl CapabilityStatus {
     }
 }
 
-/// The capability inventory in a stable order, with each status for this build and policy.
+/// The capability inventory, in a stable order: each capability with the tools that provide
+/// it and its status when they are there. A capability no tool provides is missing from this
+/// build; one whose tools this configuration does not offer (the policy, or `--tools`) is
+/// disabled by it. Derived from the catalog, so the manifest cannot advertise what does not
+/// work, nor hide what does.
+pub const INVENTORY: &[(&str, &[&str], CapabilityStatus)] = &[
+    (
+        "action",
+        &["click", "type", "select"],
+        CapabilityStatus::Available,
+    ),
+    ("semanticRegions", &["observe"], CapabilityStatus::Available),
+    (
+        "taskProtocol",
+        &["validateTask", "compileTask"],
+        CapabilityStatus::AvailableUncertified,
+    ),
+    (
+        "webIr",
+        &["validateWebIr", "extractWebIr"],
+        CapabilityStatus::AvailableUncertified,
+    ),
+    (
+        "observationDiffs",
+        &["observeDelta"],
+        CapabilityStatus::Available,
+    ),
+    (
+        "intentResolution",
+        &["resolveIntent", "executeIntent"],
+        CapabilityStatus::Available,
+    ),
+    (
+        "workflowRuntime",
+        &["workflow"],
+        CapabilityStatus::Available,
+    ),
+    ("workflowResume", &["workflow"], CapabilityStatus::Available),
+    (
+        "persistentKnowledge",
+        &["knowledgeList", "resolveIntentWithKnowledge"],
+        CapabilityStatus::Available,
+    ),
+    ("workflowAuthoring", &[], CapabilityStatus::Available),
+    ("reliabilityCertification", &[], CapabilityStatus::Available),
+    ("rawCdp", &[], CapabilityStatus::Available),
+    ("localDaemon", &["lease"], CapabilityStatus::Available),
+    ("extensions", &[], CapabilityStatus::Available),
+    ("mcpStdio", &["navigate"], CapabilityStatus::Available),
+];
+
+/// The capability inventory with each status for this build and this configuration.
 pub fn capability_statuses(facts: &ServerFacts) -> Vec<(&'static str, CapabilityStatus)> {
     use CapabilityStatus::*;
-    let knowledge = if facts.policy.allows_persistent_profile() {
-        MissingRuntimeDependency
-    } else {
-        DisabledByPolicy
-    };
-    vec![
-        ("action", Available),
-        ("semanticRegions", Available),
-        ("taskProtocol", AvailableUncertified),
-        ("webIr", AvailableUncertified),
-        ("observationDiffs", MissingRuntimeDependency),
-        ("intentResolution", MissingRuntimeDependency),
-        ("workflowRuntime", MissingRuntimeDependency),
-        ("workflowResume", MissingRuntimeDependency),
-        ("persistentKnowledge", knowledge),
-        ("workflowAuthoring", MissingRuntimeDependency),
-        ("reliabilityCertification", MissingRuntimeDependency),
-        ("rawCdp", DisabledByPolicy),
-        ("localDaemon", MissingRuntimeDependency),
-        ("extensions", DisabledByPolicy),
-        ("mcpStdio", Available),
-    ]
+    let knowledge_denied = facts
+        .decisions
+        .iter()
+        .any(|(c, d)| *c == "knowledge-store" && *d == "deny");
+    INVENTORY
+        .iter()
+        .map(|(name, tools, when_there)| {
+            let exists = !tools.is_empty() && tools.iter().all(|t| crate::tools::find(t).is_some());
+            let status = if !exists {
+                MissingRuntimeDependency
+            } else if *name == "localDaemon" {
+                // `glass daemon` is part of every build; its lease tool is listed only there.
+                *when_there
+            } else if (*name == "persistentKnowledge" && knowledge_denied)
+                || !tools
+                    .iter()
+                    .filter_map(|t| crate::tools::find(t))
+                    .all(|t| crate::tools::offered(t, facts))
+            {
+                DisabledByPolicy
+            } else {
+                *when_there
+            };
+            (*name, status)
+        })
+        .collect()
 }
 
 /// The platform label of the running build.
@@ -407,7 +458,7 @@ mod tests {
             (
                 json!({"requires": ["rawCdp"]}),
                 "glass.requires.rawCdp",
-                "disabledByPolicy",
+                "missingRuntimeDependency",
             ),
         ];
         for (req, field, detail) in cases {
@@ -426,6 +477,61 @@ mod tests {
             json!({"mcpStdio": {"status": "available"}})
         );
         assert_eq!(a["agreedSchemas"], json!({"task": 1}));
+    }
+
+    /// Every capability advertised as usable names tools of the catalog, and every schema is
+    /// read or written by one: nothing is advertised without an operation behind it.
+    #[test]
+    fn every_advertised_capability_and_schema_has_an_operation() {
+        for (name, tools, _) in INVENTORY {
+            for t in *tools {
+                assert!(crate::tools::find(t).is_some(), "{name}: {t}");
+            }
+        }
+        let enabled: Vec<&str> = capability_statuses(&facts())
+            .into_iter()
+            .filter(|(_, s)| s.enabled())
+            .map(|(n, _)| n)
+            .collect();
+        for name in [
+            "workflowResume",
+            "workflowRuntime",
+            "observationDiffs",
+            "intentResolution",
+            "localDaemon",
+            "persistentKnowledge",
+        ] {
+            assert!(
+                enabled.contains(&name),
+                "{name} works but is not advertised"
+            );
+        }
+        let operations: &[(&str, &str)] = &[
+            ("protocol", "navigate"),
+            ("task", "validateTask"),
+            ("webIr", "validateWebIr"),
+            ("action", "click"),
+            ("observation", "observe"),
+            ("workflow", "workflow"),
+            ("checkpoint", "exportCheckpoint"),
+            ("policy", "navigate"),
+            ("workflowCheckpoint", "workflow"),
+            ("trace", "navigate"),
+            ("intent", "resolveIntent"),
+            ("knowledge", "knowledgeList"),
+        ];
+        for (schema, _) in SCHEMAS {
+            let op = operations.iter().find(|(s, _)| s == schema);
+            assert!(
+                op.is_some_and(|(_, t)| crate::tools::find(t).is_some()),
+                "schema {schema} has no operation"
+            );
+        }
+        // The spec's own example request is agreed.
+        let spec = json!({"protocolVersions": [1], "schemas": {"action": [1], "workflow": [1], "task": [1], "webIr": [1]},
+                          "requires": ["workflowResume"], "optional": ["extensions"], "acceptsExperimental": false});
+        let a = negotiate(&facts(), Some(&spec)).unwrap();
+        assert_eq!(a["capabilities"]["workflowResume"]["status"], "available");
     }
 
     #[test]
@@ -481,7 +587,20 @@ mod tests {
         assert_eq!(m["schemas"]["webIr"], json!([1]));
         assert_eq!(m["capabilities"]["mcpStdio"], true);
         assert_eq!(m["capabilities"]["rawCdp"], false);
-        assert_eq!(m["capabilityStatuses"]["rawCdp"], "disabledByPolicy");
+        assert_eq!(
+            m["capabilityStatuses"]["rawCdp"],
+            "missingRuntimeDependency"
+        );
+        // Knowledge is off where the policy denies it; what works is advertised as working.
+        f.decisions = vec![("knowledge-store", "deny")];
+        let m = manifest(&f);
+        assert_eq!(
+            m["capabilityStatuses"]["persistentKnowledge"],
+            "disabledByPolicy"
+        );
+        assert_eq!(m["capabilityStatuses"]["workflowResume"], "available");
+        f.decisions = vec![("evaluate", "deny")];
+        let m = manifest(&f);
         assert_eq!(
             m["policy"],
             json!({"preset": "hardened", "capabilities": {"evaluate": "deny"}, "allowHosts": 2, "denyHosts": 1})
