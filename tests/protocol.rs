@@ -461,7 +461,10 @@ fn stateless_requests_may_carry_a_glass_negotiation() {
     meta["glass"] = json!({"requires": ["workflowAuthoring"]});
     let r = g.request(json!(1), "tools/list", json!({"_meta": meta}));
     assert_eq!(error_code(&r), -32602);
-    assert_eq!(r["error"]["data"]["field"], "glass.requires.workflowAuthoring");
+    assert_eq!(
+        r["error"]["data"]["field"],
+        "glass.requires.workflowAuthoring"
+    );
     let mut meta = stateless_meta();
     meta["glass"] = json!({"schemas": {"task": [1]}, "requires": ["mcpStdio"]});
     let r = g.request(json!(2), "server/discover", json!({"_meta": meta}));

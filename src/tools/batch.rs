@@ -23,7 +23,6 @@ use super::gate::{Grants, check_url, confirm, denied, destination, with_grants};
 use super::output::result_of;
 use super::schema::input_schema;
 use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
-use crate::failure::{Failure, FailureKind};
 use crate::policy::{Capability, Decision};
 use crate::try_tool;
 
@@ -50,7 +49,7 @@ pub const BATCH: Tool = Tool {
     ],
     idempotent: false,
     needs: Needs::Browser,
-    revision: RevisionRule::Changes,
+    revision: RevisionRule::Guarded,
     run,
 };
 
@@ -215,18 +214,7 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         let initial_revision = {
             let mut b = try_tool!(session_for(&services, &BATCH).await);
             let revision = b.page().is_ok().then(|| b.revision());
-            match (a.expected_revision, revision) {
-                (Some(_), None) => {
-                    return ToolOutcome::Failed(Failure::of(
-                        FailureKind::NoPage,
-                        "no tab is selected",
-                    ));
-                }
-                (Some(_), Some(_)) => {
-                    try_tool!(super::pointer::check_revision(&b, a.expected_revision))
-                }
-                _ => {}
-            }
+            // A stale or page-less expectedRevision was refused as the page was acquired.
             if revision.is_some()
                 && b.events().dialog().is_none()
                 && services.policy.decide(Capability::PasswordInput) != Decision::Allow
@@ -289,7 +277,7 @@ fn check_steps(steps: &[Step], mode: Mode, expected: Option<u64>) -> Result<(), 
             .arguments
             .get("expectedRevision")
             .is_some_and(|v| !v.is_null());
-        if tool.revision == RevisionRule::Guarded {
+        if tool.revision.takes_expected() {
             match mode {
                 Mode::Fixed if !own => {
                     return Err(args::invalid(
@@ -463,7 +451,7 @@ async fn run_steps(
             &format!("step {} of {total}: {}", i + 1, tool.name),
         );
         let mut call = step.arguments.clone();
-        if mode == Mode::Chain && tool.revision == RevisionRule::Guarded {
+        if mode == Mode::Chain && tool.revision.takes_expected() {
             if let Some(r) = carried {
                 call.insert("expectedRevision".into(), json!(r));
             }

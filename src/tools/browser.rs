@@ -47,8 +47,65 @@ impl From<BrowserError> for ToolOutcome {
     }
 }
 
-/// The browser for `tool`, as its declared [`Needs`] say: the one place the rule lives.
+tokio::task_local! {
+    /// The `expectedRevision` of the guarded call running, until the first check takes it.
+    static EXPECTED: std::cell::Cell<Option<u64>>;
+}
+
+/// Run a call of `tool` with its `expectedRevision` (the call path does, for every call): a
+/// guarded tool's first acquisition of the page checks it, so no handler has to.
+pub async fn with_expected_revision<F: std::future::Future>(
+    tool: &Tool,
+    args: &serde_json::Map<String, serde_json::Value>,
+    call: impl FnOnce() -> F,
+) -> F::Output {
+    let expected = (tool.revision == super::RevisionRule::Guarded)
+        .then(|| {
+            args.get("expectedRevision")
+                .and_then(serde_json::Value::as_u64)
+        })
+        .flatten();
+    EXPECTED.scope(std::cell::Cell::new(expected), call()).await
+}
+
+/// Refuse a page that is not at the revision the caller observed: nothing is sent.
+fn check_revision(b: &crate::browser::Browser, expected: u64) -> Result<(), ToolOutcome> {
+    if b.page().is_err() {
+        return Err(ToolOutcome::Failed(Failure::of(
+            FailureKind::NoPage,
+            "no tab is selected",
+        )));
+    }
+    if expected == b.revision() {
+        return Ok(());
+    }
+    Err(ToolOutcome::Failed(
+        Failure::of(
+            FailureKind::StaleRevision,
+            "the page is not at the expected revision; observe again",
+        )
+        .with("expectedRevision", expected)
+        .with("currentRevision", b.revision()),
+    ))
+}
+
+/// The browser for `tool`, as its declared [`Needs`] say, at the revision its call expects:
+/// the one place both rules live.
 pub async fn session_for<'a>(
+    services: &'a Arc<Services>,
+    tool: &Tool,
+) -> Result<BrowserGuard<'a>, ToolOutcome> {
+    let b = session_as_needed(services, tool).await?;
+    if tool.revision == super::RevisionRule::Guarded {
+        if let Some(expected) = EXPECTED.try_with(|e| e.take()).ok().flatten() {
+            check_revision(&b, expected)?;
+        }
+    }
+    Ok(b)
+}
+
+/// The browser for `tool`, as its declared [`Needs`] say.
+async fn session_as_needed<'a>(
     services: &'a Arc<Services>,
     tool: &Tool,
 ) -> Result<BrowserGuard<'a>, ToolOutcome> {

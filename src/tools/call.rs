@@ -84,7 +84,15 @@ pub async fn call(
     // future is dropped (the call cancelled) midway.
     let journal = (tool.needs.browser() && super::effects::changes(tool, &args))
         .then(|| services.journal.start(tool.name));
-    let mut outcome = (tool.run)(Arc::clone(services), args).await;
+    let expected = args.get("expectedRevision").cloned();
+    let mut seen = Map::new();
+    if let Some(e) = expected {
+        seen.insert("expectedRevision".into(), e);
+    }
+    let mut outcome = super::browser::with_expected_revision(tool, &seen, || {
+        (tool.run)(Arc::clone(services), args)
+    })
+    .await;
     if let Some(entry) = journal {
         let id = entry.execution_id();
         entry.finish(!matches!(outcome, ToolOutcome::Failed(_)));

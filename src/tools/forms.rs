@@ -11,7 +11,7 @@ use super::browser::session_for;
 use super::effects::Effect;
 use super::keyboard::PasswordGuard;
 use super::output::{ActionResult, CausedReport};
-use super::pointer::{PointerArgs, action_result, check_revision};
+use super::pointer::{PointerArgs, action_result};
 use super::schema::input_schema;
 use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::act::ActError;
@@ -112,6 +112,7 @@ struct TypeArgs {
     /// All at once, no key events.
     insert_text: Option<bool>,
     /// Else staleRevision.
+    #[allow(dead_code)] // checked by the call path as the page is acquired
     expected_revision: Option<u64>,
 }
 
@@ -128,6 +129,7 @@ struct SelectArgs {
     #[schemars(length(max = 4096))]
     label: Option<String>,
     /// Else staleRevision.
+    #[allow(dead_code)] // checked by the call path as the page is acquired
     expected_revision: Option<u64>,
 }
 
@@ -140,7 +142,6 @@ fn run_type(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         let submit = a.submit.unwrap_or(false);
         let bulk = a.insert_text.unwrap_or(false);
         let mut b = try_tool!(session_for(&services, &TYPE).await);
-        try_tool!(check_revision(&b, a.expected_revision));
         let resolved = try_tool!(b.resolve(a.target.as_str()).await);
         try_tool!(b.actionable(&resolved.r, "type").await);
         // The target focused first, so the password rule sees the field the keys go to.
@@ -214,7 +215,6 @@ fn run_clear(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     Box::pin(async move {
         let a: PointerArgs = try_tool!(args::read(&a));
         let mut b = try_tool!(session_for(&services, &CLEAR).await);
-        try_tool!(check_revision(&b, a.expected_revision));
         let resolved = try_tool!(b.resolve(a.target.as_str()).await);
         try_tool!(b.actionable(&resolved.r, "type").await);
         let armed = b.arm();
@@ -229,7 +229,6 @@ fn set_checked(services: Arc<Services>, a: Map<String, Value>, want: bool) -> To
         let a: PointerArgs = try_tool!(args::read(&a));
         let tool = if want { &CHECK } else { &UNCHECK };
         let mut b = try_tool!(session_for(&services, tool).await);
-        try_tool!(check_revision(&b, a.expected_revision));
         let resolved = try_tool!(b.resolve(a.target.as_str()).await);
         let before = try_tool!(b.run_agent(&State(&resolved.r)).await);
         if !before.checkable() {
@@ -282,7 +281,6 @@ fn run_select(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             return args::invalid("value", "give value or label").into();
         }
         let mut b = try_tool!(session_for(&services, &SELECT).await);
-        try_tool!(check_revision(&b, a.expected_revision));
         let resolved = try_tool!(b.resolve(a.target.as_str()).await);
         try_tool!(b.actionable(&resolved.r, "select").await);
         let armed = b.arm();
@@ -340,6 +338,7 @@ struct FillArgs {
     #[schemars(length(min = 1, max = 16))]
     fields: Vec<Field>,
     /// Else staleRevision.
+    #[allow(dead_code)] // checked by the call path as the page is acquired
     expected_revision: Option<u64>,
 }
 
@@ -376,7 +375,6 @@ fn run_fill_form(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         let a: FillArgs = try_tool!(args::read(&raw));
         let fields = a.fields;
         let mut b = try_tool!(session_for(&services, &FILL_FORM).await);
-        try_tool!(check_revision(&b, a.expected_revision));
         // Resolve every target before touching anything.
         let mut refs = Vec::with_capacity(fields.len());
         let mut unresolved = Vec::new();

@@ -230,7 +230,7 @@ pub const EXECUTE_INTENT: Tool = Tool {
     ],
     idempotent: false,
     needs: Needs::Page,
-    revision: RevisionRule::Guarded,
+    revision: RevisionRule::Reports,
     run: run_execute,
 };
 
@@ -250,7 +250,7 @@ pub const ACT_AND_VERIFY: Tool = Tool {
     ],
     idempotent: false,
     needs: Needs::Page,
-    revision: RevisionRule::Guarded,
+    revision: RevisionRule::Reports,
     run: run_act_verify,
 };
 

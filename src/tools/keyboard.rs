@@ -10,7 +10,6 @@ use super::args::Target;
 use super::browser::session_for;
 use super::effects::Effect;
 use super::output::KeysResult;
-use super::pointer::check_revision;
 use super::schema::input_schema;
 use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::Browser;
@@ -87,6 +86,7 @@ struct KeyArgs {
     /// Focused first.
     target: Option<Target>,
     /// Else staleRevision.
+    #[allow(dead_code)] // checked by the call path as the page is acquired
     expected_revision: Option<u64>,
 }
 
@@ -100,6 +100,7 @@ struct ShortcutArgs {
     /// Focused first.
     target: Option<Target>,
     /// Else staleRevision.
+    #[allow(dead_code)] // checked by the call path as the page is acquired
     expected_revision: Option<u64>,
 }
 
@@ -186,12 +187,12 @@ fn press(
 ) -> ToolFuture {
     Box::pin(async move {
         let raw = a;
-        let (spec, target, expected) = if field == "keys" {
+        let (spec, target) = if field == "keys" {
             let a: ShortcutArgs = try_tool!(args::read(&raw));
-            (a.keys, a.target, a.expected_revision)
+            (a.keys, a.target)
         } else {
             let a: KeyArgs = try_tool!(args::read(&raw));
-            (a.key, a.target, a.expected_revision)
+            (a.key, a.target)
         };
         let chord = if field == "keys" {
             keys::parse_shortcut(&spec)
@@ -206,7 +207,6 @@ fn press(
             return args::invalid(field, "is not a known key name").into();
         };
         let mut b = try_tool!(session_for(&services, tool).await);
-        try_tool!(check_revision(&b, expected));
         let mut focused = None;
         if let Some(t) = target {
             let resolved = try_tool!(b.resolve(t.as_str()).await);

@@ -358,6 +358,13 @@ pub enum Needs {
     Navigate,
 }
 
+impl RevisionRule {
+    /// Whether the tool takes `expectedRevision`.
+    pub fn takes_expected(self) -> bool {
+        matches!(self, RevisionRule::Guarded | RevisionRule::Reports)
+    }
+}
+
 impl Needs {
     /// Whether the tool works on the browser (its results then carry the event header).
     pub fn browser(self) -> bool {
@@ -370,8 +377,12 @@ impl Needs {
 pub enum RevisionRule {
     /// It only reads: the page revision is what it was.
     Reads,
-    /// It may change the page and takes `expectedRevision`: a stale one fails before any input.
+    /// It may change the page and takes `expectedRevision`: a stale one fails before any input
+    /// (the call path checks it as the tool acquires the page; no handler does).
     Guarded,
+    /// It takes `expectedRevision` and answers a stale one as a result of its own (an intent
+    /// not executed, with why), never acting on it.
+    Reports,
     /// It may change the page (or which page is current) and has no revision guard.
     Changes,
 }

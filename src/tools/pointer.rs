@@ -14,7 +14,6 @@ use super::effects::Effect;
 use super::output::ActionResult;
 use super::schema::input_schema;
 use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
-use crate::browser::Browser;
 use crate::browser::act::Caused;
 use crate::browser::act::until_dialog;
 use crate::browser::agent_calls::HitAt;
@@ -88,6 +87,7 @@ struct ClickArgs {
     #[schemars(length(max = 4))]
     modifiers: Option<Vec<ModifierArg>>,
     /// Else staleRevision.
+    #[allow(dead_code)] // checked by the call path as the page is acquired
     expected_revision: Option<u64>,
 }
 
@@ -142,21 +142,6 @@ impl ClickArgs {
     }
 }
 
-/// Fail before any input when the page is not at the revision the caller expects.
-pub fn check_revision(b: &Browser, expected: Option<u64>) -> Result<(), ToolOutcome> {
-    match expected {
-        Some(expected) if expected != b.revision() => Err(ToolOutcome::Failed(
-            Failure::of(
-                FailureKind::StaleRevision,
-                "the page is not at the expected revision; observe again",
-            )
-            .with("expectedRevision", expected)
-            .with("currentRevision", b.revision()),
-        )),
-        _ => Ok(()),
-    }
-}
-
 /// The small result of a successful action.
 pub fn action_result(r: &str, revision: u64, caused: &Caused) -> ToolOutcome {
     ToolOutcome::ok(&ActionResult::new(r, revision, caused))
@@ -171,7 +156,7 @@ fn pointer(
     Box::pin(async move {
         let a: PointerArgs = try_tool!(args::read(&a));
         let press = (clicks > 0).then(|| Press::left(clicks));
-        press_target(services, tool, a.target, a.expected_revision, press).await
+        press_target(services, tool, a.target, press).await
     })
 }
 
@@ -181,11 +166,9 @@ async fn press_target(
     services: Arc<Services>,
     tool: &'static Tool,
     target: Target,
-    expected_revision: Option<u64>,
     press: Option<Press>,
 ) -> ToolOutcome {
     let mut b = try_tool!(session_for(&services, tool).await);
-    try_tool!(check_revision(&b, expected_revision));
     let resolved = try_tool!(b.resolve(target.as_str()).await);
     let action = if press.is_none() { "hover" } else { "click" };
     let (x, y) = try_tool!(b.actionable(&resolved.r, action).await);
@@ -203,7 +186,7 @@ fn run_click(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     Box::pin(async move {
         let a: ClickArgs = try_tool!(args::read(&a));
         let press = a.press();
-        press_target(services, &CLICK, a.target, a.expected_revision, Some(press)).await
+        press_target(services, &CLICK, a.target, Some(press)).await
     })
 }
 
@@ -242,6 +225,7 @@ struct ClickAtArgs {
     /// 2: double-click.
     #[schemars(range(min = 1, max = 2))]
     click_count: Option<u32>,
+    #[allow(dead_code)] // checked by the call path as the page is acquired
     expected_revision: Option<u64>,
 }
 
@@ -267,7 +251,6 @@ fn run_click_at(services: Arc<Services>, raw: Map<String, Value>) -> ToolFuture 
     Box::pin(async move {
         let a: ClickAtArgs = try_tool!(args::read(&raw));
         let mut b = try_tool!(session_for(&services, &CLICK_AT).await);
-        try_tool!(check_revision(&b, a.expected_revision));
         let (width, height) = try_tool!(b.viewport_size().await);
         if a.x >= width || a.y >= height {
             return ToolOutcome::Failed(
@@ -328,6 +311,7 @@ struct DragArgs {
     /// The element to drop it on.
     destination: Target,
     /// Else staleRevision.
+    #[allow(dead_code)] // checked by the call path as the page is acquired
     expected_revision: Option<u64>,
 }
 
@@ -335,7 +319,6 @@ fn run_drag(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     Box::pin(async move {
         let a: DragArgs = try_tool!(args::read(&a));
         let mut b = try_tool!(session_for(&services, &DRAG).await);
-        try_tool!(check_revision(&b, a.expected_revision));
         let from = try_tool!(b.resolve(a.source.as_str()).await);
         let to = try_tool!(b.resolve(a.destination.as_str()).await);
         let (x1, y1) = try_tool!(b.actionable(&from.r, "drag").await);

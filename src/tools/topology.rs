@@ -15,7 +15,6 @@ use super::args::{NoArgs, Target};
 use super::browser::session_for;
 use super::effects::{Effect, Nav, Tab};
 use super::output::CausedReport;
-use super::pointer::check_revision;
 use super::schema::input_schema;
 use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::act::until_dialog;
@@ -122,6 +121,7 @@ struct PopupArgs {
     #[schemars(range(min = 1, max = 60_000))]
     timeout_ms: Option<u64>,
     /// Else staleRevision.
+    #[allow(dead_code)] // checked by the call path as the page is acquired
     expected_revision: Option<u64>,
 }
 
@@ -228,7 +228,6 @@ fn run_click_expect_popup(services: Arc<Services>, a: Map<String, Value>) -> Too
         let t = a.target.as_str();
         let timeout = a.timeout_ms.unwrap_or(5_000);
         let mut b = try_tool!(session_for(&services, &CLICK_EXPECT_POPUP).await);
-        try_tool!(check_revision(&b, a.expected_revision));
         let opener = b
             .selected_tab()
             .map(|p| p.target_id.clone())

@@ -13,7 +13,6 @@ use super::args::Target;
 use super::browser::session_for;
 use super::effects::{Effect, When};
 use super::output::ActionResult;
-use super::pointer::check_revision;
 use super::schema::input_schema;
 use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::Download;
@@ -63,6 +62,7 @@ struct UploadArgs {
     #[schemars(length(min = 1, max = 16))]
     files: Vec<FilePath>,
     /// Else staleRevision.
+    #[allow(dead_code)] // checked by the call path as the page is acquired
     expected_revision: Option<u64>,
 }
 
@@ -109,7 +109,6 @@ fn run_upload(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         let paths: Vec<&str> = a.files.iter().map(|f| f.0.as_str()).collect();
         let files = try_tool!(regular_files(&paths));
         let mut b = try_tool!(session_for(&services, &UPLOAD).await);
-        try_tool!(check_revision(&b, a.expected_revision));
         let resolved = try_tool!(b.resolve(t).await);
         let Some(object) = try_tool!(b.file_input(&resolved.r).await) else {
             return ToolOutcome::Failed(Failure::of(
