@@ -857,7 +857,13 @@ fn jupyterlab_requests_console_and_trace_match_the_pages_own_records() {
         json!({"action": "start", "reload": true}),
     ));
     wait_text(&mut g, "Notebook", 30_000);
-    let r = ok(&g.call(json!(4), "performanceTrace", json!({"action": "stop"})));
+    // A throwaway session keeps no trace of its own: the client names the file.
+    let file = common::temp_dir("jupyter-trace").join("trace.json");
+    let r = ok(&g.call(
+        json!(4),
+        "performanceTrace",
+        json!({"action": "stop", "path": file}),
+    ));
     assert!(
         r["vitals"]["lcp"]["ms"].as_u64().is_some_and(|ms| ms > 0),
         "{r}"

@@ -434,3 +434,63 @@ fn a_session_checkpoint_restores_the_position_elsewhere() {
     let f = failed(&hardened.call(json!(1), "importCheckpoint", json!({"checkpoint": cp})));
     assert_eq!(f["failureKind"], "checkpointMismatch", "{f}");
 }
+
+/// #26 Part B 7: checkpoints stored the page's query (`?q=QTOK&sid=SIDVAL`) and the values a
+/// step read (`"read.tok":"TOKVALUE"`). The file keeps only what resuming needs: the URL with
+/// its query values replaced, no value read. A new process resumes once the page is open again
+/// (it cannot open a URL whose values it never kept).
+#[test]
+fn a_checkpoint_keeps_no_query_value_and_nothing_a_step_read() {
+    let web = Server::start(vec![
+        (
+            "/search",
+            Page::html(
+                "<title>Results</title><h1>Results</h1><table aria-label=\"Tokens\"><tr><th>Name</th><th>Token</th></tr><tr><td>tok</td><td>TOKVALUE</td></tr></table>",
+            ),
+        ),
+        ("/late", Page::html("<title>Late</title><p>Later</p>")),
+    ]);
+    let data = temp_dir("wf-private");
+    let url = web.url("/search?q=QTOK&sid=SIDVAL");
+    let wf = json!({
+        "schemaVersion": 1,
+        "name": "private",
+        "steps": [
+            {"id": "open", "action": "navigate", "url": url},
+            {"id": "read", "action": "extractStructured",
+             "fields": [{"name": "tokens", "path": "table:Tokens", "kind": "table"}]},
+            {"id": "wait", "action": "wait", "kind": "textPresent", "text": "Ready", "timeoutMs": 60000}
+        ],
+        "outputs": {"tokens": {"kind": "table", "from": "read.tokens"}}
+    });
+    let mut g = glass_in(&data);
+    g.send(&json!({"jsonrpc": "2.0", "id": "run", "method": "tools/call",
+        "params": {"name": "workflow", "arguments": {"workflow": wf}, "_meta": {"progressToken": "p"}}}));
+    let run = run_id_from_progress(&mut g);
+    until_state(&data, &run, 1, "done");
+    g.child.kill().unwrap();
+    g.child.wait().unwrap();
+    let file =
+        std::fs::read_to_string(data.join("checkpoints").join(format!("{run}.json"))).unwrap();
+    for secret in ["QTOK", "SIDVAL", "TOKVALUE"] {
+        assert!(!file.contains(secret), "{secret} kept: {file}");
+    }
+    assert!(file.contains("q=…&sid=…"), "{file}");
+    // A new process cannot open the page again (its values are not kept): it says so, and
+    // nothing is requested from the server.
+    let searches = web.count("/search");
+    let mut g = glass_in(&data);
+    let r = g.call(json!(1), "workflow", json!({"workflow": wf, "resume": run}));
+    let body = common::tool_json(&r);
+    assert_eq!(body["failure"]["kind"], "resumeBlocked", "{body}");
+    assert_eq!(web.count("/search"), searches);
+    // With the page open again, the resume goes on from the next step.
+    ok(&g.call(json!(2), "navigate", json!({"url": url, "observe": false})));
+    web.set("/search", Page::html("<title>Results</title><p>Ready</p>"));
+    ok(&g.call(json!(3), "reload", json!({"observe": false})));
+    let r = ok(&g.call(json!(4), "workflow", json!({"workflow": wf, "resume": run})));
+    assert_eq!(r["status"], "completed", "{r}");
+    assert_eq!(r["skipped"], json!(["open", "read"]), "{r}");
+    // What step 2 read was never written down: another process cannot give it back.
+    assert_eq!(r["outputs"]["tokens"], Value::Null, "{r}");
+}

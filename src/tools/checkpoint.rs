@@ -62,6 +62,14 @@ pub fn new_run_id() -> String {
     )
 }
 
+/// What a run read and where it left the page, kept in this process only (never on disk).
+type RunMemory = std::collections::HashMap<String, (Option<String>, Map<String, Value>)>;
+
+fn run_memory() -> &'static std::sync::Mutex<RunMemory> {
+    static MEMORY: std::sync::OnceLock<std::sync::Mutex<RunMemory>> = std::sync::OnceLock::new();
+    MEMORY.get_or_init(Default::default)
+}
+
 impl Store {
     /// The store under Glass's data directory, created owner-only if missing.
     pub fn open() -> Result<Store, Failure> {
@@ -92,9 +100,25 @@ impl Store {
         self.dir.join(format!("{run_id}.json"))
     }
 
-    /// Write a run's checkpoint (whole, or the previous one stays).
+    /// Write a run's checkpoint (whole, or the previous one stays). The file keeps only what
+    /// resuming needs, without what the page showed: the page's URL with its query values
+    /// replaced by `…`, and no value a step read. The whole URL and the values stay in this
+    /// process's memory until the run completes, so a resume here restores them.
     pub fn save(&self, cp: &Checkpoint) -> Result<(), Failure> {
-        let bytes = serde_json::to_vec(cp).map_err(|_| unavailable("cannot encode"))?;
+        if let Ok(mut m) = run_memory().lock() {
+            if cp.complete {
+                m.remove(&cp.run_id);
+            } else {
+                m.insert(cp.run_id.clone(), (cp.url.clone(), cp.values.clone()));
+            }
+        }
+        let mut kept = cp.clone();
+        kept.url = cp
+            .url
+            .as_deref()
+            .map(|u| crate::redact::url_with_query_names(u, false));
+        kept.values = Map::new();
+        let bytes = serde_json::to_vec(&kept).map_err(|_| unavailable("cannot encode"))?;
         crate::files::write_in_place(&self.path(&cp.run_id), &bytes)
             .map_err(|_| unavailable("the checkpoint cannot be written"))
     }
@@ -121,6 +145,15 @@ impl Store {
                 FailureKind::CheckpointMismatch,
                 "the checkpoint file is not one this Glass reads",
             ));
+        }
+        let mut cp = cp;
+        if let Some((url, values)) = run_memory()
+            .lock()
+            .ok()
+            .and_then(|m| m.get(run_id).cloned())
+        {
+            cp.url = url;
+            cp.values = values;
         }
         Ok(cp)
     }

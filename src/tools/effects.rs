@@ -207,7 +207,8 @@ impl Effect {
                 ),
                 None => "save the next download of the page into Glass's downloads folder".into(),
             },
-            Effect::ChangesKnowledge | Effect::Deletes => "change Glass's kept knowledge".into(),
+            Effect::ChangesKnowledge => "change Glass's kept knowledge".into(),
+            Effect::Deletes => "delete every knowledge record of one origin".into(),
             Effect::Persists(_) => "keep what the page showed after the session".into(),
             Effect::ProducesText => "type into a password field".into(),
             _ => String::new(),
@@ -347,6 +348,15 @@ pub fn decide(services: &Services, tool: &Tool, a: &Map<String, Value>) -> Resul
             }
             super::gate::check_url(services, url)?;
         }
+    }
+    // A deletion asks whatever the policy says, and a step of a batch cannot answer it.
+    if tool.effects.contains(&Effect::Deletes) {
+        if super::gate::granted(Capability::KnowledgeStore).is_some() {
+            return Err(ToolOutcome::Failed(super::gate::unconfirmed(
+                Capability::KnowledgeStore,
+            )));
+        }
+        return super::gate::confirm(services, tool, a, &Effect::Deletes.summary(a));
     }
     let to_confirm: Vec<(Effect, Capability)> = settled
         .into_iter()

@@ -421,7 +421,9 @@ fn run_fill_form(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         let guard = if password_confirmed {
             None
         } else {
-            Some(try_tool!(PasswordGuard::watch(&services, &mut b).await))
+            Some(try_tool!(
+                PasswordGuard::watch(&services, &FILL_FORM, &mut b).await
+            ))
         };
         let armed = b.arm();
         let mut outcomes = Vec::with_capacity(fields.len());

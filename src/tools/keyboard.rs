@@ -17,7 +17,7 @@ use crate::browser::act::until_dialog;
 use crate::browser::agent_calls::{Arm, Focus, KeyGuardArm, KeyGuardRelease};
 use crate::browser::keys::{self, Key};
 use crate::failure::{Failure, FailureKind};
-use crate::policy::{Capability, Decision};
+use crate::policy::Capability;
 use crate::try_tool;
 
 /// `key`.
@@ -121,7 +121,7 @@ impl PasswordGuard {
         tool: &'static Tool,
         a: &Map<String, Value>,
     ) -> Result<PasswordGuard, ToolOutcome> {
-        if services.policy.decide(Capability::PasswordInput) == Decision::Allow {
+        if super::effects::permits(services, tool, Capability::PasswordInput) {
             return Ok(PasswordGuard { armed: false });
         }
         let focus = b.run_agent(&KeyGuardArm()).await?;
@@ -145,9 +145,10 @@ impl PasswordGuard {
     /// types into itself and has already asked the policy about those fields (`fillForm`).
     pub(super) async fn watch(
         services: &Services,
+        tool: &'static Tool,
         b: &mut Browser,
     ) -> Result<PasswordGuard, ToolOutcome> {
-        if services.policy.decide(Capability::PasswordInput) == Decision::Allow {
+        if super::effects::permits(services, tool, Capability::PasswordInput) {
             return Ok(PasswordGuard { armed: false });
         }
         b.run_agent(&KeyGuardArm()).await?;

@@ -14,7 +14,6 @@ use serde_json::{Map, Value, json};
 
 use super::call::call;
 use super::effects::Effect;
-use super::gate::{confirm, denied};
 use super::output::result_of;
 use super::schema::input_schema;
 use super::store::store_failure;
@@ -190,16 +189,6 @@ pub async fn weigh(
         });
     }
     Ok(used)
-}
-
-fn writable(services: &Services) -> Result<(), ToolOutcome> {
-    match services.policy.decide(Capability::KnowledgeStore) {
-        Decision::Deny => Err(ToolOutcome::Failed(denied(
-            services,
-            Capability::KnowledgeStore,
-        ))),
-        _ => Ok(()),
-    }
 }
 
 fn unknown_record() -> ToolOutcome {
@@ -412,7 +401,6 @@ enum InvalidState {
 fn run_invalidate(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     Box::pin(async move {
         let a: InvalidateArgs = try_tool!(args::read(&a));
-        try_tool!(writable(&services));
         let state = match a.state {
             InvalidState::Stale => RecordState::Stale,
             InvalidState::Contradicted => RecordState::Contradicted,
@@ -460,16 +448,10 @@ fn run_purge(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     Box::pin(async move {
         let raw = a;
         let a: PurgeArgs = try_tool!(args::read(&raw));
-        try_tool!(writable(&services));
+        // Denied or confirmed by the call path, from the effects (it always confirms).
         if knowledge::origin_of(&a.origin).as_deref() != Some(a.origin.trim_end_matches('/')) {
             return args::invalid("origin", "must be exactly scheme://host[:port]").into();
         }
-        try_tool!(confirm(
-            &services,
-            &PURGE,
-            &raw,
-            "delete every knowledge record of one origin"
-        ));
         let store = try_tool!(services.store.get().map_err(store_failure));
         let origin = a.origin.trim_end_matches('/');
         let deleted = try_tool!(knowledge::purge_origin(&store, origin).map_err(store_failure));

@@ -18,7 +18,7 @@ use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::bodies::Body;
 use crate::browser::requests::{RequestEntry, sensitive_header};
 use crate::failure::{Failure, FailureKind};
-use crate::policy::{Capability, Decision};
+use crate::policy::Capability;
 use crate::redact::{bounded_text, url_with_query_names};
 use crate::try_tool;
 
@@ -295,7 +295,7 @@ fn run_get(services: Arc<Services>, raw: Map<String, Value>) -> ToolFuture {
             return args::invalid("id", "is not a request id (r12)").into();
         };
         let bodies = a.bodies == Some(true);
-        let values = services.policy.decide(Capability::NetworkDetails) == Decision::Allow;
+        let values = super::effects::permits(&services, &GET_REQUEST, Capability::NetworkDetails);
         let b = try_tool!(session_for(&services, &GET_REQUEST).await);
         let (entry, offset) = {
             let Ok(log) = b.events().requests.lock() else {

@@ -444,7 +444,23 @@ impl Run<'_> {
         );
         // A resumed run goes back to the page its last done step left.
         if let Some(url) = restore {
-            if self.location().await.as_deref() != Some(url.as_str()) {
+            let here = self.location().await;
+            let shown = |u: &str| crate::redact::url_with_query_names(u, false);
+            // A checkpoint from another process keeps the page's URL without its query values
+            // (`…`): the tab already there is fine, any other page cannot be opened again.
+            let kept_whole = !url.contains('…');
+            let there = here.as_deref() == Some(url.as_str())
+                || (!kept_whole && here.as_deref().map(shown).as_deref() == Some(url.as_str()));
+            if !there && !kept_whole {
+                result.status = "failed";
+                result.stopped_at = Some(self.steps[start].id.clone());
+                result.failure = Some(super::batch::bounded_failure(json!({
+                    "kind": "resumeBlocked",
+                    "reason": "the page to go back to had query values, which a checkpoint never keeps: open that page, then resume",
+                })));
+                return self.finish(cp, result).await;
+            }
+            if !there {
                 let args = json!({"url": url, "observe": false});
                 let (body, ok) = nested(
                     call(
