@@ -109,15 +109,19 @@ const RTC_WATCH: &str = r#"(() => {
 })()"#;
 
 /// Turn on request interception for one session, and the WebRTC report in its documents.
-pub async fn intercept(cdp: &Cdp, session: &str) {
+/// With downloads denied, documents are paused again when their response arrives, so one that
+/// would become a download is refused before Chrome reads a byte of it.
+pub async fn intercept(cdp: &Cdp, session: &str, downloads_denied: bool) {
     let s = Some(session);
+    let mut patterns = vec![json!({"urlPattern": "*", "requestStage": "Request"})];
+    if downloads_denied {
+        for kind in ["Document", "Other"] {
+            patterns
+                .push(json!({"urlPattern": "*", "resourceType": kind, "requestStage": "Response"}));
+        }
+    }
     let (fetch, _, _) = tokio::join!(
-        cdp.call_raw(
-            s,
-            "Fetch.enable",
-            json!({"patterns": [{"urlPattern": "*", "requestStage": "Request"}]}),
-            CALL,
-        ),
+        cdp.call_raw(s, "Fetch.enable", json!({"patterns": patterns}), CALL),
         // Workers have no Page domain: these fail there, which is fine (no WebRTC in them).
         cdp.call_raw(s, "Runtime.addBinding", json!({"name": RTC_BINDING}), CALL),
         cdp.call_raw(
@@ -201,6 +205,63 @@ fn record_denial(events: &PageEvents, url: &str, kind: &Value, denial: UrlDenial
     events.changed.notify_waiters();
 }
 
+/// Whether a paused response would become a download: sent as an attachment, or of a type a
+/// tab does not show.
+fn is_download(paused: &Value) -> bool {
+    let header = |name: &str| {
+        paused["responseHeaders"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|h| {
+                h["name"]
+                    .as_str()
+                    .is_some_and(|n| n.eq_ignore_ascii_case(name))
+            })
+            .and_then(|h| h["value"].as_str())
+            .map(str::to_ascii_lowercase)
+    };
+    if header("content-disposition").is_some_and(|d| d.trim_start().starts_with("attachment")) {
+        return true;
+    }
+    let Some(kind) = header("content-type") else {
+        return false;
+    };
+    let kind = kind.split(';').next().unwrap_or("").trim().to_owned();
+    let shown = kind.is_empty()
+        || ["text/", "image/", "audio/", "video/", "multipart/"]
+            .iter()
+            .any(|p| kind.starts_with(p))
+        || [
+            "html",
+            "xml",
+            "json",
+            "javascript",
+            "pdf",
+            "font",
+            "wasm",
+            "manifest",
+        ]
+        .iter()
+        .any(|w| kind.contains(w));
+    !shown
+}
+
+/// Report a download the policy refused, as any refused request is reported.
+fn record_denial_of_download(events: &PageEvents, url: &str) {
+    let host = scheme_and_host(url).map(|(_, h)| h).unwrap_or_default();
+    if let Ok(mut d) = events.denials.lock() {
+        if d.len() < MAX_DENIALS {
+            d.push(json!({
+                "host": crate::redact::bounded_text(&host, 253),
+                "type": "Download",
+                "reason": "downloadDenied",
+            }));
+        }
+    }
+    events.changed.notify_waiters();
+}
+
 /// Decide paused requests and release auto-attached targets, until the connection closes.
 pub async fn run(
     cdp: Cdp,
@@ -208,6 +269,8 @@ pub async fn run(
     policy: Policy,
     events: Arc<PageEvents>,
 ) {
+    let downloads_denied =
+        policy.decide(crate::policy::Capability::Download) == crate::policy::Decision::Deny;
     loop {
         let ev: Arc<CdpEvent> = match rx.recv().await {
             Ok(ev) => ev,
@@ -227,6 +290,21 @@ pub async fn run(
                     continue;
                 };
                 let url = p["request"]["url"].as_str().unwrap_or("");
+                // At the response stage (downloads denied): a response that would be saved
+                // rather than shown is refused before its body is read.
+                if p.get("responseStatusCode").is_some() || p.get("responseErrorReason").is_some() {
+                    let method = if downloads_denied && is_download(p) {
+                        record_denial_of_download(&events, url);
+                        (
+                            "Fetch.failRequest",
+                            json!({"requestId": id, "errorReason": "BlockedByClient"}),
+                        )
+                    } else {
+                        ("Fetch.continueRequest", json!({"requestId": id}))
+                    };
+                    cdp.send_detached(Some(&session), method.0, method.1, CALL);
+                    continue;
+                }
                 let top_level = p["resourceType"] == "Document";
                 let verdict = policy.url(url, top_level);
                 tracing::debug!(allowed = verdict.is_ok(), kind = %p["resourceType"], "request paused");
@@ -273,7 +351,7 @@ pub async fn run(
                 let cdp = cdp.clone();
                 tokio::spawn(async move {
                     if kind != "browser" && kind != "tab" {
-                        intercept(&cdp, &session).await;
+                        intercept(&cdp, &session, downloads_denied).await;
                         // Its own children (frames, workers) must wait for interception too.
                         let _ = cdp
                             .call_raw(

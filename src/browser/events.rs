@@ -355,6 +355,7 @@ pub(super) async fn watch(
     mut rx: tokio::sync::broadcast::Receiver<Arc<CdpEvent>>,
     events: Arc<PageEvents>,
     download_max_bytes: u64,
+    downloads_denied: bool,
 ) {
     loop {
         let ev = match rx.recv().await {
@@ -368,6 +369,18 @@ pub(super) async fn watch(
         observe_event(&events, &ev);
         attach_nested_frames(&cdp, &events, &ev);
         cap_download(&cdp, &events, &ev, download_max_bytes);
+        // Denied downloads: Chrome refuses them itself; one that begins anyway (a race under
+        // load, a context the setting missed) is cancelled at its first event.
+        if downloads_denied && ev.method == "Browser.downloadWillBegin" {
+            if let Some(guid) = ev.params["guid"].as_str() {
+                cdp.send_detached(
+                    None,
+                    "Browser.cancelDownload",
+                    json!({"guid": guid}),
+                    CALL_TIMEOUT,
+                );
+            }
+        }
         events.applied_seq.fetch_max(ev.seq, Ordering::SeqCst);
         events.applied.notify_waiters();
     }

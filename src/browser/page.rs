@@ -107,6 +107,9 @@ pub struct Browser {
     pub(super) enforcer: Option<tokio::task::JoinHandle<()>>,
     /// Chrome keeps response bodies for `getRequest` (see `SessionConfig::keep_bodies`).
     pub(super) keep_bodies: bool,
+    /// The policy denies downloads: responses that would become one are refused before their
+    /// bytes reach Chrome (see `enforce`).
+    pub(super) downloads_denied: bool,
     /// The page session a performance trace records, while one does.
     pub(super) trace_session: Option<String>,
 }

@@ -238,6 +238,7 @@ async fn start(config: &SessionConfig) -> Result<Browser, BrowserError> {
         cdp.subscribe(),
         Arc::clone(&events),
         config.download_max_bytes,
+        config.downloads_denied,
     ));
     tokio::spawn(super::health::monitor(cdp.clone(), Arc::clone(&events)));
     let download_dir = match &incognito_dir {
@@ -314,6 +315,7 @@ async fn start(config: &SessionConfig) -> Result<Browser, BrowserError> {
         download_dir,
         enforcer,
         keep_bodies: config.keep_bodies,
+        downloads_denied: config.downloads_denied,
         trace_session: None,
     };
     browser.select_initial_page().await?;
@@ -488,7 +490,7 @@ impl Browser {
         }
         let enforcing = self.enforcer.is_some();
         if enforcing {
-            super::enforce::intercept(&self.cdp, &session_id).await;
+            super::enforce::intercept(&self.cdp, &session_id, self.downloads_denied).await;
         }
         let s = Some(session_id.as_str());
         let (runtime, state, attach) = tokio::join!(
