@@ -312,3 +312,26 @@ fn a_client_never_runs_under_another_sessions_policy() {
     assert!(joined, "{nav}");
     assert_eq!(web.count("/"), 1);
 }
+
+/// #26 Part B 9: `screenshot {path}` and `printToPdf {path}` were marked read-only, so a daemon
+/// client without the lease overwrote a file while another held it. A call that writes a file
+/// needs the lease like any change; a screenshot returned inline stays a read.
+#[test]
+fn a_client_without_the_lease_writes_no_file() {
+    let web = Server::start(vec![("/", Page::html(PAGE))]);
+    let d = Daemon::start();
+    let mut a = d.client("agent-a");
+    let mut b = d.client("agent-b");
+    ok(&a.call(json!(1), "lease", json!({"action": "acquire"})));
+    ok(&a.call(json!(2), "navigate", json!({"url": web.url("/")})));
+    let dir = temp_dir("daemon-files");
+    for (tool, file) in [("screenshot", "b.png"), ("printToPdf", "b.pdf")] {
+        let f = failed(&b.call(json!(3), tool, json!({"path": dir.join(file)})));
+        assert_eq!(f["failureKind"], "leaseHeld", "{tool}: {f}");
+        assert!(!dir.join(file).exists(), "{tool} wrote without the lease");
+    }
+    let shot = b.call(json!(4), "screenshot", json!({}));
+    assert_eq!(shot["result"]["isError"], false, "{shot}");
+    ok(&a.call(json!(5), "screenshot", json!({"path": dir.join("a.png")})));
+    assert!(dir.join("a.png").exists());
+}

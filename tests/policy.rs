@@ -814,7 +814,12 @@ fn denied_downloads_never_reach_the_disk_under_load() {
         if i == 0 {
             // The refusal is reported as any refused request is.
             let body = tool_json(&r);
-            assert!(body["events"]["blocked"].to_string().contains("downloadDenied"), "{body}");
+            assert!(
+                body["events"]["blocked"]
+                    .to_string()
+                    .contains("downloadDenied"),
+                "{body}"
+            );
         }
         let leaked = [&tmp, &data]
             .iter()

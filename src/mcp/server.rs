@@ -710,39 +710,23 @@ async fn call_tool(
                 .await;
         }
     };
-    // Among a daemon's clients, a call that may change a page needs the lease.
-    let lease_token = arguments.remove("leaseToken");
-    if let (Some(client), Some(leases)) = (shared.client, shared.services.leases.as_ref()) {
-        let token = match &lease_token {
-            None | Some(Value::Null) => None,
-            Some(Value::String(t)) => Some(t.as_str()),
-            Some(_) => {
-                return shared
-                    .out
-                    .fail(
-                        framing,
-                        &id,
-                        jsonrpc::INVALID_PARAMS,
-                        "leaseToken must be a string",
-                    )
-                    .await;
-            }
-        };
-        if tools::effects::changes(tool, &arguments) {
-            if let Err(refusal) = leases.check_mutation(client, token) {
-                let failure = tools::lease_failure(refusal);
-                let mut result = tool_result(
-                    tool.name,
-                    tools::ToolOutcome::Failed(failure),
-                    era,
-                    false,
-                    Instant::now(),
-                );
-                result["_meta"] = json!({"glass/lease": leases.status(client)});
-                return shared.out.reply(framing, &id, result).await;
-            }
+    // The lease token a program may still give (a connection holding the lease needs none):
+    // the call path checks the lease after the policy and the confirmation.
+    let lease_token = match arguments.remove("leaseToken") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(t)) => Some(t),
+        Some(_) => {
+            return shared
+                .out
+                .fail(
+                    framing,
+                    &id,
+                    jsonrpc::INVALID_PARAMS,
+                    "leaseToken must be a string",
+                )
+                .await;
         }
-    }
+    };
     let Ok(permit) = shared.permits.clone().try_acquire_owned() else {
         return shared
             .out
@@ -803,6 +787,7 @@ async fn call_tool(
                 Arc::clone(&control),
                 tools::lease::as_client(
                     shared.client.unwrap_or(0),
+                    lease_token,
                     tools::call::call(&services, tool, arguments),
                 ),
             );

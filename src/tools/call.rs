@@ -80,6 +80,12 @@ pub async fn call(
             return super::args::invalid(arg, &e.to_string()).into();
         }
     }
+    // Among a daemon's clients, a call that may change anything needs the mutation lease.
+    if super::effects::changes(tool, &args) {
+        if let Err(refused) = super::lease::check(services.leases.as_deref()) {
+            return refused;
+        }
+    }
     // A call that may change a page gets a journal entry; the guard closes it even if this
     // future is dropped (the call cancelled) midway.
     let journal = (tool.needs.browser() && super::effects::changes(tool, &args))

@@ -204,13 +204,29 @@ impl Leases {
 }
 
 tokio::task_local! {
-    /// The daemon client a tool call runs for.
-    static CLIENT: u64;
+    /// The daemon client a tool call runs for, and the lease token its call gave, if any.
+    static CLIENT: (u64, Option<String>);
 }
 
-/// Run a tool call for daemon client `client` (the `lease` tool acts for it).
-pub async fn as_client<F: std::future::Future>(client: u64, call: F) -> F::Output {
-    CLIENT.scope(client, call).await
+/// Run a tool call for daemon client `client` (the `lease` tool acts for it, and the call
+/// path checks the lease for it).
+pub async fn as_client<F: std::future::Future>(
+    client: u64,
+    token: Option<String>,
+    call: F,
+) -> F::Output {
+    CLIENT.scope((client, token), call).await
+}
+
+/// The call path's lease step: among a daemon's clients, a call that may change anything needs
+/// the lease (its connection holds it, or it is the only client). `Ok` outside a daemon.
+pub fn check(leases: Option<&Leases>) -> Result<(), super::ToolOutcome> {
+    let (Some(leases), Ok((client, token))) = (leases, CLIENT.try_with(|c| c.clone())) else {
+        return Ok(());
+    };
+    leases
+        .check_mutation(client, token.as_deref())
+        .map_err(|r| super::lease_failure(r).into())
 }
 
 /// `lease`: take, renew, give up or read the daemon's mutation lease, as tools so any MCP
@@ -271,7 +287,8 @@ fn run(
 ) -> super::ToolFuture {
     Box::pin(async move {
         let a: LeaseArgs = crate::try_tool!(super::args::read(&a));
-        let (Some(leases), Ok(client)) = (services.leases.as_ref(), CLIENT.try_with(|c| *c)) else {
+        let (Some(leases), Ok(client)) = (services.leases.as_ref(), CLIENT.try_with(|c| c.0))
+        else {
             return crate::failure::Failure::new(
                 crate::failure::Kind::InvalidArguments,
                 "this Glass serves one client; there is no lease to share (see glass daemon)",
