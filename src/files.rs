@@ -201,6 +201,65 @@ pub fn write_in_place(target: &Path, bytes: &[u8]) -> Result<(), FileError> {
     Ok(())
 }
 
+/// Move the file at `source` (a file Glass made, such as a finished download in its staging
+/// folder) to `dir/name`, a name not taken, through the same walk as any write: no symbolic
+/// link on the way to `dir`, never over an existing entry, owner-only. Returns the path.
+pub fn place(source: &Path, dir: &Path, name: &str) -> Result<PathBuf, FileError> {
+    use std::os::unix::fs::PermissionsExt;
+    let (dir_fd, _) = open_parent(&dir.join("x"))?;
+    let (src_fd, src_name) = open_parent(source)?;
+    let (stem, ext) = match name.rsplit_once('.') {
+        Some((s, e)) if !s.is_empty() => (s.to_owned(), format!(".{e}")),
+        _ => (name.to_owned(), String::new()),
+    };
+    let _ = std::fs::set_permissions(source, std::fs::Permissions::from_mode(0o600));
+    for n in 0..10_000 {
+        let candidate = if n == 0 {
+            name.to_owned()
+        } else {
+            format!("{stem} ({n}){ext}")
+        };
+        // A link, not a rename: it fails on a taken name instead of replacing it.
+        match rustix::fs::linkat(
+            &src_fd,
+            &src_name,
+            &dir_fd,
+            candidate.as_str(),
+            rustix::fs::AtFlags::empty(),
+        ) {
+            Ok(()) => {
+                let _ = rustix::fs::unlinkat(&src_fd, &src_name, rustix::fs::AtFlags::empty());
+                return Ok(dir.join(candidate));
+            }
+            Err(rustix::io::Errno::EXIST) => continue,
+            Err(rustix::io::Errno::XDEV) => {
+                // Another file system: copy into a new file, then drop the source.
+                let bytes = std::fs::read(source).map_err(|_| FileError::Io)?;
+                let fd = match rustix::fs::openat(
+                    &dir_fd,
+                    candidate.as_str(),
+                    OFlags::CREATE
+                        | OFlags::EXCL
+                        | OFlags::WRONLY
+                        | OFlags::NOFOLLOW
+                        | OFlags::CLOEXEC,
+                    Mode::from_raw_mode(0o600),
+                ) {
+                    Ok(fd) => fd,
+                    Err(rustix::io::Errno::EXIST) => continue,
+                    Err(_) => return Err(FileError::Io),
+                };
+                let mut f = std::fs::File::from(fd);
+                f.write_all(&bytes).map_err(|_| FileError::Io)?;
+                let _ = std::fs::remove_file(source);
+                return Ok(dir.join(candidate));
+            }
+            Err(_) => return Err(FileError::Io),
+        }
+    }
+    Err(FileError::Io)
+}
+
 /// Create `dir` and its missing parents, owner-only (0700); an existing directory Glass made
 /// earlier with wider bits is narrowed.
 pub fn private_dir(dir: &Path) -> std::io::Result<()> {
@@ -297,6 +356,32 @@ mod tests {
             client_target(d.to_str().unwrap()),
             Err(FileError::NotRegular)
         );
+    }
+
+    #[test]
+    fn a_placed_file_never_takes_a_name_nor_follows_a_link() {
+        let d = scratch("place");
+        let dest = d.join("out");
+        std::fs::create_dir_all(&dest).unwrap();
+        std::fs::write(dest.join("a.bin"), b"old").unwrap();
+        let src = d.join("guid1");
+        std::fs::write(&src, b"new").unwrap();
+        let placed = place(&src, &dest, "a.bin").unwrap();
+        assert_eq!(placed, dest.join("a (1).bin"));
+        assert_eq!(std::fs::read(dest.join("a.bin")).unwrap(), b"old");
+        assert!(!src.exists());
+        assert_eq!(
+            std::fs::metadata(&placed).unwrap().permissions().mode() & 0o777,
+            0o600
+        );
+        let outside = scratch("place-outside");
+        std::os::unix::fs::symlink(&outside, d.join("via")).unwrap();
+        std::fs::write(&src, b"x").unwrap();
+        assert_eq!(
+            place(&src, &d.join("via"), "b.bin"),
+            Err(FileError::NoDirectory)
+        );
+        assert_eq!(std::fs::read_dir(&outside).unwrap().count(), 0);
     }
 
     #[test]

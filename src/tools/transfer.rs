@@ -2,7 +2,6 @@
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -145,22 +144,6 @@ fn safe_name(name: &str) -> String {
     out
 }
 
-/// `dir/name`, or `dir/name (n)` when taken.
-fn free_path(dir: &Path, name: &str) -> PathBuf {
-    let candidate = dir.join(name);
-    if !candidate.exists() {
-        return candidate;
-    }
-    let (stem, ext) = match name.rsplit_once('.') {
-        Some((s, e)) if !s.is_empty() => (s.to_owned(), format!(".{e}")),
-        _ => (name.to_owned(), String::new()),
-    };
-    (1..10_000)
-        .map(|n| dir.join(format!("{stem} ({n}){ext}")))
-        .find(|p| !p.exists())
-        .unwrap_or(candidate)
-}
-
 fn run_download(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     Box::pin(async move {
         let raw = a;
@@ -247,19 +230,13 @@ fn run_download(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         }
         let _ = crate::files::private_dir(&dir);
         let name = safe_name(&finished.suggested_name);
-        let dest = free_path(&dir, &name);
         let source = staging.join(&finished.guid);
-        let moved = std::fs::rename(&source, &dest).or_else(|_| {
-            std::fs::copy(&source, &dest)
-                .map(|_| ())
-                .and_then(|_| std::fs::remove_file(&source))
-        });
-        if moved.is_err() {
+        let Ok(dest) = crate::files::place(&source, &dir, &name) else {
             return ToolOutcome::Failed(Failure::of(
                 FailureKind::SaveFailed,
                 "the file could not be saved in the directory",
             ));
-        }
+        };
         // Hashed while streaming, off the async threads: a file of any size costs one buffer.
         let path = dest.clone();
         let (size, hex) = match tokio::task::spawn_blocking(move || hash_file(&path)).await {
