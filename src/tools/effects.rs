@@ -365,19 +365,6 @@ pub fn decide(services: &Services, tool: &Tool, a: &Map<String, Value>) -> Resul
     if to_confirm.is_empty() {
         return Ok(());
     }
-    // Inside a batch, task or workflow, its own confirmation decided.
-    if let Some((_, cap)) = to_confirm
-        .iter()
-        .find(|(_, c)| super::gate::granted(*c) == Some(false))
-    {
-        return Err(ToolOutcome::Failed(super::gate::unconfirmed(*cap)));
-    }
-    if to_confirm
-        .iter()
-        .all(|(_, c)| super::gate::granted(*c) == Some(true))
-    {
-        return Ok(());
-    }
     let mut summary: Vec<String> = Vec::new();
     for (e, _) in &to_confirm {
         let s = e.summary(a);
@@ -385,7 +372,8 @@ pub fn decide(services: &Services, tool: &Tool, a: &Map<String, Value>) -> Resul
             summary.push(s);
         }
     }
-    super::gate::confirm(services, tool, a, &summary.join("; "))
+    let caps: Vec<Capability> = to_confirm.iter().map(|(_, c)| *c).collect();
+    super::gate::confirm_all(services, &caps, tool, a, &summary.join("; "))
 }
 
 /// Whether the policy lets the call have an effect it may do without (a trace kept in the

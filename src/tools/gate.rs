@@ -23,13 +23,27 @@ pub fn gate(
     match services.policy.decide(cap) {
         Decision::Allow => Ok(()),
         Decision::Deny => Err(ToolOutcome::Failed(denied(services, cap))),
-        // Inside a batch, the batch's own confirmation decided (`with_grants`).
-        Decision::Confirm => match granted(cap) {
-            Some(true) => Ok(()),
-            Some(false) => Err(ToolOutcome::Failed(unconfirmed(cap))),
-            None => confirm(services, tool, a, summary),
-        },
+        Decision::Confirm => confirm_all(services, &[cap], tool, a, summary),
     }
+}
+
+/// Confirm `caps` (each one the policy confirms) for one call: inside a batch, task or
+/// workflow its own confirmation decided (`with_grants`), and a step may not ask for more;
+/// outside, one token for the call covers them all.
+pub fn confirm_all(
+    services: &Services,
+    caps: &[crate::policy::Capability],
+    tool: &Tool,
+    a: &Map<String, Value>,
+    summary: &str,
+) -> Result<(), ToolOutcome> {
+    if let Some(cap) = caps.iter().find(|c| granted(**c) == Some(false)) {
+        return Err(ToolOutcome::Failed(unconfirmed(*cap)));
+    }
+    if caps.iter().all(|c| granted(*c) == Some(true)) {
+        return Ok(());
+    }
+    confirm(services, tool, a, summary)
 }
 
 /// What one confirmation of a batch, task or workflow covers while its steps run.
