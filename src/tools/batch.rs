@@ -19,11 +19,11 @@ use serde_json::{Map, Value, json};
 
 use super::browser::session_for;
 use super::effects::{Effect, Nav, When};
-use super::gate::{Grants, check_url, confirm, denied, destination, with_grants};
+use super::gate::{Grants, confirm, with_grants};
 use super::output::result_of;
 use super::schema::input_schema;
 use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
-use crate::policy::{Capability, Decision};
+use crate::policy::Capability;
 use crate::try_tool;
 
 /// Most steps in one batch.
@@ -217,10 +217,21 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             // A stale or page-less expectedRevision was refused as the page was acquired.
             if revision.is_some()
                 && b.events().dialog().is_none()
-                && services.policy.decide(Capability::PasswordInput) != Decision::Allow
+                && !super::effects::permits(&services, &BATCH, Capability::PasswordInput)
             {
                 for (i, step) in a.steps.iter().enumerate() {
                     if password_target(&mut b, step).await {
+                        if let Err(refused) =
+                            super::effects::judge(&services, &BATCH, Capability::PasswordInput)
+                        {
+                            let name = step.action.tool().name;
+                            return match refused {
+                                ToolOutcome::Failed(f) => {
+                                    ToolOutcome::Failed(f.with("step", i).with("action", name))
+                                }
+                                other => other,
+                            };
+                        }
                         needs.push(Need {
                             step: i,
                             cap: Capability::PasswordInput,
@@ -231,8 +242,7 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             }
             revision
         };
-        let actions: Vec<&str> = a.steps.iter().map(|s| s.action.tool().name).collect();
-        let grants = try_tool!(decide(&services, &BATCH, &raw, &actions, needs, None));
+        let grants = try_tool!(decide(&services, &BATCH, &raw, needs, None));
         with_grants(
             Grants {
                 caps: grants,
@@ -315,49 +325,27 @@ fn static_needs(services: &Services, steps: &[Step]) -> Result<Vec<Need>, ToolOu
     Ok(needs)
 }
 
-/// What one step's own arguments show it needs from the policy (a page it opens, files it
-/// gives, form values it reads): `Err` with the policy's refusal, naming the step, when the
-/// policy denies it or the host rules refuse its URL.
+/// What one step's own arguments show it needs from the policy, judged by its tool's effects
+/// as a call of its own would be (`effects::settle`): `Err` with the policy's refusal, naming
+/// the step, when the policy denies it or the host rules refuse its URL.
 pub(super) fn step_need(
     services: &Services,
     i: usize,
     action: &str,
     arguments: &Map<String, Value>,
-) -> Result<Option<Need>, ToolOutcome> {
+) -> Result<Vec<Need>, ToolOutcome> {
     let in_step = |outcome: ToolOutcome| match outcome {
         ToolOutcome::Failed(f) => ToolOutcome::Failed(f.with("step", i).with("action", action)),
         other => other,
     };
-    let (cap, what) = match action {
-        "navigate" => {
-            let url = arguments["url"].as_str().unwrap_or("");
-            check_url(services, url).map_err(in_step)?;
-            (
-                Capability::Navigate,
-                format!("open a page on {}", destination(url)),
-            )
-        }
-        "upload" => (Capability::Upload, "give local files to the page".into()),
-        "extractStructured"
-            if arguments["fields"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .any(|f| {
-                    f["path"]
-                        .as_str()
-                        .is_some_and(|p| p.trim_start().starts_with("field:"))
-                }) =>
-        {
-            (Capability::ReadFormValues, "read form field values".into())
-        }
-        _ => return Ok(None),
+    let Some(tool) = super::find(action) else {
+        return Ok(Vec::new());
     };
-    match services.policy.decide(cap) {
-        Decision::Allow => Ok(None),
-        Decision::Deny => Err(in_step(ToolOutcome::Failed(denied(services, cap)))),
-        Decision::Confirm => Ok(Some(Need { step: i, cap, what })),
-    }
+    let needs = super::effects::settle(services, tool, arguments).map_err(in_step)?;
+    Ok(needs
+        .into_iter()
+        .map(|(cap, what)| Need { step: i, cap, what })
+        .collect())
 }
 
 /// Whether a `type` or `fillForm` step types into a password field that is on the page now.
@@ -385,24 +373,15 @@ async fn password_target(b: &mut crate::browser::Browser, step: &Step) -> bool {
 
 /// The policy's answer for the whole batch (or workflow, `tool`): a denial names its step;
 /// capabilities to confirm are asked for once, in one token bound to the whole call on this
-/// page. `actions` names each step's tool. Returns what the confirmation covers.
+/// page. Returns what the confirmation covers.
 pub(super) fn decide(
     services: &Services,
     tool: &Tool,
     raw: &Map<String, Value>,
-    actions: &[&str],
     needs: Vec<Need>,
     extra: Option<&str>,
 ) -> Result<Vec<Capability>, ToolOutcome> {
-    if let Some(n) = needs.iter().find(|n| n.cap == Capability::PasswordInput) {
-        if services.policy.decide(n.cap) == Decision::Deny {
-            return Err(ToolOutcome::Failed(
-                denied(services, n.cap)
-                    .with("step", n.step)
-                    .with("action", actions[n.step]),
-            ));
-        }
-    }
+    // Every need here was judged already (denials refused, naming their step).
     if needs.is_empty() && extra.is_none() {
         return Ok(Vec::new());
     }

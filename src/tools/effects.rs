@@ -24,6 +24,9 @@ pub enum When {
     Given(&'static str),
     /// When this string argument has this value.
     Is(&'static str, &'static str),
+    /// When some string inside this argument (at any depth) starts with this prefix, such as a
+    /// field path of the `field:` kind.
+    Mentions(&'static str, &'static str),
     /// As the page decides while the call runs (the focused field, a history entry, the steps
     /// of a batch): the handler asks through [`on_page`].
     OnPage,
@@ -38,6 +41,7 @@ impl When {
             When::Flag(k) => a.get(k) == Some(&Value::Bool(true)),
             When::Given(k) => given(k),
             When::Is(k, v) => a.get(k).and_then(Value::as_str) == Some(v),
+            When::Mentions(k, prefix) => a.get(k).is_some_and(|v| mentions(v, prefix)),
             When::OnPage => false,
         }
     }
@@ -45,6 +49,16 @@ impl When {
     /// Whether the effect may take place in this call (its arguments, or the page, may say so).
     fn may(self, a: &Map<String, Value>) -> bool {
         self == When::OnPage || self.by_args(a)
+    }
+}
+
+/// Whether a string inside `v`, at any depth, starts (after spaces) with `prefix`.
+fn mentions(v: &Value, prefix: &str) -> bool {
+    match v {
+        Value::String(s) => s.trim_start().starts_with(prefix),
+        Value::Array(a) => a.iter().any(|x| mentions(x, prefix)),
+        Value::Object(m) => m.values().any(|x| mentions(x, prefix)),
+        _ => false,
     }
 }
 
@@ -307,11 +321,15 @@ pub fn written_paths<'a>(tool: &Tool, a: &'a Map<String, Value>) -> Vec<(&'stati
         .collect()
 }
 
-/// The policy step of the call path, before any argument touches the disk or the page: every
-/// capability the arguments settle is decided (a denial first, whichever effect it is), the
-/// URLs the tool opens pass the scheme list and the host rules, and what remains to confirm is
-/// confirmed once for the whole call.
-pub fn decide(services: &Services, tool: &Tool, a: &Map<String, Value>) -> Result<(), ToolOutcome> {
+/// What the policy says of a call, as far as its arguments settle it: a denial (whichever
+/// effect it is) or a refused URL or cookie domain is the error; otherwise the capabilities
+/// still to confirm, each with what a confirmation says it would do. `batch` and `workflow`
+/// ask this of each step, so a step is judged by the same rules as a call of its own.
+pub fn settle(
+    services: &Services,
+    tool: &Tool,
+    a: &Map<String, Value>,
+) -> Result<Vec<(Capability, String)>, ToolOutcome> {
     let settled: Vec<(Effect, Capability)> = tool
         .effects
         .iter()
@@ -349,6 +367,21 @@ pub fn decide(services: &Services, tool: &Tool, a: &Map<String, Value>) -> Resul
             super::gate::check_url(services, url)?;
         }
     }
+    let mut out: Vec<(Capability, String)> = Vec::new();
+    for (e, c) in settled {
+        if services.policy.decide(c) == Decision::Confirm && !out.iter().any(|(x, _)| *x == c) {
+            out.push((c, e.summary(a)));
+        }
+    }
+    Ok(out)
+}
+
+/// The policy step of the call path, before any argument touches the disk or the page: every
+/// capability the arguments settle is decided (a denial first, whichever effect it is), the
+/// URLs the tool opens pass the scheme list and the host rules, and what remains to confirm is
+/// confirmed once for the whole call.
+pub fn decide(services: &Services, tool: &Tool, a: &Map<String, Value>) -> Result<(), ToolOutcome> {
+    let to_confirm = settle(services, tool, a)?;
     // A deletion asks whatever the policy says, and a step of a batch cannot answer it.
     if tool.effects.contains(&Effect::Deletes) {
         if super::gate::granted(Capability::KnowledgeStore).is_some() {
@@ -358,22 +391,54 @@ pub fn decide(services: &Services, tool: &Tool, a: &Map<String, Value>) -> Resul
         }
         return super::gate::confirm(services, tool, a, &Effect::Deletes.summary(a));
     }
-    let to_confirm: Vec<(Effect, Capability)> = settled
-        .into_iter()
-        .filter(|(_, c)| services.policy.decide(*c) == Decision::Confirm)
-        .collect();
     if to_confirm.is_empty() {
         return Ok(());
     }
-    let mut summary: Vec<String> = Vec::new();
-    for (e, _) in &to_confirm {
-        let s = e.summary(a);
-        if !summary.contains(&s) {
+    let mut summary: Vec<&str> = Vec::new();
+    for (_, s) in &to_confirm {
+        if !summary.contains(&s.as_str()) {
             summary.push(s);
         }
     }
-    let caps: Vec<Capability> = to_confirm.iter().map(|(_, c)| *c).collect();
+    let caps: Vec<Capability> = to_confirm.iter().map(|(c, _)| *c).collect();
     super::gate::confirm_all(services, &caps, tool, a, &summary.join("; "))
+}
+
+/// The policy's word on a capability an effect needs, now that the page settled it: `Ok(false)`
+/// go ahead, `Ok(true)` a confirmation is needed (the caller asks it once for everything it
+/// does), `Err` the denial. A tool may ask only for what its effects declare.
+pub fn judge(services: &Services, tool: &Tool, cap: Capability) -> Result<bool, ToolOutcome> {
+    if !capabilities(tool).contains(&cap) {
+        tracing::error!(
+            tool = tool.name,
+            cap = cap.as_str(),
+            "undeclared capability"
+        );
+        return Err(ToolOutcome::Failed(crate::failure::Failure::new(
+            crate::failure::Kind::Internal,
+            "the tool asked for a capability it does not declare",
+        )));
+    }
+    match services.policy.decide(cap) {
+        Decision::Allow => Ok(false),
+        Decision::Confirm => Ok(true),
+        Decision::Deny => Err(ToolOutcome::Failed(super::gate::denied(services, cap))),
+    }
+}
+
+/// A navigation only the page settles (a history entry, a reload): its URL passes the same
+/// scheme and host rules as a URL given in the arguments, then the capability is asked.
+pub fn on_page_navigation(
+    services: &Services,
+    tool: &Tool,
+    a: &Map<String, Value>,
+    url: &str,
+    summary: &str,
+) -> Result<(), ToolOutcome> {
+    if !url.starts_with("about:") {
+        super::gate::check_url(services, url)?;
+    }
+    on_page(services, Capability::Navigate, tool, a, summary)
 }
 
 /// Whether the policy lets the call have an effect it may do without (a trace kept in the
@@ -469,7 +534,7 @@ mod tests {
                     When::Given(k) => {
                         a.insert(k.into(), Value::String("/tmp/x".into()));
                     }
-                    When::Is(k, v) => {
+                    When::Is(k, v) | When::Mentions(k, v) => {
                         a.insert(k.into(), Value::String(v.into()));
                     }
                     When::Always | When::OnPage => {}

@@ -23,7 +23,6 @@ use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::agent_calls::ExtractRaw;
 use crate::failure::{Failure, FailureKind};
 use crate::normalize::{self, DecimalMark};
-use crate::policy::Capability;
 use crate::try_tool;
 
 /// Most items a list-like field gives in one answer.
@@ -36,7 +35,10 @@ pub const EXTRACT: Tool = Tool {
     description: "Typed, normalized values off the page model, with provenance. path: table[:NAME|#N][/column:HEADER], list[:NAME|#N], region:NAME, section:HEADING, field:LABEL (no CSS).",
     schema: input_schema::<ExtractArgs>,
     output: result_of::<ExtractResult>,
-    effects: &[Effect::ReadsPage, Effect::ReadsFormValues(When::OnPage)],
+    effects: &[
+        Effect::ReadsPage,
+        Effect::ReadsFormValues(When::Mentions("fields", "field:")),
+    ],
     idempotent: true,
     needs: Needs::Page,
     revision: RevisionRule::Reads,
@@ -334,16 +336,8 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             return args::invalid("continuation", "give continuation or startIndex, not both")
                 .into();
         }
+        // A field path reads form values: decided by the call path from the effects.
         let mut b = try_tool!(session_for(&services, &EXTRACT).await);
-        if paths.iter().any(|p| p.scope == "field") {
-            try_tool!(super::effects::on_page(
-                &services,
-                Capability::ReadFormValues,
-                &EXTRACT,
-                &raw,
-                "read form field values"
-            ));
-        }
         let revision = b.revision();
         let start = match &a.continuation {
             None => u64::from(a.start_index.unwrap_or(0)),

@@ -195,14 +195,11 @@ async fn go(
         Some((_, url)) => url.clone(),
         None => try_tool!(b.location().await).0,
     };
-    if !url.starts_with("about:") {
-        try_tool!(super::gate::check_url(&services, &url));
-    }
-    try_tool!(super::effects::on_page(
+    try_tool!(super::effects::on_page_navigation(
         &services,
-        Capability::Navigate,
         tool,
         &raw,
+        &url,
         &format!(
             "{} {} in the selected page",
             if step == 0 {

@@ -21,13 +21,13 @@ use super::args::Document;
 use super::browser::session_for;
 use super::call::{call, nested};
 use super::effects::{Effect, When};
-use super::gate::{Grants, confirm, denied, with_grants};
+use super::gate::{Grants, confirm, with_grants};
 use super::output::result_of;
 use super::schema::input_schema;
 use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::agent_calls::TaskScope;
 use crate::failure::{Failure, Kind};
-use crate::policy::{Capability, Decision};
+use crate::policy::Capability;
 use crate::task::{self as protocol, Operation, PostconditionKind, TaskErrorKind, TaskKind};
 use crate::try_tool;
 
@@ -399,11 +399,12 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         };
         // One confirmation for the whole task: its risk, and a password field it types into.
         let mut grants = Vec::new();
-        let policy = services.policy.decide(Capability::PasswordInput);
-        if password && policy == Decision::Deny {
-            return ToolOutcome::Failed(denied(&services, Capability::PasswordInput));
-        }
-        let password_confirm = password && policy == Decision::Confirm;
+        let password_confirm = password
+            && try_tool!(super::effects::judge(
+                &services,
+                &EXECUTE_TASK,
+                Capability::PasswordInput
+            ));
         if plan.confirmation_required || password_confirm {
             // Glass's words only: the scope's name on the page is page text.
             let summary = format!(

@@ -334,7 +334,6 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             }
         };
         // The policy, for the steps that will run: denials first, then one confirmation.
-        let actions: Vec<&str> = steps.iter().map(|s| s.tool.name).collect();
         let mut needs: Vec<Need> = Vec::new();
         for (i, s) in steps.iter().enumerate().skip(start) {
             needs.extend(try_tool!(step_need(
@@ -365,14 +364,7 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             })
             .collect();
         let extra = (!risky.is_empty()).then(|| risky.join("; "));
-        let caps = try_tool!(decide(
-            &services,
-            &WORKFLOW,
-            &raw,
-            &actions,
-            needs,
-            extra.as_deref()
-        ));
+        let caps = try_tool!(decide(&services, &WORKFLOW, &raw, needs, extra.as_deref()));
         try_tool!(store.save(&cp));
         store.prune();
         super::progress::stop_between_steps();

@@ -32,13 +32,20 @@
     if (tag === 'input' && el.type === 'password') return true;
     const typable = (tag === 'input' && TEXT_TYPES.has(el.type)) || tag === 'textarea' || (el.isContentEditable && tag !== 'input');
     if (!typable) return false;
-    if (SECRET_AUTOCOMPLETE.test(el.getAttribute('autocomplete') || '')) return true;
-    let masked = '';
-    try { masked = getComputedStyle(el).webkitTextSecurity || ''; } catch (_) { masked = ''; }
-    if (masked && masked !== 'none') return true;
-    let name = '';
-    try { name = accName(el, roleOf(el)); } catch (_) { name = ''; }
-    return SECRET_NAME.test(name) || SECRET_NAME.test(el.getAttribute('placeholder') || '');
+    const known = secretMemo.get(el);
+    if (known !== undefined) return known;
+    let secret = SECRET_AUTOCOMPLETE.test(el.getAttribute('autocomplete') || '');
+    if (!secret) {
+      const masked = st(el).webkitTextSecurity || '';
+      secret = !!masked && masked !== 'none';
+    }
+    if (!secret) {
+      let name = '';
+      try { name = accName(el, roleOf(el)); } catch (_) { name = ''; }
+      secret = SECRET_NAME.test(name) || SECRET_NAME.test(el.getAttribute('placeholder') || '');
+    }
+    secretMemo.set(el, secret);
+    return secret;
   }
   // An element that holds focus only because focus is inside a shadow root the page closed to
   // scripts (Glass's world included): it cannot take focus itself and shows no open root. What
