@@ -73,19 +73,24 @@ pub fn url_with_query_names(url: &str, values: bool) -> String {
         if values {
             out.push_str(&q);
         } else {
-            let names: Vec<String> = q
-                .split('&')
-                .filter(|p| !p.is_empty())
-                .map(|p| match p.split_once('=') {
-                    Some((name, _)) => format!("{}=…", bounded_text(name, 64)),
-                    None if is_query_flag(p) => p.to_owned(),
-                    None => "…".to_owned(),
-                })
-                .collect();
-            out.push_str(&names.join("&"));
+            out.push_str(&query_names(&q));
         }
     }
     bounded_text(&out, 1024)
+}
+
+/// A query as reports show it without its values: each name with `=…`, a bare part only when
+/// it reads as a flag (`?print`), anything else `…`.
+fn query_names(q: &str) -> String {
+    q.split('&')
+        .filter(|p| !p.is_empty())
+        .map(|p| match p.split_once('=') {
+            Some((name, _)) => format!("{}=…", bounded_text(name, 64)),
+            None if is_query_flag(p) => p.to_owned(),
+            None => "…".to_owned(),
+        })
+        .collect::<Vec<_>>()
+        .join("&")
 }
 
 /// Every query in `text` (URLs, absolute or relative, as headers such as `Location`,
@@ -105,18 +110,10 @@ pub fn queries_in_text(text: &str, values: bool) -> String {
         let (part, after) = tail.split_at(end);
         if let Some(q) = part.strip_prefix('?') {
             let q = q.split('#').next().unwrap_or("");
-            let shown: Vec<String> = q
-                .split('&')
-                .filter(|p| !p.is_empty())
-                .map(|p| match p.split_once('=') {
-                    Some((name, _)) => format!("{}=…", bounded_text(name, 64)),
-                    None if is_query_flag(p) => p.to_owned(),
-                    None => "…".to_owned(),
-                })
-                .collect();
+            let shown = query_names(q);
             if !shown.is_empty() {
                 out.push('?');
-                out.push_str(&shown.join("&"));
+                out.push_str(&shown);
             }
         }
         rest = after;

@@ -404,21 +404,28 @@ pub fn decide(services: &Services, tool: &Tool, a: &Map<String, Value>) -> Resul
     super::gate::confirm_all(services, &caps, tool, a, &summary.join("; "))
 }
 
+/// A tool asks only for what its effects declare (and `tools/list` publishes): anything else
+/// is Glass's own bug, refused and logged.
+fn declared(tool: &Tool, cap: Capability) -> Result<(), ToolOutcome> {
+    if capabilities(tool).contains(&cap) {
+        return Ok(());
+    }
+    tracing::error!(
+        tool = tool.name,
+        cap = cap.as_str(),
+        "undeclared capability"
+    );
+    Err(ToolOutcome::Failed(crate::failure::Failure::new(
+        crate::failure::Kind::Internal,
+        "the tool asked for a capability it does not declare",
+    )))
+}
+
 /// The policy's word on a capability an effect needs, now that the page settled it: `Ok(false)`
 /// go ahead, `Ok(true)` a confirmation is needed (the caller asks it once for everything it
 /// does), `Err` the denial. A tool may ask only for what its effects declare.
 pub fn judge(services: &Services, tool: &Tool, cap: Capability) -> Result<bool, ToolOutcome> {
-    if !capabilities(tool).contains(&cap) {
-        tracing::error!(
-            tool = tool.name,
-            cap = cap.as_str(),
-            "undeclared capability"
-        );
-        return Err(ToolOutcome::Failed(crate::failure::Failure::new(
-            crate::failure::Kind::Internal,
-            "the tool asked for a capability it does not declare",
-        )));
-    }
+    declared(tool, cap)?;
     match services.policy.decide(cap) {
         Decision::Allow => Ok(false),
         Decision::Confirm => Ok(true),
@@ -457,18 +464,7 @@ pub fn on_page(
     a: &Map<String, Value>,
     summary: &str,
 ) -> Result<(), ToolOutcome> {
-    if !capabilities(tool).contains(&cap) {
-        // A tool asks only for what its effects declare (and `tools/list` publishes).
-        tracing::error!(
-            tool = tool.name,
-            cap = cap.as_str(),
-            "undeclared capability"
-        );
-        return Err(ToolOutcome::Failed(crate::failure::Failure::new(
-            crate::failure::Kind::Internal,
-            "the tool asked for a capability it does not declare",
-        )));
-    }
+    declared(tool, cap)?;
     super::gate::gate(services, cap, tool, a, summary)
 }
 
