@@ -114,6 +114,7 @@ PLANTS = [
  ("denied downloads are read at the response", [("src/browser/enforce.rs", "let method = if downloads_denied && is_download(p) {", "let method = if downloads_denied && is_download(p) && false {")], "policy", "denied_downloads"),
  ("the manifest hides what works", [("src/mcp/negotiation.rs", "(\"workflowResume\", &[\"workflow\"], CapabilityStatus::Available),", "(\"workflowResume\", &[], CapabilityStatus::Available),")], "protocol", "manifest_and_agreement"),
  ("a written file counts as a read", [("src/tools/effects.rs", "            Effect::ReadsPage\n                | Effect::ReadsFormValues(_)", "            Effect::ReadsPage\n                | Effect::WritesFile(..)\n                | Effect::ReadsFormValues(_)")], "daemon", "a_client_without_the_lease"),
+ ("a one-axis clip hides its controls from actions", [("src/browser/agent/70-act.js", "vis = emptyClip(c) ? null : clipByEdges(vis, c);", "vis = emptyClip(c) ? null : clipRect(vis, { x: c.l, y: c.t, w: c.r - c.l, h: c.b - c.t });")], "page_model", "controls_in_a_block_clipped"),
 ]
 only = sys.argv[1:] 
 for name, edits, test, filt in PLANTS:

@@ -918,3 +918,53 @@ fn a_2000_row_table_stays_under_24_kib_at_every_level() {
         }
     }
 }
+
+/// #27 (its reduced case, `one-axis-clip.html`): controls in a block that clips one axis only
+/// (`overflow-x: hidden`, `auto hidden`, `hidden scroll`, `overflow-x: clip`) were listed as
+/// visible, and every action answered `notVisible`: the action's clip turned the open axis into
+/// Infinity - Infinity. Each control is clicked, typed into and hovered, checked on the page's
+/// own counters and values.
+#[test]
+fn controls_in_a_block_clipped_on_one_axis_can_be_acted_on() {
+    let web = fixtures(vec![]);
+    let mut g = glass(&[]);
+    let o = open(&mut g, &web, "/one-axis-clip.html");
+    for i in 0..4 {
+        for (role, name) in [
+            ("button", "Pages"),
+            ("textbox", "Title"),
+            ("link", "Later"),
+            ("textbox", "Body"),
+        ] {
+            assert!(
+                names_of(&o["elements"], role).contains(&format!("{name} {i}")),
+                "{name} {i}: {o}"
+            );
+        }
+        ok(&g.call(
+            json!(1),
+            "click",
+            json!({"target": format!("role=button;name=Pages {i}")}),
+        ));
+        ok(&g.call(
+            json!(2),
+            "type",
+            json!({"target": format!("role=textbox;name=Title {i}"), "text": "T"}),
+        ));
+        ok(&g.call(
+            json!(3),
+            "type",
+            json!({"target": format!("role=textbox;name=Body {i}"), "text": "B"}),
+        ));
+        ok(&g.call(
+            json!(4),
+            "hover",
+            json!({"target": format!("role=link;name=Later {i}")}),
+        ));
+    }
+    let got = common::eval(
+        &mut g,
+        "[0,1,2,3].map(i => [got[i].clicks, Math.min(got[i].hovers, 1), document.querySelectorAll('input')[i].value, document.querySelectorAll('[contenteditable]')[i].textContent].join(':')).join(' ')",
+    );
+    assert_eq!(got, "1:1:T:B 1:1:T:B 1:1:T:B 1:1:T:B");
+}

@@ -86,6 +86,14 @@
   }
   const intersect = (a, b) => ({ l: Math.max(a.l, b.l), t: Math.max(a.t, b.t), r: Math.min(a.r, b.r), b: Math.min(a.b, b.b) });
   const emptyClip = (c) => c.r <= c.l || c.b <= c.t;
+  // A box's part inside a clip given by its edges, which may be infinite on the axis a block
+  // does not clip (overflow-x: hidden alone): compared edge by edge, never as a width, so an
+  // open side stays open (as a width it was Infinity - Infinity, NaN, and the box hidden).
+  function clipByEdges(box, c) {
+    const l = Math.max(box.x, c.l), t = Math.max(box.y, c.t);
+    const r = Math.min(box.x + box.w, c.r), b = Math.min(box.y + box.h, c.b);
+    return r > l && b > t ? { x: l, y: t, w: r - l, h: b - t } : null;
+  }
   // The clips for an element's descendants, one per positioning scheme, in its document's
   // viewport coordinates: `flow` for in-flow boxes, `abs()` for absolutely positioned ones,
   // `fixed()` for fixed ones. The last two are worked out only when some descendant is

@@ -29,7 +29,7 @@
     let rect = toBox(mainRect(el));
     let vis = clipRect(rect, viewportOf(el.ownerDocument));
     const c = clipFor(el);
-    if (vis && c !== NONE) vis = emptyClip(c) ? null : clipRect(vis, { x: c.l, y: c.t, w: c.r - c.l, h: c.b - c.t });
+    if (vis && c !== NONE) vis = emptyClip(c) ? null : clipByEdges(vis, c);
     const chain = [];
     for (let w = el.ownerDocument.defaultView; w && w !== window; w = w.parent) {
       const f = w.frameElement;
