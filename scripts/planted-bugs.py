@@ -115,6 +115,7 @@ PLANTS = [
  ("the manifest hides what works", [("src/mcp/negotiation.rs", "(\"workflowResume\", &[\"workflow\"], CapabilityStatus::Available),", "(\"workflowResume\", &[], CapabilityStatus::Available),")], "protocol", "manifest_and_agreement"),
  ("a written file counts as a read", [("src/tools/effects.rs", "            Effect::ReadsPage\n                | Effect::ReadsFormValues(_)", "            Effect::ReadsPage\n                | Effect::WritesFile(..)\n                | Effect::ReadsFormValues(_)")], "daemon", "a_client_without_the_lease"),
  ("a one-axis clip hides its controls from actions", [("src/browser/agent/70-act.js", "vis = emptyClip(c) ? null : clipByEdges(vis, c);", "vis = emptyClip(c) ? null : clipRect(vis, { x: c.l, y: c.t, w: c.r - c.l, h: c.b - c.t });")], "page_model", "controls_in_a_block_clipped"),
+ ("observations never mark a secret field", [("src/browser/agent/50-observe.js", "      if (v && v.secret) item.password = true;\n", "")], "hostile_pages", "observations_mark"),
 ]
 only = sys.argv[1:] 
 for name, edits, test, filt in PLANTS:

@@ -819,3 +819,20 @@ fn navigate_leaves_a_page_whose_script_never_ends_at_once() {
     );
     assert_eq!(web.count("/fine"), 1);
 }
+
+/// #27 item 4: a model could not tell before typing that a field would ask for a
+/// confirmation. An observation marks every secret field (`password: true`) by the same rule the
+/// confirmation uses, and no other field.
+#[test]
+fn observations_mark_the_fields_a_password_rule_guards() {
+    let web = sealed_secrets_page();
+    let mut g = incognito(&[]);
+    nav(&mut g, &web, "/sealed");
+    let o = common::observe(&mut g, json!({}));
+    let marked: Vec<String> = common::all_elements(&o["elements"])
+        .iter()
+        .filter(|e| e["password"] == true)
+        .map(|e| e["name"].as_str().unwrap_or("").to_owned())
+        .collect();
+    assert_eq!(marked, ["Code", "Secret", "Password"], "{o}");
+}

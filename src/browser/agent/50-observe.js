@@ -105,6 +105,8 @@
       if (((isTextInput(st8) || st8.localName === 'textarea') && st8.readOnly) || st8.getAttribute('aria-readonly') === 'true') item.readonly = true;
       if (st8.getAttribute('aria-invalid') === 'true' || (st8.validity && st8.willValidate && !st8.validity.valid && st8.matches(':user-invalid'))) item.invalid = true;
       const v = fieldValue(st8);
+      // A secret field (Glass's one rule): typing into it will ask for a confirmation.
+      if (v && v.secret) item.password = true;
       if (v && v.value !== '') {
         item.valuePresent = true;
         if (o.withValues && !v.secret) item.value = cut(v.value, o.maxText);
