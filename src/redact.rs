@@ -55,6 +55,21 @@ pub fn url_without_query(url: &str) -> String {
     bounded_text(&cleaned, 512)
 }
 
+/// The page's own URL as results report it, the same in an observation, `navigate`'s answer
+/// and an action's `caused.navigation`: path, query and fragment as the page has them (the
+/// page itself shows them), credentials dropped, bounded.
+pub fn page_url(url: &str) -> String {
+    let cleaned = match url::Url::parse(url.trim()) {
+        Ok(mut parsed) => {
+            let _ = parsed.set_username("");
+            let _ = parsed.set_password(None);
+            parsed.to_string()
+        }
+        Err(_) => url.to_owned(),
+    };
+    bounded_text(&cleaned, 2048)
+}
+
 /// A URL as `listRequests` reports it: no credentials or fragment; its query's names kept
 /// and their values replaced by `…` unless `values` (the policy allows network-details),
 /// since query strings carry tokens and personal data. Bounded.

@@ -968,3 +968,37 @@ fn controls_in_a_block_clipped_on_one_axis_can_be_acted_on() {
     );
     assert_eq!(got, "1:1:T:B 1:1:T:B 1:1:T:B 1:1:T:B");
 }
+
+/// #27 item 3: a click that followed `#later` reported `…/anchors.html` (observe said
+/// `…#later`), and one that called `history.pushState(…, '?file=answer.py')` reported the old
+/// URL. An action's `caused.navigation.url` is the URL the page has, as the page's own
+/// `location` and the next observation say.
+#[test]
+fn an_action_reports_the_url_the_page_has() {
+    let web = fixtures(vec![]);
+    let mut g = glass(&[]);
+    open(&mut g, &web, "/anchors.html");
+    let r = ok(&g.call(
+        json!(1),
+        "click",
+        json!({"target": "role=link;name=the later section"}),
+    ));
+    let here = common::eval(&mut g, "location.href");
+    assert_eq!(r["caused"]["navigation"]["url"], here, "{r}");
+    assert!(here.as_str().unwrap().ends_with("/anchors.html#later"));
+    open(&mut g, &web, "/pushstate-url.html");
+    let r = ok(&g.call(
+        json!(2),
+        "click",
+        json!({"target": "role=button;name=Save as answer.py"}),
+    ));
+    let here = common::eval(&mut g, "location.href");
+    assert!(
+        here.as_str()
+            .unwrap()
+            .ends_with("/pushstate-url.html?file=answer.py")
+    );
+    assert_eq!(r["caused"]["navigation"]["url"], here, "{r}");
+    let seen = ok(&g.call(json!(3), "observe", json!({"level": "summary"})));
+    assert_eq!(seen["url"], here, "{seen}");
+}

@@ -494,17 +494,15 @@ impl Browser {
                     }
                     "Page.frameNavigated" if p["frame"].get("parentId").is_none() => {
                         *navigating = true;
-                        caused.navigation = Some(redact::url_without_query(
-                            p["frame"]["url"].as_str().unwrap_or(""),
-                        ));
+                        caused.navigation =
+                            Some(redact::page_url(p["frame"]["url"].as_str().unwrap_or("")));
                     }
                     // A history entry for the URL the page was already at (an app's router
                     // re-stating its state) moved nothing: not reported as a navigation.
                     "Page.navigatedWithinDocument"
                         if p["frameId"] == main_frame.as_str() && p["url"] != url.as_str() =>
                     {
-                        caused.navigation =
-                            Some(redact::url_without_query(p["url"].as_str().unwrap_or("")));
+                        caused.navigation = Some(redact::page_url(p["url"].as_str().unwrap_or("")));
                     }
                     "Network.requestWillBeSent"
                         if super::network::awaited(p["type"].as_str().unwrap_or("")) =>

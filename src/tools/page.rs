@@ -536,7 +536,7 @@ pub async fn observation(
         })
         .unwrap_or_default();
     Ok(ObserveResult {
-        url: redact::bounded_text(o["url"].as_str().unwrap_or(""), 2048),
+        url: redact::page_url(o["url"].as_str().unwrap_or("")),
         title: redact::bounded_text(o["title"].as_str().unwrap_or(""), 200),
         revision: b.revision(),
         page: PageObservation {
@@ -617,7 +617,7 @@ async fn answer(
         _ => try_tool!(b.location().await),
     };
     let mut out = NavigateResult {
-        url: redact::bounded_text(&url, 2048),
+        url: redact::page_url(&url),
         title: redact::bounded_text(&title, 200),
         status: None,
         net_error: None,
