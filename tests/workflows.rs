@@ -494,3 +494,46 @@ fn a_checkpoint_keeps_no_query_value_and_nothing_a_step_read() {
     // What step 2 read was never written down: another process cannot give it back.
     assert_eq!(r["outputs"]["tokens"], Value::Null, "{r}");
 }
+
+/// #27 item 5: a workflow step that runs an intent was refused (`workflow.steps[1].action: is
+/// required`): the step's `action` names the tool, and the intent's verb had nowhere to go. The
+/// verb is the step's `intentAction`; both intent step kinds run end to end, checked on the
+/// page's own counter.
+#[test]
+fn intent_steps_run_with_their_own_verb() {
+    let web = Server::start(vec![(
+        "/count",
+        Page::html(
+            r#"<title>Count</title><script>window.count = 0;</script><h1>Counter</h1>
+            <p id="n">Counted 0</p>
+            <button onclick="count++; document.getElementById('n').textContent = 'Counted ' + count">Count</button>"#,
+        ),
+    )]);
+    let data = temp_dir("wf-intents");
+    let mut g = glass_in(&data);
+    let wf = json!({
+        "schemaVersion": 1,
+        "name": "count",
+        "steps": [
+            {"id": "open", "action": "navigate", "url": web.url("/count")},
+            {"id": "count", "action": "executeIntent", "schemaVersion": 1, "intent": "Count", "intentAction": "click"},
+            {"id": "again", "action": "actAndVerify", "schemaVersion": 1, "intent": "Count", "intentAction": "click",
+             "predicates": [{"kind": "textPresent", "text": "Counted 2"}]}
+        ]
+    });
+    let r = ok(&g.call(json!(1), "workflow", json!({"workflow": wf})));
+    assert_eq!(r["status"], "completed", "{r}");
+    assert_eq!(common::eval(&mut g, "window.count"), 2);
+    // Without its verb, the step is refused naming the field, before anything runs.
+    let mut bad = wf.clone();
+    bad["steps"][1]
+        .as_object_mut()
+        .unwrap()
+        .remove("intentAction");
+    let f = failed(&g.call(json!(2), "workflow", json!({"workflow": bad})));
+    assert!(
+        f.to_string().contains("workflow.steps[1].intentAction"),
+        "{f}"
+    );
+    assert_eq!(common::eval(&mut g, "window.count"), 2);
+}

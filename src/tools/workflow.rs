@@ -171,14 +171,23 @@ fn prepare(w: &Workflow, inputs: &Map<String, Value>) -> Result<Vec<Prepared>, T
         };
         arguments.remove("id");
         arguments.remove("action");
-        let resolves = matches!(tool.name, "executeIntent" | "actAndVerify")
-            && !arguments.contains_key("candidateId");
+        let intent = matches!(tool.name, "executeIntent" | "actAndVerify");
+        // An intent step gives the intent's own verb as `intentAction`: `action` is the step's.
+        if intent {
+            if let Some(verb) = arguments.remove("intentAction") {
+                arguments.insert("action".into(), verb);
+            }
+        }
+        let resolves = intent && !arguments.contains_key("candidateId");
         let mut checked = arguments.clone();
         if resolves {
             checked.insert("candidateId".into(), json!("resolved-when-run"));
         }
         if let Err(e) = super::schema::check(super::call::input_schema(tool), &checked) {
-            let path = e.get("path").and_then(Value::as_str).unwrap_or("$");
+            let path = match e.get("path").and_then(Value::as_str).unwrap_or("$") {
+                "action" if intent => "intentAction",
+                other => other,
+            };
             let reason = e
                 .get("reason")
                 .and_then(Value::as_str)
