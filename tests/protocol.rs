@@ -909,3 +909,29 @@ fn a_long_wait_reports_its_progress() {
         "no notification without a token: {r}"
     );
 }
+
+/// The arguments the server reads itself are checked like any other: a wrong type is
+/// invalid params naming the argument, and the server keeps serving.
+#[test]
+fn include_trace_and_lease_token_are_checked_by_the_server() {
+    let mut g = Glass::mcp();
+    g.initialize();
+    for (arg, value, rule) in [
+        (
+            "includeTrace",
+            json!("yes"),
+            "includeTrace must be a boolean",
+        ),
+        ("leaseToken", json!(5), "leaseToken must be a string"),
+    ] {
+        let r = g.request(
+            json!(arg),
+            "tools/call",
+            json!({"name": "validateTask", "arguments": {arg: value}}),
+        );
+        assert_eq!(error_code(&r), -32602, "{r}");
+        assert_eq!(r["error"]["message"], rule, "{r}");
+    }
+    let r = g.request(json!("ok"), "ping", json!({}));
+    assert!(r["result"].is_object(), "{r}");
+}

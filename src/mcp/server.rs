@@ -386,6 +386,20 @@ async fn handle_handshake(
     }
 }
 
+/// An optional argument the server takes out of a call's arguments and reads itself: its
+/// value, or the invalid-params message naming it.
+fn server_arg<T>(
+    arguments: &mut Map<String, Value>,
+    name: &str,
+    read: impl Fn(&Value) -> Option<T>,
+    rule: &str,
+) -> Result<Option<T>, String> {
+    match arguments.remove(name) {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => read(&v).map(Some).ok_or_else(|| format!("{name} {rule}")),
+    }
+}
+
 /// What is wrong with a message that did not parse, in words (never its text).
 fn parse_error(body: &[u8], e: &serde_json::Error) -> String {
     if std::str::from_utf8(body).is_err() {
@@ -695,35 +709,29 @@ async fn call_tool(
             .fail(framing, &id, jsonrpc::INVALID_PARAMS, &message)
             .await;
     };
-    let include_trace = match arguments.remove("includeTrace") {
-        None | Some(Value::Null) => false,
-        Some(Value::Bool(b)) => b,
-        Some(_) => {
+    // The arguments the server reads itself: whether to add a failure trace, and the lease
+    // token a program may still give (a connection holding the lease needs none; the call
+    // path checks the lease after the policy and the confirmation).
+    let server_args = (
+        server_arg(
+            &mut arguments,
+            "includeTrace",
+            Value::as_bool,
+            "must be a boolean",
+        ),
+        server_arg(
+            &mut arguments,
+            "leaseToken",
+            |v| v.as_str().map(str::to_owned),
+            "must be a string",
+        ),
+    );
+    let (include_trace, lease_token) = match server_args {
+        (Ok(t), Ok(l)) => (t.unwrap_or(false), l),
+        (Err(message), _) | (_, Err(message)) => {
             return shared
                 .out
-                .fail(
-                    framing,
-                    &id,
-                    jsonrpc::INVALID_PARAMS,
-                    "includeTrace must be a boolean",
-                )
-                .await;
-        }
-    };
-    // The lease token a program may still give (a connection holding the lease needs none):
-    // the call path checks the lease after the policy and the confirmation.
-    let lease_token = match arguments.remove("leaseToken") {
-        None | Some(Value::Null) => None,
-        Some(Value::String(t)) => Some(t),
-        Some(_) => {
-            return shared
-                .out
-                .fail(
-                    framing,
-                    &id,
-                    jsonrpc::INVALID_PARAMS,
-                    "leaseToken must be a string",
-                )
+                .fail(framing, &id, jsonrpc::INVALID_PARAMS, &message)
                 .await;
         }
     };
