@@ -633,7 +633,7 @@ async fn execute(
     });
     let learned = match learned {
         Some(mut l) => {
-            l.url = super::knowledge::url_to_learn(services).await;
+            l.url = super::knowledge::url_to_learn(services, tool).await;
             Some(l)
         }
         None => None,
@@ -728,7 +728,7 @@ fn run_act_verify(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture 
             }
             // A verified effect teaches a success; one that did not show, a failure.
             let held = v["satisfied"] == true;
-            super::knowledge::learn(&services, result.learned.as_ref(), held);
+            super::knowledge::learn(&services, &ACT_AND_VERIFY, result.learned.as_ref(), held);
             result.verification = Some(v);
         }
         ToolOutcome::ok(&result)

@@ -19,7 +19,7 @@ use super::schema::input_schema;
 use super::store::store_failure;
 use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::failure::{Failure, FailureKind};
-use crate::policy::{Capability, Decision};
+use crate::policy::Capability;
 use crate::store::knowledge::{self, Record, RecordState, Scope, Stats};
 use crate::try_tool;
 
@@ -42,15 +42,16 @@ pub struct Learned {
     pub url: String,
 }
 
-/// Whether this session learns: the policy allows writing the store.
-pub fn learning(services: &Services) -> bool {
-    services.policy.decide(Capability::KnowledgeStore) == Decision::Allow
+/// Whether `tool`'s call learns: it declares that it learns (only from verified outcomes) and
+/// the policy allows writing the store.
+fn learning(services: &Services, tool: &Tool) -> bool {
+    super::effects::permits(services, tool, Capability::KnowledgeStore)
 }
 
-/// Where an execution that may teach something starts: the page's URL when this session
-/// learns, else nothing (no round trip for a lesson that will not be kept).
-pub async fn url_to_learn(services: &Services) -> String {
-    if learning(services) {
+/// Where an execution that may teach something starts: the page's URL when `tool` learns
+/// here, else nothing (no round trip for a lesson that will not be kept).
+pub async fn url_to_learn(services: &Services, tool: &Tool) -> String {
+    if learning(services, tool) {
         page_url(services).await
     } else {
         String::new()
@@ -80,9 +81,9 @@ fn profile_scope(services: &Services) -> &'static str {
 
 /// Learn one outcome, when the policy allows the store to be written. Never fails the call
 /// that taught it: a store that cannot be written is logged and skipped.
-pub fn learn(services: &Services, learned: Option<&Learned>, success: bool) {
+pub fn learn(services: &Services, tool: &Tool, learned: Option<&Learned>, success: bool) {
     let Some(l) = learned else { return };
-    if !learning(services) {
+    if !learning(services, tool) {
         return;
     }
     let Some(origin) = knowledge::origin_of(&l.url) else {
@@ -360,7 +361,12 @@ fn run_stats(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         ToolOutcome::ok(&StatsResult {
             stats,
             store_bytes,
-            learning: learning(&services),
+            // The policy's decision as the manifest states it.
+            learning: services
+                .facts
+                .decisions
+                .iter()
+                .any(|(c, d)| *c == "knowledge-store" && *d == "allow"),
         })
     })
 }

@@ -44,6 +44,7 @@ pub const EXECUTE_TASK: Tool = Tool {
         Effect::ProducesText,
         Effect::ReadsFormValues(When::OnPage),
         Effect::Irreversible,
+        Effect::Learns,
     ],
     idempotent: false,
     needs: Needs::Page,
@@ -465,7 +466,7 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             },
             _ => None,
         };
-        let page_before = super::knowledge::url_to_learn(&services).await;
+        let page_before = super::knowledge::url_to_learn(&services, &EXECUTE_TASK).await;
         let (ok, body, execution_id) = match target {
             Target::Read(v) => (true, v, None),
             Target::Collect(extract, next) => {
@@ -587,7 +588,12 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                 locale: String::new(),
                 url: page_before,
             };
-            super::knowledge::learn(&services, Some(&learned), out.status == "completed");
+            super::knowledge::learn(
+                &services,
+                &EXECUTE_TASK,
+                Some(&learned),
+                out.status == "completed",
+            );
         }
         if let Ok(b) = services.session.acquire().await {
             if b.page().is_ok() {
