@@ -39,17 +39,86 @@ pub enum FileError {
     Io,
 }
 
-/// The directories Glass may write under, resolved.
-pub fn allowed_roots() -> Vec<PathBuf> {
-    [
-        working_dir(),
-        Some(std::env::temp_dir()),
-        Some(crate::paths::data_dir()),
-    ]
-    .into_iter()
-    .flatten()
-    .filter_map(|d| d.canonicalize().ok())
-    .collect()
+/// The directories Glass may write under, as configured and as resolved (a root may itself be
+/// reached through a link, such as a temporary directory on some systems): read once per write.
+struct Roots {
+    /// Resolved: where a real directory must lie.
+    resolved: Vec<PathBuf>,
+    /// Either spelling: where a path as written must lie, and below which no link is followed.
+    spellings: Vec<PathBuf>,
+}
+
+impl Roots {
+    fn now() -> Roots {
+        let configured: Vec<PathBuf> = [
+            working_dir(),
+            Some(std::env::temp_dir()),
+            Some(crate::paths::data_dir()),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        let resolved: Vec<PathBuf> = configured
+            .iter()
+            .filter_map(|d| d.canonicalize().ok())
+            .collect();
+        let mut spellings = configured;
+        spellings.extend(resolved.iter().cloned());
+        Roots {
+            resolved,
+            spellings,
+        }
+    }
+
+    /// A client's directory, checked and opened: under a root as written (so a refusal says
+    /// nothing about what exists elsewhere), reached with no link below the root, and under a
+    /// root once resolved. Its open handle and its real path.
+    fn open_client_dir(&self, dir: &Path) -> Result<(OwnedFd, PathBuf), FileError> {
+        if !dir.is_absolute() {
+            return Err(FileError::NotAbsolute);
+        }
+        if dir.components().any(|c| c == Component::ParentDir)
+            || !self.spellings.iter().any(|r| dir.starts_with(r))
+        {
+            return Err(FileError::Outside);
+        }
+        let fd = self.open_dir(dir)?;
+        let real = dir.canonicalize().map_err(|_| FileError::NoDirectory)?;
+        if !self.resolved.iter().any(|r| real.starts_with(r)) {
+            return Err(FileError::Outside);
+        }
+        Ok((fd, real))
+    }
+
+    /// Open `dir` from `/`, one component at a time, following no symbolic link below a root
+    /// (decided on the path as written).
+    fn open_dir(&self, dir: &Path) -> Result<OwnedFd, FileError> {
+        let flags = OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC | OFlags::RDONLY;
+        let mut fd =
+            rustix::fs::open("/", flags, Mode::empty()).map_err(|_| FileError::NoDirectory)?;
+        let mut walked = PathBuf::from("/");
+        for c in dir.components() {
+            match c {
+                Component::RootDir => {}
+                Component::Normal(part) => {
+                    walked.push(part);
+                    let below_root = self
+                        .spellings
+                        .iter()
+                        .any(|r| walked.starts_with(r) && walked != *r);
+                    let f = if below_root {
+                        flags
+                    } else {
+                        flags - OFlags::NOFOLLOW
+                    };
+                    fd = rustix::fs::openat(&fd, part, f, Mode::empty())
+                        .map_err(|_| FileError::NoDirectory)?;
+                }
+                _ => return Err(FileError::Outside),
+            }
+        }
+        Ok(fd)
+    }
 }
 
 /// The working directory, unless it is `/` (a client started from there would otherwise
@@ -60,20 +129,6 @@ fn working_dir() -> Option<PathBuf> {
         .filter(|d| d.parent().is_some())
 }
 
-/// The roots as configured and as resolved: a path may be written either way.
-fn root_spellings() -> Vec<PathBuf> {
-    let mut all: Vec<PathBuf> = [
-        working_dir(),
-        Some(std::env::temp_dir()),
-        Some(crate::paths::data_dir()),
-    ]
-    .into_iter()
-    .flatten()
-    .collect();
-    all.extend(allowed_roots());
-    all
-}
-
 /// The file a client names, as Glass will write it: an absolute path whose lexical parts hold
 /// no `..`, under an allowed root, in an existing directory reached with no symbolic link, and
 /// not a name taken by anything but a regular file. Nothing is created.
@@ -82,25 +137,11 @@ pub fn client_target(path: &str) -> Result<PathBuf, FileError> {
     if !p.is_absolute() {
         return Err(FileError::NotAbsolute);
     }
-    if p.components().any(|c| c == Component::ParentDir) {
-        return Err(FileError::Outside);
-    }
-    let (Some(dir), Some(_)) = (p.parent(), p.file_name()) else {
+    let (Some(dir), Some(name)) = (p.parent(), p.file_name()) else {
         return Err(FileError::NoName);
     };
-    // Inside a root first, as written, so a refusal says nothing about what exists elsewhere.
-    if !root_spellings().iter().any(|r| dir.starts_with(r)) {
-        return Err(FileError::Outside);
-    }
-    let roots = allowed_roots();
-    let (dir_fd, name) = open_parent(p)?;
-    // The real directory must be inside a root too (a root may itself be reached by a link,
-    // such as /tmp on some systems; the walk below it may not).
-    let real = dir.canonicalize().map_err(|_| FileError::NoDirectory)?;
-    if !roots.iter().any(|r| real.starts_with(r)) {
-        return Err(FileError::Outside);
-    }
-    match rustix::fs::statat(&dir_fd, &name, rustix::fs::AtFlags::SYMLINK_NOFOLLOW) {
+    let (dir_fd, real) = Roots::now().open_client_dir(dir)?;
+    match rustix::fs::statat(&dir_fd, name, rustix::fs::AtFlags::SYMLINK_NOFOLLOW) {
         Ok(st)
             if rustix::fs::FileType::from_raw_mode(st.st_mode)
                 != rustix::fs::FileType::RegularFile =>
@@ -114,53 +155,16 @@ pub fn client_target(path: &str) -> Result<PathBuf, FileError> {
 /// A directory a client names for Glass to save into (a download's folder): an existing one
 /// under an allowed root, reached with no symbolic link below the root.
 pub fn client_dir(path: &str) -> Result<PathBuf, FileError> {
-    let p = Path::new(path);
-    if !p.is_absolute() {
-        return Err(FileError::NotAbsolute);
-    }
-    if p.components().any(|c| c == Component::ParentDir)
-        || !root_spellings().iter().any(|r| p.starts_with(r))
-    {
-        return Err(FileError::Outside);
-    }
-    // Opening a (made-up) file inside it walks every component with the link rule.
-    open_parent(&p.join("x"))?;
-    let real = p.canonicalize().map_err(|_| FileError::NoDirectory)?;
-    if !allowed_roots().iter().any(|r| real.starts_with(r)) {
-        return Err(FileError::Outside);
-    }
-    Ok(real)
+    Roots::now()
+        .open_client_dir(Path::new(path))
+        .map(|(_, real)| real)
 }
 
-/// Open the directory of `path` from `/`, one component at a time, following no symbolic
-/// link; with the file name.
+/// Open the directory of `path` (no link below a root), with the file name.
 fn open_parent(path: &Path) -> Result<(OwnedFd, PathBuf), FileError> {
     let name = path.file_name().ok_or(FileError::NoName)?;
     let dir = path.parent().ok_or(FileError::NoName)?;
-    let flags = OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC | OFlags::RDONLY;
-    let mut fd = rustix::fs::open("/", flags, Mode::empty()).map_err(|_| FileError::NoDirectory)?;
-    // A root itself may be reached through a link (a temporary directory on some systems);
-    // below a root, decided on the path as written, no link is followed.
-    let roots = root_spellings();
-    let mut walked = PathBuf::from("/");
-    for c in dir.components() {
-        match c {
-            Component::RootDir => {}
-            Component::Normal(part) => {
-                walked.push(part);
-                let below_root = roots.iter().any(|r| walked.starts_with(r) && walked != *r);
-                let f = if below_root {
-                    flags
-                } else {
-                    flags - OFlags::NOFOLLOW
-                };
-                fd = rustix::fs::openat(&fd, part, f, Mode::empty())
-                    .map_err(|_| FileError::NoDirectory)?;
-            }
-            _ => return Err(FileError::Outside),
-        }
-    }
-    Ok((fd, PathBuf::from(name)))
+    Ok((Roots::now().open_dir(dir)?, PathBuf::from(name)))
 }
 
 /// Write `bytes` whole to the client's `path` (see [`client_target`]): a new owner-only file

@@ -55,17 +55,23 @@ tokio::task_local! {
 /// Run a call of `tool` with its `expectedRevision` (the call path does, for every call): a
 /// guarded tool's first acquisition of the page checks it, so no handler has to.
 pub async fn with_expected_revision<F: std::future::Future>(
+    expected: Option<u64>,
+    call: F,
+) -> F::Output {
+    EXPECTED.scope(std::cell::Cell::new(expected), call).await
+}
+
+/// The `expectedRevision` a call of a guarded tool gives (the guard of any other tool is its
+/// own, or it has none).
+pub fn expected_revision(
     tool: &Tool,
     args: &serde_json::Map<String, serde_json::Value>,
-    call: impl FnOnce() -> F,
-) -> F::Output {
-    let expected = (tool.revision == super::RevisionRule::Guarded)
-        .then(|| {
-            args.get("expectedRevision")
-                .and_then(serde_json::Value::as_u64)
-        })
-        .flatten();
-    EXPECTED.scope(std::cell::Cell::new(expected), call()).await
+) -> Option<u64> {
+    if tool.revision != super::RevisionRule::Guarded {
+        return None;
+    }
+    args.get("expectedRevision")
+        .and_then(serde_json::Value::as_u64)
 }
 
 /// Refuse a page that is not at the revision the caller observed: nothing is sent.

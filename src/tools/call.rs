@@ -81,24 +81,18 @@ pub async fn call(
         }
     }
     // Among a daemon's clients, a call that may change anything needs the mutation lease.
-    if super::effects::changes(tool, &args) {
+    let changes = super::effects::changes(tool, &args);
+    if changes {
         if let Err(refused) = super::lease::check(services.leases.as_deref()) {
             return refused;
         }
     }
     // A call that may change a page gets a journal entry; the guard closes it even if this
     // future is dropped (the call cancelled) midway.
-    let journal = (tool.needs.browser() && super::effects::changes(tool, &args))
-        .then(|| services.journal.start(tool.name));
-    let expected = args.get("expectedRevision").cloned();
-    let mut seen = Map::new();
-    if let Some(e) = expected {
-        seen.insert("expectedRevision".into(), e);
-    }
-    let mut outcome = super::browser::with_expected_revision(tool, &seen, || {
-        (tool.run)(Arc::clone(services), args)
-    })
-    .await;
+    let journal = (tool.needs.browser() && changes).then(|| services.journal.start(tool.name));
+    let expected = super::browser::expected_revision(tool, &args);
+    let run = (tool.run)(Arc::clone(services), args);
+    let mut outcome = super::browser::with_expected_revision(expected, run).await;
     if let Some(entry) = journal {
         let id = entry.execution_id();
         entry.finish(!matches!(outcome, ToolOutcome::Failed(_)));
