@@ -41,6 +41,21 @@ fn archive(g: &mut Glass, expect: &str) -> Value {
     ok(&g.call(json!("a"), "actAndVerify", act))
 }
 
+/// Resolve the "note" intent, then type a canary through `tool` with `extra` arguments.
+fn type_note(g: &mut Glass, tool: &str, extra: Value) {
+    let r = ok(&g.call(
+        json!("n"),
+        "resolveIntent",
+        json!({"schemaVersion": 1, "intent": "note", "action": "type"}),
+    ));
+    let mut call = json!({"schemaVersion": 1, "intent": "note", "action": "type",
+        "candidateId": r["selection"], "value": "canary-typed-5"});
+    for (k, v) in extra.as_object().unwrap() {
+        call[k] = v.clone();
+    }
+    ok(&g.call(json!("t"), tool, call));
+}
+
 fn with_knowledge(g: &mut Glass) -> Value {
     ok(&g.call(json!("k"), "resolveIntentWithKnowledge", intent()))
 }
@@ -76,17 +91,7 @@ fn knowledge_is_learned_weighed_scoped_and_invalidated() {
     );
     // Typing is learned too, without its value, once verified; an action that only went out
     // (executeIntent, unverified) teaches nothing (#26 Part B 10).
-    let r = ok(&g.call(
-        json!(1),
-        "resolveIntent",
-        json!({"schemaVersion": 1, "intent": "note", "action": "type"}),
-    ));
-    ok(&g.call(
-        json!(2),
-        "executeIntent",
-        json!({"schemaVersion": 1, "intent": "note", "action": "type",
-        "candidateId": r["selection"], "value": "canary-typed-5"}),
-    ));
+    type_note(&mut g, "executeIntent", json!({}));
     assert_eq!(
         eval(&mut g, "document.querySelector('input').value"),
         "canary-typed-5"
@@ -96,18 +101,11 @@ fn knowledge_is_learned_weighed_scoped_and_invalidated() {
         list["total"], 1,
         "an unverified action taught Glass: {list}"
     );
-    let r = ok(&g.call(
-        json!(1),
-        "resolveIntent",
-        json!({"schemaVersion": 1, "intent": "note", "action": "type"}),
-    ));
-    ok(&g.call(
-        json!(2),
+    type_note(
+        &mut g,
         "actAndVerify",
-        json!({"schemaVersion": 1, "intent": "note", "action": "type",
-        "candidateId": r["selection"], "value": "canary-typed-5",
-        "predicates": [{"kind": "elementState", "target": "css=input", "state": "filled"}]}),
-    ));
+        json!({"predicates": [{"kind": "elementState", "target": "css=input", "state": "filled"}]}),
+    );
 
     let list = ok(&g.call(json!(3), "knowledgeList", json!({"origin": a.url("")})));
     assert_eq!(list["total"], 2, "{list}");
