@@ -574,7 +574,10 @@ fn a_trace_that_reloads_asks_as_a_reload_does() {
 /// allowed: nothing of the page is in the data directory afterwards.
 #[test]
 fn throwaway_sessions_keep_nothing_of_the_page() {
-    let web = Server::start(vec![("/p", Page::html("<title>P</title><p>QUERYPAGE</p>"))]);
+    let web = Server::start(vec![
+        ("/p", Page::html("<title>P</title><p>QUERYPAGE</p>")),
+        ("/wf-CHECKPOINTPAGE", Page::html("<title>W</title><p>W</p>")),
+    ]);
     for flags in [
         vec![
             "--incognito",
@@ -601,13 +604,21 @@ fn throwaway_sessions_keep_nothing_of_the_page() {
         let stop = ok(&g.call(json!(4), "performanceTrace", json!({"action": "stop"})));
         assert_eq!(stop["trace"]["kept"], false, "{stop}");
         assert!(stop["vitals"].is_object(), "{stop}");
+        // A workflow's checkpoint stays in the process: it runs, and no file of it is kept.
+        let wf = json!({"schemaVersion": 1, "name": "throwaway",
+            "steps": [{"id": "open", "action": "navigate", "url": web.url("/wf-CHECKPOINTPAGE")}]});
+        let run = ok(&g.call(json!(5), "workflow", json!({"workflow": wf})));
+        assert_eq!(run["status"], "completed", "{flags:?}: {run}");
+        assert!(web.count("/wf-CHECKPOINTPAGE") >= 1);
         g.close_stdin();
         g.wait_exit(Duration::from_secs(10));
-        let kept = files_holding(&data, "QUERYTOKEN123");
-        assert!(
-            kept.is_empty(),
-            "{flags:?}: the data directory kept the page: {kept:?}"
-        );
+        for page_text in ["QUERYTOKEN123", "CHECKPOINTPAGE"] {
+            let kept = files_holding(&data, page_text);
+            assert!(
+                kept.is_empty(),
+                "{flags:?}: the data directory kept the page: {kept:?}"
+            );
+        }
         assert!(
             !data.join("traces").exists()
                 || std::fs::read_dir(data.join("traces")).unwrap().count() == 0

@@ -19,10 +19,10 @@ use serde_json::{Map, Value, json};
 
 use super::browser::session_for;
 use super::effects::{Effect, Nav, When};
-use super::gate::{Grants, confirm, with_grants};
+use super::gate::{Need, confirm_steps, with_grants};
 use super::output::result_of;
 use super::schema::input_schema;
-use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Call, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::policy::Capability;
 use crate::try_tool;
 
@@ -50,7 +50,7 @@ pub const BATCH: Tool = Tool {
     idempotent: false,
     needs: Needs::Browser,
     revision: RevisionRule::Guarded,
-    run,
+    run: crate::handler!(BatchArgs, run),
 };
 
 /// Arguments of `batch`.
@@ -192,21 +192,9 @@ struct BatchResult {
     step_events: Vec<StepEvents>,
 }
 
-/// A capability one step of a batch or workflow needs, and what the confirmation summary says
-/// of it.
-pub(super) struct Need {
-    /// The step's index.
-    pub step: usize,
-    /// The capability.
-    pub cap: Capability,
-    /// Glass's words for it, in the confirmation summary.
-    pub what: String,
-}
-
-fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run(services: Arc<Services>, input: Call<BatchArgs>) -> ToolFuture {
     Box::pin(async move {
-        let raw = a;
-        let a: BatchArgs = try_tool!(args::read(&raw));
+        let Call { args: a, raw } = input;
         let mode = a.mode.unwrap_or_default();
         try_tool!(check_steps(&a.steps, mode, a.expected_revision));
         let mut needs = try_tool!(static_needs(&services, &a.steps));
@@ -233,7 +221,7 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                             };
                         }
                         needs.push(Need {
-                            step: i,
+                            step: Some(i),
                             cap: Capability::PasswordInput,
                             what: "type into a password field".into(),
                         });
@@ -242,15 +230,8 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             }
             revision
         };
-        let grants = try_tool!(decide(&services, &BATCH, &raw, needs, None));
-        with_grants(
-            Grants {
-                caps: grants,
-                tasks: false,
-            },
-            run_steps(&services, &a, mode, initial_revision),
-        )
-        .await
+        let grants = try_tool!(confirm_steps(&services, &BATCH, &raw, needs, None));
+        with_grants(grants, run_steps(&services, &a, mode, initial_revision)).await
     })
 }
 
@@ -344,7 +325,11 @@ pub(super) fn step_need(
     let needs = super::effects::settle(services, tool, arguments).map_err(in_step)?;
     Ok(needs
         .into_iter()
-        .map(|(cap, what)| Need { step: i, cap, what })
+        .map(|(cap, what)| Need {
+            step: Some(i),
+            cap,
+            what,
+        })
         .collect())
 }
 
@@ -369,34 +354,6 @@ async fn password_target(b: &mut crate::browser::Browser, step: &Step) -> bool {
         }
     }
     false
-}
-
-/// The policy's answer for the whole batch (or workflow, `tool`): a denial names its step;
-/// capabilities to confirm are asked for once, in one token bound to the whole call on this
-/// page. Returns what the confirmation covers.
-pub(super) fn decide(
-    services: &Services,
-    tool: &Tool,
-    raw: &Map<String, Value>,
-    needs: Vec<Need>,
-    extra: Option<&str>,
-) -> Result<Vec<Capability>, ToolOutcome> {
-    // Every need here was judged already (denials refused, naming their step).
-    if needs.is_empty() && extra.is_none() {
-        return Ok(Vec::new());
-    }
-    let summary = needs
-        .iter()
-        .take(8)
-        .map(|n| format!("step {}: {}", n.step, n.what))
-        .chain(extra.map(str::to_owned))
-        .collect::<Vec<_>>()
-        .join("; ");
-    confirm(services, tool, raw, &summary)?;
-    let mut caps: Vec<Capability> = needs.iter().map(|n| n.cap).collect();
-    caps.sort();
-    caps.dedup();
-    Ok(caps)
 }
 
 /// Run the checked steps in order until one fails.

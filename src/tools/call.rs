@@ -69,6 +69,11 @@ pub async fn call(
     if let Err(e) = schema::check(input_schema(tool), &args) {
         return ToolOutcome::Failed(e);
     }
+    // Read once into the tool's own struct; the handler receives it and reads nothing again.
+    let bound = match (tool.run)(&args) {
+        Ok(bound) => bound,
+        Err(e) => return ToolOutcome::Failed(e),
+    };
     // The policy, from the tool's declared effects, before any argument touches the disk or
     // the page: denial, host rules, then one confirmation for the call; then the paths it
     // writes must be ones Glass may write.
@@ -91,7 +96,7 @@ pub async fn call(
     // future is dropped (the call cancelled) midway.
     let journal = (tool.needs.browser() && changes).then(|| services.journal.start(tool.name));
     let expected = super::browser::expected_revision(tool, &args);
-    let run = (tool.run)(Arc::clone(services), args);
+    let run = bound(Arc::clone(services), args);
     let mut outcome = super::browser::with_expected_revision(expected, run).await;
     if let Some(entry) = journal {
         let id = entry.execution_id();

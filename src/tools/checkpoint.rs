@@ -18,7 +18,7 @@ use super::call::{call, nested};
 use super::effects::{Effect, Nav};
 use super::output::result_of;
 use super::schema::input_schema;
-use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Call, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome};
 use crate::failure::{Failure, FailureKind};
 use crate::try_tool;
 use crate::workflow::Checkpoint;
@@ -31,9 +31,11 @@ const MAX_REFS: usize = 24;
 /// Runs whose checkpoints are kept; the oldest are deleted first.
 pub const KEPT_RUNS: usize = 64;
 
-/// The directory of run checkpoints and the key of their input digests.
+/// The directory of run checkpoints and the key of their input digests; or, where the policy
+/// keeps nothing of the page after the session (hardened, `--incognito`), this process's
+/// memory only.
 pub struct Store {
-    dir: PathBuf,
+    dir: Option<PathBuf>,
 }
 
 fn unavailable(reason: &str) -> Failure {
@@ -70,18 +72,44 @@ fn run_memory() -> &'static std::sync::Mutex<RunMemory> {
     MEMORY.get_or_init(Default::default)
 }
 
+/// A session that keeps nothing on disk: its checkpoints, in order made, and its digest key.
+fn unkept() -> &'static std::sync::Mutex<Vec<Checkpoint>> {
+    static RUNS: std::sync::OnceLock<std::sync::Mutex<Vec<Checkpoint>>> =
+        std::sync::OnceLock::new();
+    RUNS.get_or_init(Default::default)
+}
+
 impl Store {
     /// The store under Glass's data directory, created owner-only if missing.
     pub fn open() -> Result<Store, Failure> {
         let dir = crate::paths::data_dir().join("checkpoints");
         crate::files::private_dir(&dir)
             .map_err(|_| unavailable("the checkpoint directory cannot be created"))?;
-        Ok(Store { dir })
+        Ok(Store { dir: Some(dir) })
     }
 
-    /// The key of input digests: made once per data directory, kept owner-only.
+    /// The store of a session that keeps nothing of the page after it ends: checkpoints live
+    /// in this process's memory, so a run resumes here and nowhere else.
+    pub fn in_memory() -> Store {
+        Store { dir: None }
+    }
+
+    /// The key of input digests: made once per data directory, kept owner-only (once per
+    /// process for a store in memory).
     pub fn key(&self) -> Result<Vec<u8>, Failure> {
-        let path = self.dir.join("key");
+        let Some(dir) = &self.dir else {
+            static KEY: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+            return Ok(KEY
+                .get_or_init(|| {
+                    crate::confirm::random_bytes()
+                        .iter()
+                        .map(|x| format!("{x:02x}"))
+                        .collect::<String>()
+                        .into_bytes()
+                })
+                .clone());
+        };
+        let path = dir.join("key");
         if let Ok(text) = fs::read_to_string(&path) {
             if text.trim().len() == 32 {
                 return Ok(text.trim().as_bytes().to_vec());
@@ -96,8 +124,8 @@ impl Store {
         Ok(key.into_bytes())
     }
 
-    fn path(&self, run_id: &str) -> PathBuf {
-        self.dir.join(format!("{run_id}.json"))
+    fn path(dir: &std::path::Path, run_id: &str) -> PathBuf {
+        dir.join(format!("{run_id}.json"))
     }
 
     /// Write a run's checkpoint (whole, or the previous one stays). The file keeps only what
@@ -105,6 +133,16 @@ impl Store {
     /// replaced by `…`, and no value a step read. The whole URL and the values stay in this
     /// process's memory until the run completes, so a resume here restores them.
     pub fn save(&self, cp: &Checkpoint) -> Result<(), Failure> {
+        let Some(dir) = &self.dir else {
+            let mut runs = unkept()
+                .lock()
+                .map_err(|_| unavailable("the checkpoint memory is unusable"))?;
+            runs.retain(|r| r.run_id != cp.run_id);
+            runs.push(cp.clone());
+            let extra = runs.len().saturating_sub(KEPT_RUNS);
+            runs.drain(..extra);
+            return Ok(());
+        };
         if let Ok(mut m) = run_memory().lock() {
             if cp.complete {
                 m.remove(&cp.run_id);
@@ -119,7 +157,7 @@ impl Store {
             .map(|u| crate::redact::url_with_query_names(u, false));
         kept.values = Map::new();
         let bytes = serde_json::to_vec(&kept).map_err(|_| unavailable("cannot encode"))?;
-        crate::files::write_in_place(&self.path(&cp.run_id), &bytes)
+        crate::files::write_in_place(&Self::path(dir, &cp.run_id), &bytes)
             .map_err(|_| unavailable("the checkpoint cannot be written"))
     }
 
@@ -131,9 +169,15 @@ impl Store {
                 "not a run id (wf- and 16 hex digits, from a workflow answer or its progress)",
             ));
         }
-        let bytes = fs::read(self.path(run_id)).map_err(|_| {
-            Failure::of(FailureKind::UnknownRun, "no checkpoint of this run is kept")
-        })?;
+        let unknown = || Failure::of(FailureKind::UnknownRun, "no checkpoint of this run is kept");
+        let Some(dir) = &self.dir else {
+            return unkept()
+                .lock()
+                .ok()
+                .and_then(|runs| runs.iter().find(|r| r.run_id == run_id).cloned())
+                .ok_or_else(unknown);
+        };
+        let bytes = fs::read(Self::path(dir, run_id)).map_err(|_| unknown())?;
         let cp: Checkpoint = serde_json::from_slice(&bytes).map_err(|_| {
             Failure::of(
                 FailureKind::CheckpointMismatch,
@@ -170,7 +214,14 @@ impl Store {
 
     /// Run ids, oldest first.
     fn runs(&self) -> Vec<(std::time::SystemTime, String)> {
-        let mut runs: Vec<_> = fs::read_dir(&self.dir)
+        let Some(dir) = &self.dir else {
+            let runs = unkept().lock().map(|r| r.clone()).unwrap_or_default();
+            return runs
+                .into_iter()
+                .map(|r| (std::time::SystemTime::UNIX_EPOCH, r.run_id))
+                .collect();
+        };
+        let mut runs: Vec<_> = fs::read_dir(dir)
             .into_iter()
             .flatten()
             .flatten()
@@ -187,10 +238,13 @@ impl Store {
 
     /// Delete the oldest checkpoints beyond [`KEPT_RUNS`].
     pub fn prune(&self) {
+        let Some(dir) = &self.dir else {
+            return; // kept to KEPT_RUNS as each is saved
+        };
         let runs = self.runs();
         let extra = runs.len().saturating_sub(KEPT_RUNS);
         for (_, id) in runs.into_iter().take(extra) {
-            let _ = fs::remove_file(self.path(&id));
+            let _ = fs::remove_file(Self::path(dir, &id));
         }
     }
 }
@@ -229,7 +283,7 @@ pub const EXPORT: Tool = Tool {
     idempotent: true,
     needs: Needs::Page,
     revision: RevisionRule::Reads,
-    run: run_export,
+    run: crate::handler!(NoArgs, run_export),
 };
 
 /// `importCheckpoint`.
@@ -243,7 +297,7 @@ pub const IMPORT: Tool = Tool {
     idempotent: false,
     needs: Needs::Browser,
     revision: RevisionRule::Changes,
-    run: run_import,
+    run: crate::handler!(ImportArgs, run_import),
 };
 
 /// No arguments.
@@ -335,7 +389,7 @@ struct Imported {
     lost: Vec<String>,
 }
 
-fn run_export(services: Arc<Services>, _a: Map<String, Value>) -> ToolFuture {
+fn run_export(services: Arc<Services>, _: Call<NoArgs>) -> ToolFuture {
     Box::pin(async move {
         let b = try_tool!(session_for(&services, &EXPORT).await);
         let target = b
@@ -382,9 +436,9 @@ fn mismatch(reason: &str) -> ToolOutcome {
     ToolOutcome::Failed(Failure::of(FailureKind::CheckpointMismatch, reason))
 }
 
-fn run_import(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run_import(services: Arc<Services>, input: Call<ImportArgs>) -> ToolFuture {
     Box::pin(async move {
-        let a: ImportArgs = try_tool!(args::read(&a));
+        let a = input.args;
         let raw = a.checkpoint.to_value();
         if raw.to_string().len() > MAX_SESSION_CHECKPOINT {
             return mismatch("a session checkpoint is at most 4096 bytes");

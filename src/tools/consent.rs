@@ -7,13 +7,11 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use std::sync::Arc;
 
-use serde_json::{Map, Value};
-
 use super::browser::session_for;
 use super::effects::Effect;
 use super::output::ActionResult;
 use super::schema::input_schema;
-use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Call, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome};
 use crate::browser::act::until_dialog;
 use crate::browser::agent_calls::Consent;
 use crate::failure::{Failure, FailureKind};
@@ -30,7 +28,7 @@ pub const DISMISS_CONSENT: Tool = Tool {
     idempotent: true,
     needs: Needs::Page,
     revision: RevisionRule::Changes,
-    run,
+    run: crate::handler!(ConsentArgs, run),
 };
 
 /// Arguments of `dismissConsent`.
@@ -49,9 +47,9 @@ enum Choice {
     Accept,
 }
 
-fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run(services: Arc<Services>, input: Call<ConsentArgs>) -> ToolFuture {
     Box::pin(async move {
-        let a: ConsentArgs = try_tool!(args::read(&a));
+        let a = input.args;
         let choice = match a.choice.unwrap_or(Choice::Reject) {
             Choice::Reject => "reject",
             Choice::Accept => "accept",

@@ -17,7 +17,7 @@ use super::effects::Effect;
 use super::output::result_of;
 use super::page::{PageObservation, observation};
 use super::schema::input_schema;
-use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Call, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome};
 use crate::browser::act::ActError;
 use crate::failure::FailureKind;
 use crate::try_tool;
@@ -91,12 +91,11 @@ pub const OBSERVE_DELTA: Tool = Tool {
     idempotent: false,
     needs: Needs::Page,
     revision: RevisionRule::Reads,
-    run,
+    run: crate::handler!(NoArgs, run),
 };
 
-fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run(services: Arc<Services>, _: Call<NoArgs>) -> ToolFuture {
     Box::pin(async move {
-        try_tool!(args::read::<NoArgs>(&a));
         let mut b = try_tool!(session_for(&services, &OBSERVE_DELTA).await);
         let now = try_tool!(observation(&mut b, None, None, false).await);
         let page = services.session.page_identity();
@@ -265,7 +264,7 @@ pub const RECONCILE: Tool = Tool {
     idempotent: true,
     needs: Needs::Page,
     revision: RevisionRule::Reads,
-    run: run_reconcile,
+    run: crate::handler!(ReconcileArgs, run_reconcile),
 };
 
 /// Arguments of `reconcileReferences`.
@@ -282,9 +281,9 @@ struct ReconcileArgs {
     hints: Option<Vec<Target>>,
 }
 
-fn run_reconcile(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run_reconcile(services: Arc<Services>, input: Call<ReconcileArgs>) -> ToolFuture {
     Box::pin(async move {
-        let a: ReconcileArgs = try_tool!(args::read(&a));
+        let a = input.args;
         let mut b = try_tool!(session_for(&services, &RECONCILE).await);
         let hints = a.hints.unwrap_or_default();
         let mut out = ReconcileResult {

@@ -11,12 +11,12 @@ use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::Duration;
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use super::browser::session_for;
 use super::effects::Effect;
 use super::schema::input_schema;
-use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Call, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome};
 use crate::try_tool;
 
 /// `diagnostics`.
@@ -30,7 +30,7 @@ pub const DIAGNOSTICS: Tool = Tool {
     idempotent: false,
     needs: Needs::Page,
     revision: RevisionRule::Reads,
-    run,
+    run: crate::handler!(DiagnosticsArgs, run),
 };
 
 /// `consoleMessages`.
@@ -44,7 +44,7 @@ pub const CONSOLE_MESSAGES: Tool = Tool {
     idempotent: true,
     needs: Needs::Page,
     revision: RevisionRule::Reads,
-    run: run_console,
+    run: crate::handler!(ConsoleArgs, run_console),
 };
 
 /// Arguments of `consoleMessages`.
@@ -105,9 +105,9 @@ fn is_zero(n: &u64) -> bool {
     *n == 0
 }
 
-fn run_console(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run_console(services: Arc<Services>, input: Call<ConsoleArgs>) -> ToolFuture {
     Box::pin(async move {
-        let a: ConsoleArgs = try_tool!(args::read(&a));
+        let a = input.args;
         let max = a.max_items.unwrap_or(50);
         let b = try_tool!(session_for(&services, &CONSOLE_MESSAGES).await);
         let Ok(log) = b.events().console.lock() else {
@@ -145,9 +145,9 @@ struct DiagnosticsArgs {
     keep: Option<bool>,
 }
 
-fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run(services: Arc<Services>, input: Call<DiagnosticsArgs>) -> ToolFuture {
     Box::pin(async move {
-        let a: DiagnosticsArgs = try_tool!(args::read(&a));
+        let a = input.args;
         let duration = a.duration_ms.unwrap_or(0);
         let keep = a.keep.unwrap_or(false);
         let b = try_tool!(session_for(&services, &DIAGNOSTICS).await);

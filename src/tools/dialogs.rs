@@ -4,13 +4,11 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
-use serde_json::{Map, Value};
-
 use super::args::NoArgs;
 use super::browser::session_for;
 use super::effects::Effect;
 use super::schema::input_schema;
-use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Call, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome};
 use crate::failure::{Failure, Kind};
 use crate::try_tool;
 
@@ -25,7 +23,7 @@ pub const ACCEPT: Tool = Tool {
     idempotent: false,
     needs: Needs::Dialog,
     revision: RevisionRule::Changes,
-    run: run_accept,
+    run: crate::handler!(AcceptArgs, run_accept),
 };
 
 /// `dismissDialog`.
@@ -39,7 +37,7 @@ pub const DISMISS: Tool = Tool {
     idempotent: false,
     needs: Needs::Dialog,
     revision: RevisionRule::Changes,
-    run: run_dismiss,
+    run: crate::handler!(NoArgs, run_dismiss),
 };
 
 /// Arguments of `acceptDialog`.
@@ -51,15 +49,9 @@ struct AcceptArgs {
     prompt_text: Option<String>,
 }
 
-fn resolve(services: Arc<Services>, a: Map<String, Value>, tool: &'static Tool) -> ToolFuture {
+fn resolve(services: Arc<Services>, text: Option<String>, tool: &'static Tool) -> ToolFuture {
     Box::pin(async move {
         let accept = tool.name == ACCEPT.name;
-        let text = if accept {
-            try_tool!(args::read::<AcceptArgs>(&a)).prompt_text
-        } else {
-            try_tool!(args::read::<NoArgs>(&a));
-            None
-        };
         let b = try_tool!(session_for(&services, tool).await);
         // A page opening dialogs one after another shows the next a moment after the last
         // closed: give it that moment before saying there is none.
@@ -85,12 +77,12 @@ fn resolve(services: Arc<Services>, a: Map<String, Value>, tool: &'static Tool) 
 /// How long `acceptDialog` and `dismissDialog` wait for a dialog when none is open.
 const NEXT_DIALOG_GRACE: std::time::Duration = std::time::Duration::from_millis(500);
 
-fn run_accept(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
-    resolve(services, a, &ACCEPT)
+fn run_accept(services: Arc<Services>, input: Call<AcceptArgs>) -> ToolFuture {
+    resolve(services, input.args.prompt_text, &ACCEPT)
 }
 
-fn run_dismiss(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
-    resolve(services, a, &DISMISS)
+fn run_dismiss(services: Arc<Services>, _: Call<NoArgs>) -> ToolFuture {
+    resolve(services, None, &DISMISS)
 }
 
 /// The result of `acceptDialog` and `dismissDialog`.

@@ -5,12 +5,11 @@ use std::sync::Arc;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
 
 use super::browser::session_for;
 use super::effects::Effect;
 use super::schema::input_schema;
-use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Call, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::emulation::{DEVICES, EmulationError, Place, Throttle};
 use crate::try_tool;
 
@@ -25,7 +24,7 @@ pub const EMULATE: Tool = Tool {
     idempotent: true,
     needs: Needs::Page,
     revision: RevisionRule::Reads,
-    run,
+    run: crate::handler!(EmulateArgs, run),
 };
 
 /// Arguments of `emulate`.
@@ -148,9 +147,9 @@ pub struct EmulateResult {
     pub revision: u64,
 }
 
-fn run(services: Arc<Services>, raw: Map<String, Value>) -> ToolFuture {
+fn run(services: Arc<Services>, input: Call<EmulateArgs>) -> ToolFuture {
     Box::pin(async move {
-        let a: EmulateArgs = try_tool!(args::read(&raw));
+        let a = input.args;
         if a.network.is_some() && a.throttle.is_some() {
             return args::invalid("throttle", "give network or throttle, not both").into();
         }

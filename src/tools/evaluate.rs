@@ -6,13 +6,13 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use super::browser::session_for;
 use super::effects::Effect;
 use super::output::DialogSeen;
 use super::schema::input_schema;
-use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Call, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome};
 use crate::browser::script::Evaluated;
 use crate::failure::{Failure, FailureKind};
 use crate::try_tool;
@@ -31,7 +31,7 @@ pub const EVALUATE: Tool = Tool {
     idempotent: false,
     needs: Needs::Page,
     revision: RevisionRule::Changes,
-    run,
+    run: crate::handler!(EvaluateArgs, run),
 };
 
 /// Arguments of `evaluate`.
@@ -46,10 +46,9 @@ struct EvaluateArgs {
     timeout_ms: Option<u64>,
 }
 
-fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run(services: Arc<Services>, input: Call<EvaluateArgs>) -> ToolFuture {
     Box::pin(async move {
-        let raw = a;
-        let a: EvaluateArgs = try_tool!(args::read(&raw));
+        let a = input.args;
         let expression = a.expression;
         let timeout = a.timeout_ms.unwrap_or(10_000);
         let b = try_tool!(session_for(&services, &EVALUATE).await);

@@ -19,7 +19,7 @@ use super::browser::session_for;
 use super::effects::{Effect, When};
 use super::output::result_of;
 use super::schema::input_schema;
-use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Call, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::agent_calls::ExtractRaw;
 use crate::failure::{Failure, FailureKind};
 use crate::normalize::{self, DecimalMark};
@@ -42,7 +42,7 @@ pub const EXTRACT: Tool = Tool {
     idempotent: true,
     needs: Needs::Page,
     revision: RevisionRule::Reads,
-    run,
+    run: crate::handler!(ExtractArgs, run),
 };
 
 /// Arguments of `extractStructured`.
@@ -305,10 +305,9 @@ fn open(token: &str) -> Option<(u64, u64, &str)> {
     (parts.next().is_none() && mac.len() == 24).then_some((revision, next, mac))
 }
 
-fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run(services: Arc<Services>, input: Call<ExtractArgs>) -> ToolFuture {
     Box::pin(async move {
-        let raw = a;
-        let a: ExtractArgs = try_tool!(args::read(&raw));
+        let Call { args: a, raw } = input;
         let mut paths = Vec::with_capacity(a.fields.len());
         let mut names = std::collections::HashSet::new();
         for (i, f) in a.fields.iter().enumerate() {

@@ -4,7 +4,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use super::args::Target;
 use super::browser::session_for;
@@ -13,7 +13,7 @@ use super::keyboard::PasswordGuard;
 use super::output::{ActionResult, CausedReport};
 use super::pointer::{PointerArgs, action_result};
 use super::schema::input_schema;
-use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Call, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::act::ActError;
 use crate::browser::act::Caused;
 use crate::browser::act::until_dialog;
@@ -37,7 +37,7 @@ pub const TYPE: Tool = Tool {
     idempotent: false,
     needs: Needs::Page,
     revision: RevisionRule::Guarded,
-    run: run_type,
+    run: crate::handler!(TypeArgs, run_type),
 };
 
 /// `clear`.
@@ -51,7 +51,7 @@ pub const CLEAR: Tool = Tool {
     idempotent: true,
     needs: Needs::Page,
     revision: RevisionRule::Guarded,
-    run: run_clear,
+    run: crate::handler!(PointerArgs, run_clear),
 };
 
 /// `check`.
@@ -65,7 +65,7 @@ pub const CHECK: Tool = Tool {
     idempotent: true,
     needs: Needs::Page,
     revision: RevisionRule::Guarded,
-    run: run_check,
+    run: crate::handler!(PointerArgs, run_check),
 };
 
 /// `uncheck`.
@@ -79,7 +79,7 @@ pub const UNCHECK: Tool = Tool {
     idempotent: true,
     needs: Needs::Page,
     revision: RevisionRule::Guarded,
-    run: run_uncheck,
+    run: crate::handler!(PointerArgs, run_uncheck),
 };
 
 /// `select`.
@@ -93,7 +93,7 @@ pub const SELECT: Tool = Tool {
     idempotent: true,
     needs: Needs::Page,
     revision: RevisionRule::Guarded,
-    run: run_select,
+    run: crate::handler!(SelectArgs, run_select),
 };
 
 /// Arguments of `type`.
@@ -133,10 +133,9 @@ struct SelectArgs {
     expected_revision: Option<u64>,
 }
 
-fn run_type(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run_type(services: Arc<Services>, input: Call<TypeArgs>) -> ToolFuture {
     Box::pin(async move {
-        let raw = a;
-        let a: TypeArgs = try_tool!(args::read(&raw));
+        let Call { args: a, raw } = input;
         let text = a.text;
         let clear = a.clear.unwrap_or(false);
         let submit = a.submit.unwrap_or(false);
@@ -211,9 +210,9 @@ fn shortcut(s: &str) -> crate::browser::keys::Shortcut {
     crate::browser::keys::parse_shortcut(s).expect("a known chord")
 }
 
-fn run_clear(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run_clear(services: Arc<Services>, input: Call<PointerArgs>) -> ToolFuture {
     Box::pin(async move {
-        let a: PointerArgs = try_tool!(args::read(&a));
+        let a = input.args;
         let mut b = try_tool!(session_for(&services, &CLEAR).await);
         let resolved = try_tool!(b.resolve(a.target.as_str()).await);
         try_tool!(b.actionable(&resolved.r, "type").await);
@@ -224,9 +223,9 @@ fn run_clear(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     })
 }
 
-fn set_checked(services: Arc<Services>, a: Map<String, Value>, want: bool) -> ToolFuture {
+fn set_checked(services: Arc<Services>, input: Call<PointerArgs>, want: bool) -> ToolFuture {
     Box::pin(async move {
-        let a: PointerArgs = try_tool!(args::read(&a));
+        let a = input.args;
         let tool = if want { &CHECK } else { &UNCHECK };
         let mut b = try_tool!(session_for(&services, tool).await);
         let resolved = try_tool!(b.resolve(a.target.as_str()).await);
@@ -265,17 +264,17 @@ fn set_checked(services: Arc<Services>, a: Map<String, Value>, want: bool) -> To
     })
 }
 
-fn run_check(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
-    set_checked(services, a, true)
+fn run_check(services: Arc<Services>, input: Call<PointerArgs>) -> ToolFuture {
+    set_checked(services, input, true)
 }
 
-fn run_uncheck(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
-    set_checked(services, a, false)
+fn run_uncheck(services: Arc<Services>, input: Call<PointerArgs>) -> ToolFuture {
+    set_checked(services, input, false)
 }
 
-fn run_select(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run_select(services: Arc<Services>, input: Call<SelectArgs>) -> ToolFuture {
     Box::pin(async move {
-        let a: SelectArgs = try_tool!(args::read(&a));
+        let a = input.args;
         let (value, label) = (a.value, a.label);
         if value.is_none() && label.is_none() {
             return args::invalid("value", "give value or label").into();
@@ -327,7 +326,7 @@ pub const FILL_FORM: Tool = Tool {
     idempotent: true,
     needs: Needs::Page,
     revision: RevisionRule::Guarded,
-    run: run_fill_form,
+    run: crate::handler!(FillArgs, run_fill_form),
 };
 
 /// Arguments of `fillForm`.
@@ -369,10 +368,9 @@ impl FieldValue {
     }
 }
 
-fn run_fill_form(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run_fill_form(services: Arc<Services>, input: Call<FillArgs>) -> ToolFuture {
     Box::pin(async move {
-        let raw = a;
-        let a: FillArgs = try_tool!(args::read(&raw));
+        let Call { args: a, raw } = input;
         let fields = a.fields;
         let mut b = try_tool!(session_for(&services, &FILL_FORM).await);
         // Resolve every target before touching anything.

@@ -46,6 +46,66 @@ pub fn confirm_all(
     confirm(services, tool, a, summary)
 }
 
+/// A capability one step of a batch, task or workflow needs confirmed, and Glass's words for
+/// it in the confirmation summary.
+pub struct Need {
+    /// The step's index (`None` for the call's own single operation, a task's).
+    pub step: Option<usize>,
+    /// The capability.
+    pub cap: crate::policy::Capability,
+    /// Glass's words for it, in the confirmation summary.
+    pub what: String,
+}
+
+/// One confirmation for everything a batch, task or workflow will run: its steps' capabilities
+/// to confirm (each judged by its tool's effects, denials already refused) and the risk of the
+/// tasks it runs (Glass's words, `None` when nothing is risky). Outside any such call, one
+/// token bound to the whole call on this page; inside one (a task run by a workflow), the
+/// outer confirmation must already cover them, since a step cannot hand a token back. Returns
+/// what the steps then run with.
+pub fn confirm_steps(
+    services: &Services,
+    tool: &Tool,
+    a: &Map<String, Value>,
+    needs: Vec<Need>,
+    risk: Option<String>,
+) -> Result<Grants, ToolOutcome> {
+    let mut caps: Vec<crate::policy::Capability> = needs.iter().map(|n| n.cap).collect();
+    caps.sort();
+    caps.dedup();
+    let grants = Grants {
+        caps,
+        tasks: risk.is_some(),
+    };
+    if needs.is_empty() && risk.is_none() {
+        return Ok(grants);
+    }
+    if let Ok(outer) = GRANTS.try_with(Grants::clone) {
+        if let Some(cap) = grants.caps.iter().find(|c| !outer.caps.contains(c)) {
+            return Err(ToolOutcome::Failed(unconfirmed(*cap)));
+        }
+        if grants.tasks && !outer.tasks {
+            return Err(ToolOutcome::Failed(Failure::of(
+                FailureKind::UnconfirmedStep,
+                "this task's risk needs a confirmation the call that runs it did not ask for; nothing was sent: run it on its own",
+            )));
+        }
+        return Ok(grants);
+    }
+    let summary = needs
+        .iter()
+        .take(8)
+        .map(|n| match n.step {
+            Some(i) => format!("step {i}: {}", n.what),
+            None => n.what.clone(),
+        })
+        .chain(risk)
+        .collect::<Vec<_>>()
+        .join("; ");
+    confirm(services, tool, a, &summary)?;
+    Ok(grants)
+}
+
 /// What one confirmation of a batch, task or workflow covers while its steps run.
 #[derive(Clone, Debug, Default)]
 pub struct Grants {
@@ -74,12 +134,6 @@ pub async fn with_grants<F: std::future::Future>(grants: Grants, steps: F) -> F:
 /// Inside a batch, task or workflow, whether its confirmation covers `cap` (`None` outside).
 pub fn granted(cap: crate::policy::Capability) -> Option<bool> {
     GRANTS.try_with(|g| g.caps.contains(&cap)).ok()
-}
-
-/// Inside a workflow, whether its confirmation covers its tasks' risk (`None` outside any
-/// batch, task or workflow).
-pub fn tasks_granted() -> Option<bool> {
-    GRANTS.try_with(|g| g.tasks).ok()
 }
 
 /// The failure of a step that met a capability to confirm its batch or task did not foresee.

@@ -17,7 +17,7 @@ use super::browser::session_for;
 use super::effects::{Effect, Nav};
 use super::output::result_of;
 use super::schema::{input_schema, input_schema_brief};
-use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Call, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::agent_calls::{InspectPage, IntentCandidates};
 use crate::try_tool;
 
@@ -198,7 +198,7 @@ pub const RESOLVE_INTENT: Tool = Tool {
     idempotent: true,
     needs: Needs::Page,
     revision: RevisionRule::Reads,
-    run: run_resolve,
+    run: crate::handler!(IntentArgs, run_resolve),
 };
 
 /// `findTarget`: the same resolution, reporting only (no selection).
@@ -212,7 +212,7 @@ pub const FIND_TARGET: Tool = Tool {
     idempotent: true,
     needs: Needs::Page,
     revision: RevisionRule::Reads,
-    run: run_find,
+    run: crate::handler!(IntentArgs, run_find),
 };
 
 /// `executeIntent`.
@@ -231,7 +231,7 @@ pub const EXECUTE_INTENT: Tool = Tool {
     idempotent: false,
     needs: Needs::Page,
     revision: RevisionRule::Reports,
-    run: run_execute,
+    run: crate::handler!(ExecuteArgs, run_execute),
 };
 
 /// `actAndVerify`.
@@ -251,7 +251,7 @@ pub const ACT_AND_VERIFY: Tool = Tool {
     idempotent: false,
     needs: Needs::Page,
     revision: RevisionRule::Reports,
-    run: run_act_verify,
+    run: crate::handler!(ActVerifyArgs, run_act_verify),
 };
 
 /// How a resolution turned out.
@@ -442,9 +442,9 @@ fn nonzero(mut counts: Value) -> Value {
     counts
 }
 
-fn run_resolve(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run_resolve(services: Arc<Services>, input: Call<IntentArgs>) -> ToolFuture {
     Box::pin(async move {
-        let a: IntentArgs = try_tool!(args::read(&a));
+        let a = input.args;
         let policy = a.resolution_policy.unwrap_or_default();
         match resolve(&services, &RESOLVE_INTENT, &a, policy).await {
             Ok(r) => ToolOutcome::ok(&r),
@@ -453,9 +453,9 @@ fn run_resolve(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     })
 }
 
-fn run_find(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run_find(services: Arc<Services>, input: Call<IntentArgs>) -> ToolFuture {
     Box::pin(async move {
-        let a: IntentArgs = try_tool!(args::read(&a));
+        let a = input.args;
         match resolve(&services, &FIND_TARGET, &a, ResolutionPolicy::ReportOnly).await {
             Ok(r) => ToolOutcome::ok(&r),
             Err(o) => o,
@@ -498,7 +498,7 @@ pub const RESOLVE_WITH_KNOWLEDGE: Tool = Tool {
     idempotent: true,
     needs: Needs::Page,
     revision: RevisionRule::Reads,
-    run: run_resolve_with_knowledge,
+    run: crate::handler!(IntentArgs, run_resolve_with_knowledge),
 };
 
 /// The result of `resolveIntentWithKnowledge`.
@@ -512,9 +512,9 @@ struct KnowledgeResolveResult {
     knowledge: super::knowledge::KnowledgeUse,
 }
 
-fn run_resolve_with_knowledge(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run_resolve_with_knowledge(services: Arc<Services>, input: Call<IntentArgs>) -> ToolFuture {
     Box::pin(async move {
-        let a: IntentArgs = try_tool!(args::read(&a));
+        let a = input.args;
         let policy = a.resolution_policy.unwrap_or_default();
         let mut r = match resolve(&services, &RESOLVE_WITH_KNOWLEDGE, &a, policy).await {
             Ok(r) => r,
@@ -674,9 +674,9 @@ async fn execute(
     ))
 }
 
-fn run_execute(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run_execute(services: Arc<Services>, input: Call<ExecuteArgs>) -> ToolFuture {
     Box::pin(async move {
-        let a: ExecuteArgs = try_tool!(args::read(&a));
+        let a = input.args;
         match execute(
             &services,
             &EXECUTE_INTENT,
@@ -694,9 +694,9 @@ fn run_execute(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     })
 }
 
-fn run_act_verify(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run_act_verify(services: Arc<Services>, input: Call<ActVerifyArgs>) -> ToolFuture {
     Box::pin(async move {
-        let a: ActVerifyArgs = try_tool!(args::read(&a));
+        let a = input.args;
         // The predicates are checked before anything acts.
         let mut check = Map::new();
         check.insert("predicates".into(), json!(a.predicates));
@@ -746,12 +746,11 @@ pub const INSPECT_PAGE: Tool = Tool {
     idempotent: true,
     needs: Needs::Page,
     revision: RevisionRule::Reads,
-    run: run_inspect,
+    run: crate::handler!(NoArgs, run_inspect),
 };
 
-fn run_inspect(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run_inspect(services: Arc<Services>, _: Call<NoArgs>) -> ToolFuture {
     Box::pin(async move {
-        try_tool!(args::read::<NoArgs>(&a));
         let mut b = try_tool!(session_for(&services, &INSPECT_PAGE).await);
         let next = b.next_ref();
         let mut v = try_tool!(b.run_agent(&InspectPage(next)).await);

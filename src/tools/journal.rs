@@ -11,14 +11,11 @@ use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use serde_json::{Map, Value};
-
 use super::output::result_of;
 use super::schema::input_schema;
-use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Call, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome};
 use crate::browser::inputs_sent;
 use crate::failure::{Failure, FailureKind};
-use crate::try_tool;
 
 /// Executions the journal remembers; older ones are forgotten first.
 pub const JOURNAL_SIZE: usize = 256;
@@ -164,7 +161,7 @@ pub const RECOVER_RUN: Tool = Tool {
     idempotent: true,
     needs: Needs::Nothing,
     revision: RevisionRule::Reads,
-    run,
+    run: crate::handler!(RecoverArgs, run),
 };
 
 /// Arguments of `recoverRun`.
@@ -176,9 +173,9 @@ struct RecoverArgs {
     execution_id: Option<String>,
 }
 
-fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run(services: Arc<Services>, input: Call<RecoverArgs>) -> ToolFuture {
     let outcome = (|| {
-        let a: RecoverArgs = try_tool!(args::read(&a));
+        let a = input.args;
         let unknown = || {
             ToolOutcome::Failed(Failure::of(
                 FailureKind::UnknownExecution,

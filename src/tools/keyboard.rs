@@ -11,7 +11,7 @@ use super::browser::session_for;
 use super::effects::Effect;
 use super::output::KeysResult;
 use super::schema::input_schema;
-use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Call, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::Browser;
 use crate::browser::act::until_dialog;
 use crate::browser::agent_calls::{Arm, Focus, KeyGuardArm, KeyGuardRelease};
@@ -31,7 +31,7 @@ pub const KEY: Tool = Tool {
     idempotent: false,
     needs: Needs::Page,
     revision: RevisionRule::Guarded,
-    run: run_key,
+    run: crate::handler!(KeyArgs, run_key),
 };
 
 /// `keyDown`.
@@ -45,7 +45,7 @@ pub const KEY_DOWN: Tool = Tool {
     idempotent: false,
     needs: Needs::Page,
     revision: RevisionRule::Guarded,
-    run: run_key_down,
+    run: crate::handler!(KeyArgs, run_key_down),
 };
 
 /// `keyUp`.
@@ -59,7 +59,7 @@ pub const KEY_UP: Tool = Tool {
     idempotent: false,
     needs: Needs::Page,
     revision: RevisionRule::Guarded,
-    run: run_key_up,
+    run: crate::handler!(KeyArgs, run_key_up),
 };
 
 /// `shortcut`.
@@ -73,7 +73,7 @@ pub const SHORTCUT: Tool = Tool {
     idempotent: false,
     needs: Needs::Page,
     revision: RevisionRule::Guarded,
-    run: run_shortcut,
+    run: crate::handler!(ShortcutArgs, run_shortcut),
 };
 
 /// Arguments of `key`, `keyDown` and `keyUp`.
@@ -181,20 +181,12 @@ enum Press {
 
 fn press(
     services: Arc<Services>,
-    a: Map<String, Value>,
+    (spec, target, raw): (String, Option<Target>, Map<String, Value>),
     field: &'static str,
     how: Press,
     tool: &'static Tool,
 ) -> ToolFuture {
     Box::pin(async move {
-        let raw = a;
-        let (spec, target) = if field == "keys" {
-            let a: ShortcutArgs = try_tool!(args::read(&raw));
-            (a.keys, a.target)
-        } else {
-            let a: KeyArgs = try_tool!(args::read(&raw));
-            (a.key, a.target)
-        };
         let chord = if field == "keys" {
             keys::parse_shortcut(&spec)
         } else {
@@ -259,18 +251,42 @@ fn press(
     })
 }
 
-fn run_key(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
-    press(services, a, "key", Press::Both, &KEY)
+fn run_key(services: Arc<Services>, input: Call<KeyArgs>) -> ToolFuture {
+    press(
+        services,
+        (input.args.key, input.args.target, input.raw),
+        "key",
+        Press::Both,
+        &KEY,
+    )
 }
 
-fn run_key_down(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
-    press(services, a, "key", Press::Down, &KEY_DOWN)
+fn run_key_down(services: Arc<Services>, input: Call<KeyArgs>) -> ToolFuture {
+    press(
+        services,
+        (input.args.key, input.args.target, input.raw),
+        "key",
+        Press::Down,
+        &KEY_DOWN,
+    )
 }
 
-fn run_key_up(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
-    press(services, a, "key", Press::Up, &KEY_UP)
+fn run_key_up(services: Arc<Services>, input: Call<KeyArgs>) -> ToolFuture {
+    press(
+        services,
+        (input.args.key, input.args.target, input.raw),
+        "key",
+        Press::Up,
+        &KEY_UP,
+    )
 }
 
-fn run_shortcut(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
-    press(services, a, "keys", Press::Both, &SHORTCUT)
+fn run_shortcut(services: Arc<Services>, input: Call<ShortcutArgs>) -> ToolFuture {
+    press(
+        services,
+        (input.args.keys, input.args.target, input.raw),
+        "keys",
+        Press::Both,
+        &SHORTCUT,
+    )
 }

@@ -17,7 +17,7 @@ use super::effects::Effect;
 use super::output::result_of;
 use super::schema::input_schema;
 use super::store::store_failure;
-use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Call, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::failure::{Failure, FailureKind};
 use crate::policy::Capability;
 use crate::store::knowledge::{self, Record, RecordState, Scope, Stats};
@@ -210,7 +210,7 @@ pub const LIST: Tool = Tool {
     idempotent: true,
     needs: Needs::Nothing,
     revision: RevisionRule::Reads,
-    run: run_list,
+    run: crate::handler!(ListArgs, run_list),
 };
 
 /// Arguments of `knowledgeList`.
@@ -260,9 +260,9 @@ struct ListResult {
     total: u64,
 }
 
-fn run_list(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run_list(services: Arc<Services>, input: Call<ListArgs>) -> ToolFuture {
     Box::pin(async move {
-        let a: ListArgs = try_tool!(args::read(&a));
+        let a = input.args;
         let store = try_tool!(services.store.get().map_err(store_failure));
         let (records, total) = try_tool!(
             knowledge::list(
@@ -289,7 +289,7 @@ pub const SHOW: Tool = Tool {
     idempotent: true,
     needs: Needs::Nothing,
     revision: RevisionRule::Reads,
-    run: run_show,
+    run: crate::handler!(IdArgs, run_show),
 };
 
 /// A record's id.
@@ -309,9 +309,9 @@ struct RecordResult {
     record: Record,
 }
 
-fn run_show(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run_show(services: Arc<Services>, input: Call<IdArgs>) -> ToolFuture {
     Box::pin(async move {
-        let a: IdArgs = try_tool!(args::read(&a));
+        let a = input.args;
         let store = try_tool!(services.store.get().map_err(store_failure));
         match try_tool!(knowledge::get(&store, a.id).map_err(store_failure)) {
             Some(record) => ToolOutcome::ok(&RecordResult { record }),
@@ -331,7 +331,7 @@ pub const STATS: Tool = Tool {
     idempotent: true,
     needs: Needs::Nothing,
     revision: RevisionRule::Reads,
-    run: run_stats,
+    run: crate::handler!(NoArgs, run_stats),
 };
 
 /// No arguments.
@@ -352,9 +352,8 @@ struct StatsResult {
     learning: bool,
 }
 
-fn run_stats(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run_stats(services: Arc<Services>, _: Call<NoArgs>) -> ToolFuture {
     Box::pin(async move {
-        try_tool!(args::read::<NoArgs>(&a));
         let store = try_tool!(services.store.get().map_err(store_failure));
         let stats = try_tool!(knowledge::stats(&store).map_err(store_failure));
         let store_bytes = std::fs::metadata(store.path()).map_or(0, |m| m.len());
@@ -382,7 +381,7 @@ pub const INVALIDATE: Tool = Tool {
     idempotent: true,
     needs: Needs::Nothing,
     revision: RevisionRule::Reads,
-    run: run_invalidate,
+    run: crate::handler!(InvalidateArgs, run_invalidate),
 };
 
 /// Arguments of `knowledgeInvalidate`.
@@ -404,9 +403,9 @@ enum InvalidState {
     Quarantined,
 }
 
-fn run_invalidate(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run_invalidate(services: Arc<Services>, input: Call<InvalidateArgs>) -> ToolFuture {
     Box::pin(async move {
-        let a: InvalidateArgs = try_tool!(args::read(&a));
+        let a = input.args;
         let state = match a.state {
             InvalidState::Stale => RecordState::Stale,
             InvalidState::Contradicted => RecordState::Contradicted,
@@ -431,7 +430,7 @@ pub const PURGE: Tool = Tool {
     idempotent: true,
     needs: Needs::Nothing,
     revision: RevisionRule::Reads,
-    run: run_purge,
+    run: crate::handler!(PurgeArgs, run_purge),
 };
 
 /// Arguments of `knowledgePurge`.
@@ -450,10 +449,9 @@ struct PurgeResult {
     deleted: usize,
 }
 
-fn run_purge(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run_purge(services: Arc<Services>, input: Call<PurgeArgs>) -> ToolFuture {
     Box::pin(async move {
-        let raw = a;
-        let a: PurgeArgs = try_tool!(args::read(&raw));
+        let a = input.args;
         // Denied or confirmed by the call path, from the effects (it always confirms).
         if knowledge::origin_of(&a.origin).as_deref() != Some(a.origin.trim_end_matches('/')) {
             return args::invalid("origin", "must be exactly scheme://host[:port]").into();
@@ -476,7 +474,7 @@ pub const OBSERVE: Tool = Tool {
     idempotent: true,
     needs: Needs::Page,
     revision: RevisionRule::Reads,
-    run: run_observe,
+    run: crate::handler!(ObserveArgs, run_observe),
 };
 
 /// Arguments of `observeKnowledge`.
@@ -527,9 +525,9 @@ fn elements(v: &Value, out: &mut Vec<(String, String)>) {
     }
 }
 
-fn run_observe(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run_observe(services: Arc<Services>, input: Call<ObserveArgs>) -> ToolFuture {
     Box::pin(async move {
-        let a: ObserveArgs = try_tool!(args::read(&a));
+        let a = input.args;
         let mut ask = Map::new();
         if let Some(level) = a.level {
             ask.insert("level".into(), json!(level));

@@ -241,7 +241,7 @@ pub const TOOL: super::Tool = super::Tool {
     idempotent: false,
     needs: super::Needs::Nothing,
     revision: super::RevisionRule::Reads,
-    run,
+    run: crate::handler!(LeaseArgs, run),
 };
 
 /// What to do with the lease.
@@ -283,10 +283,10 @@ pub struct LeaseResult {
 
 fn run(
     services: std::sync::Arc<super::Services>,
-    a: serde_json::Map<String, Value>,
+    input: super::Call<LeaseArgs>,
 ) -> super::ToolFuture {
     Box::pin(async move {
-        let a: LeaseArgs = crate::try_tool!(super::args::read(&a));
+        let a = input.args;
         let (Some(leases), Ok(client)) = (services.leases.as_ref(), CLIENT.try_with(|c| c.0))
         else {
             return crate::failure::Failure::new(

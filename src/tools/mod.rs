@@ -252,6 +252,41 @@ pub fn lease_failure(refusal: lease::Refusal) -> crate::failure::Failure {
 /// The boxed future a handler returns; dropping it cancels the call.
 pub type ToolFuture = Pin<Box<dyn Future<Output = ToolOutcome> + Send>>;
 
+/// A call's arguments as its handler receives them: read once, by the call path, into the
+/// tool's own struct, so no handler parses its arguments again. `raw` is the same checked
+/// object, for the rules that read an argument by name (the effects' "when given").
+pub struct Call<A> {
+    /// The arguments, typed.
+    pub args: A,
+    /// The same arguments as the client sent them (already checked against the schema).
+    pub raw: Map<String, Value>,
+}
+
+/// A handler with its arguments read: the call path reads a call's arguments into the tool's
+/// struct before the policy decides, and runs this once everything allowed it.
+pub type Bound = Box<dyn FnOnce(Arc<Services>, Map<String, Value>) -> ToolFuture + Send>;
+
+/// How a tool's handler is reached: read the checked arguments into its struct (an
+/// `invalidArguments` failure if they do not read), giving the call ready to run.
+pub type Handler = fn(&Map<String, Value>) -> Result<Bound, ToolError>;
+
+/// A tool's [`Handler`] from its argument struct and its handler function, which receives a
+/// [`Call`] of that struct: the one place a tool's arguments are parsed.
+#[macro_export]
+macro_rules! handler {
+    ($args:ty, $run:expr) => {{
+        fn bind(
+            raw: &serde_json::Map<String, serde_json::Value>,
+        ) -> Result<$crate::tools::Bound, $crate::tools::ToolError> {
+            let args: $args = $crate::tools::args::read(raw)?;
+            Ok(Box::new(move |services, raw| {
+                ($run)(services, $crate::tools::Call { args, raw })
+            }))
+        }
+        bind as $crate::tools::Handler
+    }};
+}
+
 /// A tool's result before it is wrapped in MCP's result envelope.
 #[derive(Debug)]
 pub enum ToolOutcome {
@@ -409,8 +444,9 @@ pub struct Tool {
     pub revision: RevisionRule,
     /// Builds the JSON Schema of its successful result, page-derived fields marked.
     pub output: fn() -> Value,
-    /// Runs the tool with its (checked, object) arguments.
-    pub run: fn(Arc<Services>, Map<String, Value>) -> ToolFuture,
+    /// Reads the (checked) arguments into the tool's struct and binds them to its handler
+    /// (built by [`handler!`]).
+    pub run: Handler,
 }
 
 /// The whole catalog, in `tools/list` order.

@@ -14,7 +14,7 @@ use serde_json::{Map, Value, json};
 use super::browser::session_for;
 use super::effects::{Effect, When};
 use super::schema::input_schema;
-use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Call, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::bodies::Body;
 use crate::browser::requests::{RequestEntry, sensitive_header};
 use crate::failure::{Failure, FailureKind};
@@ -36,7 +36,7 @@ pub const LIST_REQUESTS: Tool = Tool {
     idempotent: true,
     needs: Needs::Page,
     revision: RevisionRule::Reads,
-    run: run_list,
+    run: crate::handler!(ListArgs, run_list),
 };
 
 /// `getRequest`.
@@ -53,7 +53,7 @@ pub const GET_REQUEST: Tool = Tool {
     idempotent: true,
     needs: Needs::Page,
     revision: RevisionRule::Reads,
-    run: run_get,
+    run: crate::handler!(GetArgs, run_get),
 };
 
 /// Arguments of `listRequests`.
@@ -195,9 +195,9 @@ const DEFAULT_BODY_CHARS: usize = 4000;
 /// The value shown for a redacted header.
 const REDACTED: &str = "[redacted]";
 
-fn run_list(services: Arc<Services>, raw: Map<String, Value>) -> ToolFuture {
+fn run_list(services: Arc<Services>, input: Call<ListArgs>) -> ToolFuture {
     Box::pin(async move {
-        let a: ListArgs = try_tool!(args::read(&raw));
+        let a = input.args;
         let from = match a.cursor.as_deref().map(parse_id) {
             None => 0,
             Some(Some(n)) => n,
@@ -284,9 +284,9 @@ fn run_list(services: Arc<Services>, raw: Map<String, Value>) -> ToolFuture {
     })
 }
 
-fn run_get(services: Arc<Services>, raw: Map<String, Value>) -> ToolFuture {
+fn run_get(services: Arc<Services>, input: Call<GetArgs>) -> ToolFuture {
     Box::pin(async move {
-        let a: GetArgs = try_tool!(args::read(&raw));
+        let a = input.args;
         let id = match &a.id {
             RequestId::Number(n) => Some(*n),
             RequestId::Text(t) => parse_id(t),

@@ -5,14 +5,14 @@ use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::Duration;
 
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 
 use super::args::{Ref, Target};
 use super::browser::session_for;
 use super::effects::{Effect, Nav, Tab, When};
 use super::output::DialogSeen;
 use super::schema::input_schema;
-use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Call, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::agent_calls::{Dom, ElementRect, Observe, Scroll, Text};
 use crate::browser::navigate::{NavOutcome, WaitUntil};
 use crate::browser::{Browser, BrowserError, ImageFormat};
@@ -32,7 +32,7 @@ pub const NAVIGATE: Tool = Tool {
     idempotent: false,
     needs: Needs::Navigate,
     revision: RevisionRule::Changes,
-    run: run_navigate,
+    run: crate::handler!(NavigateArgs, run_navigate),
 };
 
 /// `observe`.
@@ -50,7 +50,7 @@ pub const OBSERVE: Tool = Tool {
     idempotent: true,
     needs: Needs::Page,
     revision: RevisionRule::Reads,
-    run: run_observe,
+    run: crate::handler!(ObserveArgs, run_observe),
 };
 
 /// `extractWebIr`.
@@ -64,7 +64,7 @@ pub const EXTRACT_WEB_IR: Tool = Tool {
     idempotent: true,
     needs: Needs::Page,
     revision: RevisionRule::Reads,
-    run: run_extract_web_ir,
+    run: crate::handler!(ExtractArgs, run_extract_web_ir),
 };
 
 /// `getDOM`.
@@ -78,7 +78,7 @@ pub const GET_DOM: Tool = Tool {
     idempotent: true,
     needs: Needs::Page,
     revision: RevisionRule::Reads,
-    run: run_get_dom,
+    run: crate::handler!(TextArgs, run_get_dom),
 };
 
 /// `getText`.
@@ -92,7 +92,7 @@ pub const GET_TEXT: Tool = Tool {
     idempotent: true,
     needs: Needs::Page,
     revision: RevisionRule::Reads,
-    run: run_get_text,
+    run: crate::handler!(TextArgs, run_get_text),
 };
 
 /// `screenshot`.
@@ -109,7 +109,7 @@ pub const SCREENSHOT: Tool = Tool {
     idempotent: true,
     needs: Needs::Page,
     revision: RevisionRule::Reads,
-    run: run_screenshot,
+    run: crate::handler!(ScreenshotArgs, run_screenshot),
 };
 
 /// A history move's catalog entry: `navigate`'s answer, needs and capability.
@@ -117,7 +117,7 @@ const fn history_tool(
     name: &'static str,
     title: &'static str,
     description: &'static str,
-    run: fn(Arc<Services>, Map<String, Value>) -> ToolFuture,
+    run: super::Handler,
 ) -> Tool {
     Tool {
         name,
@@ -138,7 +138,7 @@ pub const GO_BACK: Tool = history_tool(
     "goBack",
     "Go back",
     "Go back one page in the selected tab's history; answers as navigate.",
-    |s, a| Box::pin(go(s, a, &GO_BACK, -1)),
+    crate::handler!(HistoryArgs, |s, input| Box::pin(go(s, input, &GO_BACK, -1))),
 );
 
 /// `goForward`.
@@ -146,7 +146,12 @@ pub const GO_FORWARD: Tool = history_tool(
     "goForward",
     "Go forward",
     "Go forward one page in the selected tab's history; answers as navigate.",
-    |s, a| Box::pin(go(s, a, &GO_FORWARD, 1)),
+    crate::handler!(HistoryArgs, |s, input| Box::pin(go(
+        s,
+        input,
+        &GO_FORWARD,
+        1
+    ))),
 );
 
 /// `reload`.
@@ -154,7 +159,7 @@ pub const RELOAD: Tool = history_tool(
     "reload",
     "Reload",
     "Reload the selected page; answers as navigate.",
-    |s, a| Box::pin(go(s, a, &RELOAD, 0)),
+    crate::handler!(HistoryArgs, |s, input| Box::pin(go(s, input, &RELOAD, 0))),
 );
 
 /// Arguments of `goBack`, `goForward` and `reload`.
@@ -168,11 +173,11 @@ struct HistoryArgs {
 /// Move `step` entries through the tab's history (0: reload), answering as `navigate` does.
 async fn go(
     services: Arc<Services>,
-    raw: Map<String, Value>,
+    input: Call<HistoryArgs>,
     tool: &'static Tool,
     step: i64,
 ) -> ToolOutcome {
-    let a: HistoryArgs = try_tool!(args::read(&raw));
+    let Call { args: a, raw } = input;
     let mut b = try_tool!(session_for(&services, tool).await);
     let entry = match step {
         0 => None,
@@ -237,7 +242,7 @@ pub const SCROLL: Tool = Tool {
     idempotent: false,
     needs: Needs::Page,
     revision: RevisionRule::Changes,
-    run: run_scroll,
+    run: crate::handler!(ScrollArgs, run_scroll),
 };
 
 /// Arguments of `navigate`.
@@ -312,9 +317,9 @@ struct ExtractArgs {
     region: Option<Ref>,
 }
 
-fn run_extract_web_ir(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run_extract_web_ir(services: Arc<Services>, input: Call<ExtractArgs>) -> ToolFuture {
     Box::pin(async move {
-        let a: ExtractArgs = try_tool!(args::read(&a));
+        let a = input.args;
         let region = a.region.as_ref().map(Ref::as_str);
         let mut b = try_tool!(session_for(&services, &EXTRACT_WEB_IR).await);
         // The structured model with room for a whole page: Web IR's own bounds cut the rest.
@@ -550,10 +555,9 @@ pub async fn observation(
     })
 }
 
-fn run_navigate(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run_navigate(services: Arc<Services>, input: Call<NavigateArgs>) -> ToolFuture {
     Box::pin(async move {
-        let raw = a;
-        let a: NavigateArgs = try_tool!(args::read(&raw));
+        let a = input.args;
         let url = a.url.as_str();
         let observe = a.observe.unwrap_or(true);
         let until = match a.wait_until {
@@ -659,10 +663,9 @@ async fn answer(
     ToolOutcome::ok(&out)
 }
 
-fn run_observe(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run_observe(services: Arc<Services>, input: Call<ObserveArgs>) -> ToolFuture {
     Box::pin(async move {
-        let raw = a;
-        let a: ObserveArgs = try_tool!(args::read(&raw));
+        let a = input.args;
         let level = a.level.map(Level::as_str);
         let region = a.region.as_ref().map(Ref::as_str);
         let dom = a.include_dom.unwrap_or(false);
@@ -710,11 +713,11 @@ async fn optional_ref(
 
 fn run_text_like(
     services: Arc<Services>,
-    a: Map<String, Value>,
+    input: Call<TextArgs>,
     function: &'static str,
 ) -> ToolFuture {
     Box::pin(async move {
-        let a: TextArgs = try_tool!(args::read(&a));
+        let a = input.args;
         let max = a
             .max_chars
             .unwrap_or(if function == "text" { 20_000 } else { 100_000 });
@@ -756,18 +759,17 @@ fn run_text_like(
     })
 }
 
-fn run_get_dom(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
-    run_text_like(services, a, "dom")
+fn run_get_dom(services: Arc<Services>, input: Call<TextArgs>) -> ToolFuture {
+    run_text_like(services, input, "dom")
 }
 
-fn run_get_text(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
-    run_text_like(services, a, "text")
+fn run_get_text(services: Arc<Services>, input: Call<TextArgs>) -> ToolFuture {
+    run_text_like(services, input, "text")
 }
 
-fn run_screenshot(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run_screenshot(services: Arc<Services>, input: Call<ScreenshotArgs>) -> ToolFuture {
     Box::pin(async move {
-        let raw = a;
-        let a: ScreenshotArgs = try_tool!(args::read(&raw));
+        let a = input.args;
         let full = a.full_page.unwrap_or(false);
         let mut b = try_tool!(session_for(&services, &SCREENSHOT).await);
         let r = try_tool!(optional_ref(&mut b, a.target.as_ref()).await);
@@ -818,9 +820,9 @@ fn run_screenshot(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture 
     })
 }
 
-fn run_scroll(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run_scroll(services: Arc<Services>, input: Call<ScrollArgs>) -> ToolFuture {
     Box::pin(async move {
-        let a: ScrollArgs = try_tool!(args::read(&a));
+        let a = input.args;
         let dx = a.dx.unwrap_or(0);
         let dy = a.dy.unwrap_or(600);
         let mut b = try_tool!(session_for(&services, &SCROLL).await);

@@ -15,7 +15,7 @@ use serde_json::{Map, Value, json};
 use super::browser::session_for;
 use super::effects::{Effect, Nav, When};
 use super::schema::input_schema;
-use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Call, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::agent_calls::Vitals;
 use crate::browser::navigate::WaitUntil;
 use crate::browser::trace::long_tasks;
@@ -41,7 +41,7 @@ pub const PERFORMANCE_TRACE: Tool = Tool {
     idempotent: false,
     needs: Needs::Page,
     revision: RevisionRule::Reads,
-    run,
+    run: crate::handler!(TraceArgs, run),
 };
 
 /// Arguments of `performanceTrace`.
@@ -101,9 +101,9 @@ pub struct TraceResult {
 /// How long a reload at start may take.
 const RELOAD_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
 
-fn run(services: Arc<Services>, raw: Map<String, Value>) -> ToolFuture {
+fn run(services: Arc<Services>, input: Call<TraceArgs>) -> ToolFuture {
     Box::pin(async move {
-        let a: TraceArgs = try_tool!(args::read(&raw));
+        let a = input.args;
         // The file is checked before anything is recorded or stopped.
         let file = match (a.action, &a.path) {
             (TraceAction::Stop, Some(p)) => Some(try_tool!(super::page::client_file(p))),

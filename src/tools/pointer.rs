@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -13,7 +13,7 @@ use super::browser::session_for;
 use super::effects::Effect;
 use super::output::ActionResult;
 use super::schema::input_schema;
-use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Call, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome};
 use crate::browser::act::Caused;
 use crate::browser::act::until_dialog;
 use crate::browser::agent_calls::HitAt;
@@ -33,7 +33,7 @@ pub const CLICK: Tool = Tool {
     idempotent: false,
     needs: Needs::Page,
     revision: RevisionRule::Guarded,
-    run: run_click,
+    run: crate::handler!(ClickArgs, run_click),
 };
 
 /// `doubleClick`.
@@ -47,7 +47,7 @@ pub const DOUBLE_CLICK: Tool = Tool {
     idempotent: false,
     needs: Needs::Page,
     revision: RevisionRule::Guarded,
-    run: run_double_click,
+    run: crate::handler!(PointerArgs, run_double_click),
 };
 
 /// `hover`.
@@ -61,7 +61,7 @@ pub const HOVER: Tool = Tool {
     idempotent: true,
     needs: Needs::Page,
     revision: RevisionRule::Guarded,
-    run: run_hover,
+    run: crate::handler!(PointerArgs, run_hover),
 };
 
 /// Arguments of the single-target actions (`click`, `doubleClick`, `hover`, `clear`, `check`,
@@ -149,12 +149,12 @@ pub fn action_result(r: &str, revision: u64, caused: &Caused) -> ToolOutcome {
 
 fn pointer(
     services: Arc<Services>,
-    a: Map<String, Value>,
+    input: Call<PointerArgs>,
     tool: &'static Tool,
     clicks: u32,
 ) -> ToolFuture {
     Box::pin(async move {
-        let a: PointerArgs = try_tool!(args::read(&a));
+        let a = input.args;
         let press = (clicks > 0).then(|| Press::left(clicks));
         press_target(services, tool, a.target, press).await
     })
@@ -182,20 +182,20 @@ async fn press_target(
     action_result(&resolved.r, b.revision(), &caused)
 }
 
-fn run_click(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run_click(services: Arc<Services>, input: Call<ClickArgs>) -> ToolFuture {
     Box::pin(async move {
-        let a: ClickArgs = try_tool!(args::read(&a));
+        let a = input.args;
         let press = a.press();
         press_target(services, &CLICK, a.target, Some(press)).await
     })
 }
 
-fn run_double_click(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
-    pointer(services, a, &DOUBLE_CLICK, 2)
+fn run_double_click(services: Arc<Services>, input: Call<PointerArgs>) -> ToolFuture {
+    pointer(services, input, &DOUBLE_CLICK, 2)
 }
 
-fn run_hover(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
-    pointer(services, a, &HOVER, 0)
+fn run_hover(services: Arc<Services>, input: Call<PointerArgs>) -> ToolFuture {
+    pointer(services, input, &HOVER, 0)
 }
 
 /// `clickAt`.
@@ -209,7 +209,7 @@ pub const CLICK_AT: Tool = Tool {
     idempotent: false,
     needs: Needs::Page,
     revision: RevisionRule::Guarded,
-    run: run_click_at,
+    run: crate::handler!(ClickAtArgs, run_click_at),
 };
 
 /// Arguments of `clickAt`.
@@ -247,9 +247,9 @@ pub struct ClickAtResult {
     pub caused: Option<super::output::CausedReport>,
 }
 
-fn run_click_at(services: Arc<Services>, raw: Map<String, Value>) -> ToolFuture {
+fn run_click_at(services: Arc<Services>, input: Call<ClickAtArgs>) -> ToolFuture {
     Box::pin(async move {
-        let a: ClickAtArgs = try_tool!(args::read(&raw));
+        let a = input.args;
         let mut b = try_tool!(session_for(&services, &CLICK_AT).await);
         let (width, height) = try_tool!(b.viewport_size().await);
         if a.x >= width || a.y >= height {
@@ -299,7 +299,7 @@ pub const DRAG: Tool = Tool {
     idempotent: false,
     needs: Needs::Page,
     revision: RevisionRule::Guarded,
-    run: run_drag,
+    run: crate::handler!(DragArgs, run_drag),
 };
 
 /// Arguments of `drag`.
@@ -315,9 +315,9 @@ struct DragArgs {
     expected_revision: Option<u64>,
 }
 
-fn run_drag(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run_drag(services: Arc<Services>, input: Call<DragArgs>) -> ToolFuture {
     Box::pin(async move {
-        let a: DragArgs = try_tool!(args::read(&a));
+        let a = input.args;
         let mut b = try_tool!(session_for(&services, &DRAG).await);
         let from = try_tool!(b.resolve(a.source.as_str()).await);
         let to = try_tool!(b.resolve(a.destination.as_str()).await);

@@ -5,13 +5,12 @@ use std::sync::Arc;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
 
 use super::browser::session_for;
 use super::effects::{Effect, When};
 use super::page::save_client_file;
 use super::schema::input_schema;
-use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Call, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome};
 use crate::try_tool;
 
 /// `printToPdf`.
@@ -28,7 +27,7 @@ pub const PRINT_TO_PDF: Tool = Tool {
     idempotent: true,
     needs: Needs::Page,
     revision: RevisionRule::Reads,
-    run,
+    run: crate::handler!(PrintArgs, run),
 };
 
 /// Arguments of `printToPdf`.
@@ -86,9 +85,9 @@ pub struct PrintResult {
     pub revision: u64,
 }
 
-fn run(services: Arc<Services>, raw: Map<String, Value>) -> ToolFuture {
+fn run(services: Arc<Services>, input: Call<PrintArgs>) -> ToolFuture {
     Box::pin(async move {
-        let a: PrintArgs = try_tool!(args::read(&raw));
+        let a = input.args;
         let b = try_tool!(session_for(&services, &PRINT_TO_PDF).await);
         let pdf = try_tool!(
             b.print_pdf(

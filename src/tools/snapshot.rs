@@ -14,7 +14,7 @@ use super::effects::{Effect, When};
 use super::output::result_of;
 use super::schema::input_schema;
 use super::store::store_failure;
-use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Call, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::failure::{Failure, FailureKind};
 use crate::store::StoreError;
 use crate::store::snapshots::{self, SnapshotError, SnapshotMeta};
@@ -44,7 +44,7 @@ pub const SESSION_SNAPSHOT: Tool = Tool {
     idempotent: false,
     needs: Needs::Nothing,
     revision: RevisionRule::Reads,
-    run,
+    run: crate::handler!(SnapshotArgs, run),
 };
 
 /// What `sessionSnapshot` does.
@@ -105,9 +105,9 @@ fn required(name: &str, v: Option<String>) -> Result<String, ToolOutcome> {
     v.ok_or_else(|| args::invalid(name, "is required for this action").into())
 }
 
-fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run(services: Arc<Services>, input: Call<SnapshotArgs>) -> ToolFuture {
     Box::pin(async move {
-        let a: SnapshotArgs = try_tool!(args::read(&a));
+        let a = input.args;
         let mut out = SnapshotResult::default();
         match a.action {
             SnapshotAction::Create => {

@@ -12,7 +12,7 @@ use super::browser::session_for;
 use super::effects::{Effect, When};
 use super::output::result_of;
 use super::schema::input_schema;
-use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Call, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::try_tool;
 
 /// Largest storage-state file read.
@@ -29,7 +29,7 @@ pub const COOKIES: Tool = Tool {
     idempotent: false,
     needs: Needs::Page,
     revision: RevisionRule::Reads,
-    run: run_cookies,
+    run: crate::handler!(CookiesArgs, run_cookies),
 };
 
 /// `storageState`.
@@ -46,7 +46,7 @@ pub const STORAGE_STATE: Tool = Tool {
     idempotent: false,
     needs: Needs::Page,
     revision: RevisionRule::Reads,
-    run: run_state,
+    run: crate::handler!(StateArgs, run_state),
 };
 
 #[derive(Deserialize, JsonSchema, Clone, Copy, PartialEq, Eq)]
@@ -123,10 +123,9 @@ fn text(v: &Value, k: &str) -> String {
     v[k].as_str().unwrap_or("").to_owned()
 }
 
-fn run_cookies(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run_cookies(services: Arc<Services>, input: Call<CookiesArgs>) -> ToolFuture {
     Box::pin(async move {
-        let raw = a;
-        let a: CookiesArgs = try_tool!(args::read(&raw));
+        let a = input.args;
         let b = try_tool!(session_for(&services, &COOKIES).await);
         let url = try_tool!(b.location().await).0;
         let mut out = CookiesResult::default();
@@ -277,10 +276,9 @@ fn mac(key: &[u8], state: &Value) -> String {
         .collect()
 }
 
-fn run_state(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run_state(services: Arc<Services>, input: Call<StateArgs>) -> ToolFuture {
     Box::pin(async move {
-        let raw = a;
-        let a: StateArgs = try_tool!(args::read(&raw));
+        let a = input.args;
         let file = try_tool!(super::page::client_file(&a.path));
         let b = try_tool!(session_for(&services, &STORAGE_STATE).await);
         let url = try_tool!(b.location().await).0;

@@ -7,11 +7,9 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use std::sync::Arc;
 
-use serde_json::{Map, Value};
-
 use super::args::Document;
 use super::schema::input_schema;
-use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Call, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome};
 use crate::task::{self as protocol, TaskErrorKind};
 
 /// `validateTask`.
@@ -25,7 +23,7 @@ pub const VALIDATE: Tool = Tool {
     idempotent: true,
     needs: Needs::Nothing,
     revision: RevisionRule::Reads,
-    run: run_validate,
+    run: crate::handler!(TaskArgs, run_validate),
 };
 
 /// `compileTask`.
@@ -39,7 +37,7 @@ pub const COMPILE: Tool = Tool {
     idempotent: true,
     needs: Needs::Nothing,
     revision: RevisionRule::Reads,
-    run: run_compile,
+    run: crate::handler!(TaskArgs, run_compile),
 };
 
 /// Arguments of `validateTask` and `compileTask`.
@@ -50,29 +48,18 @@ struct TaskArgs {
     task: Document,
 }
 
-/// The `task` argument.
-fn task_arg(a: &Map<String, Value>) -> Result<Value, super::ToolError> {
-    Ok(args::read::<TaskArgs>(a)?.task.to_value())
-}
-
-fn run_validate(_: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
-    let outcome = match task_arg(&a) {
-        Err(e) => e.into(),
-        Ok(task) => match protocol::validate(&task) {
-            Ok(valid) => ToolOutcome::ok(&protocol::validation_result(&valid)),
-            Err(e) => ToolOutcome::failed(&e.response(TaskErrorKind::Validation)),
-        },
+fn run_validate(_: Arc<Services>, input: Call<TaskArgs>) -> ToolFuture {
+    let outcome = match protocol::validate(&input.args.task.to_value()) {
+        Ok(valid) => ToolOutcome::ok(&protocol::validation_result(&valid)),
+        Err(e) => ToolOutcome::failed(&e.response(TaskErrorKind::Validation)),
     };
     Box::pin(std::future::ready(outcome))
 }
 
-fn run_compile(_: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
-    let outcome = match task_arg(&a) {
-        Err(e) => e.into(),
-        Ok(task) => match protocol::compile(&task) {
-            Ok(plan) => ToolOutcome::ok(&protocol::plan_response(&plan)),
-            Err(e) => ToolOutcome::failed(&e.response(TaskErrorKind::Compilation)),
-        },
+fn run_compile(_: Arc<Services>, input: Call<TaskArgs>) -> ToolFuture {
+    let outcome = match protocol::compile(&input.args.task.to_value()) {
+        Ok(plan) => ToolOutcome::ok(&protocol::plan_response(&plan)),
+        Err(e) => ToolOutcome::failed(&e.response(TaskErrorKind::Compilation)),
     };
     Box::pin(std::future::ready(outcome))
 }

@@ -21,10 +21,10 @@ use super::args::Document;
 use super::browser::session_for;
 use super::call::{call, nested};
 use super::effects::{Effect, When};
-use super::gate::{Grants, confirm, with_grants};
+use super::gate::{Need, confirm_steps, with_grants};
 use super::output::result_of;
 use super::schema::input_schema;
-use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Call, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome};
 use crate::browser::agent_calls::TaskScope;
 use crate::failure::{Failure, Kind};
 use crate::policy::Capability;
@@ -49,7 +49,7 @@ pub const EXECUTE_TASK: Tool = Tool {
     idempotent: false,
     needs: Needs::Page,
     revision: RevisionRule::Guarded,
-    run,
+    run: crate::handler!(ExecuteTaskArgs, run),
 };
 
 /// Arguments of `executeTask`.
@@ -166,10 +166,9 @@ const CONFIRM_WORDS: &[&str] = &[
 ];
 const CANCEL_WORDS: &[&str] = &["cancel", "no", "close", "dismiss", "back", "keep"];
 
-fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run(services: Arc<Services>, input: Call<ExecuteTaskArgs>) -> ToolFuture {
     Box::pin(async move {
-        let raw = a;
-        let a: ExecuteTaskArgs = try_tool!(args::read(&raw));
+        let Call { args: a, raw } = input;
         let document = a.task.to_value();
         // Validated once, then compiled from the validated task.
         let validated = match protocol::validate(&document) {
@@ -399,50 +398,29 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
             Operation::ObserveScope => Target::Read(Value::Null),
         };
         // One confirmation for the whole task: its risk, and a password field it types into.
-        let mut grants = Vec::new();
         let password_confirm = password
             && try_tool!(super::effects::judge(
                 &services,
                 &EXECUTE_TASK,
                 Capability::PasswordInput
             ));
-        if plan.confirmation_required || password_confirm {
-            // Glass's words only: the scope's name on the page is page text.
-            let summary = format!(
-                "{} ({}) in the scope the task names{}",
+        let needs = password_confirm
+            .then(|| Need {
+                step: None,
+                cap: Capability::PasswordInput,
+                what: "typing into a password field".into(),
+            })
+            .into_iter()
+            .collect();
+        // Glass's words only: the scope's name on the page is page text.
+        let risk = plan.confirmation_required.then(|| {
+            format!(
+                "{} ({}) in the scope the task names",
                 plan.task.as_str(),
-                plan.risk.as_str(),
-                if password {
-                    ", typing into a password field"
-                } else {
-                    ""
-                }
-            );
-            match super::gate::tasks_granted() {
-                // Run by a workflow: its one confirmation decided, and it covers a password
-                // field only if it foresaw one.
-                Some(true) => {
-                    if password_confirm
-                        && super::gate::granted(Capability::PasswordInput) != Some(true)
-                    {
-                        return ToolOutcome::Failed(super::gate::unconfirmed(
-                            Capability::PasswordInput,
-                        ));
-                    }
-                }
-                Some(false) => {
-                    return ToolOutcome::Failed(super::gate::unconfirmed(
-                        Capability::PasswordInput,
-                    ));
-                }
-                None => {
-                    try_tool!(confirm(&services, &EXECUTE_TASK, &raw, &summary));
-                    if password {
-                        grants.push(Capability::PasswordInput);
-                    }
-                }
-            }
-        }
+                plan.risk.as_str()
+            )
+        });
+        let grants = try_tool!(confirm_steps(&services, &EXECUTE_TASK, &raw, needs, risk));
         super::progress::report(
             1,
             Some(3),
@@ -484,16 +462,8 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                     return ToolOutcome::Failed(Failure::new(Kind::Internal, "no such tool"));
                 };
                 let args = args.as_object().cloned().unwrap_or_default();
-                let (v, ok) = nested(
-                    with_grants(
-                        Grants {
-                            caps: grants.clone(),
-                            tasks: false,
-                        },
-                        call(&services, tool, args),
-                    )
-                    .await,
-                );
+                let (v, ok) =
+                    nested(with_grants(grants.clone(), call(&services, tool, args)).await);
                 let unmet = v.get("ok") == Some(&Value::Bool(false))
                     || v.get("satisfied") == Some(&Value::Bool(false));
                 let id = v["executionId"].as_str().map(str::to_owned);

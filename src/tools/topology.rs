@@ -9,14 +9,12 @@ use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::Duration;
 
-use serde_json::{Map, Value};
-
 use super::args::{NoArgs, Target};
 use super::browser::session_for;
 use super::effects::{Effect, Nav, Tab};
 use super::output::CausedReport;
 use super::schema::input_schema;
-use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Call, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::act::until_dialog;
 
 use crate::failure::{Failure, FailureKind};
@@ -34,7 +32,7 @@ pub const LIST: Tool = Tool {
     idempotent: true,
     needs: Needs::Browser,
     revision: RevisionRule::Reads,
-    run: run_list,
+    run: crate::handler!(NoArgs, run_list),
 };
 
 /// `createTarget`.
@@ -48,7 +46,7 @@ pub const CREATE: Tool = Tool {
     idempotent: false,
     needs: Needs::Browser,
     revision: RevisionRule::Changes,
-    run: run_create,
+    run: crate::handler!(CreateArgs, run_create),
 };
 
 /// `selectTarget`.
@@ -62,7 +60,7 @@ pub const SELECT: Tool = Tool {
     idempotent: false,
     needs: Needs::Browser,
     revision: RevisionRule::Changes,
-    run: run_select,
+    run: crate::handler!(IdArgs, run_select),
 };
 
 /// `closeTarget`.
@@ -76,7 +74,7 @@ pub const CLOSE: Tool = Tool {
     idempotent: true,
     needs: Needs::Browser,
     revision: RevisionRule::Changes,
-    run: run_close,
+    run: crate::handler!(IdArgs, run_close),
 };
 
 /// `clickExpectPopup`.
@@ -90,7 +88,7 @@ pub const CLICK_EXPECT_POPUP: Tool = Tool {
     idempotent: false,
     needs: Needs::Page,
     revision: RevisionRule::Guarded,
-    run: run_click_expect_popup,
+    run: crate::handler!(PopupArgs, run_click_expect_popup),
 };
 
 /// Arguments of `createTarget`.
@@ -134,8 +132,7 @@ struct FrameArgs {
     frame_id: String,
 }
 
-fn target_id(a: &Map<String, Value>) -> Result<String, super::ToolError> {
-    let id = args::read::<IdArgs>(a)?.target_id;
+fn target_id(id: String) -> Result<String, super::ToolError> {
     if !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
         return Err(args::invalid(
             "targetId",
@@ -152,9 +149,8 @@ fn unknown_target() -> ToolOutcome {
     ))
 }
 
-fn run_list(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run_list(services: Arc<Services>, _: Call<NoArgs>) -> ToolFuture {
     Box::pin(async move {
-        try_tool!(args::read::<NoArgs>(&a));
         let b = try_tool!(session_for(&services, &LIST).await);
         let selected = b.selected_tab().map(|p| p.target_id.clone());
         let targets = try_tool!(b.tabs().await)
@@ -171,11 +167,9 @@ fn run_list(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     })
 }
 
-fn run_create(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run_create(services: Arc<Services>, input: Call<CreateArgs>) -> ToolFuture {
     Box::pin(async move {
-        let url = try_tool!(args::read::<CreateArgs>(&a))
-            .url
-            .unwrap_or_else(|| "about:blank".to_owned());
+        let url = input.args.url.unwrap_or_else(|| "about:blank".to_owned());
         let b = try_tool!(session_for(&services, &CREATE).await);
         let id = try_tool!(b.create_tab(&url).await);
         ToolOutcome::ok(&TargetResult {
@@ -188,9 +182,9 @@ fn run_create(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     })
 }
 
-fn run_select(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run_select(services: Arc<Services>, input: Call<IdArgs>) -> ToolFuture {
     Box::pin(async move {
-        let id = try_tool!(target_id(&a));
+        let id = try_tool!(target_id(input.args.target_id));
         let mut b = try_tool!(session_for(&services, &SELECT).await);
         if !try_tool!(b.tab_exists(&id).await) {
             return unknown_target();
@@ -207,9 +201,9 @@ fn run_select(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     })
 }
 
-fn run_close(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run_close(services: Arc<Services>, input: Call<IdArgs>) -> ToolFuture {
     Box::pin(async move {
-        let id = try_tool!(target_id(&a));
+        let id = try_tool!(target_id(input.args.target_id));
         let mut b = try_tool!(session_for(&services, &CLOSE).await);
         if !try_tool!(b.tab_exists(&id).await) {
             return unknown_target();
@@ -222,9 +216,9 @@ fn run_close(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
     })
 }
 
-fn run_click_expect_popup(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run_click_expect_popup(services: Arc<Services>, input: Call<PopupArgs>) -> ToolFuture {
     Box::pin(async move {
-        let a: PopupArgs = try_tool!(args::read(&a));
+        let a = input.args;
         let t = a.target.as_str();
         let timeout = a.timeout_ms.unwrap_or(5_000);
         let mut b = try_tool!(session_for(&services, &CLICK_EXPECT_POPUP).await);
@@ -370,7 +364,7 @@ pub const LIST_FRAMES: Tool = Tool {
     idempotent: true,
     needs: Needs::Page,
     revision: RevisionRule::Reads,
-    run: run_list_frames,
+    run: crate::handler!(NoArgs, run_list_frames),
 };
 
 /// `selectFrame`.
@@ -384,12 +378,11 @@ pub const SELECT_FRAME: Tool = Tool {
     idempotent: false,
     needs: Needs::Page,
     revision: RevisionRule::Changes,
-    run: run_select_frame,
+    run: crate::handler!(FrameArgs, run_select_frame),
 };
 
-fn run_list_frames(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run_list_frames(services: Arc<Services>, _: Call<NoArgs>) -> ToolFuture {
     Box::pin(async move {
-        try_tool!(args::read::<NoArgs>(&a));
         let b = try_tool!(session_for(&services, &LIST_FRAMES).await);
         let (_, selected) = try_tool!(b.agent_target());
         let frames = try_tool!(b.frames().await);
@@ -407,9 +400,9 @@ fn run_list_frames(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture
     })
 }
 
-fn run_select_frame(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run_select_frame(services: Arc<Services>, input: Call<FrameArgs>) -> ToolFuture {
     Box::pin(async move {
-        let id = try_tool!(args::read::<FrameArgs>(&a)).frame_id;
+        let id = input.args.frame_id;
         let mut b = try_tool!(session_for(&services, &SELECT_FRAME).await);
         let main = try_tool!(b.page()).main_frame.clone();
         if id == "main" || id == main {

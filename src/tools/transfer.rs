@@ -5,7 +5,6 @@ use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::Duration;
 
-use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
 
 use super::args::Target;
@@ -13,7 +12,7 @@ use super::browser::session_for;
 use super::effects::{Effect, When};
 use super::output::ActionResult;
 use super::schema::input_schema;
-use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Call, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::Download;
 use crate::failure::{Failure, FailureKind};
 use crate::try_tool;
@@ -32,7 +31,7 @@ pub const UPLOAD: Tool = Tool {
     idempotent: true,
     needs: Needs::Page,
     revision: RevisionRule::Guarded,
-    run: run_upload,
+    run: crate::handler!(UploadArgs, run_upload),
 };
 
 /// `download`.
@@ -46,7 +45,7 @@ pub const DOWNLOAD: Tool = Tool {
     idempotent: false,
     needs: Needs::Page,
     revision: RevisionRule::Changes,
-    run: run_download,
+    run: crate::handler!(DownloadArgs, run_download),
 };
 
 /// Arguments of `upload`. The paths are checked for shape only with the arguments: the file
@@ -100,10 +99,9 @@ fn regular_files(paths: &[&str]) -> Result<Vec<String>, ToolOutcome> {
     Ok(out)
 }
 
-fn run_upload(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run_upload(services: Arc<Services>, input: Call<UploadArgs>) -> ToolFuture {
     Box::pin(async move {
-        let raw = a;
-        let a: UploadArgs = try_tool!(args::read(&raw));
+        let a = input.args;
         let t = a.target.as_str();
         let paths: Vec<&str> = a.files.iter().map(|f| f.0.as_str()).collect();
         let files = try_tool!(regular_files(&paths));
@@ -144,10 +142,9 @@ fn safe_name(name: &str) -> String {
     out
 }
 
-fn run_download(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run_download(services: Arc<Services>, input: Call<DownloadArgs>) -> ToolFuture {
     Box::pin(async move {
-        let raw = a;
-        let a: DownloadArgs = try_tool!(args::read(&raw));
+        let a = input.args;
         let timeout = a.timeout_ms.unwrap_or(30_000);
         let dir = match a.directory.as_deref() {
             Some(d) => match crate::files::client_dir(d) {

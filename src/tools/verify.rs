@@ -19,7 +19,7 @@ use super::browser::session_for;
 use super::effects::Effect;
 use super::output::result_of;
 use super::schema::input_schema;
-use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Call, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::Browser;
 use crate::browser::act::ActError;
 use crate::browser::agent_calls::{PageChanged, Preflight, VerifyChecks};
@@ -52,7 +52,7 @@ pub const TOOL: Tool = Tool {
     idempotent: true,
     needs: Needs::Dialog,
     revision: RevisionRule::Reads,
-    run,
+    run: crate::handler!(VerifyArgs, run),
 };
 
 /// Arguments of `verify`: up to 8 predicates that must all (or any) hold.
@@ -245,9 +245,9 @@ pub(super) fn validate(a: &Map<String, Value>) -> Result<(), ToolOutcome> {
     Ok(())
 }
 
-fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run(services: Arc<Services>, input: Call<VerifyArgs>) -> ToolFuture {
     Box::pin(async move {
-        let a: VerifyArgs = try_tool!(args::read(&a));
+        let a = input.args;
         let combine = a.combine.unwrap_or_default();
         let predicates = a.predicates;
         // Check every predicate's fields before touching the browser.
@@ -403,7 +403,7 @@ pub const PREFLIGHT: Tool = Tool {
     idempotent: true,
     needs: Needs::Page,
     revision: RevisionRule::Reads,
-    run: run_preflight,
+    run: crate::handler!(PreflightArgs, run_preflight),
 };
 
 /// Arguments of `preflight`.
@@ -439,9 +439,9 @@ impl PreflightAction {
     }
 }
 
-fn run_preflight(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run_preflight(services: Arc<Services>, input: Call<PreflightArgs>) -> ToolFuture {
     Box::pin(async move {
-        let a: PreflightArgs = try_tool!(args::read(&a));
+        let a = input.args;
         let action = a.action.unwrap_or(PreflightAction::Click).as_str();
         let mut b = try_tool!(session_for(&services, &PREFLIGHT).await);
         let resolved = match b.resolve(a.target.as_str()).await {

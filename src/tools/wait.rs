@@ -9,13 +9,13 @@ use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 
 use super::args::Target;
 use super::browser::session_for;
 use super::effects::Effect;
 use super::schema::input_schema;
-use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Call, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::agent_calls::{ReadyState, WaitFor};
 use crate::browser::locator;
 use crate::browser::{BrowserError, PageEvents};
@@ -50,7 +50,7 @@ pub const TOOL: Tool = Tool {
     idempotent: true,
     needs: Needs::Page,
     revision: RevisionRule::Reads,
-    run,
+    run: crate::handler!(WaitArgs, run),
 };
 
 /// Arguments of `wait`: the condition's kind and what that kind reads.
@@ -148,9 +148,9 @@ async fn next_poll(events: &PageEvents, until: Instant) -> bool {
     true
 }
 
-fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run(services: Arc<Services>, input: Call<WaitArgs>) -> ToolFuture {
     Box::pin(async move {
-        let a: WaitArgs = try_tool!(args::read(&a));
+        let a = input.args;
         let kind = a.kind.as_str();
         if kind == "delay" {
             let ms = match a.delay_ms {

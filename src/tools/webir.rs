@@ -8,11 +8,11 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use std::sync::Arc;
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use super::args::Document;
 use super::schema::input_schema;
-use super::{Needs, RevisionRule, Services, Tool, ToolError, ToolFuture, ToolOutcome, args};
+use super::{Call, Needs, RevisionRule, Services, Tool, ToolError, ToolFuture, ToolOutcome, args};
 use crate::webir::{self as ir, Draft};
 
 /// `validateWebIr`.
@@ -26,7 +26,7 @@ pub const VALIDATE: Tool = Tool {
     idempotent: true,
     needs: Needs::Nothing,
     revision: RevisionRule::Reads,
-    run: run_validate,
+    run: crate::handler!(OneDraft, run_validate),
 };
 
 /// `inspectWebIr`.
@@ -40,7 +40,7 @@ pub const INSPECT: Tool = Tool {
     idempotent: true,
     needs: Needs::Nothing,
     revision: RevisionRule::Reads,
-    run: run_inspect,
+    run: crate::handler!(OneDraft, run_inspect),
 };
 
 /// `diffWebIr`.
@@ -54,7 +54,7 @@ pub const DIFF: Tool = Tool {
     idempotent: true,
     needs: Needs::Nothing,
     revision: RevisionRule::Reads,
-    run: run_diff,
+    run: crate::handler!(TwoDrafts, run_diff),
 };
 
 /// `continuityWebIr`.
@@ -68,7 +68,7 @@ pub const CONTINUITY: Tool = Tool {
     idempotent: true,
     needs: Needs::Nothing,
     revision: RevisionRule::Reads,
-    run: run_continuity,
+    run: crate::handler!(ContinuityArgs, run_continuity),
 };
 
 /// Arguments of `validateWebIr` and `inspectWebIr`.
@@ -134,32 +134,32 @@ fn finish<T: serde::Serialize>(result: Result<T, Failure>) -> ToolFuture {
     Box::pin(std::future::ready(outcome))
 }
 
-fn run_validate(_: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run_validate(_: Arc<Services>, input: Call<OneDraft>) -> ToolFuture {
     finish((|| {
-        let a: OneDraft = args::read(&a)?;
+        let a = input.args;
         Ok(ir::validate_result(&draft(&a.draft)?))
     })())
 }
 
-fn run_inspect(_: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run_inspect(_: Arc<Services>, input: Call<OneDraft>) -> ToolFuture {
     finish((|| {
-        let a: OneDraft = args::read(&a)?;
+        let a = input.args;
         let d = draft(&a.draft)?;
         Ok(serde_json::to_value(ir::inspect(&d)).unwrap_or(Value::Null))
     })())
 }
 
-fn run_diff(_: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run_diff(_: Arc<Services>, input: Call<TwoDrafts>) -> ToolFuture {
     finish((|| {
-        let a: TwoDrafts = args::read(&a)?;
+        let a = input.args;
         let (before, after) = (draft(&a.before)?, draft(&a.after)?);
         Ok(ir::diff(&before, &after)?)
     })())
 }
 
-fn run_continuity(_: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run_continuity(_: Arc<Services>, input: Call<ContinuityArgs>) -> ToolFuture {
     finish((|| {
-        let a: ContinuityArgs = args::read(&a)?;
+        let a = input.args;
         if a.entity_id.len() > ir::MAX_ENTITY_ID_BYTES {
             return Err(args::invalid("entityId", "is longer than an entity id can be").into());
         }

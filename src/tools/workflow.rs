@@ -19,15 +19,16 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
 use super::args::Document;
-use super::batch::{Need, decide, step_need};
+use super::batch::step_need;
 use super::call::{call, nested};
 use super::checkpoint::{Store, new_run_id, policy_digest};
 use super::effects::{Effect, Nav, When};
-use super::gate::{Grants, with_grants};
+use super::gate::{Need, confirm_steps, with_grants};
 use super::output::result_of;
 use super::schema::input_schema;
-use super::{Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
+use super::{Call, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::failure::{Failure, FailureKind, Kind};
+use crate::policy::Capability;
 use crate::try_tool;
 use crate::workflow::{self as wf, Checkpoint, Resolution, ResumeRefusal, StepState, Workflow};
 
@@ -51,7 +52,7 @@ pub const WORKFLOW: Tool = Tool {
     idempotent: false,
     needs: Needs::Browser,
     revision: RevisionRule::Changes,
-    run,
+    run: crate::handler!(WorkflowArgs, run),
 };
 
 /// Arguments of `workflow`.
@@ -256,10 +257,9 @@ fn resolutions(given: Option<&Document>) -> Result<BTreeMap<String, Resolution>,
     Ok(out)
 }
 
-fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
+fn run(services: Arc<Services>, input: Call<WorkflowArgs>) -> ToolFuture {
     Box::pin(async move {
-        let raw = a;
-        let a: WorkflowArgs = try_tool!(args::read(&raw));
+        let Call { args: a, raw } = input;
         let document = a.workflow.to_value();
         let w = try_tool!(wf::parse(&document));
         let inputs = a.inputs.as_ref().map(|d| d.0.clone()).unwrap_or_default();
@@ -269,7 +269,13 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
         if a.resume.is_none() && !resolve.is_empty() {
             return args::invalid("resolve", "is only for resuming a run (give resume)").into();
         }
-        let store = try_tool!(Store::open());
+        // Under a policy that keeps nothing of the page after the session, checkpoints stay in
+        // this process.
+        let store = if super::effects::permits(&services, &WORKFLOW, Capability::PersistPageData) {
+            try_tool!(Store::open())
+        } else {
+            Store::in_memory()
+        };
         let key = try_tool!(store.key());
         let definition = wf::digest(&document);
         let inputs_digest = wf::keyed_digest(&key, &Value::Object(inputs.clone()));
@@ -372,15 +378,11 @@ fn run(services: Arc<Services>, a: Map<String, Value>) -> ToolFuture {
                     .then(|| format!("step {i}: {} ({})", plan.task.as_str(), plan.risk.as_str()))
             })
             .collect();
-        let extra = (!risky.is_empty()).then(|| risky.join("; "));
-        let caps = try_tool!(decide(&services, &WORKFLOW, &raw, needs, extra.as_deref()));
+        let risk = (!risky.is_empty()).then(|| risky.join("; "));
+        let grants = try_tool!(confirm_steps(&services, &WORKFLOW, &raw, needs, risk));
         try_tool!(store.save(&cp));
         store.prune();
         super::progress::stop_between_steps();
-        let grants = Grants {
-            caps,
-            tasks: !risky.is_empty(),
-        };
         let run = Run {
             services: &services,
             store: &store,
