@@ -35,6 +35,23 @@ pub fn read<T: DeserializeOwned>(a: &Map<String, Value>) -> Result<T, ToolError>
     })
 }
 
+/// A tool's [`super::Handler`] from its argument struct and its handler function, which receives a
+/// [`super::Call`] of that struct: the one place a tool's arguments are parsed.
+#[macro_export]
+macro_rules! handler {
+    ($args:ty, $run:expr) => {{
+        fn bind(
+            raw: &serde_json::Map<String, serde_json::Value>,
+        ) -> Result<$crate::tools::Bound, $crate::tools::ToolError> {
+            let args: $args = $crate::tools::args::read(raw)?;
+            Ok(Box::new(move |services, raw| {
+                ($run)(services, $crate::tools::Call { args, raw })
+            }))
+        }
+        bind as $crate::tools::Handler
+    }};
+}
+
 /// The arguments of a tool that takes none (besides those every tool takes).
 #[derive(serde::Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]

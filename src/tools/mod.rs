@@ -270,23 +270,6 @@ pub type Bound = Box<dyn FnOnce(Arc<Services>, Map<String, Value>) -> ToolFuture
 /// `invalidArguments` failure if they do not read), giving the call ready to run.
 pub type Handler = fn(&Map<String, Value>) -> Result<Bound, ToolError>;
 
-/// A tool's [`Handler`] from its argument struct and its handler function, which receives a
-/// [`Call`] of that struct: the one place a tool's arguments are parsed.
-#[macro_export]
-macro_rules! handler {
-    ($args:ty, $run:expr) => {{
-        fn bind(
-            raw: &serde_json::Map<String, serde_json::Value>,
-        ) -> Result<$crate::tools::Bound, $crate::tools::ToolError> {
-            let args: $args = $crate::tools::args::read(raw)?;
-            Ok(Box::new(move |services, raw| {
-                ($run)(services, $crate::tools::Call { args, raw })
-            }))
-        }
-        bind as $crate::tools::Handler
-    }};
-}
-
 /// A tool's result before it is wrapped in MCP's result envelope.
 #[derive(Debug)]
 pub enum ToolOutcome {
@@ -445,7 +428,7 @@ pub struct Tool {
     /// Builds the JSON Schema of its successful result, page-derived fields marked.
     pub output: fn() -> Value,
     /// Reads the (checked) arguments into the tool's struct and binds them to its handler
-    /// (built by [`handler!`]).
+    /// (built by [`crate::handler!`]).
     pub run: Handler,
 }
 

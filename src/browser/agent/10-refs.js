@@ -71,11 +71,12 @@
   // the clip contexts below hold for one unchanged layout.
   let styles = new WeakMap();
   let clipMemo = new Map();
+  let screenMemo = new Map();
   // Per list element: the role its roving-tabindex items take, by tag and first class.
   let rovingMemo = new WeakMap();
   // Whether a field is secret, per call (and across the key events between two calls).
   let secretMemo = new WeakMap();
-  function resetCaches() { styles = new WeakMap(); clipMemo = new Map(); rovingMemo = new WeakMap(); secretMemo = new WeakMap(); }
+  function resetCaches() { styles = new WeakMap(); clipMemo = new Map(); screenMemo = new Map(); rovingMemo = new WeakMap(); secretMemo = new WeakMap(); }
   const EMPTY_STYLE = { display: '', visibility: 'visible', cursor: 'auto', overflowX: 'visible', overflowY: 'visible', position: 'static', transform: 'none', clip: 'auto', clipPath: 'none', contentVisibility: 'visible' };
   function st(el) {
     let s = styles.get(el);

@@ -35,22 +35,19 @@
     if (!v || v === window) return null;
     try { return v.frameElement; } catch (_) { return null; }
   }
-  // Offset of an iframe's content box (border + padding) in its own document's viewport.
+  // Where an iframe's content box (inside border and padding) starts in its own document's
+  // viewport, and its scale there (`sx`, `sy`: CSS zoom and scale transforms draw a frame's
+  // pixels larger or smaller than its document's own): a point p of the frame's viewport is at
+  // (x + p.x * sx, y + p.y * sy) in the parent's.
   function contentOffset(f) {
     const r = f.getBoundingClientRect();
     const s = st(f);
-    return { x: r.left + f.clientLeft + (parseFloat(s.paddingLeft) || 0), y: r.top + f.clientTop + (parseFloat(s.paddingTop) || 0) };
-  }
-  function docOffset(doc) {
-    let x = 0, y = 0;
-    for (let v = doc.defaultView; v && v !== window; v = v.parent) {
-      const f = v.frameElement;
-      if (!f) break;
-      const o = contentOffset(f);
-      x += o.x;
-      y += o.y;
-    }
-    return { x, y };
+    const sx = f.offsetWidth > 0 ? r.width / f.offsetWidth : 1, sy = f.offsetHeight > 0 ? r.height / f.offsetHeight : 1;
+    return {
+      x: r.left + (f.clientLeft + (parseFloat(s.paddingLeft) || 0)) * sx,
+      y: r.top + (f.clientTop + (parseFloat(s.paddingTop) || 0)) * sy,
+      sx, sy,
+    };
   }
   function viewportOf(doc) {
     const v = doc.defaultView || window;

@@ -55,6 +55,8 @@
   const NONE = { l: -Infinity, t: -Infinity, r: Infinity, b: Infinity };
   const EMPTY = { l: 0, t: 0, r: 0, b: 0 };
   const clips = (v) => v === 'hidden' || v === 'clip';
+  // On screen also asks the scrollers: every overflow but visible clips what is drawn now.
+  const clipsNow = (v) => v !== 'visible';
   function containsFixed(s) {
     if (s.transform !== 'none' || (s.perspective && s.perspective !== 'none') || (s.filter && s.filter !== 'none') || (s.backdropFilter && s.backdropFilter !== 'none')) return true;
     const c = s.contain || '';
@@ -100,7 +102,7 @@
   // positioned that way (most pages never ask, and reading the containing-block properties
   // of every element would double the walk's cost).
   class ClipCtx {
-    constructor(el, s, parent) {
+    constructor(el, s, parent, cuts) {
       this.s = s; this.parent = parent; this.a = undefined; this.f = undefined; this.cf = undefined;
       if (!parent) { this.flow = NONE; this.a = NONE; this.f = NONE; return; }
       const own = ownClip(s, parent);
@@ -110,12 +112,12 @@
       // body's overflow moves to the viewport when html's is visible.
       const toViewport = tag === 'html' || (tag === 'body' && doc.documentElement && st(doc.documentElement).overflowX === 'visible' && st(doc.documentElement).overflowY === 'visible');
       if (clipHidesAll(s)) inner = EMPTY;
-      else if (!toViewport && s.display !== 'contents' && (clips(s.overflowX) || clips(s.overflowY))) {
+      else if (!toViewport && s.display !== 'contents' && (cuts(s.overflowX) || cuts(s.overflowY))) {
         const r = el.getBoundingClientRect();
         const l = r.left + el.clientLeft, t = r.top + el.clientTop;
         inner = intersect(own, {
-          l: clips(s.overflowX) ? l : -Infinity, r: clips(s.overflowX) ? l + el.clientWidth : Infinity,
-          t: clips(s.overflowY) ? t : -Infinity, b: clips(s.overflowY) ? t + el.clientHeight : Infinity,
+          l: cuts(s.overflowX) ? l : -Infinity, r: cuts(s.overflowX) ? l + el.clientWidth : Infinity,
+          t: cuts(s.overflowY) ? t : -Infinity, b: cuts(s.overflowY) ? t + el.clientHeight : Infinity,
         });
       }
       this.flow = inner;
@@ -133,24 +135,27 @@
       return this.f;
     }
   }
-  function kidsClip(el) {
-    let m = clipMemo.get(el);
+  // `now`: the clips of what is on screen now (scrollers included), else those a person
+  // cannot scroll away (what can be seen at all).
+  function kidsClip(el, now) {
+    const memo = now ? screenMemo : clipMemo;
+    let m = memo.get(el);
     if (m) return m;
     const p = flatParent(el);
-    m = new ClipCtx(el, st(el), p ? kidsClip(p) : null);
-    clipMemo.set(el, m);
+    m = new ClipCtx(el, st(el), p ? kidsClip(p, now) : null, now ? clipsNow : clips);
+    memo.set(el, m);
     return m;
   }
   function ownClip(s, pc) {
     const pos = s.position;
     return pos === 'absolute' ? pc.abs() : pos === 'fixed' ? pc.fixed() : pc.flow;
   }
-  function clipFor(el) {
+  function clipFor(el, now) {
     const p = flatParent(el);
     if (!p) return NONE;
     const s = st(el);
     if (clipHidesAll(s)) return EMPTY;
-    return ownClip(s, kidsClip(p));
+    return ownClip(s, kidsClip(p, now));
   }
   // A zero-size box still shows what overflows it visibly (display:contents wrappers, floats
   // in a collapsed parent, positioned children).
@@ -212,3 +217,150 @@
     return seenPresent(el) || !!proxyOf(el);
   }
 
+  // ---------------------------------------------------------------- where a person clicks
+  // The one answer, for observe, wait, preflight and every action, to "what of it is on
+  // screen now, and where would a person click it". Seen (above) asks only the clips a
+  // person cannot scroll away; on screen also asks the scrollers and every viewport and frame
+  // up the chain. Nothing else in the agent does clip, frame or viewport arithmetic.
+  //
+  // For an inline element broken over lines the bounding box can miss it: its first fragment
+  // that is in view (or the first non-empty one).
+  function mainRect(el) {
+    const rs = el.getClientRects();
+    if (rs.length > 1) {
+      const vp = viewportOf(el.ownerDocument);
+      let first = null;
+      for (const r of rs) {
+        if (r.width <= 0 || r.height <= 0) continue;
+        if (!first) first = r;
+        if (clipRect(toBox(r), vp)) return r;
+      }
+      if (first) return first;
+    }
+    return el.getBoundingClientRect();
+  }
+  // el's box in top-level (this world's window) CSS pixels; `reach`, the part of it clips a
+  // person cannot scroll leave visible (what scrolling can bring on screen); `vis`, the part on
+  // screen now; and the frame chain with each frame's content-box offset.
+  function screenBox(el) {
+    let rect = toBox(mainRect(el));
+    const hard = clipFor(el), now = clipFor(el, true);
+    let reach = emptyClip(hard) ? null : clipByEdges(rect, hard);
+    let vis = clipRect(rect, viewportOf(el.ownerDocument));
+    if (vis) vis = emptyClip(now) ? null : clipByEdges(vis, now);
+    const chain = [];
+    for (let w = el.ownerDocument.defaultView; w && w !== window; w = w.parent) {
+      const f = w.frameElement;
+      if (!f) break;
+      const o = contentOffset(f);
+      const move = (b) => b && { x: o.x + b.x * o.sx, y: o.y + b.y * o.sy, w: b.w * o.sx, h: b.h * o.sy };
+      rect = move(rect);
+      reach = move(reach);
+      vis = move(vis);
+      if (vis) vis = clipRect(vis, { x: o.x, y: o.y, w: f.clientWidth * o.sx, h: f.clientHeight * o.sy });
+      if (vis) vis = clipRect(vis, viewportOf(f.ownerDocument));
+      const fc = clipFor(f, true);
+      if (vis) vis = emptyClip(fc) ? null : clipByEdges(vis, fc);
+      // A frame turned or skewed on the page has no point Glass can map into it: nothing of
+      // it counts as on screen, rather than a press landing somewhere else.
+      if (vis && turned(f)) vis = null;
+      chain.push({ f, o });
+    }
+    return { rect, reach, vis, chain };
+  }
+  // Whether el or an ancestor is rotated or skewed (its box no longer axis-aligned).
+  function turned(el) {
+    for (let n = el; n; n = flatParent(n)) {
+      if (n.nodeType !== 1) continue;
+      const s = st(n);
+      if (s.rotate && s.rotate !== 'none') return true;
+      const t = s.transform;
+      if (!t || t === 'none') continue;
+      if (t.startsWith('matrix3d')) return true;
+      const m = /^matrix\(([^)]*)\)/.exec(t);
+      if (m) {
+        const v = m[1].split(',').map(Number);
+        if (Math.abs(v[1]) > 1e-6 || Math.abs(v[2]) > 1e-6) return true;
+      }
+    }
+    return false;
+  }
+  // Where the pointer goes for el: el itself when a person sees it, else the label or editor
+  // it is operated through.
+  function pointerTarget(el) {
+    if (seenPresent(el)) return el;
+    return proxyOf(el);
+  }
+  // What a person meets of el: null when they cannot see it; else `via` (what they point at),
+  // its boxes (`screenBox`) and `whole`, whether all that scrolling could show is on screen.
+  function sight(el) {
+    if (!el || !el.isConnected || absent(el)) return null;
+    const via = pointerTarget(el);
+    if (!via) return null;
+    const b = screenBox(via);
+    b.via = via;
+    b.whole = wholeOnScreen(b);
+    return b;
+  }
+  // Whether all of a box (`screenBox`) that scrolling could bring on screen is on screen: if
+  // not, an action scrolls it into view first.
+  const wholeOnScreen = (b) => !!b.vis && (!b.reach || (b.vis.w >= b.reach.w - 0.5 && b.vis.h >= b.reach.h - 0.5));
+  // elementFromPoint stops at shadow hosts; descend through open shadow roots.
+  function deepHit(doc, x, y) {
+    let h = doc.elementFromPoint(x, y);
+    for (let k = 0; h && h.shadowRoot && k < 32; k++) {
+      const inner = h.shadowRoot.elementFromPoint(x, y);
+      if (!inner || inner === h) break;
+      h = inner;
+    }
+    return h;
+  }
+  // Whether a press that Chrome sends to `hit` reaches el (itself, inside it, its stand-in or
+  // one of its labels).
+  function lands(el, via, hit) {
+    if (!hit) return false;
+    if (composedContains(el, hit)) return true;
+    if (via !== el && composedContains(via, hit)) return true;
+    return !!(el.labels && Array.from(el.labels).some((l) => composedContains(l, hit)));
+  }
+  // The point, in top-level CSS pixels, where a person would press el as `s` (from `sight`)
+  // sees it: the centre of its part on screen, else the point of that part nearest the centre
+  // that Chrome would hand to el (an overlay over its centre, a rotated or clipped shape).
+  // `{ blocker }` (what the centre hits) when no point of it can receive the press.
+  function pressPoint(el, s) {
+    const v = s.vis;
+    if (!v) return { blocker: null };
+    const tries = [[0.5, 0.5]];
+    const steps = [0.1, 0.3, 0.5, 0.7, 0.9];
+    const grid = [];
+    for (const fy of steps) for (const fx of steps) if (fx !== 0.5 || fy !== 0.5) grid.push([fx, fy]);
+    grid.sort((a, b) => Math.hypot(a[0] - 0.5, a[1] - 0.5) - Math.hypot(b[0] - 0.5, b[1] - 0.5));
+    let blocker;
+    for (const [fx, fy] of tries.concat(grid)) {
+      const x = v.x + v.w * fx, y = v.y + v.h * fy;
+      const hit = receiver(el, s, x, y);
+      if (hit === true) return { x, y };
+      if (blocker === undefined) blocker = hit;
+    }
+    return { blocker: blocker || null };
+  }
+  // true when a press at (x, y) reaches el; else the element that would take it. Hit-tests in
+  // el's own document, then checks each hosting frame receives the point in its parent (an
+  // overlay in the parent blocks the whole frame).
+  function receiver(el, s, x, y) {
+    // The point in each document on the way down: top level first, el's own last.
+    const at = [[x, y]];
+    for (let k = s.chain.length - 1; k >= 0; k--) {
+      const [px, py] = at[at.length - 1], o = s.chain[k].o;
+      at.push([(px - o.x) / o.sx, (py - o.y) / o.sy]);
+    }
+    const [ex, ey] = at[at.length - 1];
+    const hit = deepHit(s.via.ownerDocument, ex, ey);
+    if (!lands(el, s.via, hit)) return hit;
+    for (let k = 0; k < s.chain.length; k++) {
+      const [px, py] = at[at.length - 2 - k], c = s.chain[k];
+      const h = deepHit(c.f.ownerDocument, px, py);
+      if (h !== c.f) return h;
+    }
+    return true;
+  }

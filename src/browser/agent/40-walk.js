@@ -28,7 +28,7 @@
     let inControl = false;
     for (let n = flatParent(root); n && !inControl; n = flatParent(n)) inControl = INTERACTIVE.has(roleOf(n));
     const p = flatParent(root);
-    return { off: docOffset(doc), frame: frameIndex(o, doc), pstyle: p ? st(p) : null, inControl, covered: inControl, modal: modalRoot(doc) };
+    return { frame: frameIndex(o, doc), pstyle: p ? st(p) : null, inControl, covered: inControl, modal: modalRoot(doc) };
   }
   // What the walk knows about one element. A class (not a closure per element) keeps garbage
   // low; the box is read lazily because getBoundingClientRect dominates the walk's cost and
@@ -36,7 +36,7 @@
   class Info {
     constructor(el, tag, s, p, depth) {
       this.el = el; this.tag = tag; this.style = s; this.p = p; this.depth = depth;
-      this.off = p.off; this.frame = p.frame; this.covered = p.covered; this.inControl = p.inControl; this.inRegion = p.inRegion;
+      this.frame = p.frame; this.covered = p.covered; this.inControl = p.inControl; this.inRegion = p.inRegion;
       this.role = null; this.interactive = false; this.clickable = false; this.proxy = null; this.stands = null;
       this.frameDoc = undefined; this.text = undefined; this.region = null;
       this.vis = undefined;
@@ -108,9 +108,8 @@
       if (res !== NO_CHILDREN && !o.stop) {
         const ctl = interactive || i.clickable;
         if (i.frameDoc) {
-          const co = contentOffset(el);
           visit(i.frameDoc.documentElement, {
-            off: { x: p.off.x + co.x, y: p.off.y + co.y }, frame: frameIndex(o, i.frameDoc),
+            frame: frameIndex(o, i.frameDoc),
             pstyle: null, inControl: false, covered: false, modal: modalRoot(i.frameDoc),
           }, depth + 1);
         } else if (tag !== 'svg' && s.contentVisibility !== 'hidden') {
@@ -119,7 +118,7 @@
           if (depth >= MAX_DEPTH) o.hit('depth');
           else if (host.firstChild || (slotted && slotted.length)) {
             const child = {
-              off: p.off, frame: p.frame, pstyle: s, inControl: p.inControl || ctl, modal: p.modal,
+              frame: p.frame, pstyle: s, inControl: p.inControl || ctl, modal: p.modal,
               covered: p.covered || ctl || role === 'heading' || (tag === 'label' && !!el.control) || !!i.coverKids,
               ctlName: i.ctlName !== undefined ? i.ctlName : p.ctlName,
               inRegion: REGION.has(role) || role === 'listbox' ? role : p.inRegion,

@@ -139,11 +139,11 @@
       if (d) item.description = cut(d, o.maxText);
       const ph = norm(st8.getAttribute('placeholder'));
       if (ph && ph !== item.name) item.placeholder = cut(ph, o.maxName);
-      const r = i.rect() || el.getBoundingClientRect();
-      const b = { x: Math.round(r.left + i.off.x), y: Math.round(r.top + i.off.y), w: Math.round(r.width), h: Math.round(r.height) };
-      item.bounds = b;
-      const vp = viewportOf(document);
-      if (b.x < vp.w && b.y < vp.h && b.x + b.w > 0 && b.y + b.h > 0) item.inViewport = true;
+      // The walk found it shown (itself or its stand-in): where that is, and what of it is on
+      // screen now.
+      const sb = screenBox(i.proxy || el);
+      item.bounds = { x: Math.round(sb.rect.x), y: Math.round(sb.rect.y), w: Math.round(sb.rect.w), h: Math.round(sb.rect.h) };
+      if (sb.vis) item.inViewport = true;
     }
     return item;
   }

@@ -6,66 +6,6 @@
     requestAnimationFrame(fin);
     setTimeout(fin, 100); // rAF never fires in a hidden tab; fall back to a timer
   });
-  // For an inline element broken over lines the bounding box centre can miss it: use the
-  // first fragment that is in view (or the first non-empty one).
-  function mainRect(el) {
-    const rs = el.getClientRects();
-    if (rs.length > 1) {
-      const vp = viewportOf(el.ownerDocument);
-      let first = null;
-      for (const r of rs) {
-        if (r.width <= 0 || r.height <= 0) continue;
-        if (!first) first = r;
-        if (clipRect(toBox(r), vp)) return r;
-      }
-      if (first) return first;
-    }
-    return el.getBoundingClientRect();
-  }
-  // Box in top-level (this world's window) CSS pixels, its visible part (clipped by its own
-  // clip context and every viewport on the way up), and the frame chain with each content-box
-  // offset.
-  function topBox(el) {
-    let rect = toBox(mainRect(el));
-    let vis = clipRect(rect, viewportOf(el.ownerDocument));
-    const c = clipFor(el);
-    if (vis && c !== NONE) vis = emptyClip(c) ? null : clipByEdges(vis, c);
-    const chain = [];
-    for (let w = el.ownerDocument.defaultView; w && w !== window; w = w.parent) {
-      const f = w.frameElement;
-      if (!f) break;
-      const o = contentOffset(f);
-      rect = { x: rect.x + o.x, y: rect.y + o.y, w: rect.w, h: rect.h };
-      if (vis) vis = clipRect({ x: vis.x + o.x, y: vis.y + o.y, w: vis.w, h: vis.h }, { x: o.x, y: o.y, w: f.clientWidth, h: f.clientHeight });
-      if (vis) vis = clipRect(vis, viewportOf(f.ownerDocument));
-      chain.push({ f, o });
-    }
-    return { rect, vis, chain };
-  }
-  // Needs scrolling when not fully inside every viewport and every clipping/scrolling ancestor.
-  function needsScroll(el) {
-    const b = topBox(el);
-    if (!b.vis || b.vis.w < b.rect.w - 0.5 || b.vis.h < b.rect.h - 0.5) return true;
-    const r = el.getBoundingClientRect();
-    for (let n = flatParent(el); n && n !== el.ownerDocument.documentElement; n = flatParent(n)) {
-      const s = st(n);
-      if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
-      if (n === el.ownerDocument.body) continue;
-      const c = n.getBoundingClientRect();
-      if (r.left < c.left - 0.5 || r.top < c.top - 0.5 || r.right > c.right + 0.5 || r.bottom > c.bottom + 0.5) return true;
-    }
-    return false;
-  }
-  // elementFromPoint stops at shadow hosts; descend through open shadow roots.
-  function deepHit(doc, x, y) {
-    let h = doc.elementFromPoint(x, y);
-    for (let k = 0; h && h.shadowRoot && k < 32; k++) {
-      const inner = h.shadowRoot.elementFromPoint(x, y);
-      if (!inner || inner === h) break;
-      h = inner;
-    }
-    return h;
-  }
   function summarize(h) {
     if (!h) return null;
     const role = roleOf(h);
@@ -79,37 +19,21 @@
     return !!el.isContentEditable;
   }
   const sameBox = (a, b) => a.x === b.x && a.y === b.y && a.w === b.w && a.h === b.h;
-  // Where the pointer goes for el: el itself when a person sees it, else the label or editor
-  // it is operated through. The hit test must land on el, inside it, or inside that stand-in.
-  function pointerTarget(el) {
-    if (seenPresent(el)) return el;
-    return proxyOf(el);
-  }
-  function lands(el, via, hit) {
-    if (!hit) return false;
-    if (composedContains(el, hit)) return true;
-    if (via !== el && composedContains(via, hit)) return true;
-    return !!(el.labels && Array.from(el.labels).some((l) => composedContains(l, hit)));
-  }
-
   // What an action on ref would meet, without acting: no scroll, focus or input. An element
   // out of the viewport is not hit-tested (the action scrolls it first), so `covered` is
   // only known for what is in view.
   function preflight(ref, action) {
     const el = lookup(ref);
     if (el === UNKNOWN || !el || !el.isConnected) return { status: 'stale' };
-    const via = absent(el) ? null : pointerTarget(el);
-    const out = { visible: !!via, enabled: !isDisabled(el) };
+    resetCaches();
+    const seenNow = sight(el);
+    const out = { visible: !!seenNow, enabled: !isDisabled(el) };
     if (action === 'type') out.editable = isEditable(el);
-    if (via) {
-      resetCaches();
-      const b = topBox(via);
-      out.inViewport = !!b.vis && !needsScroll(via);
+    if (seenNow) {
+      out.inViewport = !!seenNow.vis;
       if (out.inViewport && action !== 'type' && action !== 'select') {
-        let px = b.vis.x + b.vis.w / 2, py = b.vis.y + b.vis.h / 2;
-        for (const c of b.chain) { px -= c.o.x; py -= c.o.y; }
-        const hit = deepHit(via.ownerDocument, px, py);
-        if (!lands(el, via, hit)) out.coveredBy = summarize(hit);
+        const p = pressPoint(el, seenNow);
+        if (p.x === undefined) out.coveredBy = summarize(p.blocker);
       }
     }
     out.reason = !out.visible ? 'notVisible' : action !== 'hover' && !out.enabled ? 'disabled'
@@ -133,61 +57,53 @@
     const el = lookup(ref);
     if (el === UNKNOWN) return { ok: false, failure: 'unknown' };
     if (!el || !el.isConnected) return { ok: false, failure: 'detached' };
-    if (absent(el)) return { ok: false, failure: 'notVisible' };
-    let via = pointerTarget(el);
-    if (!via) return { ok: false, failure: 'notVisible' };
+    resetCaches();
+    let seenNow = sight(el);
+    if (!seenNow) return { ok: false, failure: 'notVisible' };
     // Hovering a disabled control is legitimate (tooltips explain why it is disabled).
     if (action !== 'hover' && isDisabled(el)) return { ok: false, failure: 'disabled' };
     if (action === 'type' && !isEditable(el)) return { ok: false, failure: 'notEditable' };
-    if (needsScroll(via)) via.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+    if (!seenNow.whole) {
+      seenNow.via.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+      resetCaches();
+      seenNow = sight(el);
+      if (!seenNow) return { ok: false, failure: 'notVisible' };
+    }
+    const box = (r) => ({ x: round2(r.x), y: round2(r.y), w: round2(r.w), h: round2(r.h) });
     // Typing and choosing an option use no pointer: no stability wait and no hit test.
     if (action === 'type' || action === 'select') {
-      resetCaches();
-      const b = topBox(via);
-      if (!b.vis) return { ok: false, failure: 'notVisible' };
-      const r = b.rect;
+      const v = seenNow.vis;
+      if (!v) return { ok: false, failure: 'notVisible' };
       arm();
-      return { ok: true, x: round2(b.vis.x + b.vis.w / 2), y: round2(b.vis.y + b.vis.h / 2), rect: { x: round2(r.x), y: round2(r.y), w: round2(r.w), h: round2(r.h) } };
+      return { ok: true, x: round2(v.x + v.w / 2), y: round2(v.y + v.h / 2), rect: box(seenNow.rect) };
     }
     // Stable: the same box across consecutive animation frames, re-measured until it holds
     // still (an element that moves once, as a list re-sorts, settles within the budget).
     // While an animation runs, two equal comparisons in a row are needed, because under load
     // one frame can pass without the animation having advanced.
-    const doc = via.ownerDocument;
+    const doc = seenNow.via.ownerDocument;
     const animated = typeof doc.getAnimations !== 'function' || doc.getAnimations().some((a) => a.playState === 'running');
     const need = animated ? 2 : 1;
-    let prev = topBox(via), stable = false, still = 0;
+    let prev = seenNow, stable = false, still = 0;
     const t0 = performance.now();
     for (let k = 0; k < 60 && !stable && performance.now() - t0 < 1000; k++) {
       await nextFrame();
       if (!el.isConnected) return { ok: false, failure: 'detached' };
       resetCaches();
-      const now = pointerTarget(el);
-      if (!now) return { ok: false, failure: 'notVisible' };
-      if (now !== via) { via = now; prev = topBox(via); still = 0; continue; }
-      const cur = topBox(via);
+      const cur = sight(el);
+      if (!cur) return { ok: false, failure: 'notVisible' };
+      if (cur.via !== prev.via) { prev = cur; still = 0; continue; }
       still = sameBox(prev.rect, cur.rect) ? still + 1 : 0;
       stable = still >= need;
       prev = cur;
     }
     if (!stable) return { ok: false, failure: 'unstable' };
     if (!prev.vis) return { ok: false, failure: 'notVisible' };
-    const cx = prev.vis.x + prev.vis.w / 2, cy = prev.vis.y + prev.vis.h / 2;
-    // Hit-test in the element's own document, then check each hosting iframe receives the
-    // point in its parent document (an overlay in the parent blocks the whole frame).
-    let px = cx, py = cy;
-    for (const c of prev.chain) { px -= c.o.x; py -= c.o.y; }
-    const hit = deepHit(via.ownerDocument, px, py);
-    if (!lands(el, via, hit)) return { ok: false, failure: 'blocked', blocker: summarize(hit) };
-    for (const c of prev.chain) {
-      px += c.o.x;
-      py += c.o.y;
-      const h = deepHit(c.f.ownerDocument, px, py);
-      if (h !== c.f) return { ok: false, failure: 'blocked', blocker: summarize(h) };
-    }
-    const r = prev.rect;
+    const p = pressPoint(el, prev);
+    if (p.x === undefined) return { ok: false, failure: 'blocked', blocker: summarize(p.blocker) };
+    const via = prev.via;
     arm();
-    return { ok: true, x: round2(cx), y: round2(cy), via: via === el ? undefined : via.localName === 'label' ? 'label' : 'editor', rect: { x: round2(r.x), y: round2(r.y), w: round2(r.w), h: round2(r.h) } };
+    return { ok: true, x: round2(p.x), y: round2(p.y), via: via === el ? undefined : via.localName === 'label' ? 'label' : 'editor', rect: box(prev.rect) };
   }
 
   // ---------------------------------------------------------------- settling

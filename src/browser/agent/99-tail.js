@@ -23,9 +23,12 @@
   function rect(ref) {
     const el = lookup(ref);
     if (el === UNKNOWN || !el || !el.isConnected) return { status: 'stale' };
-    if (needsScroll(el)) el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
     resetCaches();
-    const r = topBox(el).rect;
+    if (!wholeOnScreen(screenBox(el))) {
+      el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+      resetCaches();
+    }
+    const r = screenBox(el).rect;
     return { x: round2(r.x + scrollX), y: round2(r.y + scrollY), w: round2(r.w), h: round2(r.h) };
   }
   function readyState() {
