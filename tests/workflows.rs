@@ -55,9 +55,16 @@ fn three_steps(web: &Server, wait_ms: u64) -> Value {
     })
 }
 
+/// Glass on a throwaway profile that keeps run checkpoints in `data` (an incognito session
+/// keeps them only in its memory unless the user allows `persist-page-data`).
 fn glass_in(data: &Path) -> Glass {
     let mut g = Glass::spawn_env(
-        &["--incognito", "--mcp"],
+        &[
+            "--incognito",
+            "--policy-allow",
+            "persist-page-data",
+            "--mcp",
+        ],
         &[("GLASS_DATA_DIR", data.to_str().unwrap())],
     );
     g.initialize();
