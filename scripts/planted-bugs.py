@@ -118,7 +118,7 @@ PLANTS = [
  ("observations never mark a secret field", [("src/browser/agent/50-observe.js", "      if (v && v.secret) item.password = true;\n", "")], "hostile_pages", "observations_mark"),
  ("an action reports its URL without query or fragment", [("src/browser/act.rs", "caused.navigation = Some(redact::page_url(p[\"url\"].as_str().unwrap_or(\"\")));", "caused.navigation = Some(redact::url_without_query(p[\"url\"].as_str().unwrap_or(\"\")));")], "page_model", "an_action_reports_the_url"),
  ("intent steps lose their verb", [("src/tools/workflow.rs", "            if let Some(verb) = arguments.remove(\"intentAction\") {", "            if let Some(verb) = arguments.remove(\"intentAction\").filter(|_| false) {")], "workflows", "intent_steps_run"),
- ("throwaway workflow checkpoints reach the disk", [("src/tools/workflow.rs", "                Store::in_memory()\n", "                try_tool!(Store::open())\n")], "policy", "throwaway_sessions"),
+ ("throwaway workflow checkpoints reach the disk", [("src/tools/workflow.rs", "            Store::in_memory()\n", "            try_tool!(Store::open())\n")], "policy", "throwaway_sessions"),
 ]
 only = sys.argv[1:] 
 for name, edits, test, filt in PLANTS:
