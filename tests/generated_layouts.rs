@@ -212,8 +212,12 @@ impl Gen<'_> {
     /// A block: styled wrapper, then its children (controls, nested blocks, overlays).
     /// `controls`: whether controls may go inside (not inside a closed shadow root, which no
     /// script of the page's world, Glass's included, can look into).
-    fn block(&mut self, depth: u32, controls: bool, out: &mut String) {
+    /// `turned`: inside a rotated block, where the page's script cannot say which point of a
+    /// frame a press reaches (the page's own truth would be wrong), so no frame goes there;
+    /// `page_model::a_frame_in_a_turned_block_is_pressed_where_chrome_says` covers that case.
+    fn block(&mut self, depth: u32, controls: bool, turned: bool, out: &mut String) {
         let style = self.block_style();
+        let turned = turned || style.contains("rotate(");
         let shadow = if self.rng.chance(12) {
             Some(if self.rng.chance(50) {
                 "open"
@@ -232,9 +236,9 @@ impl Gen<'_> {
         for _ in 0..n {
             match self.rng.below(10) {
                 0..=4 if inner_controls && self.controls.len() < 7 => self.control(out),
-                5..=7 if depth < 3 => self.block(depth + 1, inner_controls, out),
+                5..=7 if depth < 3 => self.block(depth + 1, inner_controls, turned, out),
                 8 => self.overlay(out),
-                9 if inner_controls && self.frames < 1 && depth < 2 => self.frame(out),
+                9 if inner_controls && !turned && self.frames < 1 && depth < 2 => self.frame(out),
                 _ if inner_controls && self.controls.len() < 7 => self.control(out),
                 _ => out.push_str("<p>text</p>"),
             }
@@ -274,6 +278,7 @@ impl Gen<'_> {
 const HARNESS: &str = r#"
 <script>
 window.hits = {}; window.stray = 0;
+document.addEventListener('mousedown', (e) => { const h = deep(document, e.clientX, e.clientY); window.lastDown = [e.clientX, e.clientY, e.target.id || e.target.localName, h && (h.id || h.localName)]; }, true);
 const docs = [document];
 function deep(doc, x, y) {
   let h = doc.elementFromPoint(x, y);
@@ -340,7 +345,8 @@ function clickable(el) {
   const rects = Array.from(el.getClientRects());
   for (const r of rects) {
     for (let i = 0; i <= 10; i++) for (let j = 0; j <= 10; j++) {
-      const x = r.left + (r.width * (i + 0.5)) / 11, y = r.top + (r.height * (j + 0.5)) / 11;
+      // Whole pixels, as a mouse presses (and as Chrome rounds a press).
+      const x = Math.round(r.left + (r.width * (i + 0.5)) / 11), y = Math.round(r.top + (r.height * (j + 0.5)) / 11);
       if (!inside(el, deep(el.ownerDocument, x, y))) continue;
       // Up through each frame: its content box's place and scale in its parent.
       let ok = true, px = x, py = y;
@@ -405,7 +411,7 @@ fn layout(seed: u64) -> Layout {
     };
     let blocks = g.rng.range(1, 3);
     for _ in 0..blocks {
-        g.block(0, true, &mut body);
+        g.block(0, true, false, &mut body);
     }
     if g.controls.is_empty() {
         g.control(&mut body);
@@ -471,6 +477,15 @@ fn check(g: &mut Glass, web: &Server, seed: u64, l: &Layout) -> Vec<String> {
         let response = g.call(json!("act"), tool, args);
         let answer = tool_json(&response);
         let after = eval(g, "JSON.stringify([window.hits, window.stray])");
+        if std::env::var("GLASS_LAYOUT_DEBUG").is_ok() {
+            let where_ = eval(
+                g,
+                &format!(
+                    "(() => {{ const el = document.getElementById('{id}'); const r = el && el.getBoundingClientRect(); return JSON.stringify({{sx: scrollX, sy: scrollY, r: r && [r.left, r.top, r.width, r.height], last: window.lastDown}}); }})()"
+                ),
+            );
+            eprintln!("{id}: {answer} {where_}");
+        }
         let landed = if text_box {
             eval(g, &format!("window.valueOf('{id}')")) == json!("k")
         } else {

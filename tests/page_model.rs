@@ -1002,3 +1002,36 @@ fn an_action_reports_the_url_the_page_has() {
     let seen = ok(&g.call(json!(3), "observe", json!({"level": "summary"})));
     assert_eq!(seen["url"], here, "{seen}");
 }
+
+/// #27: a press into a frame must land where Chrome draws it. Under page zoom a frame's pixels
+/// are larger than its document's own (a click reported success and landed on nothing), and in
+/// a rotated block no script can map a point into the frame at all: Glass takes the point from
+/// Chrome's own quads and hit test. Checked on the frames' own counters.
+#[test]
+fn a_frame_in_a_turned_block_is_pressed_where_chrome_says() {
+    let inner = |name: &str| {
+        format!(
+            "<iframe style='width:220px;height:90px;border:3px solid #888;padding:4px' srcdoc=\"<body style='margin:6px'><button onclick='window.top.pressed.push(&quot;{name}&quot;)'>{name}</button></body>\"></iframe>"
+        )
+    };
+    let page = format!(
+        "<html style='zoom:1.25'><body style='margin:20px'><script>window.pressed = []</script>\
+         <div style='margin:40px 0 0 60px;transform:rotate(24deg)'>{}</div>\
+         <div style='margin:80px 0 0 300px;transform:scale(1.4)'>{}</div>\
+         <div style='margin:60px 0 0 20px'>{}</div></body></html>",
+        inner("Turned"),
+        inner("Scaled"),
+        inner("Zoomed")
+    );
+    let web = fixtures(vec![("/turned-frames.html", Page::html(&page))]);
+    let mut g = glass(&[]);
+    let o = open(&mut g, &web, "/turned-frames.html");
+    for name in ["Turned", "Scaled", "Zoomed"] {
+        let r = ref_of(&o["elements"], "button", name);
+        ok(&g.call(json!(1), "click", json!({"target": r})));
+    }
+    assert_eq!(
+        eval(&mut g, "window.pressed.join(' ')"),
+        "Turned Scaled Zoomed"
+    );
+}

@@ -273,4 +273,94 @@ impl Browser {
         let _ = call("Runtime.releaseObjectGroup", json!({"objectGroup": group})).await;
         verdict
     }
+
+    /// Where a press reaches `r`'s element when it sits in a frame the page turned or skewed,
+    /// which no script can map a point into: Chrome's own quads of the element (every
+    /// transform through the frames applied), then Chrome's own hit test at whole-pixel points
+    /// of them, nearest the centre first. `None` when no point reaches it (or a frame is
+    /// selected, whose points the page's session does not measure).
+    pub async fn turned_frame_point(
+        &mut self,
+        r: &str,
+    ) -> Result<Option<(f64, f64)>, BrowserError> {
+        if self.frame.is_some() {
+            return Ok(None);
+        }
+        let Some(object) = self.agent_object("element", &[json!(r)]).await? else {
+            return Ok(None);
+        };
+        let context = self.agent_context().await?;
+        let session = context.session.clone();
+        let call = |method: &'static str, params: Value| {
+            let cdp = self.cdp.clone();
+            let session = session.clone();
+            async move {
+                cdp.call_raw(Some(&session), method, params, CALL_TIMEOUT)
+                    .await
+                    .map_err(BrowserError::from)
+            }
+        };
+        // The element and everything inside it: a press on any of them reaches it.
+        let tree = call(
+            "DOM.describeNode",
+            json!({"objectId": object, "depth": 4, "pierce": true}),
+        )
+        .await?;
+        let mut inside = std::collections::HashSet::new();
+        let mut todo = vec![&tree["node"]];
+        while let Some(n) = todo.pop() {
+            if let Some(id) = n["backendNodeId"].as_i64() {
+                inside.insert(id);
+            }
+            for key in ["children", "shadowRoots"] {
+                todo.extend(n[key].as_array().into_iter().flatten());
+            }
+        }
+        let quads = call("DOM.getContentQuads", json!({"objectId": object})).await?;
+        let steps = [0.5, 0.35, 0.65, 0.2, 0.8, 0.1, 0.9];
+        let mut tried = std::collections::HashSet::new();
+        for quad in quads["quads"].as_array().into_iter().flatten().take(2) {
+            let q: Vec<f64> = quad
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(Value::as_f64)
+                .collect();
+            if q.len() != 8 {
+                continue;
+            }
+            for &v in &steps {
+                for &u in &steps {
+                    // Bilinear: corners are top-left, top-right, bottom-right, bottom-left.
+                    let at = |i: usize| {
+                        (1.0 - u) * (1.0 - v) * q[i]
+                            + u * (1.0 - v) * q[2 + i]
+                            + u * v * q[4 + i]
+                            + (1.0 - u) * v * q[6 + i]
+                    };
+                    let (x, y) = (at(0).round(), at(1).round());
+                    if !tried.insert((x as i64, y as i64)) {
+                        continue;
+                    }
+                    // Chrome's own hit test, pointer-events: none respected as input does.
+                    let Ok(hit) = call(
+                        "DOM.getNodeForLocation",
+                        json!({"x": x as i64, "y": y as i64, "includeUserAgentShadowDOM": false,
+                               "ignorePointerEventsNone": false}),
+                    )
+                    .await
+                    else {
+                        continue;
+                    };
+                    if hit["backendNodeId"]
+                        .as_i64()
+                        .is_some_and(|h| inside.contains(&h))
+                    {
+                        return Ok(Some((x, y)));
+                    }
+                }
+            }
+        }
+        Ok(None)
+    }
 }

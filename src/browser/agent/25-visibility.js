@@ -86,6 +86,17 @@
     }
     return false;
   }
+  // A style that turns its box: a rotation, a skew or a 3D transform.
+  function ownTurned(s) {
+    if (s.rotate && s.rotate !== 'none') return true;
+    const t = s.transform;
+    if (!t || t === 'none') return false;
+    if (t.startsWith('matrix3d')) return true;
+    const m = /^matrix\(([^)]*)\)/.exec(t);
+    if (!m) return false;
+    const v = m[1].split(',').map(Number);
+    return Math.abs(v[1]) > 1e-6 || Math.abs(v[2]) > 1e-6;
+  }
   const intersect = (a, b) => ({ l: Math.max(a.l, b.l), t: Math.max(a.t, b.t), r: Math.min(a.r, b.r), b: Math.min(a.b, b.b) });
   const emptyClip = (c) => c.r <= c.l || c.b <= c.t;
   // A box's part inside a clip given by its edges, which may be infinite on the axis a block
@@ -104,6 +115,9 @@
   class ClipCtx {
     constructor(el, s, parent, cuts) {
       this.s = s; this.parent = parent; this.a = undefined; this.f = undefined; this.cf = undefined;
+      // Turned (rotated or skewed) itself or through an ancestor: every box below is drawn
+      // off its axes.
+      this.turn = (!!parent && parent.turn) || ownTurned(s);
       if (!parent) { this.flow = NONE; this.a = NONE; this.f = NONE; return; }
       const own = ownClip(s, parent);
       let inner = own;
@@ -114,10 +128,20 @@
       if (clipHidesAll(s)) inner = EMPTY;
       else if (!toViewport && s.display !== 'contents' && (cuts(s.overflowX) || cuts(s.overflowY))) {
         const r = el.getBoundingClientRect();
-        const l = r.left + el.clientLeft, t = r.top + el.clientTop;
+        let box;
+        if (this.turn) {
+          // A turned clip is no rectangle on screen: its bounds, and the hit test decides.
+          box = { l: r.left, t: r.top, r: r.right, b: r.bottom };
+        } else {
+          // Its padding box as drawn: zoom and scale make it larger or smaller than its own
+          // CSS pixels (clientWidth and friends).
+          const sx = el.offsetWidth > 0 ? r.width / el.offsetWidth : 1, sy = el.offsetHeight > 0 ? r.height / el.offsetHeight : 1;
+          const l = r.left + el.clientLeft * sx, t = r.top + el.clientTop * sy;
+          box = { l, t, r: l + el.clientWidth * sx, b: t + el.clientHeight * sy };
+        }
         inner = intersect(own, {
-          l: cuts(s.overflowX) ? l : -Infinity, r: cuts(s.overflowX) ? l + el.clientWidth : Infinity,
-          t: cuts(s.overflowY) ? t : -Infinity, b: cuts(s.overflowY) ? t + el.clientHeight : Infinity,
+          l: cuts(s.overflowX) ? box.l : -Infinity, r: cuts(s.overflowX) ? box.r : Infinity,
+          t: cuts(s.overflowY) ? box.t : -Infinity, b: cuts(s.overflowY) ? box.b : Infinity,
         });
       }
       this.flow = inner;
@@ -249,6 +273,7 @@
     let vis = clipRect(rect, viewportOf(el.ownerDocument));
     if (vis) vis = emptyClip(now) ? null : clipByEdges(vis, now);
     const chain = [];
+    let turnedFrame = false;
     for (let w = el.ownerDocument.defaultView; w && w !== window; w = w.parent) {
       const f = w.frameElement;
       if (!f) break;
@@ -261,29 +286,18 @@
       if (vis) vis = clipRect(vis, viewportOf(f.ownerDocument));
       const fc = clipFor(f, true);
       if (vis) vis = emptyClip(fc) ? null : clipByEdges(vis, fc);
-      // A frame turned or skewed on the page has no point Glass can map into it: nothing of
-      // it counts as on screen, rather than a press landing somewhere else.
-      if (vis && turned(f)) vis = null;
+      // A frame turned or skewed on the page has no point this script can map into it:
+      // nothing of it counts as on screen here (`turnedFrame`: Chrome's own geometry is asked
+      // for the press), rather than a press landing somewhere else.
+      if (turnedFrame || turned(f)) { vis = null; turnedFrame = true; }
       chain.push({ f, o });
     }
-    return { rect, reach, vis, chain };
+    return { rect, reach, vis, chain, turnedFrame };
   }
   // Whether el or an ancestor is rotated or skewed (its box no longer axis-aligned).
   function turned(el) {
-    for (let n = el; n; n = flatParent(n)) {
-      if (n.nodeType !== 1) continue;
-      const s = st(n);
-      if (s.rotate && s.rotate !== 'none') return true;
-      const t = s.transform;
-      if (!t || t === 'none') continue;
-      if (t.startsWith('matrix3d')) return true;
-      const m = /^matrix\(([^)]*)\)/.exec(t);
-      if (m) {
-        const v = m[1].split(',').map(Number);
-        if (Math.abs(v[1]) > 1e-6 || Math.abs(v[2]) > 1e-6) return true;
-      }
-    }
-    return false;
+    const p = flatParent(el);
+    return ownTurned(st(el)) || (!!p && kidsClip(p).turn);
   }
   // Where the pointer goes for el: el itself when a person sees it, else the label or editor
   // it is operated through.
@@ -331,16 +345,31 @@
     const v = s.vis;
     if (!v) return { blocker: null };
     const tries = [[0.5, 0.5]];
-    const steps = [0.1, 0.3, 0.5, 0.7, 0.9];
+    // A 9 by 9 grid, nearest the centre first: a clip-path or a turned clip can leave any part.
+    const steps = [0.05, 0.15, 0.25, 0.35, 0.5, 0.65, 0.75, 0.85, 0.95];
     const grid = [];
     for (const fy of steps) for (const fx of steps) if (fx !== 0.5 || fy !== 0.5) grid.push([fx, fy]);
     grid.sort((a, b) => Math.hypot(a[0] - 0.5, a[1] - 0.5) - Math.hypot(b[0] - 0.5, b[1] - 0.5));
+    // Whole pixels: Chrome hit-tests a press at a point of its own rounding, and near an edge
+    // (a clip-path, a scroller's border) a fraction decides what takes it.
     let blocker;
+    const tried = new Set();
     for (const [fx, fy] of tries.concat(grid)) {
-      const x = v.x + v.w * fx, y = v.y + v.h * fy;
+      const x = Math.round(v.x + v.w * fx), y = Math.round(v.y + v.h * fy);
+      if (tried.has(x + ',' + y)) continue;
+      tried.add(x + ',' + y);
       const hit = receiver(el, s, x, y);
       if (hit === true) return { x, y };
       if (blocker === undefined) blocker = hit;
+    }
+    // Last, every few whole pixels of it (a sliver left by a clip-path or an overlay), at most
+    // about 400 points.
+    const step = Math.max(1, Math.ceil(Math.sqrt((v.w * v.h) / 400)));
+    for (let y = Math.ceil(v.y); y < v.y + v.h; y += step) {
+      for (let x = Math.ceil(v.x); x < v.x + v.w; x += step) {
+        if (tried.has(x + ',' + y)) continue;
+        if (receiver(el, s, x, y) === true) return { x, y };
+      }
     }
     return { blocker: blocker || null };
   }
