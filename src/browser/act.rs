@@ -315,16 +315,6 @@ impl Browser {
         if said == "stale" || said == "detached" || said == "unknown" {
             return Err(self.stale(r).await?);
         }
-        if said == "turnedFrame" {
-            return match self.turned_frame_point(r).await? {
-                Some(point) => Ok(point),
-                None => Err(targeting(
-                    FailureKind::Blocked,
-                    "no point of the element receives the pointer event",
-                    Map::new(),
-                )),
-            };
-        }
         let failure = FailureKind::from_agent(said).unwrap_or(FailureKind::NotActionable);
         let reason = match failure {
             FailureKind::NotVisible => "the element is not visible",

@@ -273,7 +273,6 @@
     let vis = clipRect(rect, viewportOf(el.ownerDocument));
     if (vis) vis = emptyClip(now) ? null : clipByEdges(vis, now);
     const chain = [];
-    let turnedFrame = false;
     for (let w = el.ownerDocument.defaultView; w && w !== window; w = w.parent) {
       const f = w.frameElement;
       if (!f) break;
@@ -287,12 +286,11 @@
       const fc = clipFor(f, true);
       if (vis) vis = emptyClip(fc) ? null : clipByEdges(vis, fc);
       // A frame turned or skewed on the page has no point this script can map into it:
-      // nothing of it counts as on screen here (`turnedFrame`: Chrome's own geometry is asked
-      // for the press), rather than a press landing somewhere else.
-      if (turnedFrame || turned(f)) { vis = null; turnedFrame = true; }
+      // nothing of it counts as on screen, rather than a press landing somewhere else.
+      if (turned(f)) vis = null;
       chain.push({ f, o });
     }
-    return { rect, reach, vis, chain, turnedFrame };
+    return { rect, reach, vis, chain };
   }
   // Whether el or an ancestor is rotated or skewed (its box no longer axis-aligned).
   function turned(el) {

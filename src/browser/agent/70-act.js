@@ -30,7 +30,7 @@
     const out = { visible: !!seenNow, enabled: !isDisabled(el) };
     if (action === 'type') out.editable = isEditable(el);
     if (seenNow) {
-      out.inViewport = !!seenNow.vis || seenNow.turnedFrame;
+      out.inViewport = !!seenNow.vis;
       if (out.inViewport && action !== 'type' && action !== 'select') {
         const p = pressPoint(el, seenNow);
         if (p.x === undefined) out.coveredBy = summarize(p.blocker);
@@ -72,7 +72,7 @@
     const box = (r) => ({ x: round2(r.x), y: round2(r.y), w: round2(r.w), h: round2(r.h) });
     // Typing and choosing an option use no pointer: no stability wait and no hit test.
     if (action === 'type' || action === 'select') {
-      const v = seenNow.vis || (seenNow.turnedFrame ? seenNow.rect : null);
+      const v = seenNow.vis;
       if (!v) return { ok: false, failure: 'notVisible' };
       arm();
       return { ok: true, x: round2(v.x + v.w / 2), y: round2(v.y + v.h / 2), rect: box(seenNow.rect) };
@@ -98,10 +98,6 @@
       prev = cur;
     }
     if (!stable) return { ok: false, failure: 'unstable' };
-    if (!prev.vis && prev.turnedFrame) {
-      arm(); // Glass presses where Chrome's own geometry says (`turned_frame_point`)
-      return { ok: false, failure: 'turnedFrame' };
-    }
     if (!prev.vis) return { ok: false, failure: 'notVisible' };
     const p = pressPoint(el, prev);
     if (p.x === undefined) return { ok: false, failure: 'blocked', blocker: summarize(p.blocker) };
