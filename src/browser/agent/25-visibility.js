@@ -57,6 +57,8 @@
   const clips = (v) => v === 'hidden' || v === 'clip';
   // On screen also asks the scrollers: every overflow but visible clips what is drawn now.
   const clipsNow = (v) => v !== 'visible';
+  // A person scrolls it with the wheel.
+  const scrolls = (v) => v === 'auto' || v === 'scroll';
   function containsFixed(s) {
     if (s.transform !== 'none' || (s.perspective && s.perspective !== 'none') || (s.filter && s.filter !== 'none') || (s.backdropFilter && s.backdropFilter !== 'none')) return true;
     const c = s.contain || '';
@@ -143,6 +145,24 @@
           l: cuts(s.overflowX) ? box.l : -Infinity, r: cuts(s.overflowX) ? box.r : Infinity,
           t: cuts(s.overflowY) ? box.t : -Infinity, b: cuts(s.overflowY) ? box.b : Infinity,
         });
+      }
+      // What a person can see of a scroller's content: any of it can be scrolled into the
+      // scroller's box, so along an axis it scrolls, the clips around it bound the scroller,
+      // not where its content sits now (open if any of its box shows, else nothing).
+      if (cuts === clips && !toViewport && s.display !== 'contents' && inner !== EMPTY) {
+        const sx = scrolls(s.overflowX), sy = scrolls(s.overflowY);
+        if (sx || sy) {
+          const r = el.getBoundingClientRect();
+          inner = { l: inner.l, t: inner.t, r: inner.r, b: inner.b };
+          if (sx) {
+            const open = Math.min(inner.r, r.right) > Math.max(inner.l, r.left);
+            inner.l = open ? -Infinity : 0; inner.r = open ? Infinity : 0;
+          }
+          if (sy) {
+            const open = Math.min(inner.b, r.bottom) > Math.max(inner.t, r.top);
+            inner.t = open ? -Infinity : 0; inner.b = open ? Infinity : 0;
+          }
+        }
       }
       this.flow = inner;
     }
