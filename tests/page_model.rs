@@ -1037,3 +1037,25 @@ fn frames_under_zoom_scale_and_rotation_are_pressed_where_drawn_or_refused() {
     assert_eq!(refused["failureKind"], "notVisible", "{refused}");
     assert_eq!(eval(&mut g, "window.pressed.join(' ')"), "Scaled Zoomed");
 }
+
+/// #27, from generated layouts: a control whose centre an overlay covers is pressed on the part
+/// a person sees (it answered `blocked`), and a control inside a scroller that sits, unscrolled,
+/// beyond the clip of a block around it is listed (a person scrolls it into view) and clicked.
+/// Checked on the page's own counters.
+#[test]
+fn a_partly_covered_control_and_one_a_person_scrolls_to_are_listed_and_pressed() {
+    let page = "<body style='margin:8px'><script>window.got = []</script>\
+        <div style='position:relative'><button style='width:160px;height:30px' onclick='got.push(&quot;Half&quot;)'>Half</button>\
+        <div style='position:absolute;left:60px;top:0;width:110px;height:40px;background:#c00'></div></div>\
+        <div style='overflow-y:clip;width:227px;height:92px;margin-top:20px'>\
+        <div style='overflow-y:auto;overflow-x:hidden;width:120px;height:24px;transform:translate(10px,50px)'>\
+        <div style='height:44px'></div><button style='width:100px;height:20px' onclick='got.push(&quot;Scrolled&quot;)'>Scrolled</button></div></div>";
+    let web = fixtures(vec![("/covered.html", Page::html(page))]);
+    let mut g = glass(&[]);
+    let o = open(&mut g, &web, "/covered.html");
+    for name in ["Half", "Scrolled"] {
+        let r = ref_of(&o["elements"], "button", name);
+        ok(&g.call(json!(1), "click", json!({"target": r})));
+    }
+    assert_eq!(eval(&mut g, "window.got.join(' ')"), "Half Scrolled");
+}

@@ -99,7 +99,18 @@
     }
     if (!stable) return { ok: false, failure: 'unstable' };
     if (!prev.vis) return { ok: false, failure: 'notVisible' };
-    const p = pressPoint(el, prev);
+    let p = pressPoint(el, prev);
+    // Covered where centring put it (a fixed or sticky bar over it): scroll it to the top,
+    // then the bottom, of what shows it, as a person scrolls a little further.
+    for (const block of ['start', 'end']) {
+      if (p.x !== undefined) break;
+      prev.via.scrollIntoView({ block, inline: 'nearest', behavior: 'instant' });
+      resetCaches();
+      const moved = sight(el);
+      if (!moved || !moved.vis) continue;
+      const q = pressPoint(el, moved);
+      if (q.x !== undefined) { p = q; prev = moved; }
+    }
     if (p.x === undefined) return { ok: false, failure: 'blocked', blocker: summarize(p.blocker) };
     const via = prev.via;
     arm();
