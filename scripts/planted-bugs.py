@@ -119,6 +119,9 @@ PLANTS = [
  ("an action reports its URL without query or fragment", [("src/browser/act.rs", "caused.navigation = Some(redact::page_url(p[\"url\"].as_str().unwrap_or(\"\")));", "caused.navigation = Some(redact::url_without_query(p[\"url\"].as_str().unwrap_or(\"\")));")], "page_model", "an_action_reports_the_url"),
  ("intent steps lose their verb", [("src/tools/workflow.rs", "            if let Some(verb) = arguments.remove(\"intentAction\") {", "            if let Some(verb) = arguments.remove(\"intentAction\").filter(|_| false) {")], "workflows", "intent_steps_run"),
  ("throwaway workflow checkpoints reach the disk", [("src/tools/workflow.rs", "            Store::in_memory()\n", "            try_tool!(Store::open())\n")], "policy", "throwaway_sessions"),
+ ("frames mapped without their scale", [("src/browser/agent/15-dom.js", "    const sx = f.offsetWidth > 0 ? r.width / f.offsetWidth : 1, sy = f.offsetHeight > 0 ? r.height / f.offsetHeight : 1;", "    const sx = 1, sy = 1;")], "page_model", "frames_under_zoom"),
+ ("a control is pressed at its centre or not at all", [("src/browser/agent/25-visibility.js", "    const tries = [[0.5, 0.5]];", "    const tries = [[0.5, 0.5]];\n    { const x = Math.round(v.x + v.w / 2), y = Math.round(v.y + v.h / 2); const h = receiver(el, s, x, y); return h === true ? { x, y } : { blocker: h }; }")], "page_model", "a_partly_covered"),
+ ("a scroller's content is seen only where it sits now", [("src/browser/agent/25-visibility.js", "      if (cuts === clips && !toViewport && s.display !== 'contents' && inner !== EMPTY) {", "      if (false) {")], "page_model", "a_partly_covered"),
 ]
 only = sys.argv[1:] 
 for name, edits, test, filt in PLANTS:
