@@ -1011,7 +1011,7 @@ fn an_action_reports_the_url_the_page_has() {
 fn frames_under_zoom_scale_and_rotation_are_pressed_where_drawn_or_refused() {
     let inner = |name: &str| {
         format!(
-            "<iframe style='width:220px;height:90px;border:3px solid #888;padding:4px' srcdoc=\"<body style='margin:6px'><button onclick='window.top.pressed.push(&quot;{name}&quot;)'>{name}</button></body>\"></iframe>"
+            "<iframe style='width:220px;height:90px;border:3px solid #888;padding:4px' srcdoc=\"<body style='margin:0'><button style='margin:40px 0 0 120px;width:60px;height:24px' onclick='window.top.pressed.push(&quot;{name}&quot;)'>{name}</button></body>\"></iframe>"
         )
     };
     let page = format!(
