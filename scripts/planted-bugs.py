@@ -122,8 +122,6 @@ PLANTS = [
  ("frames mapped without their scale", [("src/browser/agent/15-dom.js", "    const sx = f.offsetWidth > 0 ? r.width / f.offsetWidth : 1, sy = f.offsetHeight > 0 ? r.height / f.offsetHeight : 1;", "    const sx = 1, sy = 1;")], "page_model", "frames_under_zoom"),
  ("a control is pressed at its centre or not at all", [("src/browser/agent/25-visibility.js", "    const tries = [[0.5, 0.5]];", "    const tries = [[0.5, 0.5]];\n    { const x = Math.round(v.x + v.w / 2), y = Math.round(v.y + v.h / 2); const h = receiver(el, s, x, y); return h === true ? { x, y } : { blocker: h }; }")], "page_model", "a_partly_covered"),
  ("a scroller's content is seen only where it sits now", [("src/browser/agent/25-visibility.js", "      if (cuts === clips && !toViewport && s.display !== 'contents' && inner !== EMPTY) {", "      if (false) {")], "page_model", "a_partly_covered"),
- ("generated layouts: a turned block's clip taken as drawn unturned", [("src/browser/agent/25-visibility.js", "        if (this.turn) {\n", "        if (false) {\n")], "generated_layouts", "first_300"),
- ("generated layouts: presses at fractional points", [("src/browser/agent/25-visibility.js", "      const x = Math.round(v.x + v.w * fx), y = Math.round(v.y + v.h * fy);", "      const x = v.x + v.w * fx, y = v.y + v.h * fy;")], "generated_layouts", "first_300"),
 ]
 only = sys.argv[1:] 
 for name, edits, test, filt in PLANTS:
