@@ -252,33 +252,26 @@ fn press(
 }
 
 fn run_key(services: Arc<Services>, input: Call<KeyArgs>) -> ToolFuture {
-    press(
-        services,
-        (input.args.key, input.args.target, input.raw),
-        "key",
-        Press::Both,
-        &KEY,
-    )
+    press_key(services, input, Press::Both, &KEY)
 }
 
 fn run_key_down(services: Arc<Services>, input: Call<KeyArgs>) -> ToolFuture {
-    press(
-        services,
-        (input.args.key, input.args.target, input.raw),
-        "key",
-        Press::Down,
-        &KEY_DOWN,
-    )
+    press_key(services, input, Press::Down, &KEY_DOWN)
 }
 
 fn run_key_up(services: Arc<Services>, input: Call<KeyArgs>) -> ToolFuture {
-    press(
-        services,
-        (input.args.key, input.args.target, input.raw),
-        "key",
-        Press::Up,
-        &KEY_UP,
-    )
+    press_key(services, input, Press::Up, &KEY_UP)
+}
+
+/// `key`, `keyDown` and `keyUp`: one named key, pressed as `how` says.
+fn press_key(
+    services: Arc<Services>,
+    input: Call<KeyArgs>,
+    how: Press,
+    tool: &'static Tool,
+) -> ToolFuture {
+    let Call { args, raw } = input;
+    press(services, (args.key, args.target, raw), "key", how, tool)
 }
 
 fn run_shortcut(services: Arc<Services>, input: Call<ShortcutArgs>) -> ToolFuture {
