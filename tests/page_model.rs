@@ -1059,3 +1059,86 @@ fn a_partly_covered_control_and_one_a_person_scrolls_to_are_listed_and_pressed()
     }
     assert_eq!(eval(&mut g, "window.got.join(' ')"), "Half Scrolled");
 }
+
+/// A form that disables its submit button while it checks what was just typed (as Prefect's
+/// dialogs do): a click right after typing waits for the button to light up and presses it; a
+/// button that stays disabled is refused as `disabled` and never pressed.
+#[test]
+fn a_button_disabled_for_a_moment_is_waited_for_and_one_that_stays_disabled_is_refused() {
+    let page = "<body><script>window.got = []</script>\
+        <input aria-label='Name' oninput='const b = document.getElementById(&quot;create&quot;); \
+        b.disabled = true; setTimeout(() => { b.disabled = false }, 900)'>\
+        <button id='create' onclick='got.push(&quot;Create&quot;)'>Create</button>\
+        <button disabled onclick='got.push(&quot;Never&quot;)'>Never</button>";
+    let web = fixtures(vec![("/validating.html", Page::html(page))]);
+    let mut g = glass(&[]);
+    let o = open(&mut g, &web, "/validating.html");
+    let name = ref_of(&o["elements"], "textbox", "Name");
+    ok(&g.call(
+        json!(1),
+        "type",
+        json!({"target": name, "text": "max_retries"}),
+    ));
+    assert_eq!(
+        eval(&mut g, "document.getElementById('create').disabled"),
+        true,
+        "the page is still checking the input"
+    );
+    let create = ref_of(&o["elements"], "button", "Create");
+    ok(&g.call(json!(2), "click", json!({"target": create})));
+    let never = ref_of(&o["elements"], "button", "Never");
+    let f = failed(&g.call(json!(3), "click", json!({"target": never})));
+    assert_eq!(f["failureKind"], "disabled", "{f}");
+    assert_eq!(eval(&mut g, "window.got.join(' ')"), "Create");
+}
+
+/// An editor that saves what was typed into its form 250 ms after the last key (Wagtail's
+/// rich-text editor does): a click on Publish right after typing comes at a person's pace, so
+/// the form sends the text typed, not the text as it was before.
+#[test]
+fn a_press_right_after_typing_waits_for_an_editor_that_saves_on_a_debounce() {
+    let page = "<body><script>window.sent = []; let t;</script>\
+        <input type='hidden' id='saved' value=''>\
+        <div contenteditable role='textbox' aria-label='Body' style='border:1px solid;min-height:40px' \
+        oninput='clearTimeout(t); t = setTimeout(() => { saved.value = this.textContent }, 250)'></div>\
+        <button onclick='sent.push(saved.value)'>Publish</button>";
+    let web = fixtures(vec![("/debounced.html", Page::html(page))]);
+    let mut g = glass(&[]);
+    let o = open(&mut g, &web, "/debounced.html");
+    let body = ref_of(&o["elements"], "textbox", "Body");
+    ok(&g.call(
+        json!(1),
+        "type",
+        json!({"target": body, "text": "Closed on Sundays."}),
+    ));
+    let publish = ref_of(&o["elements"], "button", "Publish");
+    ok(&g.call(json!(2), "click", json!({"target": publish})));
+    assert_eq!(eval(&mut g, "window.sent.join('|')"), "Closed on Sundays.");
+}
+
+/// A dialog that fades out for 300 ms after Save, then leaves the DOM (as Prefect's and most
+/// design systems' dialogs do): the click settles when the fade has ended, so the observation
+/// after it shows the page, not the dialog on its way out.
+#[test]
+fn a_click_settles_after_the_transition_it_started_has_ended() {
+    let page = "<body><style>#dlg { transition: opacity 300ms } #dlg.leaving { opacity: 0 }</style>\
+        <button>Behind</button>\
+        <div id='dlg' role='dialog' aria-label='Edit'><button onclick='const d = document.getElementById(&quot;dlg&quot;); \
+        d.classList.add(&quot;leaving&quot;); d.addEventListener(&quot;transitionend&quot;, () => d.remove())'>Save</button></div>";
+    let web = fixtures(vec![("/fading.html", Page::html(page))]);
+    let mut g = glass(&[]);
+    let o = open(&mut g, &web, "/fading.html");
+    let save = ref_of(&o["elements"], "button", "Save");
+    let r = ok(&g.call(json!(1), "click", json!({"target": save})));
+    assert_eq!(r["settled"], true, "{r}");
+    let after = observe(&mut g, json!({}));
+    assert_eq!(
+        names_of(&after["elements"], "button"),
+        vec!["Behind"],
+        "{after}"
+    );
+    assert_eq!(
+        eval(&mut g, "document.getElementById('dlg') === null"),
+        true
+    );
+}

@@ -944,3 +944,254 @@ fn docs_site_on_a_phone_opened_by_a_point_and_printed() {
     assert_eq!(eval(&mut g, "innerWidth"), 1280);
     assert_eq!(eval(&mut g, drawer_button), false, "desktop again");
 }
+
+/// An element's subtree, shaped as an observation, for `one` and `refs_where`.
+fn inside(element: &Value) -> Value {
+    json!({"elements": element["children"]})
+}
+
+/// The refs of the elements matching `pred`, in page order.
+fn refs_where(obs: &Value, pred: impl Fn(&Value) -> bool) -> Vec<String> {
+    all_elements(&obs["elements"])
+        .into_iter()
+        .filter(|e| pred(e))
+        .map(|e| e["ref"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// A CMS editor's day, with the default flags: sign in (typing the password is confirmed
+/// first), open the page explorer from the sidebar, add a child page choosing its type, write
+/// its title and a rich-text body with a bold line in Wagtail's Draftail editor, and publish it
+/// from the footer's menu. Checked in the CMS's own database: the page is live, under Home, with
+/// the title typed and the body as HTML with the bold line.
+#[test]
+fn cms_sign_in_add_a_news_page_with_rich_text_and_publish_it() {
+    let work = temp_dir("wagtail");
+    let app = apps::wagtail(&work);
+    let db = work.join("site/db.sqlite3");
+    let mut g = glass();
+
+    let loaded = ok(&g.call(
+        json!(1),
+        "navigate",
+        json!({"url": app.url("/admin/login/")}),
+    ));
+    let obs = &loaded["observation"];
+    let user = one(obs, "the user name box", |e| {
+        e["role"] == "textbox" && e["name"] == "Username*"
+    });
+    // The password box is marked before anything is typed: the model knows a confirmation
+    // will be asked.
+    let password = one(obs, "the password box", |e| e["password"] == true);
+    let fields = json!([
+        {"target": user["ref"], "value": apps::CMS_ADMIN.0},
+        {"target": password["ref"], "value": apps::CMS_ADMIN.1},
+    ]);
+    let asked = failed(&g.call(json!(2), "fillForm", json!({"fields": fields})));
+    assert_eq!(asked["kind"], "confirmationRequired", "{asked}");
+    assert_eq!(
+        eval(&mut g, "document.querySelector('#id_password').value"),
+        "",
+        "nothing typed before the confirmation"
+    );
+    ok(&g.call(
+        json!(3),
+        "fillForm",
+        json!({"fields": fields, "confirmToken": asked["confirmToken"]}),
+    ));
+    let signed_in = click(&mut g, "role=button;name=Sign in");
+    assert_eq!(
+        signed_in["caused"]["navigation"]["url"],
+        app.url("/admin/"),
+        "{signed_in}"
+    );
+
+    // The sidebar's page explorer (the sidebar clips one axis only), then Home.
+    click(&mut g, "role=button;name=Pages");
+    let obs = observe(&mut g, json!({}));
+    let explorer = one(&obs, "the page explorer", |e| {
+        e["role"] == "dialog" && e["name"] == "Page explorer"
+    });
+    let home = one(&inside(&explorer), "Home in the explorer", |e| {
+        e["role"] == "link" && e["name"] == "Home"
+    });
+    let home_id = sql(&db, "select id from wagtailcore_page where title = 'Home'");
+    let opened = click(&mut g, home["ref"].as_str().unwrap());
+    assert_eq!(
+        opened["caused"]["navigation"]["url"],
+        app.url(&format!("/admin/pages/{home_id}/")),
+        "{opened}"
+    );
+
+    // Add a child page: the CMS asks which type.
+    click(&mut g, "role=link;name=Add child page");
+    let obs = observe(&mut g, json!({}));
+    let types = refs_where(&obs, |e| {
+        e["role"] == "link" && e["href"].as_str().unwrap_or("").contains("/pages/add/")
+    });
+    assert_eq!(types.len(), 2, "two page types offered: {obs}");
+    let chosen = click(&mut g, "role=link;name=News page");
+    assert!(
+        chosen["caused"]["navigation"]["url"]
+            .as_str()
+            .unwrap()
+            .contains("/add/home/newspage/"),
+        "{chosen}"
+    );
+
+    // The title, then the rich-text body: two paragraphs, the second bold.
+    let obs = observe(&mut g, json!({}));
+    let title = one(&obs, "the title box", |e| {
+        e["role"] == "textbox" && e["name"] == "Title*"
+    });
+    let body = one(&obs, "the rich-text body", |e| {
+        e["role"] == "textbox" && e["context"] == "Body"
+    });
+    let body = body["ref"].as_str().unwrap();
+    ok(&g.call(
+        json!(4),
+        "type",
+        json!({"target": title["ref"], "text": "Opening hours"}),
+    ));
+    ok(&g.call(
+        json!(5),
+        "type",
+        json!({"target": body, "text": "We open at nine on weekdays."}),
+    ));
+    ok(&g.call(json!(6), "key", json!({"target": body, "key": "Enter"})));
+    ok(&g.call(json!(7), "shortcut", json!({"keys": "Control+b"})));
+    ok(&g.call(
+        json!(8),
+        "type",
+        json!({"target": body, "text": "Closed on Sundays."}),
+    ));
+
+    // Publish sits in the footer's "More actions" menu.
+    click(&mut g, "role=button;name=More actions");
+    let published = click(&mut g, "role=button;name=Publish");
+    assert_eq!(
+        published["caused"]["navigation"]["url"],
+        app.url(&format!("/admin/pages/{home_id}/")),
+        "{published}"
+    );
+
+    let row = |q: &str| {
+        sql(
+            &db,
+            &format!(
+                "select {q} from wagtailcore_page p join home_newspage n on n.page_ptr_id = p.id \
+                 where p.title = 'Opening hours'"
+            ),
+        )
+    };
+    assert_eq!(row("p.live"), "1", "the page is published");
+    assert_eq!(
+        row("p.url_path"),
+        "/home/opening-hours/",
+        "the page sits under Home"
+    );
+    let html = row("n.body");
+    assert!(
+        html.contains(">We open at nine on weekdays.</p>")
+            && html.contains("<b>Closed on Sundays.</b>")
+            && html.matches("<p").count() == 2,
+        "the body as the editor saved it: {html}"
+    );
+    // The page list the CMS shows after publishing lists the new page.
+    let obs = observe(&mut g, json!({}));
+    one(&obs, "the new page in the list", |e| {
+        e["role"] == "link" && e["name"] == "Opening hours"
+    });
+}
+
+/// Prefect's variables, through its Vue UI with the default flags: add one from the empty
+/// state's button (a JSON value in its code box), edit it from the row's menu (replacing the
+/// value, then the UI's own Format button), and delete it after the UI's confirmation. Checked
+/// on the server's own API after each step.
+#[test]
+fn prefect_add_edit_and_delete_a_variable() {
+    let work = temp_dir("prefect");
+    let app = apps::prefect(&work);
+    let api = |name: &str| apps::http_get(&app.url(&format!("/api/variables/name/{name}")));
+    let mut g = glass();
+
+    ok(&g.call(json!(1), "navigate", json!({"url": app.url("/variables")})));
+    ok(&g.call(
+        json!(2),
+        "wait",
+        json!({"kind": "elementVisible", "target": "role=button;name=Add Variable", "timeoutMs": 30000}),
+    ));
+    click(&mut g, "role=button;name=Add Variable");
+    let obs = observe(&mut g, json!({}));
+    let dialog = one(&obs, "the new-variable dialog", |e| e["role"] == "dialog");
+    // The form's labels are not tied to its boxes; the context names them.
+    let name = one(&inside(&dialog), "the name box", |e| {
+        e["role"] == "textbox" && e["context"] == "Name"
+    });
+    let value = one(&inside(&dialog), "the value box", |e| {
+        e["role"] == "textbox" && e["context"] == "Value"
+    });
+    ok(&g.call(
+        json!(3),
+        "type",
+        json!({"target": name["ref"], "text": "max_retries"}),
+    ));
+    ok(&g.call(
+        json!(4),
+        "type",
+        json!({"target": value["ref"], "text": "{\"count\": 5}"}),
+    ));
+    click(&mut g, "role=button;name=Create");
+    let (status, saved) = api("max_retries");
+    assert_eq!(status, 200, "{saved}");
+    let saved: Value = serde_json::from_str(&saved).unwrap();
+    assert_eq!(saved["value"], json!({"count": 5}));
+
+    // The row's menu (an icon button known by its row), then Edit.
+    let obs = observe(&mut g, json!({}));
+    let table = one(&obs, "the variables table", |e| e["role"] == "table");
+    let menu = one(&inside(&table), "the row's menu button", |e| {
+        e["role"] == "button" && e["name"] == "" && e["context"] == "max_retries"
+    });
+    click(&mut g, menu["ref"].as_str().unwrap());
+    click(&mut g, "role=button;name=Edit");
+    let obs = observe(&mut g, json!({}));
+    let dialog = one(&obs, "the edit dialog", |e| e["role"] == "dialog");
+    let value = one(&inside(&dialog), "the value box", |e| {
+        e["role"] == "textbox" && e["context"] == "Value"
+    });
+    ok(&g.call(
+        json!(5),
+        "type",
+        json!({"target": value["ref"], "text": "{\"count\": 7, \"backoff\": [1, 2]}", "clear": true}),
+    ));
+    click(&mut g, "role=button;name=Format");
+    assert_eq!(
+        eval(
+            &mut g,
+            "document.querySelector('[role=dialog] textarea').value"
+        ),
+        "{\n  \"count\": 7,\n  \"backoff\": [\n    1,\n    2\n  ]\n}",
+        "the UI's Format button reformatted the value typed"
+    );
+    click(&mut g, "role=button;name=Save");
+    let (_, saved) = api("max_retries");
+    let saved: Value = serde_json::from_str(&saved).unwrap();
+    assert_eq!(saved["value"], json!({"count": 7, "backoff": [1, 2]}));
+
+    // Delete, confirmed in the UI's own dialog.
+    let obs = observe(&mut g, json!({}));
+    let table = one(&obs, "the variables table", |e| e["role"] == "table");
+    let menu = one(&inside(&table), "the row's menu button", |e| {
+        e["role"] == "button" && e["name"] == "" && e["context"] == "max_retries"
+    });
+    click(&mut g, menu["ref"].as_str().unwrap());
+    click(&mut g, "role=button;name=Delete");
+    let obs = observe(&mut g, json!({}));
+    let confirm = one(&obs, "the delete confirmation", |e| e["role"] == "dialog");
+    let delete = one(&inside(&confirm), "its Delete button", |e| {
+        e["role"] == "button" && e["name"] == "Delete"
+    });
+    click(&mut g, delete["ref"].as_str().unwrap());
+    assert_eq!(api("max_retries").0, 404, "the variable is gone");
+}

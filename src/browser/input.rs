@@ -12,6 +12,12 @@ use super::error::BrowserError;
 use super::keys::{ALT, CTRL, Key, META};
 use super::page::{Browser, CALL_TIMEOUT, Interaction};
 
+/// The least time between the last key and a pointer press. Apps often save typed text on a
+/// debounce (Wagtail's rich-text editor copies it into the form 250 ms after the last key), so a
+/// press sooner than a person could make it (clicking Publish 20 ms after typing) would submit
+/// the text as it was before typing; a person never moves to the button that fast.
+pub const KEYS_TO_PRESS: Duration = Duration::from_millis(400);
+
 /// A mouse button, as CDP names it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Button {
@@ -194,6 +200,9 @@ impl Browser {
     /// A full click at (x, y) as `press` says: the modifier keys go down first (as a person
     /// holds Shift before clicking) and up after, and every mouse event carries them.
     pub async fn press_at(&mut self, x: f64, y: f64, press: &Press) -> Result<(), BrowserError> {
+        if let Some(since) = self.keys_sent.take() {
+            tokio::time::sleep(KEYS_TO_PRESS.saturating_sub(since.elapsed())).await;
+        }
         let (downs, ups, mods) = hold(&press.modifiers);
         let button = Some(press.button);
         if self.interaction == Interaction::Fast {
@@ -232,11 +241,12 @@ impl Browser {
 
     /// Send one key event (`keyDown` or `keyUp`) with modifiers.
     pub async fn key_event(
-        &self,
+        &mut self,
         key: &Key,
         down: bool,
         modifiers: i64,
     ) -> Result<(), BrowserError> {
+        self.keys_sent = Some(std::time::Instant::now());
         self.page_call("Input.dispatchKeyEvent", key_params(key, down, modifiers))
             .await
             .map(|_| ())
@@ -244,7 +254,8 @@ impl Browser {
 
     /// Press and release a chord: modifiers down in order, the key, then the modifiers up in
     /// reverse. One pipelined round trip.
-    pub async fn press_chord(&self, chord: &super::keys::Shortcut) -> Result<(), BrowserError> {
+    pub async fn press_chord(&mut self, chord: &super::keys::Shortcut) -> Result<(), BrowserError> {
+        self.keys_sent = Some(std::time::Instant::now());
         let (mut events, ups, _) = hold(&chord.modifier_keys);
         events.push((
             "Input.dispatchKeyEvent",
@@ -263,7 +274,15 @@ impl Browser {
     /// selection. `fast` sends the keys back to back in one pipelined sequence; `human` pauses
     /// between keys. Characters no US key produces are inserted as text input. `bulk` inserts
     /// the whole text at once with no key events: faster, but key listeners never run.
-    pub async fn type_text(&self, text: &str, bulk: bool) -> Result<(), BrowserError> {
+    pub async fn type_text(&mut self, text: &str, bulk: bool) -> Result<(), BrowserError> {
+        let typed = self.send_text(text, bulk).await;
+        // From the last key on, not the first: a long text takes a while to type.
+        self.keys_sent = Some(std::time::Instant::now());
+        typed
+    }
+
+    /// `type_text`'s keys (or bulk text), sent.
+    async fn send_text(&self, text: &str, bulk: bool) -> Result<(), BrowserError> {
         if bulk {
             return self
                 .page_call("Input.insertText", json!({"text": text}))

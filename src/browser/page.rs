@@ -100,6 +100,9 @@ pub struct Browser {
     pub(super) interaction: Interaction,
     /// Last pointer position, for human-style moves.
     pub(super) pointer: (f64, f64),
+    /// When keys were last sent: a press that follows soon after waits out a person's pace
+    /// (see `input::KEYS_TO_PRESS`).
+    pub(super) keys_sent: Option<std::time::Instant>,
     /// Refs issued, with where they came from, for stale-ref recovery.
     pub(super) refs: super::refs::RefTable,
     pub(super) download_dir: PathBuf,

@@ -311,6 +311,7 @@ async fn start(config: &SessionConfig) -> Result<Browser, BrowserError> {
         next_ref: 1,
         interaction: config.interaction,
         pointer: (0.0, 0.0),
+        keys_sent: None,
         refs: Default::default(),
         download_dir,
         enforcer,

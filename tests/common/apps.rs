@@ -1,7 +1,8 @@
 //! Real web apps nobody here wrote, for the real-app test tier: Datasette, JupyterLab and an
-//! MkDocs-Material site from the pinned Python venv, and the CodeMirror 5 and Monaco editors
-//! from the npm folder that `scripts/test` prepares under `target/real-apps`. Each app is served
-//! on 127.0.0.1 only, in its own process group, and stopped when dropped.
+//! MkDocs-Material site from the pinned Python venv, the Wagtail CMS and the Prefect server from
+//! venvs of their own, and the CodeMirror 5 and Monaco editors from the npm folder that
+//! `scripts/test` prepares under `target/real-apps`. Each app is served on 127.0.0.1 only, in its
+//! own process group, and stopped when dropped.
 #![allow(dead_code)]
 
 use std::io::{Read, Write};
@@ -28,6 +29,17 @@ pub fn apps_dir() -> PathBuf {
 /// A program of the apps' venv.
 pub fn venv_bin(name: &str) -> PathBuf {
     apps_dir().join("venv/bin").join(name)
+}
+
+/// A program of an app that has a venv of its own (`venv-NAME`, see `scripts/test`).
+pub fn own_venv_bin(venv: &str, name: &str) -> PathBuf {
+    let path = apps_dir().join(format!("venv-{venv}/bin")).join(name);
+    assert!(
+        path.exists(),
+        "{} is missing: run scripts/test (it prepares the apps once)",
+        path.display()
+    );
+    path
 }
 
 /// An installed npm package's folder.
@@ -227,4 +239,118 @@ pub fn docs_site(project: &Path, work: &Path) -> App {
         Duration::from_secs(30),
         work.join("http.log"),
     )
+}
+
+/// Run a program to the end; panics with its output when it fails.
+fn run(cmd: &mut Command, what: &str) {
+    let out = cmd.output().unwrap_or_else(|e| panic!("{what}: {e}"));
+    assert!(
+        out.status.success(),
+        "{what} failed: {}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// The CMS's administrator: (user name, password).
+pub const CMS_ADMIN: (&str, &str) = ("editor", "glass-editor-passphrase");
+
+/// The page types of the CMS site: the site's home page and a news page, each with a rich-text
+/// body (Wagtail's Draftail editor), so "Add child page" offers a choice of types.
+const CMS_MODELS: &str = r#"from wagtail.admin.panels import FieldPanel
+from wagtail.fields import RichTextField
+from wagtail.models import Page
+
+
+class HomePage(Page):
+    body = RichTextField(blank=True)
+
+    content_panels = Page.content_panels + [FieldPanel("body")]
+
+
+class NewsPage(Page):
+    body = RichTextField(blank=True)
+
+    content_panels = Page.content_panels + [FieldPanel("body")]
+"#;
+
+/// A Wagtail CMS site made the way its tutorial makes one (`wagtail start`, the page models,
+/// migrations, one administrator), its SQLite database at `work/site/db.sqlite3`, served by
+/// Django's development server.
+pub fn wagtail(work: &Path) -> App {
+    let site = work.join("site");
+    std::fs::create_dir_all(&site).unwrap();
+    run(
+        Command::new(own_venv_bin("cms", "wagtail"))
+            .args(["start", "mysite"])
+            .arg(&site),
+        "wagtail start",
+    );
+    std::fs::write(site.join("home/models.py"), CMS_MODELS).unwrap();
+    let python = own_venv_bin("cms", "python");
+    let manage = |args: &[&str]| {
+        let mut cmd = Command::new(&python);
+        cmd.arg("manage.py")
+            .args(args)
+            .current_dir(&site)
+            .env("DJANGO_SUPERUSER_PASSWORD", CMS_ADMIN.1);
+        cmd
+    };
+    run(
+        &mut manage(&["makemigrations", "home", "-v0"]),
+        "makemigrations",
+    );
+    run(&mut manage(&["migrate", "-v0"]), "migrate");
+    run(
+        &mut manage(&[
+            "createsuperuser",
+            "--noinput",
+            "--username",
+            CMS_ADMIN.0,
+            "--email",
+            "editor@example.com",
+        ]),
+        "createsuperuser",
+    );
+    let port = free_port();
+    let mut cmd = manage(&["runserver", &format!("127.0.0.1:{port}"), "--noreload"]);
+    cmd.env("PYTHONUNBUFFERED", "1");
+    App::start(
+        cmd,
+        port,
+        "/admin/login/",
+        Duration::from_secs(60),
+        work.join("wagtail.log"),
+    )
+}
+
+/// The Prefect server (its web UI is the Vue one it serves by default), its database in
+/// `work/prefect`, with analytics off.
+pub fn prefect(work: &Path) -> App {
+    let port = free_port();
+    let mut cmd = Command::new(own_venv_bin("prefect", "prefect"));
+    cmd.args(["server", "start", "--host", "127.0.0.1", "--port"])
+        .arg(port.to_string())
+        .env("PREFECT_HOME", work.join("prefect"))
+        .env("PREFECT_SERVER_ANALYTICS_ENABLED", "false")
+        .env("PREFECT_UI_API_URL", format!("http://127.0.0.1:{port}/api"));
+    App::start(
+        cmd,
+        port,
+        "/api/health",
+        Duration::from_secs(120),
+        work.join("prefect.log"),
+    )
+}
+
+/// `GET url`: (status, body), for reading an app's own records over its API.
+pub fn http_get(url: &str) -> (u16, String) {
+    let out = python(
+        "import sys, urllib.request, urllib.error\n\
+         try:\n    r = urllib.request.urlopen(sys.argv[1], timeout=10); print(r.status); print(r.read().decode())\n\
+         except urllib.error.HTTPError as e:\n    print(e.code)",
+        &[url],
+    );
+    let (status, body) = out.split_once('\n').unwrap_or((&out, ""));
+    (status.trim().parse().expect("a status"), body.to_owned())
 }

@@ -1,5 +1,7 @@
   // Part 70, actions: actionability (scroll, stability, hit test) and settling after input; apart because these are the async steps that precede and follow real input.
   // ---------------------------------------------------------------- actionability
+  /** How long an action waits for a disabled target to be enabled (ms). */
+  const ENABLE_WAIT_MS = 1500;
   const nextFrame = () => new Promise((res) => {
     let done = false;
     const fin = () => { if (!done) { done = true; res(); } };
@@ -60,8 +62,20 @@
     resetCaches();
     let seenNow = sight(el);
     if (!seenNow) return { ok: false, failure: 'notVisible' };
-    // Hovering a disabled control is legitimate (tooltips explain why it is disabled).
-    if (action !== 'hover' && isDisabled(el)) return { ok: false, failure: 'disabled' };
+    // Hovering a disabled control is legitimate (tooltips explain why it is disabled). A
+    // control the page disables for a moment (a form validating what was just typed) is waited
+    // for, as a person waits for the button to light up; still disabled after that: 'disabled'.
+    if (action !== 'hover' && isDisabled(el)) {
+      const since = performance.now();
+      while (isDisabled(el) && performance.now() - since < ENABLE_WAIT_MS) {
+        await nextFrame();
+        if (!el.isConnected) return { ok: false, failure: 'detached' };
+      }
+      if (isDisabled(el)) return { ok: false, failure: 'disabled' };
+      resetCaches();
+      seenNow = sight(el);
+      if (!seenNow) return { ok: false, failure: 'notVisible' };
+    }
     if (action === 'type' && !isEditable(el)) return { ok: false, failure: 'notEditable' };
     if (!seenNow.whole) {
       seenNow.via.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
@@ -143,11 +157,25 @@
     while (performance.now() - t0 < budget) {
       await nextFrame();
       frames += 1;
-      if (frames === 1 && a.mutations === 0) return done(true);
-      if (a.mutations === seenCount) quiet += 1; else { quiet = 0; seenCount = a.mutations; }
+      const ending = endingSoon(budget - (performance.now() - t0));
+      if (frames === 1 && a.mutations === 0 && !ending) return done(true);
+      if (a.mutations === seenCount && !ending) quiet += 1; else { quiet = 0; seenCount = a.mutations; }
       if (quiet >= need) return done(true);
     }
     return done(false);
+  }
+  // Whether a transition or animation is running that ends within `withinMs`: a dialog fading
+  // out is still on the page until it ends, though nothing in the DOM changes meanwhile.
+  // Endless ones (spinners) and ones that outlast the budget are not waited for.
+  function endingSoon(withinMs) {
+    if (typeof document.getAnimations !== 'function') return false;
+    for (const anim of document.getAnimations()) {
+      if (anim.playState !== 'running' || !anim.effect) continue;
+      const t = anim.effect.getComputedTiming();
+      const left = (t.endTime - (t.localTime || 0)) / (anim.playbackRate || 1);
+      if (Number.isFinite(left) && left > 0 && left <= withinMs) return true;
+    }
+    return false;
   }
   // Whether the document shows anything yet (a single-page app's shell is empty at load).
   function hasContent() {
