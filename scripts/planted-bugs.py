@@ -122,6 +122,13 @@ PLANTS = [
  ("frames mapped without their scale", [("src/browser/agent/15-dom.js", "    const sx = f.offsetWidth > 0 ? r.width / f.offsetWidth : 1, sy = f.offsetHeight > 0 ? r.height / f.offsetHeight : 1;", "    const sx = 1, sy = 1;")], "page_model", "frames_under_zoom"),
  ("a control is pressed at its centre or not at all", [("src/browser/agent/25-visibility.js", "    const tries = [[0.5, 0.5]];", "    const tries = [[0.5, 0.5]];\n    { const x = Math.round(v.x + v.w / 2), y = Math.round(v.y + v.h / 2); const h = receiver(el, s, x, y); return h === true ? { x, y } : { blocker: h }; }")], "page_model", "a_partly_covered"),
  ("a scroller's content is seen only where it sits now", [("src/browser/agent/25-visibility.js", "      if (cuts === clips && !toViewport && s.display !== 'contents' && inner !== EMPTY) {", "      if (false) {")], "page_model", "a_partly_covered"),
+ ("a press comes right after the keys", [("src/browser/input.rs", "pub const KEYS_TO_PRESS: Duration = Duration::from_millis(400);", "pub const KEYS_TO_PRESS: Duration = Duration::from_millis(0);")], "page_model", "a_press_right_after"),
+ ("a briefly disabled control is refused at once", [("src/browser/agent/70-act.js", "const ENABLE_WAIT_MS = 1500;", "const ENABLE_WAIT_MS = 0;")], "page_model", "a_button_disabled"),
+ ("settling ignores a dialog fading out", [("src/browser/agent/70-act.js", "  function endingSoon(withinMs) {\n", "  function endingSoon(withinMs) {\n    if (withinMs > -1) return false;\n")], "page_model", "a_click_settles"),
+ ("a turned scroller hides what scrolls into it", [("src/browser/agent/25-visibility.js", "const across = this.turn;", "const across = false;")], "generated_layouts", "once_failed"),
+ ("scrolling into view moves overflow:hidden boxes", [("src/browser/agent/25-visibility.js", "if (hx || hy) kept.push(", "if (false) kept.push(")], "generated_layouts", "once_failed"),
+ ("no scrolling toward a control from where the page was", [("src/browser/agent/70-act.js", "else { unscroll(); scrollToward(via); }", "else continue;")], "generated_layouts", "once_failed"),
+ ("covered controls are never scrolled to a side edge", [("src/browser/agent/70-act.js", "['nearest', 'start'], ['nearest', 'end'], null];", "null];")], "generated_layouts", "once_failed"),
 ]
 only = sys.argv[1:] 
 for name, edits, test, filt in PLANTS:

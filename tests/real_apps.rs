@@ -1,7 +1,8 @@
 //! The real-app tier: tasks a user would give a coding agent, on web apps nobody here wrote
-//! (Datasette, JupyterLab, an MkDocs-Material site), driven end to end through the Glass binary
-//! with its default flags, each checked on the app's own state (SQLite, the notebook file on
-//! disk, the page's location and scroll).
+//! (Datasette, JupyterLab, an MkDocs-Material site, the Wagtail CMS with its rich-text editor,
+//! the Prefect server's Vue UI), driven end to end through the Glass binary with its default
+//! flags, each checked on the app's own state (SQLite, the notebook file on disk, the page's
+//! location and scroll, the CMS's database, Prefect's API).
 #![cfg(target_os = "linux")]
 
 mod common;

@@ -2,9 +2,10 @@
 // Real-app tasks, Glass (default flags) side by side with @playwright/mcp, in one run:
 // tool calls, bytes of tool results a model reads (the text content items), wall time, and
 // whether the task really got done (checked on the app's own state: SQLite, the notebook file
-// on disk, the page's location).
+// on disk, the page's location, the CMS's database, Prefect's API).
 // Usage: node apps.mjs --glass ../../target/release/glass --apps ../../target/real-apps
-//                      [--runs 3] [--only glass,playwright] [--tasks datasette,jupyterlab,docs] [-v]
+//                      [--runs 3] [--only glass,playwright]
+//                      [--tasks datasette,jupyterlab,docs,cms,prefect] [-v]
 import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -14,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { startServer } from './mcpclient.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const o = { runs: 3, only: ['glass', 'playwright'], tasks: ['datasette', 'jupyterlab', 'docs'], glass: null, apps: null, verbose: false };
+const o = { runs: 3, only: ['glass', 'playwright'], tasks: ['datasette', 'jupyterlab', 'docs', 'cms', 'prefect'], glass: null, apps: null, verbose: false };
 for (let i = 2; i < process.argv.length; i++) {
   const a = process.argv[i], v = () => process.argv[++i];
   if (a === '--glass') o.glass = path.resolve(v());
@@ -28,6 +29,7 @@ for (let i = 2; i < process.argv.length; i++) {
 if (!o.glass || !o.apps) { console.error('--glass and --apps are required'); process.exit(2); }
 const log = (...a) => console.error(...a);
 const VENV = (b) => path.join(o.apps, 'venv/bin', b);
+const OWN_VENV = (v, b) => path.join(o.apps, `venv-${v}/bin`, b);
 
 // ---------------------------------------------------------------- apps
 const freePort = () => new Promise((res) => { const s = net.createServer(); s.listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => res(p)); }); });
@@ -59,6 +61,14 @@ function meter(c) {
     c.readBytes += Buffer.byteLength(r.text, 'utf8');
     if (o.verbose) log(`  [${c.label}] ${name} ${JSON.stringify(args).slice(0, 120)} -> ${Buffer.byteLength(r.text)} B${r.isError ? ' ERROR ' + r.text.slice(0, 200) : ''}`);
     if (r.isError) throw new Fail(`${name}: ${r.text.slice(0, 300)}`);
+    return r;
+  };
+  // A call whose failure the model reads and acts on (a confirmation asked): the result.
+  c.call = async (name, args) => {
+    const r = await c.callTool(name, args, 60000);
+    c.calls += 1;
+    c.readBytes += Buffer.byteLength(r.text, 'utf8');
+    if (o.verbose) log(`  [${c.label}] ${name} ${JSON.stringify(args).slice(0, 120)} -> ${Buffer.byteLength(r.text)} B${r.isError ? ' ERROR ' + r.text.slice(0, 200) : ''}`);
     return r;
   };
   // A call a model makes and sees fail: counted, not fatal.
@@ -93,6 +103,46 @@ function pwfindAfter(text, after, re, what) {
   for (let i = k; i < lines.length; i++) if (re.test(lines[i])) { const m = lines[i].match(/\[ref=([^\]\s]+)\]/); if (m) return m[1]; }
   throw new Fail(`playwright: ${what} not in snapshot`);
 }
+
+// Every ref of the lines matching `re` after the first line matching `after`, in order.
+function pwfindAllAfter(text, after, re) {
+  const lines = text.split('\n');
+  const k = lines.findIndex((l) => after.test(l));
+  const out = [];
+  for (let i = Math.max(k, 0); i < lines.length; i++) if (re.test(lines[i])) { const m = lines[i].match(/\[ref=([^\]\s]+)\]/); if (m) out.push(m[1]); }
+  return out;
+}
+
+const CMS_MODELS = `from wagtail.admin.panels import FieldPanel
+from wagtail.fields import RichTextField
+from wagtail.models import Page
+
+
+class HomePage(Page):
+    body = RichTextField(blank=True)
+
+    content_panels = Page.content_panels + [FieldPanel("body")]
+
+
+class NewsPage(Page):
+    body = RichTextField(blank=True)
+
+    content_panels = Page.content_panels + [FieldPanel("body")]
+`;
+const CMS_ADMIN = ['editor', 'glass-editor-passphrase'];
+// The news page the CMS task publishes, as the CMS's database holds it.
+function cmsPublished(db) {
+  const q = (c) => sql(db, `select ${c} from wagtailcore_page p join home_newspage n on n.page_ptr_id = p.id where p.title = 'Opening hours'`);
+  let live, body;
+  try { live = q('p.live'); body = q('n.body'); } catch { throw new Fail('the page is not in the database'); }
+  if (live !== '1') throw new Fail('the page is not live');
+  if (!body.includes('>We open at nine on weekdays.</p>') || !body.includes('<b>Closed on Sundays.</b>')) throw new Fail(`the body is ${body.slice(0, 200)}`);
+}
+async function prefectVariable(app, name) {
+  const r = await fetch(`${app.base}/api/variables/name/${name}`);
+  return r.status === 200 ? (await r.json()).value : null;
+}
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 // ---------------------------------------------------------------- tasks
 const TASKS = {
@@ -224,6 +274,126 @@ db.executemany("insert into books values (?,?,?,?)",[(i,"Book %03d %s"%((i*37)%2
       await c.tool('browser_click', { target: pwfind(r.text, /- button "Rename File"/, 'Rename File') });
       await c.tool('browser_press_key', { key: 'Control+s' });
       await onDisk(path.join(root, 'answer.ipynb'));
+    },
+  },
+  cms: {
+    async setup() {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'apps-cms-'));
+      const site = path.join(dir, 'site');
+      fs.mkdirSync(site);
+      execFileSync(OWN_VENV('cms', 'wagtail'), ['start', 'mysite', site]);
+      fs.writeFileSync(path.join(site, 'home/models.py'), CMS_MODELS);
+      const manage = (...a) => execFileSync(OWN_VENV('cms', 'python'), ['manage.py', ...a], { cwd: site, env: { ...process.env, DJANGO_SUPERUSER_PASSWORD: CMS_ADMIN[1] } });
+      manage('makemigrations', 'home', '-v0');
+      manage('migrate', '-v0');
+      manage('createsuperuser', '--noinput', '--username', CMS_ADMIN[0], '--email', 'editor@example.com');
+      const app = await startApp(OWN_VENV('cms', 'python'), (p) => ['manage.py', 'runserver', `127.0.0.1:${p}`, '--noreload'], {}, site, '/admin/login/');
+      return { app, db: path.join(site, 'db.sqlite3') };
+    },
+    // Sign in, open Home from the sidebar's page explorer, add a News page with a title and a
+    // rich-text body (a second, bold paragraph), publish it from the footer's menu; the CMS's
+    // database must hold it live with that body.
+    async glass(c, { app, db }) {
+      const r = await c.tool('navigate', { url: app.base + '/admin/login/' });
+      const els = gels(r);
+      const fields = [
+        { target: gfind(els, (e) => e.name === 'Username*', 'user'), value: CMS_ADMIN[0] },
+        { target: gfind(els, (e) => e.password === true, 'password'), value: CMS_ADMIN[1] },
+      ];
+      const asked = gj(await c.call('fillForm', { fields }));
+      if (!asked.confirmToken) throw new Fail('glass: no confirmation asked');
+      await c.tool('fillForm', { fields, confirmToken: asked.confirmToken });
+      await c.tool('click', { target: 'role=button;name=Sign in' });
+      await c.tool('click', { target: 'role=button;name=Pages' });
+      const explorer = gels(await c.tool('observe', {}));
+      await c.tool('click', { target: gfind(explorer, (e) => e.role === 'link' && e.name === 'Home', 'Home') });
+      await c.tool('click', { target: 'role=link;name=Add child page' });
+      await c.tool('click', { target: 'role=link;name=News page' });
+      const form = gels(await c.tool('observe', {}));
+      const body = gfind(form, (e) => e.role === 'textbox' && e.context === 'Body', 'body');
+      await c.tool('type', { target: gfind(form, (e) => e.name === 'Title*', 'title'), text: 'Opening hours' });
+      await c.tool('type', { target: body, text: 'We open at nine on weekdays.' });
+      await c.tool('key', { target: body, key: 'Enter' });
+      await c.tool('shortcut', { keys: 'Control+b' });
+      await c.tool('type', { target: body, text: 'Closed on Sundays.' });
+      await c.tool('click', { target: 'role=button;name=More actions' });
+      await c.tool('click', { target: 'role=button;name=Publish' });
+      cmsPublished(db);
+    },
+    async playwright(c, { app, db }) {
+      await c.tool('browser_navigate', { url: app.base + '/admin/login/' });
+      let r = await c.tool('browser_snapshot', {});
+      await c.tool('browser_type', { target: pwfind(r.text, /- textbox "Username\*"/, 'user'), text: CMS_ADMIN[0] });
+      await c.tool('browser_type', { target: pwfind(r.text, /- textbox "Password\*"/, 'password'), text: CMS_ADMIN[1] });
+      await c.tool('browser_click', { target: pwfind(r.text, /- button "Sign in"/, 'Sign in') });
+      r = await c.tool('browser_snapshot', {});
+      await c.tool('browser_click', { target: pwfind(r.text, /- button "Pages"/, 'Pages') });
+      r = await c.tool('browser_snapshot', {});
+      await c.tool('browser_click', { target: pwfindAfter(r.text, /Page explorer/, /- link "Home"/, 'Home') });
+      r = await c.tool('browser_snapshot', {});
+      await c.tool('browser_click', { target: pwfind(r.text, /- link "Add child page"/, 'Add child page') });
+      r = await c.tool('browser_snapshot', {});
+      await c.tool('browser_click', { target: pwfind(r.text, /- link "News page"/, 'News page') });
+      r = await c.tool('browser_snapshot', {});
+      await c.tool('browser_type', { target: pwfind(r.text, /- textbox "Title\*"/, 'title'), text: 'Opening hours' });
+      const body = pwfindAfter(r.text, /- heading "Body"/, /- textbox/, 'body');
+      await c.tool('browser_type', { target: body, text: 'We open at nine on weekdays.' });
+      await c.tool('browser_press_key', { key: 'Enter' });
+      await c.tool('browser_press_key', { key: 'Control+b' });
+      await c.tool('browser_type', { target: body, text: 'Closed on Sundays.' });
+      await c.tool('browser_click', { target: pwfind(r.text, /- button "More actions"/, 'More actions') });
+      r = await c.tool('browser_snapshot', {});
+      await c.tool('browser_click', { target: pwfind(r.text, /- button "Publish"/, 'Publish') });
+      cmsPublished(db);
+    },
+  },
+  prefect: {
+    async setup() {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'apps-prefect-'));
+      let apiUrl = '';
+      const app = await startApp(OWN_VENV('prefect', 'prefect'), (p) => { apiUrl = `http://127.0.0.1:${p}/api`; return ['server', 'start', '--host', '127.0.0.1', '--port', String(p)]; }, { PREFECT_HOME: path.join(dir, 'home'), PREFECT_SERVER_ANALYTICS_ENABLED: 'false', get PREFECT_UI_API_URL() { return apiUrl; } }, dir, '/api/health');
+      return { app };
+    },
+    // Add a variable with a JSON value from the empty state, then change its value from the
+    // row's menu; Prefect's API must hold each value.
+    async glass(c, { app }) {
+      await c.tool('navigate', { url: app.base + '/variables' });
+      await c.tool('click', { target: 'role=button;name=Add Variable' });
+      let els = gels(await c.tool('observe', {}));
+      await c.tool('type', { target: gfind(els, (e) => e.role === 'textbox' && e.context === 'Name', 'name'), text: 'max_retries' });
+      await c.tool('type', { target: gfind(els, (e) => e.role === 'textbox' && e.context === 'Value', 'value'), text: '{"count": 5}' });
+      await c.tool('click', { target: 'role=button;name=Create' });
+      if (!same(await prefectVariable(app, 'max_retries'), { count: 5 })) throw new Fail('glass: created value');
+      els = gels(await c.tool('observe', {}));
+      await c.tool('click', { target: gfind(els, (e) => e.role === 'button' && e.name === '' && e.context === 'max_retries', 'row menu') });
+      await c.tool('click', { target: 'role=button;name=Edit' });
+      els = gels(await c.tool('observe', {}));
+      await c.tool('type', { target: gfind(els, (e) => e.role === 'textbox' && e.context === 'Value', 'value'), text: '{"count": 7}', clear: true });
+      await c.tool('click', { target: 'role=button;name=Save' });
+      if (!same(await prefectVariable(app, 'max_retries'), { count: 7 })) throw new Fail('glass: edited value');
+    },
+    async playwright(c, { app }) {
+      await c.tool('browser_navigate', { url: app.base + '/variables' });
+      let r = await c.tool('browser_snapshot', {});
+      await c.tool('browser_click', { target: pwfind(r.text, /- button "Add Variable"/, 'Add Variable') });
+      r = await c.tool('browser_snapshot', {});
+      let boxes = pwfindAllAfter(r.text, /- dialog/, /- textbox/);
+      if (boxes.length < 2) throw new Fail('playwright: the dialog\'s boxes');
+      await c.tool('browser_type', { target: boxes[0], text: 'max_retries' });
+      await c.tool('browser_type', { target: boxes[1], text: '{"count": 5}' });
+      await c.tool('browser_click', { target: pwfind(r.text, /- button "Create"/, 'Create') });
+      if (!same(await prefectVariable(app, 'max_retries'), { count: 5 })) throw new Fail('playwright: created value');
+      r = await c.tool('browser_snapshot', {});
+      const menu = pwfindAllAfter(r.text, /- cell "max_retries"|max_retries/, /- button/);
+      if (!menu.length) throw new Fail('playwright: row menu');
+      await c.tool('browser_click', { target: menu[menu.length > 1 ? 1 : 0] });
+      r = await c.tool('browser_snapshot', {});
+      await c.tool('browser_click', { target: pwfind(r.text, /- button "Edit"/, 'Edit') });
+      r = await c.tool('browser_snapshot', {});
+      boxes = pwfindAllAfter(r.text, /- dialog/, /- textbox/);
+      await c.tool('browser_type', { target: boxes[1], text: '{"count": 7}' });
+      await c.tool('browser_click', { target: pwfind(r.text, /- button "Save"/, 'Save') });
+      if (!same(await prefectVariable(app, 'max_retries'), { count: 7 })) throw new Fail('playwright: edited value');
     },
   },
   docs: {

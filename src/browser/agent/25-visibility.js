@@ -148,17 +148,19 @@
       }
       // What a person can see of a scroller's content: any of it can be scrolled into the
       // scroller's box, so along an axis it scrolls, the clips around it bound the scroller,
-      // not where its content sits now (open if any of its box shows, else nothing).
+      // not where its content sits now (open if any of its box shows, else nothing). Turned,
+      // it scrolls along its own turned axes, which cross both screen axes: both open.
       if (cuts === clips && !toViewport && s.display !== 'contents' && inner !== EMPTY) {
         const sx = scrolls(s.overflowX), sy = scrolls(s.overflowY);
         if (sx || sy) {
           const r = el.getBoundingClientRect();
           inner = { l: inner.l, t: inner.t, r: inner.r, b: inner.b };
-          if (sx) {
+          const across = this.turn;
+          if (sx || across) {
             const open = Math.min(inner.r, r.right) > Math.max(inner.l, r.left);
             inner.l = open ? -Infinity : 0; inner.r = open ? Infinity : 0;
           }
-          if (sy) {
+          if (sy || across) {
             const open = Math.min(inner.b, r.bottom) > Math.max(inner.t, r.top);
             inner.t = open ? -Infinity : 0; inner.b = open ? Infinity : 0;
           }
@@ -333,6 +335,67 @@
     b.via = via;
     b.whole = wholeOnScreen(b);
     return b;
+  }
+  // Scroll el into view as a person would: Chrome's scrollIntoView also scrolls boxes with
+  // overflow:hidden, which no wheel or finger moves (sticky content in them then overlaps as no
+  // person ever sees it), so those keep their offsets. The viewport is scrolled as it is.
+  function bringIntoView(el, block, inline) {
+    const kept = [];
+    const root = el.ownerDocument.documentElement, body = el.ownerDocument.body;
+    for (let n = flatParent(el); n; n = flatParent(n)) {
+      if (n.nodeType !== 1 || n === root || n === body) continue;
+      const s = st(n);
+      const hx = s.overflowX === 'hidden', hy = s.overflowY === 'hidden';
+      if (hx || hy) kept.push([n, hx && n.scrollLeft, hy && n.scrollTop]);
+    }
+    el.scrollIntoView({ block, inline, behavior: 'instant' });
+    for (const [n, l, t] of kept) {
+      if (l !== false && n.scrollLeft !== l) n.scrollLeft = l;
+      if (t !== false && n.scrollTop !== t) n.scrollTop = t;
+    }
+    resetCaches();
+  }
+  // Where el's scrollers and viewports stand now (up through its frames): a function that puts
+  // them back, so an action can undo its own scrolling before it tries another way.
+  function scrollMark(el) {
+    const kept = [];
+    for (let d = el.ownerDocument; d; ) {
+      const v = d.defaultView;
+      kept.push([null, v, v.scrollX, v.scrollY]);
+      const f = v.frameElement;
+      d = f ? f.ownerDocument : null;
+    }
+    for (let n = flatParent(el); n; n = flatParent(n) || (n.ownerDocument.defaultView.frameElement)) {
+      if (n.nodeType === 1 && (n.scrollLeft || n.scrollTop || scrolls(st(n).overflowX) || scrolls(st(n).overflowY))) kept.push([n, null, n.scrollLeft, n.scrollTop]);
+    }
+    return () => {
+      for (const [n, v, x, y] of kept) {
+        if (v) v.scrollTo(x, y);
+        else { n.scrollLeft = x; n.scrollTop = y; }
+      }
+      resetCaches();
+    };
+  }
+  // Scroll toward el as a person does who cannot ask for "into view": each box that scrolls
+  // (auto or scroll), innermost first, by how far el's centre is from its centre on screen,
+  // along the axes it scrolls; then the viewport, and each hosting frame the same way. For
+  // where scrollIntoView's answer leaves el off screen (it scrolls a rotated scroller along
+  // its own axes, which can carry el away on screen).
+  function scrollToward(el) {
+    const doc = el.ownerDocument;
+    for (let n = flatParent(el); n; n = flatParent(n)) {
+      if (n.nodeType !== 1 || n === doc.documentElement || n === doc.body) continue;
+      const s = st(n);
+      const sx = scrolls(s.overflowX), sy = scrolls(s.overflowY);
+      if (!sx && !sy) continue;
+      const r = el.getBoundingClientRect(), c = n.getBoundingClientRect();
+      if (sy) n.scrollTop += (r.top + r.height / 2) - (c.top + c.height / 2);
+      if (sx) n.scrollLeft += (r.left + r.width / 2) - (c.left + c.width / 2);
+    }
+    const v = doc.defaultView, r = el.getBoundingClientRect();
+    v.scrollBy((r.left + r.width / 2) - v.innerWidth / 2, (r.top + r.height / 2) - v.innerHeight / 2);
+    resetCaches();
+    if (v.frameElement) scrollToward(v.frameElement);
   }
   // Whether all of a box (`screenBox`) that scrolling could bring on screen is on screen: if
   // not, an action scrolls it into view first.

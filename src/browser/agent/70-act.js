@@ -77,17 +77,37 @@
       if (!seenNow) return { ok: false, failure: 'notVisible' };
     }
     if (action === 'type' && !isEditable(el)) return { ok: false, failure: 'notEditable' };
+    const unscroll = scrollMark(seenNow.via);
     if (!seenNow.whole) {
-      seenNow.via.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
-      resetCaches();
+      bringIntoView(seenNow.via, 'center', 'center');
       seenNow = sight(el);
       if (!seenNow) return { ok: false, failure: 'notVisible' };
     }
     const box = (r) => ({ x: round2(r.x), y: round2(r.y), w: round2(r.w), h: round2(r.h) });
+    // Off screen where centring put it, or covered there (`accept` says which it needs): try
+    // each other way a person scrolls (see below) until `accept` takes what shows.
+    const edges = [['start', 'nearest'], ['end', 'nearest'], ['nearest', 'start'], ['nearest', 'end'], null];
+    const rescroll = (via, accept) => {
+      let shown = false;
+      for (const edge of edges) {
+        if (edge) bringIntoView(via, edge[0], edge[1]);
+        else { unscroll(); scrollToward(via); }
+        const moved = sight(el);
+        if (!moved || !moved.vis) continue;
+        shown = true;
+        const got = accept(moved);
+        if (got) return got;
+      }
+      return { shown };
+    };
     // Typing and choosing an option use no pointer: no stability wait and no hit test.
     if (action === 'type' || action === 'select') {
+      if (!seenNow.vis) {
+        const got = rescroll(seenNow.via, (moved) => ({ moved }));
+        if (!got.moved) return { ok: false, failure: 'notVisible' };
+        seenNow = got.moved;
+      }
       const v = seenNow.vis;
-      if (!v) return { ok: false, failure: 'notVisible' };
       arm();
       return { ok: true, x: round2(v.x + v.w / 2), y: round2(v.y + v.h / 2), rect: box(seenNow.rect) };
     }
@@ -112,19 +132,21 @@
       prev = cur;
     }
     if (!stable) return { ok: false, failure: 'unstable' };
-    if (!prev.vis) return { ok: false, failure: 'notVisible' };
-    let p = pressPoint(el, prev);
-    // Covered where centring put it (a fixed or sticky bar over it): scroll it to the top,
-    // then the bottom, of what shows it, as a person scrolls a little further.
-    for (const block of ['start', 'end']) {
-      if (p.x !== undefined) break;
-      prev.via.scrollIntoView({ block, inline: 'nearest', behavior: 'instant' });
-      resetCaches();
-      const moved = sight(el);
-      if (!moved || !moved.vis) continue;
-      const q = pressPoint(el, moved);
-      if (q.x !== undefined) { p = q; prev = moved; }
+    let p = prev.vis ? pressPoint(el, prev) : { blocker: null };
+    let shows = !!prev.vis;
+    // Covered or off screen where centring put it (a fixed or sticky bar over it, a scroller
+    // partly outside the viewport, a rotated scroller): scroll it to the top, then the bottom,
+    // then the left and right edges, of what shows it, as a person scrolls a little further;
+    // last, from where the page was, scroll each scroller toward it as a person does.
+    if (p.x === undefined) {
+      const got = rescroll(prev.via, (moved) => {
+        const q = pressPoint(el, moved);
+        return q.x !== undefined && { q, moved };
+      });
+      if (got.q) { p = got.q; prev = got.moved; }
+      shows = shows || got.shown || !!got.q;
     }
+    if (!shows) return { ok: false, failure: 'notVisible' };
     if (p.x === undefined) return { ok: false, failure: 'blocked', blocker: summarize(p.blocker) };
     const via = prev.via;
     arm();

@@ -25,8 +25,7 @@
     if (el === UNKNOWN || !el || !el.isConnected) return { status: 'stale' };
     resetCaches();
     if (!wholeOnScreen(screenBox(el))) {
-      el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
-      resetCaches();
+      bringIntoView(el, 'center', 'center');
     }
     const r = screenBox(el).rect;
     return { x: round2(r.x + scrollX), y: round2(r.y + scrollY), w: round2(r.w), h: round2(r.h) };
