@@ -60,6 +60,7 @@ function meter(c) {
     c.calls += 1;
     c.readBytes += Buffer.byteLength(r.text, 'utf8');
     if (o.verbose) log(`  [${c.label}] ${name} ${JSON.stringify(args).slice(0, 120)} -> ${Buffer.byteLength(r.text)} B${r.isError ? ' ERROR ' + r.text.slice(0, 200) : ''}`);
+    if (process.env.DUMP_SNAPSHOTS && name.endsWith('snapshot')) log(r.text);
     if (r.isError) throw new Fail(`${name}: ${r.text.slice(0, 300)}`);
     return r;
   };
@@ -104,6 +105,20 @@ function pwfindAfter(text, after, re, what) {
   throw new Fail(`playwright: ${what} not in snapshot`);
 }
 
+// The ref of the element holding the first line matching `re` (a button or link named only by
+// the text of a child Playwright's snapshot shows under it).
+function pwfindParent(text, re, what) {
+  const lines = text.split('\n');
+  const k = lines.findIndex((l) => re.test(l));
+  const indent = (l) => l.length - l.trimStart().length;
+  for (let i = k - 1; k > 0 && i >= 0; i--) {
+    if (indent(lines[i]) >= indent(lines[k])) continue;
+    const m = lines[i].match(/\[ref=([^\]\s]+)\]/);
+    if (m) return m[1];
+    break;
+  }
+  throw new Fail(`playwright: ${what} not in snapshot`);
+}
 // Every ref of the lines matching `re` after the first line matching `after`, in order.
 function pwfindAllAfter(text, after, re) {
   const lines = text.split('\n');
@@ -311,7 +326,7 @@ db.executemany("insert into books values (?,?,?,?)",[(i,"Book %03d %s"%((i*37)%2
       await c.tool('click', { target: 'role=link;name=News page' });
       const form = gels(await c.tool('observe', {}));
       const body = gfind(form, (e) => e.role === 'textbox' && e.context === 'Body', 'body');
-      await c.tool('type', { target: gfind(form, (e) => e.name === 'Title*', 'title'), text: 'Opening hours' });
+      await c.tool('type', { target: gfind(form, (e) => e.role === 'textbox' && e.name === 'Title*', 'title'), text: 'Opening hours' });
       await c.tool('type', { target: body, text: 'We open at nine on weekdays.' });
       await c.tool('key', { target: body, key: 'Enter' });
       await c.tool('shortcut', { keys: 'Control+b' });
@@ -325,11 +340,11 @@ db.executemany("insert into books values (?,?,?,?)",[(i,"Book %03d %s"%((i*37)%2
       let r = await c.tool('browser_snapshot', {});
       await c.tool('browser_type', { target: pwfind(r.text, /- textbox "Username\*"/, 'user'), text: CMS_ADMIN[0] });
       await c.tool('browser_type', { target: pwfind(r.text, /- textbox "Password\*"/, 'password'), text: CMS_ADMIN[1] });
-      await c.tool('browser_click', { target: pwfind(r.text, /- button "Sign in"/, 'Sign in') });
+      await c.tool('browser_click', { target: pwfindParent(r.text, /- emphasis \[ref=[^\]]+\]: Sign in/, 'Sign in') });
       r = await c.tool('browser_snapshot', {});
       await c.tool('browser_click', { target: pwfind(r.text, /- button "Pages"/, 'Pages') });
       r = await c.tool('browser_snapshot', {});
-      await c.tool('browser_click', { target: pwfindAfter(r.text, /Page explorer/, /- link "Home"/, 'Home') });
+      await c.tool('browser_click', { target: pwfindParent(r.text, /- heading "Home"/, 'Home') });
       r = await c.tool('browser_snapshot', {});
       await c.tool('browser_click', { target: pwfind(r.text, /- link "Add child page"/, 'Add child page') });
       r = await c.tool('browser_snapshot', {});
@@ -340,10 +355,12 @@ db.executemany("insert into books values (?,?,?,?)",[(i,"Book %03d %s"%((i*37)%2
       await c.tool('browser_type', { target: body, text: 'We open at nine on weekdays.' });
       await c.tool('browser_press_key', { key: 'Enter' });
       await c.tool('browser_press_key', { key: 'Control+b' });
-      await c.tool('browser_type', { target: body, text: 'Closed on Sundays.' });
+      // browser_type fills (replaces the editor's text); typed key by key, it continues at the
+      // caret, as the second paragraph needs.
+      await c.tool('browser_type', { target: body, text: 'Closed on Sundays.', slowly: true });
       await c.tool('browser_click', { target: pwfind(r.text, /- button "More actions"/, 'More actions') });
       r = await c.tool('browser_snapshot', {});
-      await c.tool('browser_click', { target: pwfind(r.text, /- button "Publish"/, 'Publish') });
+      await c.tool('browser_click', { target: pwfindParent(r.text, /- emphasis \[ref=[^\]]+\]: Publish/, 'Publish') });
       cmsPublished(db);
     },
   },
@@ -374,6 +391,7 @@ db.executemany("insert into books values (?,?,?,?)",[(i,"Book %03d %s"%((i*37)%2
     },
     async playwright(c, { app }) {
       await c.tool('browser_navigate', { url: app.base + '/variables' });
+      await c.tool('browser_wait_for', { text: 'Add Variable' });
       let r = await c.tool('browser_snapshot', {});
       await c.tool('browser_click', { target: pwfind(r.text, /- button "Add Variable"/, 'Add Variable') });
       r = await c.tool('browser_snapshot', {});
