@@ -836,3 +836,110 @@ fn observations_mark_the_fields_a_password_rule_guards() {
         .collect();
     assert_eq!(marked, ["Code", "Secret", "Password"], "{o}");
 }
+
+/// Issue 28: the host rules hold for every context a page can send from and every way it can
+/// send, not only for the page's own documents and fetches. The page (on 127.0.0.1) and a
+/// cross-site frame (on localhost, so Chrome gives it a process of its own) are allowed; from
+/// the page, the frame, a dedicated worker and a service worker, and by image, fetch, beacon and
+/// prefetch, each reaches for `evil.localhost`, which is not. Checked on the denied server's own
+/// request log: nothing arrives; and on the allowed one: every context did run (each fetched an
+/// allowed path too).
+#[test]
+fn host_rules_hold_in_frames_workers_service_workers_beacons_and_prefetch() {
+    let denied = Server::start(vec![]);
+    let q = denied.port;
+    let evil = |path: &str| format!("http://evil.localhost:{q}/{path}");
+    let allowed = Server::start(vec![]);
+    let p = allowed.port;
+    let js = |body: String| {
+        let mut page = Page::html(&body);
+        page.content_type = "text/javascript";
+        page
+    };
+    allowed.set(
+        "/start",
+        Page::html(&format!(
+            r#"<title>Ways out</title>
+            <link rel="prefetch" href="{prefetch}">
+            <iframe src="http://localhost:{p}/frame"></iframe>
+            <script>
+            const done = new Set();
+            const mark = (what) => {{ done.add(what); if (done.size === 4) document.body.append('every context tried'); }};
+            addEventListener('message', (e) => mark(e.data));
+            fetch('{page_fetch}').catch(() => {{}}).finally(() => fetch('/ok-page').finally(() => mark('page')));
+            navigator.sendBeacon('{beacon}', 'x');
+            const w = new Worker('/worker.js');
+            w.onmessage = (e) => mark(e.data);
+            navigator.serviceWorker.register('/sw.js').then(() => navigator.serviceWorker.ready)
+              .then(() => new Promise((r) => {{ navigator.serviceWorker.onmessage = (e) => r(e.data); navigator.serviceWorker.ready.then((reg) => reg.active.postMessage('go')); }}))
+              .then(mark, () => mark('service worker failed'));
+            </script>"#,
+            prefetch = evil("prefetch"),
+            page_fetch = evil("from-page"),
+            beacon = evil("beacon"),
+        )),
+    );
+    allowed.set(
+        "/frame",
+        Page::html(&format!(
+            r#"<img src="{img}"><script>
+            fetch('{frame_fetch}').catch(() => {{}}).finally(() => fetch('/ok-frame').finally(() => parent.postMessage('frame', '*')));
+            </script>"#,
+            img = evil("from-frame-img"),
+            frame_fetch = evil("from-frame"),
+        )),
+    );
+    allowed.set(
+        "/worker.js",
+        js(format!(
+            "fetch('{}').catch(() => {{}}).finally(() => fetch('/ok-worker').finally(() => postMessage('worker')));",
+            evil("from-worker")
+        )),
+    );
+    allowed.set(
+        "/sw.js",
+        js(format!(
+            "self.addEventListener('message', (e) => {{ fetch('{}').catch(() => {{}}).finally(() => fetch('/ok-sw').finally(() => e.source.postMessage('service worker'))); }});",
+            evil("from-service-worker")
+        )),
+    );
+    let mut g = Glass::spawn(&[
+        "--incognito",
+        "--policy",
+        "hardened",
+        "--policy-allow-host",
+        "127.0.0.1",
+        "--policy-allow-host",
+        "localhost",
+        "--mcp",
+    ]);
+    g.initialize();
+    ok(&g.call(
+        json!(1),
+        "navigate",
+        json!({"url": allowed.url("/start"), "observe": false}),
+    ));
+    ok(&g.call(
+        json!(2),
+        "wait",
+        json!({"kind": "textPresent", "text": "every context tried", "timeoutMs": 20000}),
+    ));
+    // The page's network goes idle once every context has tried (a worker's script, which
+    // ends in the worker's own target, included).
+    // Then the page goes network-idle (a cross-site frame's document and a worker's script,
+    // which end in their own targets, included), and nothing is still on its way out.
+    ok(&g.call(
+        json!(3),
+        "wait",
+        json!({"kind": "networkIdle", "timeoutMs": 20000}),
+    ));
+    let reached = allowed.hits.lock().unwrap().clone();
+    for path in ["/ok-page", "/ok-frame", "/ok-worker", "/ok-sw"] {
+        assert!(
+            reached.iter().any(|h| h == path),
+            "{path} never reached the allowed server, so that context proves nothing: {reached:?}"
+        );
+    }
+    let hits = denied.hits.lock().unwrap().clone();
+    assert!(hits.is_empty(), "the denied host was reached: {hits:?}");
+}

@@ -765,3 +765,49 @@ fn wait_for_an_element_returns_only_once_it_is_there() {
         "it is there, so it never became absent: {r}"
     );
 }
+
+/// Bug (issue 28): `wait networkIdle` never held on a page with a cross-site frame (its
+/// document loads in the frame's own process, which reports the end there) or a worker (its
+/// script ends in the worker's target). It holds once both have loaded, and not before a slow
+/// request of the page itself has answered.
+#[test]
+fn wait_network_idle_holds_with_cross_site_frames_and_workers() {
+    let web = Server::start(vec![]);
+    let p = web.port;
+    let mut worker = Page::html("postMessage('worker ran')");
+    worker.content_type = "text/javascript";
+    web.set("/worker.js", worker);
+    web.set(
+        "/frame",
+        Page::html("<script>parent.postMessage('frame ran', '*')</script>"),
+    );
+    web.set("/slow", Page::status(204).delayed(1500));
+    web.set(
+        "/start",
+        Page::html(&format!(
+            r#"<title>Idle</title><iframe src="http://localhost:{p}/frame"></iframe><script>
+            window.seen = [];
+            addEventListener('message', (e) => seen.push(e.data));
+            new Worker('/worker.js').onmessage = (e) => seen.push(e.data);
+            setTimeout(() => fetch('/slow').then(() => seen.push('slow answered')), 300);
+            </script>"#
+        )),
+    );
+    let mut g = glass(&[]);
+    ok(&g.call(
+        json!(1),
+        "navigate",
+        json!({"url": web.url("/start"), "observe": false}),
+    ));
+    let r = ok(&g.call(
+        json!(2),
+        "wait",
+        json!({"kind": "networkIdle", "timeoutMs": 15000}),
+    ));
+    assert_eq!(r["satisfied"], true, "{r}");
+    assert_eq!(
+        eval(&mut g, "[...window.seen].sort().join(', ')"),
+        "frame ran, slow answered, worker ran",
+        "idle only once the frame, the worker and the page's slow request are done"
+    );
+}

@@ -534,6 +534,7 @@ fn observe_event(events: &PageEvents, ev: &CdpEvent) {
                 }
             }
         }
+        "Target.attachedToTarget" => worker_started(events, &ev.params["targetInfo"]),
         "Target.detachedFromTarget" => {
             if let (Ok(mut frames), Some(sid)) =
                 (events.oop_frames.lock(), ev.params["sessionId"].as_str())
@@ -559,11 +560,19 @@ fn observe_event(events: &PageEvents, ev: &CdpEvent) {
             if let (Ok(mut n), Some(id)) = (events.network.lock(), ev.params["requestId"].as_str())
             {
                 match ev.method.as_str() {
-                    "Network.requestWillBeSent" => n.started(
-                        id,
-                        super::network::awaited(ev.params["type"].as_str().unwrap_or("")),
-                    ),
+                    "Network.requestWillBeSent" => {
+                        let kind = ev.params["type"].as_str().unwrap_or("");
+                        n.started(id, super::network::awaited(kind));
+                        if kind == "Script" {
+                            n.script(id, ev.params["request"]["url"].as_str().unwrap_or(""));
+                        }
+                    }
                     "Network.loadingFailed" => n.ended(id),
+                    // A cross-site frame's document is requested here but loads in the frame's
+                    // own process, which reports its end there: its response is its end here,
+                    // else a page with such a frame would never be network-idle. (The main
+                    // document's end is the load event's part.)
+                    "Network.responseReceived" if ev.params["type"] == "Document" => n.ended(id),
                     _ => {}
                 }
             }
@@ -656,9 +665,28 @@ fn record_console(events: &PageEvents, ev: &CdpEvent) {
 }
 
 /// Browser-level events: targets and downloads.
+/// A worker's target appeared (attached to the page, or created, as the browser reports it):
+/// the page's request for its script has ended as far as the page can tell.
+fn worker_started(events: &PageEvents, info: &Value) {
+    if !matches!(
+        info["type"].as_str(),
+        Some("worker" | "shared_worker" | "service_worker")
+    ) {
+        return;
+    }
+    if let (Ok(mut n), Some(url)) = (events.network.lock(), info["url"].as_str()) {
+        n.worker_attached(url);
+    }
+}
+
 fn observe_browser_event(events: &PageEvents, ev: &CdpEvent) {
     let p = &ev.params;
     match ev.method.as_str() {
+        "Target.targetCreated" | "Target.attachedToTarget" | "Target.targetInfoChanged"
+            if p["targetInfo"]["type"] != "page" =>
+        {
+            worker_started(events, &p["targetInfo"]);
+        }
         "Target.targetCreated" => {
             let info = &p["targetInfo"];
             if let (Some("page"), Some(id), Some(opener)) = (

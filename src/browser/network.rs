@@ -26,6 +26,9 @@ pub struct NetworkActivity {
     quiet_since: Option<Instant>,
     /// Requests started so far (their sequence numbers).
     seq: u64,
+    /// In-flight script requests: id -> URL. A worker's script finishes loading in the
+    /// worker's own target, so the page hears of its end only as the worker starting.
+    scripts: HashMap<String, String>,
 }
 
 /// Whether an action waits for a request of this resource type: what it fetched to show its
@@ -50,8 +53,30 @@ impl NetworkActivity {
         self.quiet_since = None;
     }
 
+    /// A script request's URL (see `scripts`), after [`NetworkActivity::started`].
+    pub fn script(&mut self, id: &str, url: &str) {
+        if self.inflight.contains_key(id) && self.scripts.len() < MAX_TRACKED {
+            self.scripts.insert(id.to_owned(), url.to_owned());
+        }
+    }
+
+    /// A worker started from `url` (its target attached): the page's request for its script
+    /// ends here, else the page would never count as network-idle.
+    pub fn worker_attached(&mut self, url: &str) {
+        let ids: Vec<String> = self
+            .scripts
+            .iter()
+            .filter(|(_, u)| u.as_str() == url)
+            .map(|(id, _)| id.clone())
+            .collect();
+        for id in ids {
+            self.ended(&id);
+        }
+    }
+
     /// `Network.loadingFinished` or `Network.loadingFailed`.
     pub fn ended(&mut self, id: &str) {
+        self.scripts.remove(id);
         if self.inflight.remove(id).is_none() && self.untracked > 0 {
             self.untracked -= 1;
         }
@@ -103,6 +128,20 @@ impl NetworkActivity {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_workers_script_ends_when_the_worker_starts() {
+        let mut n = NetworkActivity::default();
+        n.loaded();
+        n.started("w", false);
+        n.script("w", "http://127.0.0.1:1/worker.js");
+        n.started("s", false);
+        n.script("s", "http://127.0.0.1:1/app.js");
+        n.worker_attached("http://127.0.0.1:1/worker.js");
+        assert_eq!(n.idle_in(), None, "the page's own script is still loading");
+        n.ended("s");
+        assert!(n.idle_in().is_some());
+    }
 
     #[test]
     fn busy_until_loaded_and_every_request_ended() {
