@@ -3,7 +3,7 @@
 the test meant to catch it fails; the tree is restored after each (git checkout of the touched
 files). Usage: scripts/planted-bugs.py [name fragment ...]. Needs the real apps (scripts/test
 prepares them) and a clean working tree for the touched files."""
-import subprocess, sys, os
+import json, subprocess, sys, os
 os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
 env = dict(os.environ, GLASS_REAL_APPS=os.path.abspath('target/real-apps'))
 PLANTS = [
@@ -135,6 +135,12 @@ PLANTS = [
  ("emulate reset leaves the geolocation", [("src/browser/emulation.rs", "            self.emulate_place(None),\n", "            self.emulate_cpu(1.0),\n")], "devtools", ""),
  ("host rules stop intercepting frames and workers", [("src/browser/enforce.rs", 'if kind != "browser" && kind != "tab" {', 'if kind == "page" {')], "hostile_pages", "host_rules_hold"),
 ]
+# Plants by people who had not written the code (issue 28): each family's slips, planted from
+# the docs and the code without reading the tests, with the test that catches each ("lib": the
+# unit tests).
+with open(os.path.join('scripts', 'plants-by-others.json')) as f:
+    for p in json.load(f):
+        PLANTS.append((f"{p['family']}: {p['name']}", [tuple(e) for e in p['edits']], p['test'], p['filter']))
 only = sys.argv[1:] 
 for name, edits, test, filt in PLANTS:
     if only and not any(o in name for o in only): continue
@@ -146,7 +152,8 @@ for name, edits, test, filt in PLANTS:
             print(f"PLANT FAILED TO APPLY: {name} in {f}"); ok = False; break
         open(f, 'w').write(s.replace(old, new, 1))
     if ok:
-        r = subprocess.run(["cargo", "test", "--locked", "--test", test, filt], env=env, capture_output=True, text=True, timeout=900)
+        target = ["--lib"] if test == "lib" else ["--test", test]
+        r = subprocess.run(["cargo", "test", "--locked"] + target + [filt], env=env, capture_output=True, text=True, timeout=900)
         out = r.stdout + r.stderr
         caught = "test result: FAILED" in out
         built = "test result:" in out

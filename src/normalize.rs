@@ -481,6 +481,8 @@ mod tests {
         assert_eq!(date("04/03/2025", "en-GB"), Some("2025-03-04".into()));
         assert_eq!(date("04/03/2025", ""), None);
         assert_eq!(date("25/03/2025", ""), Some("2025-03-25".into()));
+        // With no language, the number over 12 is the day, whichever side it is on.
+        assert_eq!(date("03/25/2025", ""), Some("2025-03-25".into()));
         assert_eq!(date("2025-02-30", ""), None);
         assert_eq!(date("soon", ""), None);
     }
@@ -500,6 +502,15 @@ mod tests {
             Some("2025-03-04T14:05:00".into())
         );
         assert_eq!(date_time("2025-03-04", ""), None);
+        // Noon and midnight on the 12-hour clock.
+        assert_eq!(
+            date_time("2025-03-04 12:30 pm", ""),
+            Some("2025-03-04T12:30:00".into())
+        );
+        assert_eq!(
+            date_time("2025-03-04 12:30 AM", ""),
+            Some("2025-03-04T00:30:00".into())
+        );
     }
 
     #[test]

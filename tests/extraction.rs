@@ -80,9 +80,30 @@ fn values_are_read_by_path_and_normalized() {
         {"name": "email", "path": "field:Email", "kind": "string"},
         {"name": "news", "path": "field:Newsletter", "kind": "boolean"},
         {"name": "password", "path": "field:Password", "kind": "string"},
-        {"name": "nothing", "path": "table:Invoices", "kind": "table"}
+        {"name": "nothing", "path": "table:Invoices", "kind": "table"},
+        {"name": "firstTable", "path": "table#1", "kind": "table"},
+        {"name": "secondTable", "path": "table#2", "kind": "table"}
     ]);
     let r = extract(&mut g, json!({"fields": fields, "maxItems": 5}));
+    // By index: the page's one table is table#1 (its last), and there is no table#2.
+    assert_eq!(
+        (
+            &r["provenance"]["firstTable"]["ref"],
+            &r["values"]["firstTable"]["columns"]
+        ),
+        (
+            &r["provenance"]["orders"]["ref"],
+            &r["values"]["orders"]["columns"]
+        ),
+        "{r}"
+    );
+    assert!(
+        r["missing"]
+            .as_array()
+            .unwrap()
+            .contains(&json!({"field": "secondTable", "reason": "notFound", "count": 0})),
+        "{r}"
+    );
     let want = expected_rows(&mut g);
     assert_eq!(
         r["values"]["orders"],

@@ -319,3 +319,42 @@ fn inspect_page_projects_forms_regions_and_actions() {
     assert_eq!(eval(&mut g, "window.sent"), 1);
     assert_eq!(eval(&mut g, "document.querySelector('input').value"), "Ada");
 }
+
+/// Issue 28: "paid only" with `uncheck` clears the box (the page's own checkbox), and a
+/// disabled control is never a candidate:
+/// it is counted under `exclusions.disabled` and the enabled one is chosen and clicked.
+#[test]
+fn uncheck_intents_clear_the_box_and_disabled_controls_are_never_candidates() {
+    let web = Server::start(vec![(
+        "/",
+        Page::html(
+            r#"<title>Filters</title><script>window.archived = [];</script>
+            <label><input type="checkbox" id="paid" checked> Paid only</label>
+            <button disabled onclick="archived.push('old')">Archive</button>
+            <button onclick="archived.push('new')">Archive</button>"#,
+        ),
+    )]);
+    let mut g = incognito(&[]);
+    nav(&mut g, &web, "/");
+    let r = resolve(&mut g, json!({"intent": "paid only", "action": "uncheck"}));
+    let x = execute(
+        &mut g,
+        "executeIntent",
+        json!({"intent": "paid only", "action": "uncheck", "candidateId": r["selection"]}),
+    );
+    assert_eq!(x["status"], "executed", "{x}");
+    assert_eq!(
+        eval(&mut g, "document.getElementById('paid').checked"),
+        false
+    );
+    let r = resolve(&mut g, json!({"intent": "archive", "action": "click"}));
+    assert_eq!(r["exclusions"]["disabled"], 1, "{r}");
+    assert_eq!(r["total"], 1, "{r}");
+    let x = execute(
+        &mut g,
+        "executeIntent",
+        json!({"intent": "archive", "action": "click", "candidateId": r["selection"]}),
+    );
+    assert_eq!(x["status"], "executed", "{x}");
+    assert_eq!(eval(&mut g, "window.archived"), json!(["new"]));
+}

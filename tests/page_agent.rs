@@ -1091,6 +1091,7 @@ const NAMES: &str = r##"
 <section aria-labelledby="sec"><p>Section body</p></section>
 <form aria-label="Search form"><input type="search" aria-label="Query"></form>
 <dialog open aria-label="Notice"><p>Open dialog</p><button>OK</button></dialog>
+<button role="none">Kept</button>
 "##;
 
 /// Chrome's own role and name for an element: what `Accessibility.getPartialAXTree` says.
@@ -1148,6 +1149,7 @@ async fn roles_and_names_match_chromes_accessibility_tree() {
     let addr = serve(routes);
     let b = Browser::start("axcompare").await;
     let mut compared = 0;
+    let mut named = Vec::new();
     for path in paths {
         let p = b.open(&format!("http://{addr}{path}")).await;
         p.raw("Accessibility.enable", Value::Null).await;
@@ -1180,10 +1182,13 @@ async fn roles_and_names_match_chromes_accessibility_tree() {
                 || stand_in
                 || (role == "heading" && ax_name.starts_with(name) && ax_name.ends_with('¶'));
             assert!(name_ok, "{path}: {it} named {name:?}, Chrome {ax_name:?}");
+            named.push(format!("{role} {name}"));
             compared += 1;
         }
         p.raw("Accessibility.disable", Value::Null).await;
     }
     assert!(compared > 60, "compared {compared} elements");
+    // role="none" on a control a person can focus is ignored, as Chrome ignores it.
+    assert!(named.iter().any(|n| n == "button Kept"), "{named:?}");
     b.close().await;
 }

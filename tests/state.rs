@@ -212,3 +212,33 @@ fn only_saved_states_load_and_cookies_stay_within_the_host_rules() {
     ok(&fresh.call(json!(6), "reload", json!({"observe": false})));
     assert!(text(&mut fresh).contains("Signed in as ada-7"));
 }
+
+/// Issue 28: `cookies list` says which cookies the page's scripts cannot read: a cookie the
+/// server set `HttpOnly` is listed `httpOnly: true` (and the page itself cannot see it), one the
+/// page's script set is listed `httpOnly: false`.
+#[test]
+fn cookies_list_says_which_cookies_scripts_cannot_read() {
+    let web = Server::start(vec![(
+        "/login",
+        Page::html("<title>Login</title><script>document.cookie = 'theme=dark; path=/';</script>")
+            .header("Set-Cookie", "session=abc; Path=/; HttpOnly"),
+    )]);
+    let mut g = common::incognito(&[]);
+    nav(&mut g, &web, "/login");
+    assert_eq!(
+        common::eval(&mut g, "document.cookie"),
+        "theme=dark",
+        "the page reads only its own cookie"
+    );
+    let listed = ok(&g.call(json!(1), "cookies", json!({"action": "list"})));
+    let flag = |name: &str| {
+        listed["cookies"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["name"] == name)
+            .map(|c| c["httpOnly"].clone())
+    };
+    assert_eq!(flag("session"), Some(json!(true)), "{listed}");
+    assert_eq!(flag("theme"), Some(json!(false)), "{listed}");
+}

@@ -253,12 +253,22 @@ fn pagination_collect_reads_every_page_once() {
     nav(&mut g, &web, "/p1");
     collect["limits"]["maxItems"] = json!(12);
     collect["postconditions"][0]["expected"] = json!("12");
-    let r = ok(&execute(&mut g, json!({"task": collect})));
+    let r = ok(&execute(&mut g, json!({"task": collect.clone()})));
     assert_eq!(r["read"]["rows"].as_array().unwrap().len(), 12, "{r}");
     assert_eq!(r["read"]["rows"][11][1], "Order 12", "{r}");
     assert_eq!(r["read"]["pages"], 2, "{r}");
     assert_eq!(r["status"], "completed", "{r}");
     assert_eq!(eval(&mut g, "location.pathname"), "/p2");
+    // maxActions bounds the pages: two read, the third never asked of the server.
+    nav(&mut g, &web, "/p1");
+    let third = web.count("/p3");
+    collect["limits"]["maxItems"] = json!(50);
+    collect["limits"]["maxActions"] = json!(2);
+    collect["postconditions"][0]["expected"] = json!("20");
+    let r = ok(&execute(&mut g, json!({"task": collect})));
+    assert_eq!(r["read"]["pages"], 2, "{r}");
+    assert_eq!(r["read"]["rows"].as_array().unwrap().len(), 20, "{r}");
+    assert_eq!(web.count("/p3"), third, "the third page was asked for");
 }
 
 /// A completed task teaches what it acted on (the submit button, in the checkout's scope), and

@@ -23,6 +23,7 @@ new MutationObserver(() => window.mutations++).observe(document, {subtree: true,
 <button onclick="setTimeout(() => document.getElementById('msg').textContent = 'Saved', 300)">Save later</button>
 <a href="/second">Go</a>
 <button onclick="alert('careful')">Alert</button>
+<button disabled>Locked</button>
 <script>function check() {
   const e = document.getElementById('email'), p = document.getElementById('err');
   if (!e.value.includes('@')) { e.setAttribute('aria-invalid', 'true'); p.hidden = false; p.textContent = 'Enter a valid email'; }
@@ -61,9 +62,20 @@ fn predicates_hold_with_evidence_and_verifying_never_acts() {
             {"kind": "elementState", "target": "role=button;name=More", "state": "collapsed"},
             {"kind": "elementState", "target": "role=textbox;name=Email", "state": "empty"},
             {"kind": "dialogClosed"},
+            {"kind": "elementState", "target": "role=button;name=More", "state": "enabled"},
+            {"kind": "elementState", "target": "role=button;name=Locked", "state": "disabled"},
         ], "timeoutMs": 0}),
     );
     assert_eq!(v["satisfied"], true, "{v}");
+    // And the reverse of each does not hold.
+    let v2 = verify(
+        &mut g,
+        json!({"combine": "any", "predicates": [
+            {"kind": "elementState", "target": "role=button;name=More", "state": "disabled"},
+            {"kind": "elementState", "target": "role=button;name=Locked", "state": "enabled"},
+        ], "timeoutMs": 0}),
+    );
+    assert_eq!(v2["satisfied"], false, "{v2}");
     assert_eq!(check(&v, 1)["observed"]["checked"], false, "{v}");
     assert_eq!(check(&v, 2)["observed"]["count"], 3, "{v}");
     assert_eq!(check(&v, 4)["observed"]["valueLength"], 0, "{v}");
@@ -251,6 +263,15 @@ fn navigation_url_and_dialog_predicates() {
     );
     assert_eq!(v["satisfied"], true, "{v}");
     assert_eq!(eval(&mut g, "document.title"), "Second");
+    // Since the navigation's own revision, no navigation has happened.
+    let at = check(&v, 0)["observed"]["navigatedAtRevision"]
+        .as_u64()
+        .unwrap();
+    let v = verify(
+        &mut g,
+        json!({"predicates": [{"kind": "navigationOccurred", "sinceRevision": at}], "timeoutMs": 0}),
+    );
+    assert_eq!(v["satisfied"], false, "{v}");
 }
 
 /// Bad predicates are refused before the browser is asked, with the argument's path.

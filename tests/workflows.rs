@@ -136,6 +136,15 @@ fn a_killed_run_resumes_without_repeating_its_done_steps() {
     assert_eq!(r["status"], "completed", "{r}");
     assert_eq!(r["runId"], run.as_str());
     assert_eq!(r["skipped"], json!(["open", "add"]), "{r}");
+    // Counted over the whole run: the two done before and the one done now, numbered in order.
+    assert_eq!(r["completed"], 3, "{r}");
+    let seqs: Vec<&Value> = r["trace"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| &t["seq"])
+        .collect();
+    assert_eq!(seqs, [&json!(1), &json!(2), &json!(3)], "{r}");
     let trace: Vec<(String, String)> = r["trace"]
         .as_array()
         .unwrap()

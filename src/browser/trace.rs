@@ -121,6 +121,20 @@ impl Browser {
     }
 }
 
+/// Total blocking time: each long task's time past 50 ms, counting only its part after the
+/// first contentful paint (none without one).
+pub fn total_blocking_time(tasks: &[LongTask], fcp: Option<u64>) -> u64 {
+    fcp.map_or(0, |f| {
+        tasks
+            .iter()
+            .map(|t| {
+                let end = t.start_ms + t.ms;
+                end.saturating_sub(t.start_ms.max(f)).saturating_sub(50)
+            })
+            .sum()
+    })
+}
+
 /// What a trace says of the page's main thread: its long tasks (longest first), and how many
 /// events the trace holds.
 pub fn long_tasks(trace: &[u8]) -> (Vec<LongTask>, usize) {
@@ -190,6 +204,16 @@ pub fn long_tasks(trace: &[u8]) -> (Vec<LongTask>, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn blocking_time_counts_only_what_follows_the_first_paint() {
+        let task = |start_ms, ms| LongTask { start_ms, ms };
+        // After the paint: 120 - 50. Across it: the 150 ms after it, less 50. Before it: none.
+        let tasks = [task(2000, 120), task(950, 200), task(100, 300)];
+        assert_eq!(total_blocking_time(&tasks, Some(1000)), 70 + 100);
+        assert_eq!(total_blocking_time(&tasks, None), 0);
+        assert_eq!(total_blocking_time(&[task(1000, 50)], Some(1000)), 0);
+    }
 
     #[test]
     fn long_tasks_are_the_main_threads_over_50_ms() {

@@ -404,6 +404,12 @@ mod tests {
         );
         let (only_a, total) = list(&s, Some("http://a.test"), None, 10, 0).unwrap();
         assert_eq!((only_a.len(), total), (1, 1));
+        // Newest first (by when last seen), so a limit keeps the newest.
+        let (all, _) = list(&s, None, None, 10, 0).unwrap();
+        let seen: Vec<i64> = all.iter().map(|r| r.last_seen as i64).collect();
+        assert_eq!(seen, vec![1005, 1], "{all:?}");
+        let (first, _) = list(&s, None, None, 1, 0).unwrap();
+        assert_eq!(first[0].id, a.id);
         assert_eq!(purge_origin(&s, "http://a.test").unwrap(), 1);
         assert_eq!(stats(&s).unwrap().records, 1);
     }

@@ -231,6 +231,7 @@ mod tests {
     fn redaction_drops_queries_values_and_secrets() {
         let mut d = json!({"entities": [
             {"kind": "link", "href": "https://x.test/a?token=canary#frag", "name": "Next"},
+            {"kind": "link", "href": "https://x.test/b#only-a-fragment", "name": "Anchor"},
             {"kind": "field", "name": "Email", "value": "canary@x.test"},
             {"kind": "text", "text": "Your password is hunter2"},
             {"kind": "text", "text": "x".repeat(2000)}
@@ -238,12 +239,16 @@ mod tests {
         redact(&mut d);
         let s = d.to_string();
         assert!(
-            !s.contains("canary") && !s.contains("hunter2") && !s.contains("frag"),
+            !s.contains("canary")
+                && !s.contains("hunter2")
+                && !s.contains("frag")
+                && !s.contains("only-a-fragment"),
             "{s}"
         );
         assert_eq!(d["entities"][0]["href"], "https://x.test/a");
-        assert_eq!(d["entities"][2]["text"], "[REDACTED]");
-        assert!(d["entities"][3]["text"].as_str().unwrap().len() <= MAX_TEXT + 4);
+        assert_eq!(d["entities"][1]["href"], "https://x.test/b");
+        assert_eq!(d["entities"][3]["text"], "[REDACTED]");
+        assert!(d["entities"][4]["text"].as_str().unwrap().len() <= MAX_TEXT + 4);
     }
 
     #[test]

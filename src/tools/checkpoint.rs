@@ -557,6 +557,41 @@ fn obj(v: Value) -> Map<String, Value> {
 mod tests {
     use super::*;
 
+    /// An unfinished (or finished) run of the document `definition` with inputs `inputs`.
+    fn run(definition: &str, inputs: &str, complete: bool) -> crate::workflow::Checkpoint {
+        crate::workflow::Checkpoint {
+            schema_version: 1,
+            run_id: new_run_id(),
+            workflow: "w".into(),
+            definition: definition.into(),
+            inputs: inputs.into(),
+            policy: String::new(),
+            steps: Vec::new(),
+            url: None,
+            complete,
+            values: Map::new(),
+        }
+    }
+
+    /// `resume: "latest"`: the newest unfinished run of the same document and inputs, never
+    /// an older one, a finished one or another document's.
+    #[test]
+    fn latest_is_the_newest_unfinished_run_of_the_same_document_and_inputs() {
+        let store = Store::in_memory();
+        let (older, newer) = (run("doc-l", "in", false), run("doc-l", "in", false));
+        for cp in [
+            &older,
+            &newer,
+            &run("doc-l", "in", true),
+            &run("doc-l", "other inputs", false),
+            &run("another doc", "in", false),
+        ] {
+            store.save(cp).unwrap();
+        }
+        assert_eq!(store.latest("doc-l", "in"), Some(newer.run_id.clone()));
+        assert_eq!(store.latest("doc-none", "in"), None);
+    }
+
     #[test]
     fn run_ids_are_the_only_file_names() {
         let id = new_run_id();

@@ -128,6 +128,12 @@ pub struct KnowledgeUse {
 /// Most a record raises a live candidate's confidence.
 const MAX_BOOST: f64 = 0.2;
 
+/// What a record with `successes` verified executions adds to a candidate's confidence: 0.05
+/// each, at most [`MAX_BOOST`].
+fn boost_of(successes: u64) -> f64 {
+    (0.05 * successes as f64).min(MAX_BOOST)
+}
+
 /// Weigh the records of this page and intent on live candidates: a fresh record (more
 /// successes than failures) that names a candidate's role and name adds `historicalMatch` and
 /// a raised `knowledgeConfidence` to it; nothing else changes, and no candidate is added.
@@ -182,7 +188,7 @@ pub async fn weigh(
             continue;
         }
         used.matched += 1;
-        let boost = (0.05 * r.successes as f64).min(MAX_BOOST);
+        let boost = boost_of(r.successes);
         let raised = ((live + boost) * 100.0).round() / 100.0;
         c["knowledgeConfidence"] = json!(raised.min(1.0));
         c["historicalMatch"] = json!({
@@ -577,4 +583,16 @@ fn run_observe(services: Arc<Services>, input: Call<ObserveArgs>) -> ToolFuture 
             knowledge: out,
         })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_success_adds_a_little_and_the_sum_is_capped() {
+        assert!((boost_of(1) - 0.05).abs() < 1e-9);
+        assert!((boost_of(3) - 0.15).abs() < 1e-9);
+        assert!((boost_of(40) - MAX_BOOST).abs() < 1e-9);
+    }
 }

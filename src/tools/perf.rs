@@ -18,7 +18,7 @@ use super::schema::input_schema;
 use super::{Call, Needs, RevisionRule, Services, Tool, ToolFuture, ToolOutcome, args};
 use crate::browser::agent_calls::Vitals;
 use crate::browser::navigate::WaitUntil;
-use crate::browser::trace::long_tasks;
+use crate::browser::trace::{long_tasks, total_blocking_time};
 use crate::failure::{Failure, FailureKind};
 use crate::policy::Capability;
 use crate::try_tool;
@@ -168,17 +168,7 @@ fn run(services: Arc<Services>, input: Call<TraceArgs>) -> ToolFuture {
         let trace = try_tool!(b.stop_trace().await);
         let (tasks, events) = long_tasks(&trace);
         let fcp = v["fcp"]["ms"].as_u64();
-        // Total blocking time: each long task's time past 50 ms, counting only its part
-        // after the first contentful paint.
-        let tbt: u64 = fcp.map_or(0, |f| {
-            tasks
-                .iter()
-                .map(|t| {
-                    let end = t.start_ms + t.ms;
-                    end.saturating_sub(t.start_ms.max(f)).saturating_sub(50)
-                })
-                .sum()
-        });
+        let tbt = total_blocking_time(&tasks, fcp);
         // The trace holds every request's URL: their query values stay only where the policy
         // shows them.
         let trace =
