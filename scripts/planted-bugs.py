@@ -128,11 +128,10 @@ PLANTS = [
  ("a turned scroller hides what scrolls into it", [("src/browser/agent/25-visibility.js", "const across = this.turn;", "const across = false;")], "generated_layouts", "once_failed"),
  ("scrolling into view moves overflow:hidden boxes", [("src/browser/agent/25-visibility.js", "if (hx || hy) kept.push(", "if (false) kept.push(")], "generated_layouts", "once_failed"),
  ("no scrolling toward a control from where the page was", [("src/browser/agent/70-act.js", "else { unscroll(); scrollToward(via); }", "else continue;")], "generated_layouts", "once_failed"),
- ("covered controls are never scrolled to a side edge", [("src/browser/agent/70-act.js", "['nearest', 'start'], ['nearest', 'end'], null];", "null];")], "generated_layouts", "once_failed"),
  ("a cross-site frame keeps the page from network-idle", [("src/browser/events.rs", '                    "Network.responseReceived" if ev.params["type"] == "Document" => n.ended(id),\n', "")], "user_visible", "wait_network_idle"),
  ("a worker's script keeps the page from network-idle", [("src/browser/events.rs", "        n.worker_attached(url);", "        let _ = (&mut n, url);")], "user_visible", "wait_network_idle"),
- ("12:30 AM normalizes to 12:30", [("src/normalize.rs", '    } else if lower.contains("am") && h == 12 {\n        h = 0;\n    }', "    }")], "extraction", ""),
- ("emulate reset leaves the geolocation", [("src/browser/emulation.rs", "            self.emulate_place(None),\n", "            self.emulate_cpu(1.0),\n")], "devtools", ""),
+ ("12:30 AM normalizes to 12:30", [("src/normalize.rs", '    } else if lower.contains("am") && h == 12 {\n        h = 0;\n    }', "    }")], "lib", "date_times_keep_their_zone"),
+ ("emulate reset leaves the geolocation", [("src/browser/emulation.rs", "            self.emulate_place(None),\n", "            self.emulate_cpu(1.0),\n")], "devtools", "emulation_is_what_the_page_sees_until_reset"),
  ("host rules stop intercepting frames and workers", [("src/browser/enforce.rs", 'if kind != "browser" && kind != "tab" {', 'if kind == "page" {')], "hostile_pages", "host_rules_hold"),
 ]
 # Plants by people who had not written the code (issue 28): each family's slips, planted from

@@ -892,7 +892,8 @@ fn host_rules_hold_in_frames_workers_service_workers_beacons_and_prefetch() {
     allowed.set(
         "/worker.js",
         js(format!(
-            "fetch('{}').catch(() => {{}}).finally(() => fetch('/ok-worker').finally(() => postMessage('worker')));",
+            "const x = new XMLHttpRequest(); x.open('GET', '{}'); \
+             x.onloadend = () => fetch('/ok-worker').finally(() => postMessage('worker')); x.send();",
             evil("from-worker")
         )),
     );
@@ -914,12 +915,12 @@ fn host_rules_hold_in_frames_workers_service_workers_beacons_and_prefetch() {
         "--mcp",
     ]);
     g.initialize();
-    ok(&g.call(
+    let nav = ok(&g.call(
         json!(1),
         "navigate",
         json!({"url": allowed.url("/start"), "observe": false}),
     ));
-    ok(&g.call(
+    let tried = ok(&g.call(
         json!(2),
         "wait",
         json!({"kind": "textPresent", "text": "every context tried", "timeoutMs": 20000}),
@@ -928,7 +929,7 @@ fn host_rules_hold_in_frames_workers_service_workers_beacons_and_prefetch() {
     // ends in the worker's own target, included).
     // Then the page goes network-idle (a cross-site frame's document and a worker's script,
     // which end in their own targets, included), and nothing is still on its way out.
-    ok(&g.call(
+    let quiet = ok(&g.call(
         json!(3),
         "wait",
         json!({"kind": "networkIdle", "timeoutMs": 20000}),
@@ -942,4 +943,15 @@ fn host_rules_hold_in_frames_workers_service_workers_beacons_and_prefetch() {
     }
     let hits = denied.hits.lock().unwrap().clone();
     assert!(hits.is_empty(), "the denied host was reached: {hits:?}");
+    // Each refusal is Glass's own, reported: the frame's image and the worker's XHR (only
+    // they make requests of those types) are paused and refused, not left to fail on their own.
+    let later = ok(&g.call(json!(5), "listTargets", json!({})));
+    let b = blocked(&[&nav, &tried, &quiet, &later]);
+    for kind in ["Image", "XHR"] {
+        assert!(
+            b.iter()
+                .any(|x| x["type"] == kind && x["host"] == "evil.localhost"),
+            "the refused {kind} is not reported: {b:?}"
+        );
+    }
 }
