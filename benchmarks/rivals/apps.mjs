@@ -128,22 +128,8 @@ function pwfindAllAfter(text, after, re) {
   return out;
 }
 
-const CMS_MODELS = `from wagtail.admin.panels import FieldPanel
-from wagtail.fields import RichTextField
-from wagtail.models import Page
-
-
-class HomePage(Page):
-    body = RichTextField(blank=True)
-
-    content_panels = Page.content_panels + [FieldPanel("body")]
-
-
-class NewsPage(Page):
-    body = RichTextField(blank=True)
-
-    content_panels = Page.content_panels + [FieldPanel("body")]
-`;
+// The CMS site's page types, as the test tier makes them.
+const CMS_MODELS = fs.readFileSync(path.join(HERE, '../../tests/fixtures/cms/models.py'), 'utf8');
 const CMS_ADMIN = ['editor', 'glass-editor-passphrase'];
 // The news page the CMS task publishes, as the CMS's database holds it.
 function cmsPublished(db) {

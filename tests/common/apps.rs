@@ -255,24 +255,10 @@ fn run(cmd: &mut Command, what: &str) {
 /// The CMS's administrator: (user name, password).
 pub const CMS_ADMIN: (&str, &str) = ("editor", "glass-editor-passphrase");
 
-/// The page types of the CMS site: the site's home page and a news page, each with a rich-text
-/// body (Wagtail's Draftail editor), so "Add child page" offers a choice of types.
-const CMS_MODELS: &str = r#"from wagtail.admin.panels import FieldPanel
-from wagtail.fields import RichTextField
-from wagtail.models import Page
-
-
-class HomePage(Page):
-    body = RichTextField(blank=True)
-
-    content_panels = Page.content_panels + [FieldPanel("body")]
-
-
-class NewsPage(Page):
-    body = RichTextField(blank=True)
-
-    content_panels = Page.content_panels + [FieldPanel("body")]
-"#;
+/// The page types of the CMS site (`tests/fixtures/cms/models.py`, which `benchmarks/rivals`
+/// uses too): the site's home page and a news page, each with a rich-text body (Wagtail's
+/// Draftail editor), so "Add child page" offers a choice of types.
+const CMS_MODELS: &str = include_str!("../fixtures/cms/models.py");
 
 /// A Wagtail CMS site made the way its tutorial makes one (`wagtail start`, the page models,
 /// migrations, one administrator), its SQLite database at `work/site/db.sqlite3`, served by
