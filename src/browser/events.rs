@@ -534,7 +534,6 @@ fn observe_event(events: &PageEvents, ev: &CdpEvent) {
                 }
             }
         }
-        "Target.attachedToTarget" => worker_started(events, &ev.params["targetInfo"]),
         "Target.detachedFromTarget" => {
             if let (Ok(mut frames), Some(sid)) =
                 (events.oop_frames.lock(), ev.params["sessionId"].as_str())
@@ -665,8 +664,8 @@ fn record_console(events: &PageEvents, ev: &CdpEvent) {
 }
 
 /// Browser-level events: targets and downloads.
-/// A worker's target appeared (attached to the page, or created, as the browser reports it):
-/// the page's request for its script has ended as far as the page can tell.
+/// A worker's target appeared (as the browser reports every target): the page's request for
+/// its script has ended as far as the page can tell.
 fn worker_started(events: &PageEvents, info: &Value) {
     if !matches!(
         info["type"].as_str(),

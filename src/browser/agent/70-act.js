@@ -77,9 +77,16 @@
       if (!seenNow) return { ok: false, failure: 'notVisible' };
     }
     if (action === 'type' && !isEditable(el)) return { ok: false, failure: 'notEditable' };
-    const unscroll = scrollMark(seenNow.via);
+    // Where the scrollers stood before this action scrolled any: read once, and only when it
+    // scrolls (most targets are in view already).
+    let mark = null;
+    const scrollInto = (via, block, inline) => {
+      if (!mark) mark = scrollMark(via);
+      bringIntoView(via, block, inline);
+    };
+    const unscroll = () => { if (mark) mark(); };
     if (!seenNow.whole) {
-      bringIntoView(seenNow.via, 'center', 'center');
+      scrollInto(seenNow.via, 'center', 'center');
       seenNow = sight(el);
       if (!seenNow) return { ok: false, failure: 'notVisible' };
     }
@@ -90,7 +97,7 @@
     const rescroll = (via, accept) => {
       let shown = false;
       for (const edge of edges) {
-        if (edge) bringIntoView(via, edge[0], edge[1]);
+        if (edge) scrollInto(via, edge[0], edge[1]);
         else { unscroll(); scrollToward(via); }
         const moved = sight(el);
         if (!moved || !moved.vis) continue;
