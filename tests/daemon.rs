@@ -77,17 +77,11 @@ fn text(g: &mut Glass) -> String {
     r["text"].as_str().unwrap().to_owned()
 }
 
-fn wait_until_unix_ms(t: u64) {
-    loop {
-        let now = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .unwrap()
-            .as_millis() as u64;
-        if now > t {
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(t - now + 5));
-    }
+fn unix_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as u64
 }
 
 /// Two clients, one browser: the lease holder acts, the other reads the same page and is
@@ -162,17 +156,36 @@ fn clients_share_one_browser_under_one_lease() {
         "the page counted one click"
     );
 
-    // A lease left to run out ends at its TTL.
+    // A lease says when it ends (its TTL from now), a renewal moves that by its own TTL from
+    // now, and while it runs another client is refused; released, the other takes it. (The end
+    // at the TTL itself is the unit test `a_lease_ends_with_its_ttl`, on a clock it moves.)
     let mut c = d.client("agent-c");
+    let before = unix_ms();
     let short = lease(&mut b, 1_000);
     let until = short["result"]["expiresAt"].as_u64().unwrap();
+    let token = short["result"]["token"].as_str().unwrap().to_owned();
+    assert!(
+        until >= before + 1_000 && until <= unix_ms() + 1_000,
+        "{short}"
+    );
+    let renewed = b.request(
+        json!("r"),
+        "lease/renew",
+        json!({"token": token, "ttlMs": 600_000}),
+    );
+    let renewed_until = renewed["result"]["expiresAt"].as_u64().unwrap();
+    assert!(renewed_until >= until + 590_000, "{renewed}");
+    let status = c.call(json!("s"), "lease", json!({"action": "status"}));
+    assert_eq!(ok(&status)["expiresAt"], renewed_until, "{status}");
     let f = failed(&c.call(
         json!(5),
         "click",
         json!({"target": "role=button;name=Add one"}),
     ));
     assert_eq!(f["failureKind"], "leaseHeld", "{f}");
-    wait_until_unix_ms(until);
+    assert_eq!(f["expiresAt"], renewed_until, "{f}");
+    let released = b.request(json!("x"), "lease/release", json!({"token": token}));
+    assert!(released["result"]["holder"].is_null(), "{released}");
     let grant = lease(&mut c, 10_000);
     let token = grant["result"]["token"]
         .as_str()

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use common::chrome::{self, SLOTS};
 use common::web::Server;
-use glass::browser::agent::AGENT_JS;
+use glass::browser::agent::agent_js;
 use glass::browser::cdp::Cdp;
 use glass::browser::launch::{ChromeProcess, launch};
 use serde_json::{Value, json};
@@ -120,7 +120,7 @@ impl Page {
             )
             .await;
         self.ctx = world["executionContextId"].as_i64().unwrap();
-        self.eval(AGENT_JS).await;
+        self.eval(agent_js()).await;
     }
 
     /// Evaluates in the agent's world; panics on a JS exception.
@@ -510,7 +510,7 @@ async fn refs_are_stable_and_never_reused() {
     assert_eq!(o2["nextRef"], 13, "no new refs minted");
 
     // Re-evaluating agent.js keeps the state.
-    p.eval(AGENT_JS).await;
+    p.eval(agent_js()).await;
     let beta = item(&o1, "Beta")["ref"].clone();
     p.main("document.getElementById('b').remove(); const n = document.createElement('button'); n.textContent = 'Beta'; document.body.append(n);")
         .await;

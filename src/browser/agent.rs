@@ -37,6 +37,24 @@ pub const AGENT_JS: &str = concat!(
     include_str!("agent/99-tail.js"),
 );
 
+/// The agent's source Glass evaluates: [`AGENT_JS`], except in a build with the
+/// `agent-mutants` feature (never a release), where `GLASS_AGENT_JS` may name a mutated copy so
+/// that `scripts/mutate-agent.mjs` can run the page tests against many mutants from one build.
+pub fn agent_js() -> &'static str {
+    #[cfg(feature = "agent-mutants")]
+    {
+        static MUTANT: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+        let mutant = MUTANT.get_or_init(|| {
+            let path = std::env::var_os("GLASS_AGENT_JS")?;
+            std::fs::read_to_string(path).ok()
+        });
+        if let Some(source) = mutant {
+            return source;
+        }
+    }
+    AGENT_JS
+}
+
 impl Browser {
     /// The agent's execution context for the current document: a cached one, the world Chrome
     /// re-created for this document, or a new isolated world. `installed` says whether the
@@ -110,7 +128,7 @@ impl Browser {
             } else {
                 // The agent's source is the same every time, so V8 finds it compiled already;
                 // the call rides right behind it.
-                let install = json!({"expression": AGENT_JS, "contextId": context.id});
+                let install = json!({"expression": agent_js(), "contextId": context.id});
                 let mut answers = self
                     .cdp
                     .call_raw_sequence(

@@ -25,6 +25,9 @@ struct State {
     /// Connected clients and the name each gave at `initialize`.
     clients: BTreeMap<u64, String>,
     holder: Option<Held>,
+    /// How far this state's clock runs ahead of the real one: always zero but in unit tests,
+    /// which move it (`Leases::advance`) instead of waiting out a lease.
+    skew: Duration,
 }
 
 #[derive(Debug, Clone)]
@@ -46,10 +49,18 @@ pub enum Refusal {
     WrongToken(Value),
 }
 
-fn unix_ms(after: Duration) -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| (d + after).as_millis() as u64)
+impl State {
+    /// Now, on this state's clock.
+    fn now(&self) -> Instant {
+        Instant::now() + self.skew
+    }
+
+    /// Milliseconds since the Unix epoch, `after` from now, on this state's clock.
+    fn unix_ms(&self, after: Duration) -> u64 {
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| (d + self.skew + after).as_millis() as u64)
+    }
 }
 
 fn new_token() -> String {
@@ -63,11 +74,7 @@ fn new_token() -> String {
 impl State {
     /// The holder, once an expired lease is dropped.
     fn holder(&mut self) -> Option<&Held> {
-        if self
-            .holder
-            .as_ref()
-            .is_some_and(|h| h.until <= Instant::now())
-        {
+        if self.holder.as_ref().is_some_and(|h| h.until <= self.now()) {
             self.holder = None;
         }
         self.holder.as_ref()
@@ -133,11 +140,12 @@ impl Leases {
             }
         }
         let token = new_token();
+        let (until, until_unix_ms) = (s.now() + ttl, s.unix_ms(ttl));
         s.holder = Some(Held {
             client,
             token: token.clone(),
-            until: Instant::now() + ttl,
-            until_unix_ms: unix_ms(ttl),
+            until,
+            until_unix_ms,
         });
         let mut v = s.status(client);
         v["token"] = json!(token);
@@ -152,9 +160,10 @@ impl Leases {
             Some(h) if h.client != client => return Err(Refusal::Held(s.status(client))),
             _ => return Err(Refusal::WrongToken(s.status(client))),
         }
+        let (until, until_unix_ms) = (s.now() + ttl, s.unix_ms(ttl));
         if let Some(h) = s.holder.as_mut() {
-            h.until = Instant::now() + ttl;
-            h.until_unix_ms = unix_ms(ttl);
+            h.until = until;
+            h.until_unix_ms = until_unix_ms;
         }
         Ok(s.status(client))
     }
@@ -186,6 +195,12 @@ impl Leases {
             None if alone => Ok(()),
             None => Err(Refusal::Required(s.status(client))),
         }
+    }
+
+    /// Moves this daemon's lease clock forward, so a test sees a lease end without waiting.
+    #[cfg(test)]
+    fn advance(&self, by: Duration) {
+        self.lock().skew += by;
     }
 
     /// Whether `client` shares the browser with another connected client (only then is the
@@ -371,12 +386,45 @@ mod tests {
     fn a_lease_ends_with_its_ttl() {
         let l = Leases::default();
         let (a, b) = (l.connect(), l.connect());
-        l.acquire(a, Duration::from_millis(30)).unwrap();
+        l.acquire(a, Duration::from_millis(1_000)).unwrap();
+        l.advance(Duration::from_millis(999));
         assert!(matches!(
             l.acquire(b, Duration::from_secs(1)),
             Err(Refusal::Held(_))
         ));
-        std::thread::sleep(Duration::from_millis(60));
+        assert!(l.check_mutation(a, None).is_ok(), "still the holder's");
+        l.advance(Duration::from_millis(1));
+        assert!(l.status(a)["holder"].is_null(), "ended at its TTL");
         assert!(l.acquire(b, Duration::from_secs(1)).is_ok());
+    }
+
+    #[test]
+    fn a_renewed_lease_ends_its_ttl_after_the_renewal() {
+        let l = Leases::default();
+        let (a, b) = (l.connect(), l.connect());
+        let token = l.acquire(a, Duration::from_millis(1_000)).unwrap()["token"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let first = l.status(a)["expiresAt"].as_u64().unwrap();
+        l.advance(Duration::from_millis(800));
+        let renewed = l.renew(a, &token, Duration::from_millis(1_000)).unwrap();
+        assert!(
+            renewed["expiresAt"].as_u64().unwrap() >= first + 800,
+            "{renewed}"
+        );
+        // Past the first deadline, before the renewed one: still held.
+        l.advance(Duration::from_millis(900));
+        assert!(matches!(l.check_mutation(b, None), Err(Refusal::Held(_))));
+        assert_eq!(l.status(b)["holder"]["client"], a);
+        // Past the renewed one: free, and another client takes it.
+        l.advance(Duration::from_millis(100));
+        assert!(l.status(b)["holder"].is_null());
+        assert!(l.acquire(b, Duration::from_secs(1)).is_ok());
+        // A renewal with a stale token is refused and changes nothing.
+        assert!(matches!(
+            l.renew(a, &token, Duration::from_secs(60)),
+            Err(Refusal::Held(_))
+        ));
     }
 }
