@@ -11,7 +11,8 @@
 //
 //   node scripts/mutate-agent.mjs --list              how many mutants, by part and kind
 //   node scripts/mutate-agent.mjs --sample 120        run a seeded sample (--seed, default 1)
-//   node scripts/mutate-agent.mjs --sample 120 --tests page_agent,page_model
+//   node scripts/mutate-agent.mjs --sample 120 --tests page_agent,page_model   (default: + verification,
+//        extraction, tasks, intents, devtools)
 //
 // Results are appended to target/agent-mutants/results.jsonl (a run resumes where it stopped;
 // --fresh starts over) and summed up at the end, survivors listed with their place and change.
@@ -130,7 +131,10 @@ function sample(all, n, seed) {
 
 // ------------------------------------------------------------------ running the tests
 
-const tests = option('tests', 'page_agent,page_model').split(',').filter(Boolean);
+// The page tests, and the tests of the tools whose agent parts they do not reach (verify,
+// extraction, tasks, intents, vitals).
+const tests = option('tests', 'page_agent,page_model,verification,extraction,tasks,intents,devtools')
+  .split(',').filter(Boolean);
 const testArgs = tests.flatMap((t) => ['--test', t]);
 const env = {
   ...process.env,
