@@ -663,3 +663,164 @@ fn diagnostics_report_console_errors_and_failed_requests_redacted() {
         "each call reports what is new"
     );
 }
+
+// =============================================================================================
+// FILE: tests/browser_pages.rs
+// [D1] diagnostics: keep, durationMs (a response the server gives only after the call started),
+// text bound 200, 5xx reported, successes not, request `type`, dropped.console and
+// dropped.network (against what the page did and the server saw), and (docs/policy.md) a
+// request the host rules refused is in diagnostics, never reaching its server.
+// =============================================================================================
+
+const DIAG: &str = r#"<title>D</title><link rel="icon" href="data:,"><img src="/nope.png?k=QUERYVAL"><script>
+window.ready = (async () => {
+  console.log('x'.repeat(300));
+  const codes = [];
+  for (const p of ['/fine', '/boom', '/api404']) { const r = await fetch(p); await r.text(); codes.push(r.status); }
+  return codes.join(' ');
+})();
+window.spam = (n) => { for (let i = 0; i < n; i++) console.log('spam ' + i); return n; };
+window.fail = (n) => Promise.all(Array.from({length: n}, (_, i) => fetch('/gone/' + i).then((r) => r.status))).then((s) => s.length);
+window.late = () => { fetch('http://127.0.0.1:HELD/late').catch(() => {}); return 'sent'; };
+</script>"#;
+
+#[test]
+fn diagnostics_keep_bound_wait_and_report_refusals() {
+    let (hport, held) = common::web::held();
+    let web = Server::start(vec![
+        ("/d", Page::html(&DIAG.replace("HELD", &hport.to_string()))),
+        ("/fine", Page::html("ok")),
+        ("/boom", Page::status(500)),
+    ]);
+    let mut g = browser();
+    nav(&mut g, &web, "/d");
+    assert_eq!(eval(&mut g, "ready"), "200 500 404");
+
+    // keep: the next call reports the same; the one after that, nothing.
+    let kept = ok(&g.call(json!(1), "diagnostics", json!({"keep": true})));
+    let again = ok(&g.call(json!(2), "diagnostics", json!({})));
+    assert_eq!(
+        (&again["messages"], &again["requests"]),
+        (&kept["messages"], &kept["requests"]),
+        "keep: true left them for the next call"
+    );
+    let empty = ok(&g.call(json!(3), "diagnostics", json!({})));
+    assert!(
+        empty["messages"].as_array().unwrap().is_empty()
+            && empty["requests"].as_array().unwrap().is_empty(),
+        "{empty}"
+    );
+    // A text is cut to 200 characters.
+    let long = kept["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["text"].as_str().unwrap_or("").starts_with("xxx"))
+        .unwrap_or_else(|| panic!("{kept}"))
+        .clone();
+    let text = long["text"].as_str().unwrap();
+    assert_eq!(text.chars().count(), 200, "{long}");
+    assert!(
+        text.starts_with(&"x".repeat(199)) && text.ends_with('…'),
+        "{long}"
+    );
+    // Error responses of every class, with their type; a success is no diagnostic.
+    let reqs = kept["requests"].as_array().unwrap();
+    let entry = |path: &str| {
+        reqs.iter()
+            .find(|q| q["url"] == web.url(path))
+            .map(|q| (q["status"].clone(), q["type"].clone()))
+    };
+    assert_eq!(entry("/boom"), Some((json!(500), json!("Fetch"))), "{kept}");
+    assert_eq!(
+        entry("/api404"),
+        Some((json!(404), json!("Fetch"))),
+        "{kept}"
+    );
+    assert_eq!(
+        entry("/nope.png"),
+        Some((json!(404), json!("Image"))),
+        "{kept}"
+    );
+    assert_eq!(entry("/fine"), None, "a success is no diagnostic: {kept}");
+    assert_eq!(web.count("/fine"), 1, "the page did fetch it");
+    assert!(!kept.to_string().contains("QUERYVAL"), "{kept}");
+
+    // The lists keep 200 each; the rest is counted.
+    assert_eq!(eval(&mut g, "spam(205)"), 205);
+    let d = ok(&g.call(json!(4), "diagnostics", json!({})));
+    let msgs = d["messages"].as_array().unwrap();
+    assert_eq!(
+        (msgs.len(), d["dropped"]["console"].as_u64()),
+        (200, Some(5)),
+        "{d}"
+    );
+    assert_eq!(msgs[0]["text"], "spam 5", "the oldest were dropped");
+    assert_eq!(eval(&mut g, "fail(203)"), 203);
+    let gone = web
+        .hits
+        .lock()
+        .unwrap()
+        .iter()
+        .filter(|p| p.starts_with("/gone/"))
+        .count();
+    assert_eq!(gone, 203, "the server saw every failing request");
+    let d = ok(&g.call(json!(5), "diagnostics", json!({})));
+    assert_eq!(
+        (
+            d["requests"].as_array().unwrap().len(),
+            d["dropped"]["network"].as_u64()
+        ),
+        (200, Some(3)),
+        "{d}"
+    );
+
+    // durationMs: the call is under way before the server answers the page's request, and its
+    // answer still reports it. (If the wait were skipped, the call would answer first.)
+    assert_eq!(eval(&mut g, "late()"), "sent");
+    let (path, stream) = held
+        .recv_timeout(Duration::from_secs(30))
+        .expect("the page's request reached the server");
+    assert_eq!(path, "/late");
+    g.send(&json!({"jsonrpc": "2.0", "id": 6, "method": "tools/call",
+        "params": {"name": "diagnostics", "arguments": {"durationMs": 5000}}}));
+    common::web::answer(stream, 404, &[("Access-Control-Allow-Origin", "*")], "");
+    let d = ok(&g.recv());
+    assert!(
+        d["requests"].as_array().unwrap().iter().any(|q| {
+            q["url"] == format!("http://127.0.0.1:{hport}/late") && q["status"] == 404
+        }),
+        "what came during durationMs is missing: {d}"
+    );
+
+    // docs/policy.md: a request the host rules refused is in diagnostics; its server saw nothing.
+    let outside = Server::start(vec![("/img.png", Page::status(200))]);
+    let inside = Server::start(vec![(
+        "/p",
+        Page::html(&format!(
+            "<title>P</title><link rel=\"icon\" href=\"data:,\"><img src=\"http://localhost:{}/img.png?t=BLOCKEDQ\">",
+            outside.port
+        )),
+    )]);
+    let mut h = common::hardened();
+    nav(&mut h, &inside, "/p");
+    let d = ok(&h.call(json!(7), "diagnostics", json!({})));
+    let refused = d["requests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|q| q["url"] == format!("http://localhost:{}/img.png", outside.port))
+        .cloned()
+        .unwrap_or_else(|| panic!("the refused image is not in diagnostics: {d}"));
+    assert_eq!(refused["type"], "Image", "{refused}");
+    let why = refused["error"].as_str().unwrap_or("");
+    assert!(
+        why == "ERR_BLOCKED_BY_CLIENT" || why.starts_with("blocked:"),
+        "{refused}"
+    );
+    assert!(
+        outside.hits.lock().unwrap().is_empty(),
+        "the refused host was reached"
+    );
+    assert!(!d.to_string().contains("BLOCKEDQ"), "{d}");
+}

@@ -808,3 +808,1140 @@ window.go = async () => {
         "a cookie's value shows"
     );
 }
+
+// =============================================================================================
+// FILE: tests/devtools.rs
+// [R1] listRequests: status absent / ms, size null while pending (held by the server), failed
+// map (ERR_CONNECTION_REFUSED, blocked:csp, canceled), `failed: true` with net failures, rows
+// oldest first and groups by first request, `at` after the previous request ended, `cached`
+// and getRequest `request.cached` (the server saw one request).
+// =============================================================================================
+
+/// A port nothing listens on (bound, then released).
+fn closed_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+const NET: &str = r#"<title>Net</title><link rel="icon" href="data:,">
+<meta http-equiv="Content-Security-Policy" content="img-src 'none'">
+<img src="/blocked.png"><script>
+window.seq = async () => {
+  const out = [];
+  for (const p of ['/seq/a', '/seq/b', '/seq/c']) { const r = await fetch(p); await r.text(); out.push(r.status); }
+  return out.join(' ');
+};
+window.ctl = new AbortController();
+window.held = fetch('http://127.0.0.1:HELD/held', {signal: window.ctl.signal}).then(() => 'answered', (e) => e.name);
+window.refused = fetch('http://127.0.0.1:CLOSED/refused').then(() => 'answered', () => 'refused');
+</script>"#;
+
+#[test]
+fn requests_pending_failed_and_cached_are_what_the_servers_saw() {
+    let closed = closed_port();
+    let (hport, held) = common::web::held();
+    let rec = common::web::Recorder::start(
+        "text/javascript",
+        "window.cachedRuns = (window.cachedRuns || 0) + 1;",
+        "Cache-Control: max-age=3600\r\n",
+    );
+    let with_script = |title: &str| {
+        Page::html(&format!(
+            "<title>{title}</title>{ICON}<script src=\"{}\"></script>",
+            rec.url("/c.js")
+        ))
+    };
+    let web = Server::start(vec![
+        (
+            "/net",
+            Page::html(
+                &NET.replace("HELD", &hport.to_string())
+                    .replace("CLOSED", &closed.to_string()),
+            ),
+        ),
+        ("/seq/a", Page::html("a")),
+        ("/seq/c", Page::html("c")),
+        ("/cache1", with_script("C1")),
+        ("/cache2", with_script("C2")),
+    ]);
+    let held_url = format!("http://127.0.0.1:{hport}/held");
+    let refused_url = format!("http://127.0.0.1:{closed}/refused");
+    let mut g = incognito(&[]);
+    nav(&mut g, &web, "/net");
+    let (path, held_stream) = held
+        .recv_timeout(std::time::Duration::from_secs(30))
+        .expect("the page's held request reached its server");
+    assert_eq!(path, "/held");
+    assert_eq!(eval(&mut g, "refused"), "refused");
+    assert_eq!(eval(&mut g, "seq()"), "200 404 200");
+
+    let list = ok(&g.call(json!(1), "listRequests", json!({"timing": true})));
+    let rows = requests_of(&list);
+    let row = |url: &str| {
+        rows.iter()
+            .find(|r| r["url"] == url)
+            .cloned()
+            .unwrap_or_else(|| panic!("{url} not listed: {list}"))
+    };
+    // The server holds the answer: no status, no duration, no size, no failure yet.
+    let pending = row(&held_url);
+    assert!(
+        pending["status"].is_null()
+            && pending["ms"].is_null()
+            && pending["size"].is_null()
+            && pending.get("failure").is_none(),
+        "{pending}"
+    );
+    // Nothing listens: Chrome's net error. CSP refused the image: the server never saw it.
+    assert_eq!(row(&refused_url)["failure"], "ERR_CONNECTION_REFUSED");
+    assert_eq!(row(&web.url("/blocked.png"))["failure"], "blocked:csp");
+    assert_eq!(
+        web.count("/blocked.png"),
+        0,
+        "a blocked image reached the server"
+    );
+    // Oldest first; groups in the order of their first request; the page awaited each fetch
+    // before the next, so each starts after the one before it ended (1 ms of rounding).
+    let (a, b, c) = (
+        row(&web.url("/seq/a")),
+        row(&web.url("/seq/b")),
+        row(&web.url("/seq/c")),
+    );
+    let id = |r: &Value| r["id"].as_str().unwrap()[1..].parse::<u64>().unwrap();
+    assert!(id(&a) < id(&b) && id(&b) < id(&c), "{list}");
+    let groups = list["groups"].as_array().unwrap();
+    let group_of = |t: &str, s: Value| {
+        groups
+            .iter()
+            .position(|gr| gr["type"] == t && gr["status"] == s)
+            .unwrap_or_else(|| panic!("no {t} {s} group: {list}"))
+    };
+    assert!(
+        group_of("Fetch", json!(200)) < group_of("Fetch", json!(404)),
+        "{list}"
+    );
+    let in_200: Vec<u64> = groups[group_of("Fetch", json!(200))]["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r[0].as_u64().unwrap())
+        .collect();
+    assert_eq!(in_200, vec![id(&a), id(&c)], "rows oldest first: {list}");
+    let end_of = |r: &Value| r["at"].as_u64().unwrap() + r["ms"].as_u64().unwrap();
+    assert!(
+        b["at"].as_u64().unwrap() + 1 >= end_of(&a) && c["at"].as_u64().unwrap() + 1 >= end_of(&b),
+        "`at` against the page's own order: {list}"
+    );
+    // Only failures: the refused, the blocked and the 404; not the answered or the pending.
+    let failures: Vec<String> = requests_of(&ok(&g.call(
+        json!(2),
+        "listRequests",
+        json!({"failed": true}),
+    )))
+    .iter()
+    .map(|r| r["url"].as_str().unwrap().to_owned())
+    .collect();
+    for u in [
+        refused_url.clone(),
+        web.url("/blocked.png"),
+        web.url("/seq/b"),
+    ] {
+        assert!(failures.contains(&u), "{u} missing: {failures:?}");
+    }
+    for u in [
+        web.url("/seq/a"),
+        web.url("/seq/c"),
+        web.url("/net"),
+        held_url.clone(),
+    ] {
+        assert!(!failures.contains(&u), "{u} listed as failed: {failures:?}");
+    }
+    // The page gives up on the held request: `canceled`.
+    assert_eq!(eval(&mut g, "ctl.abort(), held"), "AbortError");
+    drop(held_stream);
+    let after = requests_of(&ok(&g.call(json!(3), "listRequests", json!({}))));
+    let canceled = after
+        .iter()
+        .find(|r| r["url"] == held_url)
+        .unwrap_or_else(|| panic!("{after:?}"));
+    assert_eq!(canceled["failure"], "canceled", "{canceled}");
+
+    // A cacheable script: the second page gets it from the cache (the server saw it once),
+    // and the list says so.
+    nav(&mut g, &web, "/cache1");
+    assert_eq!(rec.count("/c.js"), 1);
+    nav(&mut g, &web, "/cache2");
+    assert_eq!(eval(&mut g, "window.cachedRuns"), 1, "the script ran");
+    assert_eq!(rec.count("/c.js"), 1, "the cached script was fetched again");
+    let list = ok(&g.call(json!(4), "listRequests", json!({})));
+    let script = requests_of(&list)
+        .into_iter()
+        .find(|r| r["url"] == rec.url("/c.js"))
+        .unwrap_or_else(|| panic!("{list}"));
+    assert!(
+        list["cached"]
+            .as_array()
+            .is_some_and(|c| c.contains(&json!(id(&script)))),
+        "{list}"
+    );
+    let d = ok(&g.call(json!(5), "getRequest", json!({"id": script["id"]})));
+    assert_eq!(d["request"]["cached"], true, "{d}");
+}
+
+// =============================================================================================
+// FILE: tests/devtools.rs
+// [R2] getRequest: numeric id, request.url with query values (network-details allowed),
+// method, type, status, at/ms/size, bodySize (= what the page read), failure, requestBody
+// `none` / text, default maxChars 4000, `unavailable` past 2 MiB, secret-named response headers
+// redacted (the page read them); listRequests default maxItems 100, total, the 1,000 bound
+// and `dropped` (against the server's own count of what the page asked for).
+// =============================================================================================
+
+const DETAIL: &str = r#"<title>Detail</title><link rel="icon" href="data:,"><script>
+window.go = async () => {
+  const q = await fetch('/q?token=GETTOKEN&n=1'); window.qtext = await q.text();
+  const p = await fetch('/post', {method: 'POST', body: 'sent-body'}); await p.text();
+  const five = await fetch('/five'); window.fivelen = (await five.text()).length;
+  const huge = await fetch('/huge'); window.hugelen = (await huge.arrayBuffer()).byteLength;
+  const s = await fetch('/secrets'); await s.text();
+  window.seen = ['x-api-key', 'x-session-id', 'x-signature', 'x-secret', 'x-plain'].map((h) => s.headers.get(h)).join(',');
+  window.refused = await fetch('http://127.0.0.1:CLOSED/refused').then(() => 'answered', () => 'refused');
+  return 'done';
+};
+window.many = (from, n) => Promise.all(Array.from({length: n}, (_, i) => fetch('/r/' + (from + i)).then((r) => r.status))).then((s) => s.length);
+</script>"#;
+
+#[test]
+fn request_details_and_the_log_bounds_match_what_the_page_sent_and_got() {
+    let closed = closed_port();
+    let web = Server::start(vec![
+        (
+            "/detail",
+            Page::html(&DETAIL.replace("CLOSED", &closed.to_string())),
+        ),
+        (
+            "/q",
+            Page {
+                content_type: "application/json",
+                ..Page::html(r#"{"ok":true}"#)
+            },
+        ),
+        ("/post", Page::html("posted")),
+        (
+            "/five",
+            Page {
+                content_type: "text/plain",
+                ..Page::html(&"z".repeat(5000))
+            },
+        ),
+        (
+            "/huge",
+            Page {
+                content_type: "text/plain",
+                body: vec![b'h'; 3 * 1024 * 1024],
+                ..Page::html("")
+            },
+        ),
+        (
+            "/secrets",
+            Page::html("s")
+                .header("X-Api-Key", "K-123")
+                .header("X-Session-Id", "S-123")
+                .header("X-Signature", "SIG-123")
+                .header("X-Secret", "SEC-123")
+                .header("X-Plain", "visible"),
+        ),
+    ]);
+    let mut g = incognito(&[]);
+    nav(&mut g, &web, "/detail");
+    assert_eq!(eval(&mut g, "go()"), "done");
+    let first = ok(&g.call(json!(1), "listRequests", json!({})));
+    let rows = requests_of(&first);
+    let id_of = |url: &str| -> u64 {
+        rows.iter()
+            .find(|r| r["url"].as_str().unwrap().split('?').next() == Some(url))
+            .map(|r| r["id"].as_str().unwrap()[1..].parse().unwrap())
+            .unwrap_or_else(|| panic!("{url} not listed: {first}"))
+    };
+
+    // A numeric id; the URL with its query (the default policy allows network-details); the
+    // body sizes are what the page itself read.
+    let qid = id_of(&web.url("/q"));
+    let q = ok(&g.call(json!(2), "getRequest", json!({"id": qid, "bodies": true})));
+    let qtext = eval(&mut g, "window.qtext");
+    let r = &q["request"];
+    assert_eq!(r["id"], format!("r{qid}"));
+    assert_eq!(r["url"], web.url("/q?token=GETTOKEN&n=1"), "{q}");
+    assert_eq!(
+        (r["type"].as_str(), r["status"].as_u64()),
+        (Some("Fetch"), Some(200))
+    );
+    assert!(r.get("method").is_none(), "GET is left out: {q}");
+    assert_eq!(r["bodySize"], qtext.as_str().unwrap().len(), "{q}");
+    assert!(
+        r["size"].as_u64().unwrap() > r["bodySize"].as_u64().unwrap()
+            && r["ms"].is_u64()
+            && r["at"].is_u64(),
+        "{q}"
+    );
+    assert_eq!(
+        q["requestBody"],
+        json!({"none": true}),
+        "a GET sends no body"
+    );
+    assert_eq!(q["responseBody"]["text"], qtext);
+    // A POST: its method and the body the page sent.
+    let p = ok(&g.call(
+        json!(3),
+        "getRequest",
+        json!({"id": format!("r{}", id_of(&web.url("/post"))), "bodies": true}),
+    ));
+    assert_eq!(p["request"]["method"], "POST", "{p}");
+    assert_eq!(p["requestBody"]["text"], "sent-body", "{p}");
+    // Bodies: 4000 characters unless asked; past Chrome's 2 MiB per body, unavailable.
+    let five = ok(&g.call(
+        json!(4),
+        "getRequest",
+        json!({"id": id_of(&web.url("/five")), "bodies": true}),
+    ));
+    assert_eq!(
+        five["responseBody"]["chars"],
+        eval(&mut g, "window.fivelen")
+    );
+    assert_eq!(
+        five["responseBody"]["text"]
+            .as_str()
+            .unwrap()
+            .chars()
+            .count(),
+        4000
+    );
+    assert_eq!(five["responseBody"]["truncated"], true);
+    let huge = ok(&g.call(
+        json!(5),
+        "getRequest",
+        json!({"id": id_of(&web.url("/huge")), "bodies": true}),
+    ));
+    assert_eq!(
+        eval(&mut g, "window.hugelen"),
+        3 * 1024 * 1024,
+        "the page got it all"
+    );
+    assert_eq!(huge["responseBody"], json!({"unavailable": true}), "{huge}");
+    // Headers named like a key, session, signature or secret: redacted; the page read them.
+    assert_eq!(
+        eval(&mut g, "window.seen"),
+        "K-123,S-123,SIG-123,SEC-123,visible"
+    );
+    let s = ok(&g.call(
+        json!(6),
+        "getRequest",
+        json!({"id": id_of(&web.url("/secrets"))}),
+    ));
+    for h in ["x-api-key", "x-session-id", "x-signature", "x-secret"] {
+        assert_eq!(s["responseHeaders"][h], "[redacted]", "{h}: {s}");
+    }
+    assert_eq!(s["responseHeaders"]["x-plain"], "visible");
+    for v in ["K-123", "S-123", "SIG-123", "SEC-123"] {
+        assert!(!s.to_string().contains(v), "{v} shown: {s}");
+    }
+    // A request nothing answered: its failure, no status.
+    assert_eq!(eval(&mut g, "window.refused"), "refused");
+    let refused = ok(&g.call(
+        json!(7),
+        "getRequest",
+        json!({"id": id_of(&format!("http://127.0.0.1:{closed}/refused"))}),
+    ));
+    assert_eq!(
+        refused["request"]["failure"], "ERR_CONNECTION_REFUSED",
+        "{refused}"
+    );
+    assert!(refused["request"].get("status").is_none(), "{refused}");
+
+    // Bounds: 100 rows unless asked, every request counted; at most 1,000 kept, the oldest
+    // dropped and counted, checked against what the server was asked for.
+    let base = first["total"].as_u64().unwrap();
+    let asked = |web: &Server| {
+        web.hits
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|p| p.starts_with("/r/"))
+            .count() as u64
+    };
+    assert_eq!(eval(&mut g, "many(0, 120)"), 120);
+    assert_eq!(asked(&web), 120);
+    let page = ok(&g.call(json!(8), "listRequests", json!({})));
+    assert_eq!(requests_of(&page).len(), 100, "{page}");
+    assert!(page["next"].is_string(), "{page}");
+    assert_eq!(page["total"], base + 120, "{page}");
+    assert_eq!(eval(&mut g, "many(120, 900)"), 900);
+    assert_eq!(asked(&web), 1020);
+    let page = ok(&g.call(json!(9), "listRequests", json!({"maxItems": 1})));
+    assert_eq!(page["total"], 1000, "{page}");
+    assert_eq!(page["dropped"], base + 1020 - 1000, "{page}");
+    let f = failed(&g.call(json!(10), "getRequest", json!({"id": qid})));
+    assert_eq!(
+        f["failureKind"], "unknownRequest",
+        "the oldest are dropped: {f}"
+    );
+}
+
+// =============================================================================================
+// FILE: tests/devtools.rs
+// [C1] consoleMessages: text bound 500, source without query (the page asked with one), stack
+// at most 5 frames, total (= what the page logged), default maxItems 50 with `more`, the
+// 1,000 bound and `dropped`.
+// =============================================================================================
+
+const LOG_JS: &str = "console.log('y'.repeat(800));\nfunction dive(n) { if (n === 0) { console.error('deep'); return; } dive(n - 1); }\ndive(8);\n";
+
+#[test]
+fn console_log_is_bounded_counted_and_keeps_no_query() {
+    let web = Server::start(vec![
+        (
+            "/detail",
+            Page::html(&format!(
+                "<title>Detail</title>{ICON}<script src=\"/log.js?v=CONSOLEQ\"></script>"
+            )),
+        ),
+        (
+            "/log.js",
+            Page {
+                content_type: "text/javascript",
+                ..Page::html(LOG_JS)
+            },
+        ),
+        (
+            "/many",
+            Page::html(&format!(
+                "<title>Many</title>{ICON}<script>window.logMany = (from, n) => {{ for (let i = 0; i < n; i++) console.log('n ' + (from + i)); return n; }};</script>"
+            )),
+        ),
+    ]);
+    let mut g = incognito(&[]);
+    nav(&mut g, &web, "/detail");
+    assert_eq!(
+        eval(&mut g, "document.scripts[0].src"),
+        web.url("/log.js?v=CONSOLEQ"),
+        "the page asked for its script with a query"
+    );
+    let all = ok(&g.call(json!(1), "consoleMessages", json!({})));
+    assert_eq!(all["total"], 2, "the page logged twice: {all}");
+    let msgs = all["messages"].as_array().unwrap();
+    let long = msgs
+        .iter()
+        .find(|m| m["text"].as_str().unwrap_or("").starts_with("yyy"))
+        .unwrap_or_else(|| panic!("{all}"));
+    let text = long["text"].as_str().unwrap();
+    assert_eq!(text.chars().count(), 500, "{long}");
+    assert!(
+        text.starts_with(&"y".repeat(499)) && text.ends_with('…'),
+        "{long}"
+    );
+    assert_eq!(long["source"], format!("{}:1:9", web.url("/log.js")));
+    assert!(
+        !all.to_string().contains("CONSOLEQ"),
+        "a source kept its query: {all}"
+    );
+    let deep = msgs
+        .iter()
+        .find(|m| m["text"] == "deep")
+        .unwrap_or_else(|| panic!("{all}"));
+    assert_eq!(deep["stack"].as_array().map(Vec::len), Some(5), "{deep}");
+    assert!(
+        deep["stack"][0].as_str().unwrap().starts_with("dive "),
+        "{deep}"
+    );
+
+    nav(&mut g, &web, "/many");
+    assert_eq!(
+        ok(&g.call(json!(2), "consoleMessages", json!({})))["total"],
+        0
+    );
+    assert_eq!(eval(&mut g, "logMany(0, 60)"), 60);
+    let first = ok(&g.call(json!(3), "consoleMessages", json!({})));
+    let m = first["messages"].as_array().unwrap();
+    assert_eq!(
+        (m.len(), &first["more"], &first["total"]),
+        (50, &json!(true), &json!(60)),
+        "{first}"
+    );
+    assert_eq!(
+        (&m[0]["text"], &m[49]["text"]),
+        (&json!("n 0"), &json!("n 49"))
+    );
+    assert_eq!(eval(&mut g, "logMany(60, 945)"), 945);
+    let bounded = ok(&g.call(json!(4), "consoleMessages", json!({"maxItems": 1})));
+    assert_eq!(
+        (&bounded["total"], &bounded["dropped"]),
+        (&json!(1000), &json!(5)),
+        "{bounded}"
+    );
+    assert_eq!(
+        bounded["messages"][0]["text"], "n 5",
+        "the oldest five were dropped"
+    );
+}
+
+// =============================================================================================
+// FILE: tests/devtools.rs
+// [E1] emulate: viewport deviceScaleFactor and mobile; viewport xor device, network xor
+// throttle (refused whole, nothing applied); iPhone SE, Pixel 7, iPad Mini, Desktop HD (page
+// and the User-Agent the server receives); geolocation accuracy and its default; colorScheme
+// light, reducedMotion false; a refused value keeps what came before it (`applied` in the
+// failure, the page sees it); slow3g, fast3g, throttle latency/download, none (the page's own
+// navigator.connection / navigator.onLine); cpuSlowdown (timing-relative, see the note);
+// reset applied first; `revision`.
+// =============================================================================================
+
+const PROBE: &str = r#"<title>Probe</title><link rel="icon" href="data:,"><meta name="viewport" content="width=device-width"><script>
+window.probe = () => JSON.stringify({
+  w: innerWidth, h: innerHeight, dpr: devicePixelRatio, touch: navigator.maxTouchPoints > 0,
+  ua: navigator.userAgent, light: matchMedia('(prefers-color-scheme: light)').matches,
+  dark: matchMedia('(prefers-color-scheme: dark)').matches,
+  still: matchMedia('(prefers-reduced-motion: reduce)').matches,
+});
+window.place = () => new Promise((done) => navigator.geolocation.getCurrentPosition(
+  (p) => done([p.coords.latitude, p.coords.longitude, p.coords.accuracy]), (e) => done('error ' + e.code), {timeout: 3000}));
+window.net = (type) => new Promise((done) => {
+  const c = navigator.connection;
+  const now = () => ({type: c.effectiveType, rtt: c.rtt, downlink: c.downlink});
+  if (c.effectiveType === type) return done(now());
+  c.addEventListener('change', () => { if (c.effectiveType === type) done(now()); });
+});
+window.online = (want) => new Promise((done) => {
+  if (navigator.onLine === want) return done(want);
+  addEventListener(want ? 'online' : 'offline', () => done(navigator.onLine));
+});
+window.calibrate = () => { let n = 0; const end = performance.now() + 5; while (performance.now() < end) n++; return n; };
+window.spin = (n) => new Promise((done) => {
+  new PerformanceObserver((l, o) => { o.disconnect(); done(true); }).observe({type: 'longtask'});
+  setTimeout(() => { for (let i = 0; i < n; i++) performance.now(); }, 0);
+});
+</script>"#;
+
+/// Navigate to `url` without the observation.
+fn go(g: &mut common::Glass, url: String) -> Value {
+    ok(&g.call(
+        json!("go"),
+        "navigate",
+        json!({"url": url, "observe": false}),
+    ))
+}
+
+/// What the probe page says it sees.
+fn seen(g: &mut common::Glass) -> Value {
+    serde_json::from_str(eval(g, "probe()").as_str().unwrap()).unwrap()
+}
+
+#[test]
+fn every_emulated_setting_reaches_the_page_and_the_server() {
+    let rec = common::web::Recorder::start("text/html; charset=utf-8", PROBE, "");
+    let mut g = incognito(&[]);
+    let start = go(&mut g, rec.url("/start"));
+
+    // A viewport of its own ratio, mobile (with touch); emulate changes no page revision.
+    let r = ok(&g.call(
+        json!(1),
+        "emulate",
+        json!({"viewport": {"width": 600, "height": 500, "deviceScaleFactor": 2, "mobile": true}}),
+    ));
+    assert_eq!(r["applied"], json!(["viewport"]), "{r}");
+    assert_eq!(r["revision"], start["revision"], "{r}");
+    go(&mut g, rec.url("/vp"));
+    let p = seen(&mut g);
+    assert_eq!(
+        (
+            p["w"].as_u64(),
+            p["h"].as_u64(),
+            p["dpr"].as_f64(),
+            p["touch"].as_bool()
+        ),
+        (Some(600), Some(500), Some(2.0), Some(true)),
+        "{p}"
+    );
+    // Either-or arguments: refused whole, nothing applied.
+    let f = failed(&g.call(
+        json!(2),
+        "emulate",
+        json!({"viewport": {"width": 700, "height": 700}, "device": "iPhone SE"}),
+    ));
+    assert_eq!(
+        (f["kind"].as_str(), f["path"].as_str()),
+        (Some("invalidArguments"), Some("viewport")),
+        "{f}"
+    );
+    let f = failed(&g.call(
+        json!(3),
+        "emulate",
+        json!({"network": "offline", "throttle": {"latencyMs": 100}}),
+    ));
+    assert_eq!(
+        (f["kind"].as_str(), f["path"].as_str()),
+        (Some("invalidArguments"), Some("throttle")),
+        "{f}"
+    );
+    assert_eq!(
+        eval(&mut g, "innerWidth + ',' + navigator.onLine"),
+        "600,true"
+    );
+
+    // Each device: the screen the page sees and the user agent the server is sent.
+    for (device, path, w, dpr, ua) in [
+        ("iPhone SE", "/se", 375, 2.0, "iPhone"),
+        ("Pixel 7", "/pixel", 412, 2.625, "Pixel 7"),
+        ("iPad Mini", "/ipad", 768, 2.0, "iPad"),
+    ] {
+        let r = ok(&g.call(json!(4), "emulate", json!({"device": device})));
+        assert_eq!(r["applied"], json!(["device"]), "{r}");
+        go(&mut g, rec.url(path));
+        let p = seen(&mut g);
+        assert_eq!(
+            (p["w"].as_u64(), p["dpr"].as_f64(), p["touch"].as_bool()),
+            (Some(w), Some(dpr), Some(true)),
+            "{device}: {p}"
+        );
+        assert!(p["ua"].as_str().unwrap().contains(ua), "{device}: {p}");
+        let sent = rec.header(path, "user-agent").unwrap_or_default();
+        assert!(sent.contains(ua), "{device}: the server was sent {sent:?}");
+    }
+    ok(&g.call(json!(5), "emulate", json!({"device": "Desktop HD"})));
+    go(&mut g, rec.url("/desk"));
+    let p = seen(&mut g);
+    assert_eq!(
+        (
+            p["w"].as_u64(),
+            p["h"].as_u64(),
+            p["dpr"].as_f64(),
+            p["touch"].as_bool()
+        ),
+        (Some(1920), Some(1080), Some(1.0), Some(false)),
+        "{p}"
+    );
+    let sent = rec.header("/desk", "user-agent").unwrap_or_default();
+    assert!(
+        sent.starts_with("Mozilla/5.0") && !sent.contains("iPad") && !sent.contains("Mobile"),
+        "Desktop HD sends a desktop user agent: {sent:?}"
+    );
+    assert_eq!(p["ua"].as_str(), Some(sent.as_str()));
+
+    // Geolocation: the accuracy given, else 50 m.
+    ok(&g.call(
+        json!(6),
+        "emulate",
+        json!({"geolocation": {"latitude": 10.5, "longitude": 20.25, "accuracy": 7}}),
+    ));
+    assert_eq!(eval(&mut g, "place()"), json!([10.5, 20.25, 7]));
+    ok(&g.call(
+        json!(7),
+        "emulate",
+        json!({"geolocation": {"latitude": 1.5, "longitude": 2.5}}),
+    ));
+    assert_eq!(eval(&mut g, "place()"), json!([1.5, 2.5, 50]));
+
+    // Light and no reduced motion after dark and reduced.
+    ok(&g.call(
+        json!(8),
+        "emulate",
+        json!({"colorScheme": "dark", "reducedMotion": true}),
+    ));
+    let p = seen(&mut g);
+    assert_eq!(
+        (p["dark"].as_bool(), p["still"].as_bool()),
+        (Some(true), Some(true)),
+        "{p}"
+    );
+    let r = ok(&g.call(
+        json!(9),
+        "emulate",
+        json!({"colorScheme": "light", "reducedMotion": false}),
+    ));
+    assert_eq!(r["applied"], json!(["media"]));
+    let p = seen(&mut g);
+    assert_eq!(
+        (
+            p["light"].as_bool(),
+            p["dark"].as_bool(),
+            p["still"].as_bool()
+        ),
+        (Some(true), Some(false), Some(false)),
+        "{p}"
+    );
+
+    // A refused value: the settings before it stay applied, and the failure says which.
+    let f = failed(&g.call(
+        json!(10),
+        "emulate",
+        json!({"geolocation": {"latitude": 5.5, "longitude": 6.5}, "timezone": "Mars/Olympus"}),
+    ));
+    assert_eq!(
+        (f["path"].as_str(), &f["applied"]),
+        (Some("timezone"), &json!(["geolocation"])),
+        "{f}"
+    );
+    assert_eq!(eval(&mut g, "place()"), json!([5.5, 6.5, 50]));
+
+    // Network presets and a custom throttle, as the page's own Network Information reads them
+    // (Network.emulateNetworkConditions drives navigator.connection / navigator.onLine); each
+    // read waits for the page's `change` event, bounded by evaluate's timeout.
+    assert_ne!(eval(&mut g, "navigator.connection.effectiveType"), "2g");
+    ok(&g.call(json!(11), "emulate", json!({"network": "slow3g"})));
+    let n = eval(&mut g, "net('2g')");
+    assert!(
+        (1800.0..=2200.0).contains(&n["rtt"].as_f64().unwrap()),
+        "slow3g: {n}"
+    );
+    ok(&g.call(json!(12), "emulate", json!({"network": "fast3g"})));
+    let n = eval(&mut g, "net('3g')");
+    assert!(
+        (450.0..=650.0).contains(&n["rtt"].as_f64().unwrap()),
+        "fast3g: {n}"
+    );
+    ok(&g.call(
+        json!(13),
+        "emulate",
+        json!({"throttle": {"latencyMs": 1500, "downloadKbps": 400}}),
+    ));
+    let n = eval(&mut g, "net('2g')");
+    let (rtt, down) = (n["rtt"].as_f64().unwrap(), n["downlink"].as_f64().unwrap());
+    assert!(
+        (1350.0..=1650.0).contains(&rtt) && down > 0.0 && down < 1.0,
+        "throttle: {n}"
+    );
+    ok(&g.call(json!(14), "emulate", json!({"network": "offline"})));
+    assert_eq!(eval(&mut g, "online(false)"), false);
+    ok(&g.call(json!(15), "emulate", json!({"network": "none"})));
+    assert_eq!(eval(&mut g, "online(true)"), true);
+
+    // cpuSlowdown (timing-relative): work that takes the page ~5 ms becomes a long task of its
+    // own record (over 50 ms) at 20x. Without the slowdown the promise never settles and
+    // evaluate fails at its timeout; the test never asserts a duration itself.
+    let n = eval(&mut g, "calibrate()").as_u64().unwrap();
+    let r = ok(&g.call(json!(16), "emulate", json!({"cpuSlowdown": 20})));
+    assert_eq!(r["applied"], json!(["cpuSlowdown"]));
+    assert_eq!(eval(&mut g, &format!("spin({n})")), true);
+
+    // reset comes first when given with others: the dark scheme survives it.
+    let r = ok(&g.call(
+        json!(17),
+        "emulate",
+        json!({"reset": true, "colorScheme": "dark"}),
+    ));
+    assert_eq!(r["applied"], json!(["reset", "media"]), "{r}");
+    go(&mut g, rec.url("/after"));
+    let p = seen(&mut g);
+    assert_eq!(
+        (p["w"].as_u64(), p["touch"].as_bool(), p["dark"].as_bool()),
+        (Some(1280), Some(false), Some(true)),
+        "{p}"
+    );
+}
+
+// =============================================================================================
+// FILE: tests/devtools.rs
+// [T1] performanceTrace: stop without a trace writes nothing at its path; start+reload answers
+// after the page loaded; a refused second start does not reload (server count); lcp.size,
+// lcp.url (no query) and its element; cls shift ms/value and the element the page's own entry
+// names; fcp; inp; renderBlocking type/ms; largestRequests (url, type, bytes, ms); longTasks
+// startMs around the page's own busy loop; trace.events = the file's events.
+// =============================================================================================
+
+const VITALS: &str = r#"<!doctype html><title>Vitals</title><link rel="icon" href="data:,">
+<link rel="stylesheet" href="/slow.css">
+<script src="/big.js" defer></script>
+<div id="top"></div><img id="hero" src="/hero.svg?v=LCPQUERY" width="800" height="400" alt="Hero">
+<p id="cap">Caption under the picture.</p><button id="b">Slow</button>
+<script>
+setTimeout(() => {
+  const d = document.createElement('div'); d.style.height = '120px'; d.textContent = 'Banner';
+  document.getElementById('top').appendChild(d);
+}, 300);
+document.getElementById('b').addEventListener('click', () => {
+  const end = performance.now() + 120; while (performance.now() < end) {}
+});
+window.addEventListener('load', () => setTimeout(() => {
+  const start = performance.now(), end = start + 250; while (performance.now() < end) {}
+  window.busyStart = start; window.busyMs = performance.now() - start; window.busyDone = true;
+}, 600));
+window.entries = (type) => new Promise((done) => {
+  const got = [];
+  const po = new PerformanceObserver((l) => { for (const e of l.getEntries()) got.push(e); });
+  po.observe({type, buffered: true});
+  setTimeout(() => { for (const e of po.takeRecords()) got.push(e); po.disconnect(); done(got); }, 0);
+});
+window.interacted = () => new Promise((done) => new PerformanceObserver((l, o) => {
+  if (l.getEntries().some((e) => e.interactionId > 0)) { o.disconnect(); done(true); }
+}).observe({type: 'event', buffered: true}));
+</script>"#;
+
+/// A picture with enough detail for Chrome to count it as content (it leaves low-entropy
+/// images, a single colour, out of LCP): 400 small squares of changing colours.
+fn hero() -> String {
+    let mut svg =
+        String::from(r#"<svg xmlns="http://www.w3.org/2000/svg" width="800" height="400">"#);
+    for i in 0..400u32 {
+        let (x, y) = ((i % 40) * 20, (i / 40) * 40);
+        svg.push_str(&format!(
+            r##"<rect x="{x}" y="{y}" width="20" height="40" fill="#{:02x}{:02x}{:02x}"/>"##,
+            (i * 37) % 256,
+            (i * 91) % 256,
+            (i * 53) % 256
+        ));
+    }
+    svg.push_str("</svg>");
+    svg
+}
+
+#[test]
+fn a_trace_reports_what_the_page_itself_timed() {
+    let big_js = format!("window.big = 1;\n/*{}*/\n", "b".repeat(300_000));
+    let web = Server::start(vec![
+        ("/vitals", Page::html(VITALS)),
+        (
+            "/slow.css",
+            Page {
+                content_type: "text/css",
+                ..Page::html("p { font-size: 20px }")
+            }
+            .delayed(400),
+        ),
+        (
+            "/big.js",
+            Page {
+                content_type: "text/javascript",
+                ..Page::html(&big_js)
+            },
+        ),
+        (
+            "/hero.svg",
+            Page {
+                content_type: "image/svg+xml",
+                ..Page::html(&hero())
+            },
+        ),
+    ]);
+    let dir = temp_dir("trace-page");
+    let path = dir.join("vitals.json");
+    let nothing = dir.join("none.json");
+    let mut g = incognito(&[]);
+    nav(&mut g, &web, "/vitals");
+    let f = failed(&g.call(
+        json!(1),
+        "performanceTrace",
+        json!({"action": "stop", "path": nothing}),
+    ));
+    assert_eq!(f["failureKind"], "noTrace", "{f}");
+    assert!(!nothing.exists(), "a stop without a trace wrote its file");
+    let started = ok(&g.call(
+        json!(2),
+        "performanceTrace",
+        json!({"action": "start", "reload": true}),
+    ));
+    assert_eq!(started["reloaded"], true, "{started}");
+    assert_eq!(web.count("/vitals"), 2);
+    assert_eq!(
+        eval(&mut g, "document.readyState"),
+        "complete",
+        "start answered before the reloaded page loaded (its stylesheet takes 400 ms)"
+    );
+    let f = failed(&g.call(
+        json!(3),
+        "performanceTrace",
+        json!({"action": "start", "reload": true}),
+    ));
+    assert_eq!(f["failureKind"], "traceRunning", "{f}");
+    assert_eq!(web.count("/vitals"), 2, "a refused start reloaded the page");
+
+    // The page's own work: the banner's shift, the busy loop, a slow click.
+    ok(&g.call(
+        json!(4),
+        "wait",
+        json!({"kind": "textPresent", "text": "Banner"}),
+    ));
+    assert_eq!(
+        eval(
+            &mut g,
+            "new Promise(r => { const t = () => window.busyDone ? r(true) : setTimeout(t, 20); t(); })"
+        ),
+        true
+    );
+    ok(&g.call(json!(5), "click", json!({"target": "css=#b"})));
+    assert_eq!(eval(&mut g, "interacted()"), true);
+    let r = ok(&g.call(
+        json!(6),
+        "performanceTrace",
+        json!({"action": "stop", "path": path}),
+    ));
+    let v = &r["vitals"];
+
+    // LCP: the picture, its size and its URL without the query the page asked with.
+    let lcp = eval(
+        &mut g,
+        "entries('largest-contentful-paint').then((es) => { const e = es[es.length - 1]; return {ms: Math.round(e.startTime), size: e.size, url: e.url, id: e.element ? e.element.id : null}; })",
+    );
+    assert_eq!(
+        lcp["id"], "hero",
+        "the page's own LCP is the picture: {lcp}"
+    );
+    assert_eq!(
+        (&v["lcp"]["ms"], &v["lcp"]["size"]),
+        (&lcp["ms"], &lcp["size"]),
+        "{r}"
+    );
+    assert!(
+        lcp["url"]
+            .as_str()
+            .unwrap()
+            .ends_with("/hero.svg?v=LCPQUERY"),
+        "{lcp}"
+    );
+    assert_eq!(v["lcp"]["url"], web.url("/hero.svg"), "{r}");
+    let lcp_ref = v["lcp"]["element"]["ref"]
+        .as_str()
+        .expect("LCP names its element");
+    let dom = ok(&g.call(json!(7), "getDOM", json!({"target": lcp_ref})));
+    assert!(
+        dom["html"].as_str().unwrap().contains("id=\"hero\""),
+        "{dom}"
+    );
+
+    // CLS: the largest shift's time and value, and its element is the one the page's entry names.
+    let shift = eval(
+        &mut g,
+        "entries('layout-shift').then((es) => { const s = es.filter((e) => !e.hadRecentInput).sort((a, b) => b.value - a.value)[0]; const n = s.sources[0].node; const el = n.nodeType === 1 ? n : n.parentElement; return {ms: Math.round(s.startTime), value: Math.round(s.value * 10000) / 10000, id: el.id}; })",
+    );
+    let top = &v["cls"]["shifts"][0];
+    assert_eq!(
+        (&top["ms"], &top["value"]),
+        (&shift["ms"], &shift["value"]),
+        "{r}"
+    );
+    let shifted = top["element"]["ref"]
+        .as_str()
+        .expect("the shift names its element");
+    let dom = ok(&g.call(json!(8), "getDOM", json!({"target": shifted})));
+    assert!(
+        dom["html"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("id=\"{}\"", shift["id"].as_str().unwrap())),
+        "{shift} {dom}"
+    );
+
+    // FCP and INP: the page's own paint and its slowest interaction.
+    let fcp = eval(
+        &mut g,
+        "entries('paint').then((es) => Math.round(es.find((e) => e.name === 'first-contentful-paint').startTime))",
+    );
+    assert_eq!(v["fcp"]["ms"], fcp, "{r}");
+    let inp = eval(
+        &mut g,
+        "entries('event').then((es) => { const i = es.filter((e) => e.interactionId > 0).sort((a, b) => b.duration - a.duration); return {ms: Math.round(i[0].duration), names: i.filter((e) => e.duration === i[0].duration).map((e) => e.name)}; })",
+    );
+    assert_eq!(v["inp"]["ms"], inp["ms"], "{r}");
+    assert!(
+        inp["names"]
+            .as_array()
+            .unwrap()
+            .contains(&v["inp"]["event"]),
+        "{inp} {r}"
+    );
+
+    // Render-blocking: exactly the page's own blocking resources, with their type and time.
+    let blocking = eval(
+        &mut g,
+        "entries('resource').then((es) => es.filter((e) => e.renderBlockingStatus === 'blocking').map((e) => ({url: e.name.split('?')[0], type: e.initiatorType, ms: Math.round(e.duration)})))",
+    );
+    assert_eq!(r["renderBlocking"], blocking, "{r}");
+    assert!(
+        blocking
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|b| b["url"] == web.url("/slow.css"))
+    );
+
+    // Largest request: the big script, at least the bytes the server sent, as the page timed it.
+    let big = eval(
+        &mut g,
+        "entries('resource').then((es) => { const e = es.find((x) => x.name.endsWith('/big.js')); return {bytes: e.transferSize || e.encodedBodySize, ms: Math.round(e.duration)}; })",
+    );
+    let largest = &r["largestRequests"][0];
+    assert_eq!(
+        (largest["url"].as_str(), largest["type"].as_str()),
+        (Some(web.url("/big.js").as_str()), Some("script")),
+        "{r}"
+    );
+    assert_eq!(
+        (&largest["bytes"], &largest["ms"]),
+        (&big["bytes"], &big["ms"]),
+        "{r}"
+    );
+    assert!(
+        largest["bytes"].as_u64().unwrap() >= big_js.len() as u64,
+        "{r}"
+    );
+
+    // Long tasks: the busy loop and the slow click; one listed task spans the loop the page
+    // timed (5 ms for the two clocks' alignment).
+    let busy_start = eval(&mut g, "window.busyStart").as_f64().unwrap();
+    let busy_ms = eval(&mut g, "window.busyMs").as_f64().unwrap();
+    assert!(r["longTasks"]["count"].as_u64().unwrap() >= 2, "{r}");
+    let spans = r["longTasks"]["longest"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|t| {
+            let (s, ms) = (t["startMs"].as_f64().unwrap(), t["ms"].as_f64().unwrap());
+            s <= busy_start + 5.0 && s + ms + 5.0 >= busy_start + busy_ms
+        });
+    assert!(
+        spans,
+        "no long task spans the page's busy loop ({busy_start} + {busy_ms}): {r}"
+    );
+
+    // The trace's event count is the file's.
+    let doc: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    assert_eq!(
+        r["trace"]["events"],
+        doc["traceEvents"].as_array().map(Vec::len).unwrap()
+    );
+}
+
+// =============================================================================================
+// FILE: tests/devtools.rs
+// [P1] printToPdf: every paper (letter by default) and landscape, read from the file's
+// /MediaBox; background (an image XObject only when asked); result `path` and `revision`; a
+// relative path writes nothing; `screenshot` put behind a confirmation writes no file until
+// the token comes back.
+// =============================================================================================
+
+/// Width and height in points of a PDF's first page, as its `/MediaBox` says.
+fn media_box(pdf: &[u8]) -> (f64, f64) {
+    let text = String::from_utf8_lossy(pdf);
+    let at = text.find("/MediaBox").expect("a page size");
+    let rest = &text[at..];
+    let (open, close) = (rest.find('[').unwrap(), rest.find(']').unwrap());
+    let n: Vec<f64> = rest[open + 1..close]
+        .split_whitespace()
+        .map(|x| x.parse().unwrap())
+        .collect();
+    (n[2] - n[0], n[3] - n[1])
+}
+
+/// Image objects in a PDF (their dictionaries are plain text even when their data is not).
+fn images_in(pdf: &[u8]) -> usize {
+    let needle = b"/Subtype /Image";
+    pdf.windows(needle.len()).filter(|w| w == needle).count()
+}
+
+#[test]
+fn print_options_shape_the_file_on_disk() {
+    let web = Server::start(vec![
+        (
+            "/bg",
+            Page::html(
+                r#"<title>Bg</title><link rel="icon" href="data:,"><style>#box{width:300px;height:200px;background:url(/bg.png) no-repeat;background-size:300px 200px}</style><div id="box"></div><p>Boxed</p>"#,
+            ),
+        ),
+        (
+            "/bg.png",
+            Page {
+                content_type: "image/png",
+                body: PIXEL.to_vec(),
+                ..Page::html("")
+            },
+        ),
+    ]);
+    let dir = temp_dir("pdf-options");
+    let mut g = incognito(&[]);
+    // No evaluate before the loop: it bumps the revision the answers are compared with.
+    let page = nav(&mut g, &web, "/bg");
+    let papers = [
+        (None, 612.0, 792.0),
+        (Some("letter"), 612.0, 792.0),
+        (Some("legal"), 612.0, 1008.0),
+        (Some("tabloid"), 792.0, 1224.0),
+        (Some("a3"), 841.68, 1190.88),
+        (Some("a4"), 595.44, 841.68),
+        (Some("a5"), 419.76, 595.44),
+    ];
+    for (i, (paper, w, h)) in papers.iter().enumerate() {
+        for landscape in [false, true] {
+            let file = dir.join(format!("p{i}-{landscape}.pdf"));
+            let mut args = json!({"path": file});
+            if let Some(p) = paper {
+                args["paper"] = json!(p);
+            }
+            if landscape {
+                args["landscape"] = json!(true);
+            }
+            let r = ok(&g.call(json!("p"), "printToPdf", args));
+            let (bw, bh) = media_box(&std::fs::read(&file).unwrap());
+            let (ew, eh) = if landscape { (*h, *w) } else { (*w, *h) };
+            assert!(
+                (bw - ew).abs() < 1.5 && (bh - eh).abs() < 1.5,
+                "{paper:?} landscape {landscape}: {bw} x {bh}, not {ew} x {eh}"
+            );
+            assert_eq!(
+                r["path"],
+                file.canonicalize().unwrap().to_str().unwrap(),
+                "{r}"
+            );
+            assert_eq!(r["revision"], page["revision"], "{r}");
+        }
+    }
+    // Backgrounds only when asked: the background image is in the file only then.
+    assert_eq!(
+        eval(
+            &mut g,
+            "getComputedStyle(document.getElementById('box')).backgroundImage.includes('bg.png')"
+        ),
+        true,
+        "the page has a background image to print"
+    );
+    let (plain, filled) = (dir.join("plain.pdf"), dir.join("filled.pdf"));
+    ok(&g.call(json!(1), "printToPdf", json!({"path": plain})));
+    ok(&g.call(
+        json!(2),
+        "printToPdf",
+        json!({"path": filled, "background": true}),
+    ));
+    assert_eq!(
+        images_in(&std::fs::read(&plain).unwrap()),
+        0,
+        "a background printed unasked"
+    );
+    assert!(
+        images_in(&std::fs::read(&filled).unwrap()) >= 1,
+        "background: true printed none"
+    );
+    // A relative path is refused and nothing lands in the working directory.
+    let relative = format!("glass-audit-{}.pdf", std::process::id());
+    let f = failed(&g.call(json!(3), "printToPdf", json!({"path": relative})));
+    assert_eq!(
+        (f["kind"].as_str(), f["path"].as_str()),
+        (Some("invalidArguments"), Some("path")),
+        "{f}"
+    );
+    assert!(!std::path::Path::new(&relative).exists());
+    drop(g);
+
+    // Needs `screenshot`: put behind a confirmation, no file until the token comes back.
+    let mut c = incognito(&["--policy-confirm", "screenshot"]);
+    nav(&mut c, &web, "/bg");
+    let file = dir.join("confirmed.pdf");
+    let e = failed(&c.call(json!(4), "printToPdf", json!({"path": file})));
+    assert_eq!(e["kind"], "confirmationRequired", "{e}");
+    assert!(!file.exists(), "printed before the confirmation");
+    ok(&c.call(
+        json!(5),
+        "printToPdf",
+        json!({"path": file, "confirmToken": e["confirmToken"]}),
+    ));
+    assert!(std::fs::read(&file).unwrap().starts_with(b"%PDF-"));
+}

@@ -856,3 +856,65 @@ fn denied_downloads_never_reach_the_disk_under_load() {
     assert!(leaked.is_empty(), "{leaked:?}");
     assert!(web.count("/d") >= 1);
 }
+
+// =============================================================================================
+// FILE: tests/policy.rs
+// [T2] performanceTrace: URLs in a kept trace lose their query values unless network-details
+// is allowed; under hardened a `path` still keeps the trace (owner-only).
+// =============================================================================================
+
+#[test]
+fn a_kept_trace_holds_query_values_only_where_network_details_are_allowed() {
+    let web = Server::start(vec![
+        (
+            "/p",
+            Page::html(
+                "<title>P</title><link rel=\"icon\" href=\"data:,\"><script>fetch('/api?key=TRACEKEY123').then((r) => r.text());</script>",
+            ),
+        ),
+        ("/api", Page::html("{}")),
+    ]);
+    for under_hardened in [true, false] {
+        let mut g = if under_hardened {
+            hardened()
+        } else {
+            common::incognito(&[])
+        };
+        ok(&g.call(
+            json!(1),
+            "navigate",
+            json!({"url": web.url("/p?token=TRACETOKEN123"), "observe": false}),
+        ));
+        ok(&g.call(
+            json!(2),
+            "performanceTrace",
+            json!({"action": "start", "reload": true}),
+        ));
+        ok(&g.call(
+            json!(3),
+            "wait",
+            json!({"kind": "networkIdle", "timeoutMs": 20000}),
+        ));
+        let file = common::temp_dir("kept-trace").join("trace.json");
+        let stop = ok(&g.call(
+            json!(4),
+            "performanceTrace",
+            json!({"action": "stop", "path": file}),
+        ));
+        assert!(stop["trace"]["path"].is_string(), "{stop}");
+        let text = String::from_utf8_lossy(&std::fs::read(&file).unwrap()).into_owned();
+        assert!(text.contains("/api"), "the page's request is in the trace");
+        for secret in ["TRACETOKEN123", "TRACEKEY123"] {
+            assert_eq!(
+                text.contains(secret),
+                !under_hardened,
+                "{secret} in the trace, hardened {under_hardened}"
+            );
+        }
+        use std::os::unix::fs::PermissionsExt;
+        assert_eq!(
+            std::fs::metadata(&file).unwrap().permissions().mode() & 0o777,
+            0o600
+        );
+    }
+}

@@ -242,3 +242,411 @@ fn cookies_list_says_which_cookies_scripts_cannot_read() {
     assert_eq!(flag("session"), Some(json!(true)), "{listed}");
     assert_eq!(flag("theme"), Some(json!(false)), "{listed}");
 }
+
+// =============================================================================================
+// FILE: tests/state.rs
+// [S1] cookies: set `path`, `httpOnly`, `set` count; list = the cookies the server is sent for
+// the page's URL (path scoping), with `domain`, `path`, `expires` (session -1, and what the page
+// set), `valueBytes`; clear without a name (only this URL's cookies) and by name, checked on the
+// Cookie header the server receives; `secure` (answer-level: 127.0.0.1 is a trustworthy origin,
+// so a Secure cookie behaves the same there).
+// =============================================================================================
+
+const JAR: &str = r#"<title>Jar</title><link rel="icon" href="data:,"><p>jar</p>"#;
+
+/// The names of the cookies the last request for `path` carried, sorted; `None` when no
+/// request for it came.
+fn cookie_names(rec: &common::web::Recorder, path: &str) -> Option<Vec<String>> {
+    rec.headers_of(path).map(|h| {
+        let mut names: Vec<String> = h
+            .iter()
+            .filter(|(k, _)| k == "cookie")
+            .flat_map(|(_, v)| {
+                v.split(';')
+                    .map(|c| c.trim().split('=').next().unwrap_or("").to_owned())
+                    .collect::<Vec<_>>()
+            })
+            .filter(|n| !n.is_empty())
+            .collect();
+        names.sort();
+        names
+    })
+}
+
+/// The cookies a `cookies list` answer names, sorted.
+fn listed_names(listed: &serde_json::Value) -> Vec<String> {
+    let mut names: Vec<String> = listed["cookies"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap().to_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// The cookie named `name` in a `cookies list` answer.
+fn listed_cookie(listed: &serde_json::Value, name: &str) -> serde_json::Value {
+    listed["cookies"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == name)
+        .cloned()
+        .unwrap_or_else(|| panic!("{name} not listed: {listed}"))
+}
+
+#[test]
+fn cookies_set_list_and_clear_are_what_the_server_is_sent() {
+    let rec = common::web::Recorder::start("text/html; charset=utf-8", JAR, "");
+    let mut g = common::incognito(&[]);
+    let go = |g: &mut common::Glass, path: &str| {
+        ok(&g.call(
+            json!("go"),
+            "navigate",
+            json!({"url": rec.url(path), "observe": false}),
+        ));
+    };
+    let names = |v: &[&str]| Some(v.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+    go(&mut g, "/top");
+    let set = ok(&g.call(
+        json!(1),
+        "cookies",
+        json!({"action": "set", "cookies": [
+            {"name": "visible", "value": "v-1"},
+            {"name": "hidden", "value": "h-22", "httpOnly": true},
+            {"name": "scoped", "value": "s-333", "path": "/sub"},
+        ]}),
+    ));
+    assert_eq!(set["set"], 3, "{set}");
+    assert_eq!(
+        common::eval(&mut g, "document.cookie"),
+        "visible=v-1",
+        "an httpOnly cookie and a /sub cookie stay out of this page's reach"
+    );
+    go(&mut g, "/top2");
+    assert_eq!(cookie_names(&rec, "/top2"), names(&["hidden", "visible"]));
+    go(&mut g, "/sub/page");
+    assert_eq!(
+        cookie_names(&rec, "/sub/page"),
+        names(&["hidden", "scoped", "visible"])
+    );
+
+    // list: the cookies this URL is sent, with their domain, path and size.
+    let listed = ok(&g.call(json!(2), "cookies", json!({"action": "list"})));
+    assert_eq!(
+        Some(listed_names(&listed)),
+        cookie_names(&rec, "/sub/page"),
+        "{listed}"
+    );
+    let scoped = listed_cookie(&listed, "scoped");
+    assert_eq!(
+        (
+            scoped["domain"].as_str(),
+            scoped["path"].as_str(),
+            scoped["valueBytes"].as_u64(),
+            scoped["expires"].as_f64()
+        ),
+        (Some("127.0.0.1"), Some("/sub"), Some(5), Some(-1.0)),
+        "{scoped}"
+    );
+    let hidden = listed_cookie(&listed, "hidden");
+    assert_eq!(
+        (hidden["httpOnly"].as_bool(), hidden["path"].as_str()),
+        (Some(true), Some("/")),
+        "{hidden}"
+    );
+    go(&mut g, "/top3");
+    let listed = ok(&g.call(json!(3), "cookies", json!({"action": "list"})));
+    assert_eq!(
+        Some(listed_names(&listed)),
+        cookie_names(&rec, "/top3"),
+        "{listed}"
+    );
+
+    // expires: what the page itself set (a day from now, whole seconds).
+    let expires = common::eval(
+        &mut g,
+        "(() => { const e = new Date(Date.now() + 86400000); document.cookie = 'kept=1; expires=' + e.toUTCString() + '; path=/'; return Math.floor(e.getTime() / 1000); })()",
+    );
+    let listed = ok(&g.call(json!(4), "cookies", json!({"action": "list"})));
+    let kept = listed_cookie(&listed, "kept");
+    assert!(
+        (kept["expires"].as_f64().unwrap() - expires.as_f64().unwrap()).abs() <= 1.0,
+        "{kept} against {expires}"
+    );
+
+    // clear without a name: every cookie of this URL, and only those.
+    let cleared = ok(&g.call(json!(5), "cookies", json!({"action": "clear"})));
+    assert_eq!(cleared["deleted"], 3, "visible, hidden, kept: {cleared}");
+    go(&mut g, "/sub/after");
+    assert_eq!(cookie_names(&rec, "/sub/after"), names(&["scoped"]));
+    let cleared = ok(&g.call(
+        json!(6),
+        "cookies",
+        json!({"action": "clear", "name": "scoped"}),
+    ));
+    assert_eq!(cleared["deleted"], 1);
+    go(&mut g, "/sub/last");
+    assert_eq!(cookie_names(&rec, "/sub/last"), names(&[]));
+
+    // secure: listed as such (answer-level; see the note above).
+    ok(&g.call(
+        json!(7),
+        "cookies",
+        json!({"action": "set", "cookies": [{"name": "sec", "value": "1", "secure": true}]}),
+    ));
+    let listed = ok(&g.call(json!(8), "cookies", json!({"action": "list"})));
+    assert_eq!(listed_cookie(&listed, "sec")["secure"], true, "{listed}");
+}
+
+// =============================================================================================
+// FILE: tests/state.rs
+// [S2] storageState: result `path`; the file holds the values; the signing key (32 bytes,
+// 0600, storage-state.key); relative and outside paths write nothing; pendingOrigins (loaded on
+// another origin, the storage waits; loaded again there it lands); a file from another data
+// directory is refused; a signed file over 1 MiB is refused (the same file unpadded loads).
+// =============================================================================================
+
+#[test]
+fn storage_states_wait_for_their_origin_and_load_only_where_they_were_saved() {
+    let a = Server::start(vec![
+        ("/login", Page::html(LOGIN)),
+        ("/account", Page::html(ACCOUNT)),
+    ]);
+    let b = Server::start(vec![("/account", Page::html(ACCOUNT))]);
+    let data = temp_dir("edge-data");
+    let dir = temp_dir("edge");
+    let file = dir.join("login.json");
+    let mut g = session_in(&data, &[]);
+    nav(&mut g, &a, "/login");
+    let saved = ok(&g.call(
+        json!(1),
+        "storageState",
+        json!({"action": "save", "path": file}),
+    ));
+    assert_eq!(
+        saved["path"],
+        file.canonicalize().unwrap().to_str().unwrap(),
+        "{saved}"
+    );
+    assert!(
+        String::from_utf8_lossy(&std::fs::read(&file).unwrap()).contains("ada-7"),
+        "a saved login holds its values"
+    );
+    let key = data.join("storage-state.key");
+    assert_eq!(std::fs::read(&key).unwrap().len(), 32);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        assert_eq!(
+            std::fs::metadata(&key).unwrap().permissions().mode() & 0o777,
+            0o600
+        );
+    }
+    let stamp = std::process::id();
+    for p in [
+        format!("glass-audit-state-{stamp}.json"),
+        format!("/var/tmp/glass-audit-state-{stamp}.json"),
+    ] {
+        let f = failed(&g.call(
+            json!(2),
+            "storageState",
+            json!({"action": "save", "path": p}),
+        ));
+        assert_eq!(f["path"], "path", "{f}");
+        assert!(!std::path::Path::new(&p).exists(), "{p} was written");
+    }
+    drop(g);
+
+    // Loaded on another origin: the cookie now, the local storage once a page of its own is open.
+    let mut fresh = session_in(&data, &[]);
+    nav(&mut fresh, &b, "/account");
+    let loaded = ok(&fresh.call(
+        json!(3),
+        "storageState",
+        json!({"action": "load", "path": file}),
+    ));
+    assert_eq!(
+        (
+            &loaded["cookies"],
+            &loaded["localStorageItems"],
+            &loaded["pendingOrigins"]
+        ),
+        (&json!(1), &json!(0), &json!([a.url("")])),
+        "{loaded}"
+    );
+    nav(&mut fresh, &a, "/account");
+    assert!(
+        text(&mut fresh).contains("Theme light"),
+        "the waiting origin's storage was written before a page of it was open"
+    );
+    let again = ok(&fresh.call(
+        json!(4),
+        "storageState",
+        json!({"action": "load", "path": file}),
+    ));
+    assert_eq!(again["localStorageItems"], 1, "{again}");
+    assert!(again.get("pendingOrigins").is_none(), "{again}");
+    ok(&fresh.call(json!(5), "reload", json!({"observe": false})));
+    let page = text(&mut fresh);
+    assert!(
+        page.contains("Signed in as ada-7") && page.contains("Theme dark"),
+        "{page}"
+    );
+    drop(fresh);
+
+    // Another data directory's Glass does not take the file: nothing of it reaches the page.
+    let mut stranger = session_in(&temp_dir("edge-other"), &[]);
+    nav(&mut stranger, &a, "/account");
+    let f = failed(&stranger.call(
+        json!(6),
+        "storageState",
+        json!({"action": "load", "path": file}),
+    ));
+    assert_eq!(f["path"], "path", "{f}");
+    assert_eq!(
+        common::eval(
+            &mut stranger,
+            "document.cookie + '|' + (localStorage.theme || '')"
+        ),
+        "|"
+    );
+    drop(stranger);
+
+    // Over 1 MiB: refused though its signature still holds (whitespace after the JSON); the
+    // same file unpadded loads.
+    let mut padded = std::fs::read(&file).unwrap();
+    padded.extend(std::iter::repeat_n(b' ', 1024 * 1024));
+    let big = dir.join("padded.json");
+    std::fs::write(&big, &padded).unwrap();
+    let mut third = session_in(&data, &[]);
+    nav(&mut third, &a, "/account");
+    let f = failed(&third.call(
+        json!(7),
+        "storageState",
+        json!({"action": "load", "path": big}),
+    ));
+    assert_eq!(f["path"], "path", "{f}");
+    assert_eq!(common::eval(&mut third, "document.cookie"), "");
+    ok(&third.call(
+        json!(8),
+        "storageState",
+        json!({"action": "load", "path": file}),
+    ));
+    assert_eq!(
+        common::eval(&mut third, "document.cookie"),
+        "session=ada-7",
+        "the unpadded file loads: only the size was refused"
+    );
+}
+
+// =============================================================================================
+// FILE: tests/state.rs
+// [S3] cookie-access denied (hardened, evaluate given back to read the page): cookies set and
+// clear and storageState save change nothing (page cookie, no file); host rules: a batch with
+// one refused domain sets none of its cookies (hostNotAllowed, deniedHost); storageState load
+// of a state whose cookie is for a denied host is refused (answer-level only: the refusing
+// session cannot visit that host to see the cookie).
+// =============================================================================================
+
+#[test]
+fn refused_cookie_calls_change_nothing() {
+    let web = Server::start(vec![
+        ("/login", Page::html(LOGIN)),
+        ("/account", Page::html(ACCOUNT)),
+    ]);
+    let dir = temp_dir("refused-state");
+    let file = dir.join("state.json");
+    let mut h = common::Glass::spawn(&[
+        "--incognito",
+        "--policy",
+        "hardened",
+        "--policy-allow-host",
+        "127.0.0.1",
+        "--policy-allow",
+        "evaluate",
+        "--mcp",
+    ]);
+    h.initialize();
+    nav(&mut h, &web, "/login");
+    for (tool, args) in [
+        (
+            "cookies",
+            json!({"action": "set", "cookies": [{"name": "planted", "value": "x"}]}),
+        ),
+        ("cookies", json!({"action": "clear"})),
+        ("storageState", json!({"action": "save", "path": file})),
+    ] {
+        let f = failed(&h.call(json!(1), tool, args));
+        assert_eq!(
+            (f["kind"].as_str(), f["capability"].as_str()),
+            (Some("policy"), Some("cookie-access")),
+            "{tool}: {f}"
+        );
+    }
+    assert_eq!(
+        common::eval(&mut h, "document.cookie"),
+        "session=ada-7",
+        "a denied call changed the cookies"
+    );
+    assert!(!file.exists(), "a denied save wrote its file");
+    drop(h);
+
+    // A state saved on localhost, by a session without rules.
+    let data = temp_dir("refused-data");
+    let local = dir.join("local.json");
+    let mut a = session_in(&data, &[]);
+    ok(&a.call(
+        json!(2),
+        "navigate",
+        json!({"url": format!("http://localhost:{}/login", web.port), "observe": false}),
+    ));
+    ok(&a.call(
+        json!(3),
+        "storageState",
+        json!({"action": "save", "path": local}),
+    ));
+    drop(a);
+    let mut g = session_in(
+        &data,
+        &[
+            "--policy-allow-host",
+            "127.0.0.1",
+            "--policy-deny-host",
+            "localhost",
+        ],
+    );
+    nav(&mut g, &web, "/account");
+    for (domain, kind) in [("bank.test", "hostNotAllowed"), ("localhost", "deniedHost")] {
+        let f = failed(&g.call(
+            json!(4),
+            "cookies",
+            json!({"action": "set", "cookies": [
+                {"name": "mine", "value": "1"},
+                {"name": "theirs", "value": "1", "domain": domain},
+            ]}),
+        ));
+        assert_eq!(
+            (f["kind"].as_str(), f["failureKind"].as_str()),
+            (Some("policy"), Some(kind)),
+            "{f}"
+        );
+    }
+    assert_eq!(
+        common::eval(&mut g, "document.cookie"),
+        "",
+        "a refused batch set part of itself"
+    );
+    let f = failed(&g.call(
+        json!(5),
+        "storageState",
+        json!({"action": "load", "path": local}),
+    ));
+    assert_eq!(
+        (f["kind"].as_str(), f["failureKind"].as_str()),
+        (Some("policy"), Some("deniedHost")),
+        "{f}"
+    );
+    assert_eq!(common::eval(&mut g, "document.cookie"), "");
+}

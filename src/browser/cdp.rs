@@ -602,6 +602,14 @@ impl Cdp {
         self.inner.shared.close("closed by caller");
     }
 
+    /// How many events Chrome has sent on this connection so far (the last one's `seq`).
+    pub fn events_received(&self) -> u64 {
+        self.inner
+            .shared
+            .event_count
+            .load(std::sync::atomic::Ordering::SeqCst)
+    }
+
     /// Number of calls waiting for an answer; a diagnostic that should return to zero.
     pub fn pending_calls(&self) -> usize {
         self.inner.shared.lock().calls.len()

@@ -145,6 +145,11 @@ impl Diagnostics {
     /// A request that failed, as the request log knows it (its URL, type and why), or
     /// unnamed when the log no longer has it.
     fn request_failed(&mut self, request: Option<&super::requests::RequestEntry>) {
+        // A body the page let go of after its response came (an error response is already
+        // listed by its status) is one request, not a second failure.
+        if request.is_some_and(|r| r.status.is_some() && r.failure.as_deref() == Some("canceled")) {
+            return;
+        }
         let (url, kind, error) = request.map_or_else(Default::default, |r| {
             (
                 crate::redact::url_without_query(&r.url),

@@ -178,6 +178,16 @@ impl Browser {
         &self.events
     }
 
+    /// Waits (at most a second) until the event watcher has applied every event Chrome sent
+    /// before now: an answer to a call can overtake the events sent before it, and what a tool
+    /// reads next (the revision, the request log, the console) must include them.
+    pub async fn events_applied(&self) {
+        let received = self.cdp.events_received();
+        self.events
+            .caught_up(received, std::time::Duration::from_secs(1))
+            .await;
+    }
+
     /// The next session-unique element reference number (the agent mints refs from it).
     pub fn next_ref(&self) -> u64 {
         self.next_ref

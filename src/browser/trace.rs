@@ -147,8 +147,8 @@ pub fn long_tasks(trace: &[u8]) -> (Vec<LongTask>, usize) {
             .as_array()
             .map_or(&[][..], Vec::as_slice),
     };
-    // The main frame's renderer process: DevTools' own marker names it.
-    let main_pid = events
+    // The main frame and its renderer process: DevTools' own marker names them.
+    let main_frame = events
         .iter()
         .filter(|e| e["name"] == "TracingStartedInBrowser")
         .flat_map(|e| {
@@ -157,8 +157,9 @@ pub fn long_tasks(trace: &[u8]) -> (Vec<LongTask>, usize) {
                 .cloned()
                 .unwrap_or_default()
         })
-        .find(|f| f.get("parent").is_none_or(Value::is_null))
-        .and_then(|f| f["processId"].as_i64());
+        .find(|f| f.get("parent").is_none_or(Value::is_null));
+    let main_pid = main_frame.as_ref().and_then(|f| f["processId"].as_i64());
+    let main_frame_id = main_frame.as_ref().and_then(|f| f["frame"].as_str());
     let main_threads: Vec<(i64, i64)> = events
         .iter()
         .filter(|e| {
@@ -169,12 +170,18 @@ pub fn long_tasks(trace: &[u8]) -> (Vec<LongTask>, usize) {
         })
         .filter_map(|e| Some((e["pid"].as_i64()?, e["tid"].as_i64()?)))
         .collect();
-    // The last main-frame navigation start: task times count from there.
+    // The main frame's last navigation start to a document (not its first empty one, nor
+    // another frame's that also says it loads a main frame): task times count from there, as
+    // the page's own timeline does.
     let nav_start = events
         .iter()
         .filter(|e| {
             e["name"] == "navigationStart"
                 && e["args"]["data"]["isLoadingMainFrame"] == true
+                && e["args"]["data"]["documentLoaderURL"]
+                    .as_str()
+                    .is_none_or(|u| !u.is_empty())
+                && main_frame_id.is_none_or(|f| e["args"]["frame"].as_str() == Some(f))
                 && main_pid.is_none_or(|p| e["pid"].as_i64() == Some(p))
         })
         .filter_map(|e| e["ts"].as_f64())
@@ -222,8 +229,14 @@ mod tests {
              "args": {"data": {"frames": [{"processId": 7, "frame": "F"}, {"processId": 8, "parent": "F"}]}}},
             {"ph": "M", "name": "thread_name", "pid": 7, "tid": 70, "args": {"name": "CrRendererMain"}},
             {"ph": "M", "name": "thread_name", "pid": 8, "tid": 80, "args": {"name": "CrRendererMain"}},
+            // The main frame's empty first document, its page, and another frame's start
+            // that also says it loads a main frame: the page's counts.
+            {"name": "navigationStart", "ph": "R", "pid": 7, "tid": 70, "ts": 990_000.0,
+             "args": {"frame": "F", "data": {"isLoadingMainFrame": true, "documentLoaderURL": ""}}},
             {"name": "navigationStart", "ph": "R", "pid": 7, "tid": 70, "ts": 1_000_000.0,
-             "args": {"data": {"isLoadingMainFrame": true}}},
+             "args": {"frame": "F", "data": {"isLoadingMainFrame": true, "documentLoaderURL": "http://a/"}}},
+            {"name": "navigationStart", "ph": "R", "pid": 7, "tid": 70, "ts": 1_060_000.0,
+             "args": {"frame": "G", "data": {"isLoadingMainFrame": true, "documentLoaderURL": ""}}},
             {"name": "RunTask", "ph": "X", "pid": 7, "tid": 70, "ts": 1_200_000.0, "dur": 80_000.0},
             {"name": "RunTask", "ph": "X", "pid": 7, "tid": 70, "ts": 1_300_000.0, "dur": 20_000.0},
             {"name": "RunTask", "ph": "X", "pid": 7, "tid": 70, "ts": 1_400_000.0, "dur": 150_000.0},
@@ -231,7 +244,7 @@ mod tests {
             {"name": "RunTask", "ph": "X", "pid": 7, "tid": 70, "ts": 500_000.0, "dur": 90_000.0},
         ]});
         let (tasks, events) = long_tasks(trace.to_string().as_bytes());
-        assert_eq!(events, 9);
+        assert_eq!(events, 11);
         assert_eq!(
             tasks,
             vec![

@@ -95,13 +95,14 @@ fn check_revision(b: &crate::browser::Browser, expected: u64) -> Result<(), Tool
     ))
 }
 
-/// The browser for `tool`, as its declared [`Needs`] say, at the revision its call expects:
-/// the one place both rules live.
+/// The browser for `tool`, as its declared [`Needs`] say, with every event Chrome sent before
+/// the call applied, at the revision its call expects: the one place these rules live.
 pub async fn session_for<'a>(
     services: &'a Arc<Services>,
     tool: &Tool,
 ) -> Result<BrowserGuard<'a>, ToolOutcome> {
     let b = session_as_needed(services, tool).await?;
+    b.events_applied().await;
     if tool.revision == super::RevisionRule::Guarded {
         if let Some(expected) = EXPECTED.try_with(|e| e.take()).ok().flatten() {
             check_revision(&b, expected)?;

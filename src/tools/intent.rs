@@ -309,7 +309,7 @@ pub struct ResolveResult {
 pub struct ExecuteResult {
     /// executed, or not_executed.
     pub status: &'static str,
-    /// not_executed: changed, ambiguous, notFound, staleRevision, lowConfidence, needsValue,
+    /// not_executed: changed, ambiguous, notFound, staleRevision, lowConfidence,
     /// or the action's own failure kind.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,

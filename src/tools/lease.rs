@@ -314,11 +314,16 @@ fn run(
         let answer = match a.action {
             LeaseAction::Acquire => leases.acquire(client, ttl),
             LeaseAction::Status => Ok(leases.status(client)),
-            LeaseAction::Renew | LeaseAction::Release => match leases.token_of(client) {
-                Some(t) if a.action == LeaseAction::Renew => leases.renew(client, &t, ttl),
-                Some(t) => leases.release(client, &t),
-                None => Err(Refusal::WrongToken(leases.status(client))),
-            },
+            // No token of its own: refused as the token path refuses (held by another, or
+            // none held).
+            LeaseAction::Renew | LeaseAction::Release => {
+                let t = leases.token_of(client).unwrap_or_default();
+                if a.action == LeaseAction::Renew {
+                    leases.renew(client, &t, ttl)
+                } else {
+                    leases.release(client, &t)
+                }
+            }
         };
         match answer {
             Ok(mut status) => {

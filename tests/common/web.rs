@@ -233,3 +233,140 @@ fn serve(
         }
     }
 }
+
+// =============================================================================================
+// FILE: tests/common/web.rs
+// Helpers for [R1] [E1] [S1] [D1]: a server that records request headers (cookies, user agent)
+// and paths with their query, and a server whose answers the test gives by hand (a request
+// stays pending exactly as long as the test wants). Append below `serve`.
+// =============================================================================================
+
+/// One request's head, read from a connection: its path (query included) and its headers
+/// (names lowercased); `None` once the connection ends.
+fn read_head(reader: &mut BufReader<TcpStream>) -> Option<(String, Vec<(String, String)>)> {
+    let mut line = String::new();
+    if reader.read_line(&mut line).unwrap_or(0) == 0 {
+        return None;
+    }
+    let path = line.split_whitespace().nth(1).unwrap_or("/").to_owned();
+    let mut headers = Vec::new();
+    loop {
+        let mut h = String::new();
+        if reader.read_line(&mut h).unwrap_or(0) == 0 || h.trim().is_empty() {
+            break;
+        }
+        if let Some((k, v)) = h.split_once(':') {
+            headers.push((k.trim().to_ascii_lowercase(), v.trim().to_owned()));
+        }
+    }
+    Some((path, headers))
+}
+
+/// A server on 127.0.0.1 that answers every path with one fixed response and keeps, for each
+/// request, its path (query included) and its headers: what the browser sent, as a server
+/// sees it (cookies, user agent). GET requests only.
+pub struct Recorder {
+    pub port: u16,
+    pub seen: Arc<std::sync::Mutex<Vec<(String, Vec<(String, String)>)>>>,
+}
+
+impl Recorder {
+    /// `extra`: more header lines, each ending in CRLF (`""` for none).
+    pub fn start(content_type: &'static str, body: &'static str, extra: &'static str) -> Recorder {
+        let listener = TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1");
+        let port = listener.local_addr().unwrap().port();
+        let seen = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let log = Arc::clone(&seen);
+        thread::spawn(move || {
+            for stream in listener.incoming().flatten() {
+                let log = Arc::clone(&log);
+                thread::spawn(move || {
+                    let mut reader = BufReader::new(stream.try_clone().unwrap());
+                    let mut stream = stream;
+                    while let Some((path, headers)) = read_head(&mut reader) {
+                        log.lock().unwrap().push((path, headers));
+                        let head = format!(
+                            "HTTP/1.1 200 OK\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n{extra}\r\n",
+                            body.len()
+                        );
+                        if stream.write_all(head.as_bytes()).is_err()
+                            || stream.write_all(body.as_bytes()).is_err()
+                        {
+                            return;
+                        }
+                    }
+                });
+            }
+        });
+        Recorder { port, seen }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("http://127.0.0.1:{}{path}", self.port)
+    }
+
+    /// The headers of the last request for exactly `path` (query included), if one came.
+    pub fn headers_of(&self, path: &str) -> Option<Vec<(String, String)>> {
+        self.seen
+            .lock()
+            .unwrap()
+            .iter()
+            .rev()
+            .find(|(p, _)| p == path)
+            .map(|(_, h)| h.clone())
+    }
+
+    /// Header `name` (lowercase) of the last request for exactly `path`.
+    pub fn header(&self, path: &str, name: &str) -> Option<String> {
+        self.headers_of(path)?
+            .into_iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v)
+    }
+
+    /// How many requests came for exactly `path`.
+    pub fn count(&self, path: &str) -> usize {
+        self.seen
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|(p, _)| p == path)
+            .count()
+    }
+}
+
+/// A server on 127.0.0.1 that answers nothing by itself: each request is handed to the test
+/// (its path with query, and the open connection, its head read) once it arrived, and the test
+/// answers it with [`answer`] when it chooses.
+pub fn held() -> (u16, std::sync::mpsc::Receiver<(String, TcpStream)>) {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1");
+    let port = listener.local_addr().unwrap().port();
+    let (tx, rx) = std::sync::mpsc::channel();
+    thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            let tx = tx.clone();
+            thread::spawn(move || {
+                let mut reader = BufReader::new(stream.try_clone().unwrap());
+                if let Some((path, _)) = read_head(&mut reader) {
+                    let _ = tx.send((path, stream));
+                }
+            });
+        }
+    });
+    (port, rx)
+}
+
+/// Answer a held request and close its connection.
+pub fn answer(mut stream: TcpStream, status: u16, headers: &[(&str, &str)], body: &str) {
+    let mut head = format!(
+        "HTTP/1.1 {status} X\r\nContent-Length: {}\r\nConnection: close\r\n",
+        body.len()
+    );
+    for (k, v) in headers {
+        head.push_str(&format!("{k}: {v}\r\n"));
+    }
+    head.push_str("\r\n");
+    let _ = stream.write_all(head.as_bytes());
+    let _ = stream.write_all(body.as_bytes());
+    let _ = stream.flush();
+}

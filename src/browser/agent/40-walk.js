@@ -26,7 +26,7 @@
     if (!root) return null; // a document that has no element yet (just committed)
     const doc = root.ownerDocument;
     let inControl = false;
-    for (let n = flatParent(root); n && !inControl; n = flatParent(n)) inControl = INTERACTIVE.has(roleOf(n));
+    for (let n = flatParent(root); n && !inControl; n = flatParent(n)) inControl = INTERACTIVE.has(roleOf(n)) && !(roleOf(n) === 'listbox' && n.tagName !== 'SELECT');
     const p = flatParent(root);
     return { frame: frameIndex(o, doc), pstyle: p ? st(p) : null, inControl, covered: inControl, modal: modalRoot(doc) };
   }
@@ -106,7 +106,9 @@
       if (tag === 'div' && /(^|\s)(CodeMirror|cm-editor|monaco-editor)(\s|$)/.test(el.className)) i.coverKids = true;
       const res = cb.enter ? cb.enter(i) : undefined;
       if (res !== NO_CHILDREN && !o.stop) {
-        const ctl = interactive || i.clickable;
+        // A listbox of its own options is a container (its role-less clickables are options),
+        // not one control like a <select>.
+        const ctl = (interactive && !(role === 'listbox' && tag !== 'select')) || i.clickable;
         if (i.frameDoc) {
           visit(i.frameDoc.documentElement, {
             frame: frameIndex(o, i.frameDoc),
