@@ -265,9 +265,12 @@ fn read_head(reader: &mut BufReader<TcpStream>) -> Option<(String, Vec<(String, 
 /// A server on 127.0.0.1 that answers every path with one fixed response and keeps, for each
 /// request, its path (query included) and its headers: what the browser sent, as a server
 /// sees it (cookies, user agent). GET requests only.
+/// Each request a [`Recorder`] saw: its path with query, and its headers.
+pub type Seen = Arc<std::sync::Mutex<Vec<(String, Vec<(String, String)>)>>>;
+
 pub struct Recorder {
     pub port: u16,
-    pub seen: Arc<std::sync::Mutex<Vec<(String, Vec<(String, String)>)>>>,
+    pub seen: Seen,
 }
 
 impl Recorder {
