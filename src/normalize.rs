@@ -531,4 +531,86 @@ mod tests {
         assert_eq!(one_of(" closed", &opts), Some("Closed"));
         assert_eq!(one_of("pending", &opts), None);
     }
+
+    // Covers: normalize rules N2–N9 gaps: unknown/empty lang, lang-decided separators, the
+    // architecture's own examples, code beside amount vs symbol, code inside a word, 2025/03/04,
+    // leap days, slashed dates by lang, ±hh:mm zones, bare H:MM, bad hours, protocol-relative and
+    // non-http hrefs, booleans' words and marks, exact-before-case-insensitive options.
+
+    #[test]
+    fn the_rules_the_docs_give_as_examples_and_their_edges() {
+        let u = DecimalMark::Unknown;
+        // docs/architecture.md's examples.
+        assert_eq!(
+            currency("1.234,50 €", u),
+            Some(json!({"amount": 1234.5, "currency": "EUR"}))
+        );
+        assert_eq!(date("March 4, 2025", ""), Some("2025-03-04".into()));
+        // A language Glass does not know, or none, leaves the mark to the digits.
+        assert_eq!(DecimalMark::of_lang(""), DecimalMark::Unknown);
+        assert_eq!(DecimalMark::of_lang("xx-YY"), DecimalMark::Unknown);
+        assert_eq!(DecimalMark::of_lang("pt_BR"), DecimalMark::Comma);
+        assert_eq!(DecimalMark::of_lang("ZH-Hant"), DecimalMark::Point);
+        // The page's language decides what one separator means.
+        assert_eq!(number("1.007", DecimalMark::Comma), Some(json!(1007)));
+        assert_eq!(number("1.007", DecimalMark::Point), Some(json!(1.007)));
+        assert_eq!(number("−1.234,5", DecimalMark::Comma), Some(json!(-1234.5)));
+        assert_eq!(number("1,2,3", u), None);
+        // A code beside the amount wins over a symbol; a code inside a word is no code.
+        assert_eq!(
+            currency("$5 CAD", u),
+            Some(json!({"amount": 5, "currency": "CAD"}))
+        );
+        assert_eq!(
+            currency("5 EUR", u),
+            Some(json!({"amount": 5, "currency": "EUR"}))
+        );
+        assert_eq!(currency("EURO 5", u), None);
+        // Dates: slashes with the year first, leap days, slashed day and month by language.
+        assert_eq!(date("2025/03/04", ""), Some("2025-03-04".into()));
+        assert_eq!(date("2024-02-29", ""), Some("2024-02-29".into()));
+        assert_eq!(date("2023-02-29", ""), None);
+        assert_eq!(date("04/03/2025", "de"), Some("2025-03-04".into()));
+        assert_eq!(date("04/03/2025", "en"), Some("2025-04-03".into()));
+        // Date-times keep a zone written with a colon, either sign; a bare H:MM is read.
+        assert_eq!(
+            date_time("2025-03-04T09:30:15+01:00", ""),
+            Some("2025-03-04T09:30:15+01:00".into())
+        );
+        assert_eq!(
+            date_time("2025-03-04T09:30:15-05:00", ""),
+            Some("2025-03-04T09:30:15-05:00".into())
+        );
+        assert_eq!(
+            date_time("2025-03-04 9:05", ""),
+            Some("2025-03-04T09:05:00".into())
+        );
+        assert_eq!(date_time("2025-03-04 25:00", ""), None);
+        // URLs: absolute http(s) only; a protocol-relative text or a script href is not one.
+        assert_eq!(url("//evil.test/x", None, "http://a.test/p"), None);
+        assert_eq!(
+            url("  https://b.test/p  ", None, "http://a.test/"),
+            Some("https://b.test/p".into())
+        );
+        assert_eq!(
+            url(
+                "/p",
+                Some("javascript:alert(1)"),
+                "https://a.test:8443/x?q=1"
+            ),
+            Some("https://a.test:8443/p".into())
+        );
+        assert_eq!(url("see /p", None, "http://a.test/"), None);
+        // Booleans: words and marks, either case.
+        for yes in ["1", "on", "Checked", "ENABLED", "✔"] {
+            assert_eq!(boolean(yes), Some(true), "{yes}");
+        }
+        for no in ["0", "off", "—", "Inactive", "☐"] {
+            assert_eq!(boolean(no), Some(false), "{no}");
+        }
+        // Options: an exact match before a case-insensitive one.
+        let opts = vec!["open".to_owned(), "Open".to_owned()];
+        assert_eq!(one_of("Open", &opts), Some("Open"));
+        assert_eq!(one_of("OPEN ", &opts), Some("open"));
+    }
 }

@@ -534,6 +534,10 @@ pub struct StepRecord {
     /// The page revision when it ended.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub revision: Option<u64>,
+    /// The page it left when it ended: a resume reopens the one the last done step (or the
+    /// last step resolved as done) left, not where a later unverified step went.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
 }
 
 /// The persisted record of one run: enough to resume its safe suffix, nothing the caller
@@ -555,7 +559,8 @@ pub struct Checkpoint {
     pub policy: String,
     /// Every step, in order.
     pub steps: Vec<StepRecord>,
-    /// The page the run left after the last step that ran (opened again on resume).
+    /// The page the run left after the last step that ran (a resume's fallback when no done
+    /// step recorded its own).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub url: Option<String>,
     /// Whether the run ended with every step done.
@@ -566,6 +571,19 @@ pub struct Checkpoint {
 }
 
 impl Checkpoint {
+    /// The page a resume from step `start` reopens: the one the step before it left (done, or
+    /// resolved as done), else the nearest earlier step's, else the run's last.
+    pub fn resume_url(&self, start: usize) -> Option<String> {
+        if start == 0 {
+            return None;
+        }
+        self.steps[..start.min(self.steps.len())]
+            .iter()
+            .rev()
+            .find_map(|s| s.url.clone())
+            .or_else(|| self.url.clone())
+    }
+
     /// The checkpoint of a run not started yet: every step pending.
     pub fn new(
         run_id: String,
@@ -589,6 +607,7 @@ impl Checkpoint {
                     state: StepState::Pending,
                     execution_id: None,
                     revision: None,
+                    url: None,
                 })
                 .collect(),
             url: None,
@@ -792,6 +811,26 @@ mod tests {
     }
 
     #[test]
+    fn a_resume_reopens_the_page_the_step_before_it_left() {
+        use StepState::*;
+        let mut cp = checkpoint(&[Done, Unverified, Pending]);
+        cp.steps[0].url = Some("http://a/shop".into());
+        cp.steps[1].url = Some("http://a/cart".into());
+        cp.url = Some("http://a/cart".into());
+        // From the start: no page to reopen.
+        assert_eq!(cp.resume_url(0), None);
+        // Rerunning step 2: the page step 1 left, not where step 2 went.
+        assert_eq!(cp.resume_url(1).as_deref(), Some("http://a/shop"));
+        // Step 2 resolved as done: the page it left.
+        assert_eq!(cp.resume_url(2).as_deref(), Some("http://a/cart"));
+        // A step that recorded no page: the nearest earlier one's, else the run's last.
+        cp.steps[1].url = None;
+        assert_eq!(cp.resume_url(2).as_deref(), Some("http://a/shop"));
+        cp.steps[0].url = None;
+        assert_eq!(cp.resume_url(2).as_deref(), Some("http://a/cart"));
+    }
+
+    #[test]
     fn resume_runs_only_the_safe_suffix() {
         use StepState::*;
         let wf = parse(&three()).unwrap();
@@ -848,5 +887,89 @@ mod tests {
             resume_from(&other, &wf, &none),
             Err(ResumeRefusal::Mismatch(_))
         ));
+    }
+
+    // Covers: W49 at most 16 inputs, input names; W53 at most 32 steps; W56 expectedRevision /
+    // includeTrace not step arguments; W60 a malformed placeholder; W51 strings at most 4 KiB;
+    // boolean inputs; null optional = absent; W65 errors never echo a value; W59 an exact
+    // placeholder keeps its JSON type, a missing input is empty text; a resolved step then an
+    // interrupted read; a resolution for a step that is not blocked changes nothing.
+
+    #[test]
+    fn bounds_of_inputs_steps_and_step_arguments() {
+        let with_inputs = |extra: usize| {
+            let mut w = three();
+            for i in 0..extra {
+                w["inputs"][format!("extra{i}")] = json!({"type": "string", "required": false});
+            }
+            w
+        };
+        assert!(parse(&with_inputs(14)).is_ok(), "16 inputs");
+        assert_eq!(parse(&with_inputs(15)).unwrap_err().path, "workflow.inputs");
+        let mut long = three();
+        long["outputs"] = json!({});
+        long["steps"] = json!((0..33)
+                .map(|i| json!({"id": format!("s{i}"), "action": "wait", "kind": "delay", "delayMs": 1}))
+                .collect::<Vec<_>>());
+        assert_eq!(parse(&long).unwrap_err().path, "workflow.steps");
+        long["steps"].as_array_mut().unwrap().pop();
+        assert!(parse(&long).is_ok(), "32 steps");
+        for key in ["expectedRevision", "includeTrace"] {
+            let mut w = three();
+            w["steps"][0][key] = json!(1);
+            assert_eq!(
+                parse(&w).unwrap_err().path,
+                format!("workflow.steps[0].{key}")
+            );
+        }
+        let mut w = three();
+        w["inputs"]["9lives"] = json!({"type": "string"});
+        assert_eq!(parse(&w).unwrap_err().path, "workflow.inputs.9lives");
+        let mut w = three();
+        w["steps"][1]["target"] = json!("Add ${inputs.qty");
+        assert_eq!(parse(&w).unwrap_err().path, "workflow.steps[1]");
+    }
+
+    #[test]
+    fn input_values_are_typed_bounded_and_never_echoed() {
+        let mut doc = three();
+        doc["inputs"]["flag"] = json!({"type": "boolean", "required": false});
+        let wf = parse(&doc).unwrap();
+        let given = |v: Value| -> Map<String, Value> { serde_json::from_value(v).unwrap() };
+        check_inputs(&wf, &given(json!({"qty": 1, "note": "x".repeat(4096)}))).unwrap();
+        let e = check_inputs(&wf, &given(json!({"qty": 1, "note": "x".repeat(4097)}))).unwrap_err();
+        assert_eq!(e.path, "inputs.note");
+        let e = check_inputs(&wf, &given(json!({"qty": 1, "flag": "yes"}))).unwrap_err();
+        assert_eq!(e.path, "inputs.flag");
+        check_inputs(&wf, &given(json!({"qty": 1, "note": null, "flag": false}))).unwrap();
+        let e = check_inputs(&wf, &given(json!({"qty": "CANARY-77"}))).unwrap_err();
+        assert_eq!(e.path, "inputs.qty");
+        assert!(
+            !e.reason.contains("CANARY") && !e.path.contains("CANARY"),
+            "{e:?}"
+        );
+        let v = substitute(
+            &json!({"a": "${inputs.flag}", "b": "[${inputs.none}]", "c": "${inputs.none}"}),
+            &given(json!({"flag": true})),
+        );
+        assert_eq!(v, json!({"a": true, "b": "[]", "c": ""}));
+    }
+
+    #[test]
+    fn a_resolved_step_and_an_interrupted_read_after_it() {
+        use StepState::*;
+        let wf = parse(&three()).unwrap();
+        let mut done = BTreeMap::new();
+        done.insert("add".to_owned(), Resolution::Done);
+        assert_eq!(
+            resume_from(&checkpoint(&[Done, Indeterminate, Running]), &wf, &done),
+            Ok(2)
+        );
+        let mut rerun_open = BTreeMap::new();
+        rerun_open.insert("open".to_owned(), Resolution::Rerun);
+        assert_eq!(
+            resume_from(&checkpoint(&[Done, Done, Pending]), &wf, &rerun_open),
+            Ok(2)
+        );
     }
 }

@@ -664,13 +664,10 @@ fn diagnostics_report_console_errors_and_failed_requests_redacted() {
     );
 }
 
-// =============================================================================================
-// FILE: tests/browser_pages.rs
 // [D1] diagnostics: keep, durationMs (a response the server gives only after the call started),
 // text bound 200, 5xx reported, successes not, request `type`, dropped.console and
 // dropped.network (against what the page did and the server saw), and (docs/policy.md) a
 // request the host rules refused is in diagnostics, never reaching its server.
-// =============================================================================================
 
 const DIAG: &str = r#"<title>D</title><link rel="icon" href="data:,"><img src="/nope.png?k=QUERYVAL"><script>
 window.ready = (async () => {

@@ -275,3 +275,261 @@ fn bad_paths_and_policy_are_refused_before_reading() {
     ));
     assert_eq!(r["values"]["s"], "Write to us.");
 }
+
+// Covers: X8 startIndex, X17 list:NAME, X18 list#N, X19 region:NAME (vs page value), X23 name
+// matched as a part, X25 optionalString, X27 number/date/currency read by the page's lang,
+// X32 url kind, X36 table (page data, hoisted EUR), X38 revision, X39 url, X45 missing
+// ambiguous, X46 missing noColumn with columns, X49 unparsed — every value checked against
+// what the page itself holds (evaluated in the page).
+
+/// A German page: prices, quantities and dates as German pages write them (formatted by hand,
+/// so no locale data is needed), links, notes that may be empty, one quantity that is no
+/// number; two lists, a summary, two boxes whose names share a word.
+const PREISE: &str = r#"<html lang="de"><title>Preise</title>
+<script>
+window.DATA = Array.from({length: 6}, (_, i) => ({
+  artikel: 'Artikel ' + (i + 1), preis: (i + 1) * 1234.5, menge: 1000 + 7 * i, tag: i + 1,
+  notiz: i % 2 ? '' : 'Eilig',
+}));
+window.SUMME = 23456.78;
+const two = (n) => String(n).padStart(2, '0');
+const de = (n, digits) => { const [w, f] = n.toFixed(digits).split('.'); return w.replace(/\B(?=(\d{3})+(?!\d))/g, '.') + (f ? ',' + f : ''); };
+</script>
+<main><h1>Preise</h1>
+<table aria-label="Preise"><thead><tr><th>Artikel</th><th>Preis</th><th>Menge</th><th>Datum</th><th>Link</th><th>Notiz</th></tr></thead>
+<tbody id="rows"></tbody></table>
+<script>
+document.getElementById('rows').innerHTML = DATA.map((d, i) => `<tr><td>${d.artikel}</td><td>${de(d.preis, 2)} €</td><td>${i === 5 ? 'k. A.' : de(d.menge, 0)}</td><td>${two(d.tag)}/03/2025</td><td><a href="/artikel/${i + 1}">Details</a></td><td>${d.notiz}</td></tr>`).join('');
+</script>
+<ul aria-label="Schritte"><li>Eins</li><li>Zwei</li><li>Drei</li></ul>
+<ol aria-label="Hinweise"><li>Vorsicht</li></ol>
+<section aria-label="Zusammenfassung"><dl><dt>Summe</dt><dd id="summe"></dd></dl></section>
+<script>document.getElementById('summe').textContent = de(SUMME, 2) + ' €';</script>
+<section aria-label="Box A"><p>Erste</p></section><section aria-label="Box B"><p>Zweite</p></section>
+</main>"#;
+
+/// The rows the extraction should give back, from the page's own `DATA`: a quantity that is
+/// no number is null, an empty note is null, dates in ISO, links absolute.
+fn preise_rows(g: &mut Glass, origin: &str) -> Vec<Value> {
+    let data = eval(g, "DATA");
+    let mut rows = Vec::new();
+    for (i, d) in data.as_array().unwrap().iter().enumerate() {
+        let menge = if i == 5 {
+            Value::Null
+        } else {
+            d["menge"].clone()
+        };
+        let notiz = if d["notiz"] == "" {
+            Value::Null
+        } else {
+            d["notiz"].clone()
+        };
+        let datum = format!("2025-03-{:02}", d["tag"].as_u64().unwrap());
+        let link = format!("{origin}/artikel/{}", i + 1);
+        rows.push(json!([d["artikel"], d["preis"], menge, datum, link, notiz]));
+    }
+    rows
+}
+
+#[test]
+fn the_page_language_and_every_remaining_kind_and_path() {
+    let web = Server::start(vec![("/", Page::html(PREISE))]);
+    let mut g = incognito(&[]);
+    nav(&mut g, &web, "/");
+    // What the page holds, read first (an evaluation is a new revision).
+    let want = preise_rows(&mut g, &web.url(""));
+    let summe = eval(&mut g, "SUMME");
+    let schritte = eval(
+        &mut g,
+        "[...document.querySelectorAll('ul[aria-label=Schritte] li')].map((l) => l.textContent)",
+    );
+    let headers = eval(
+        &mut g,
+        "[...document.querySelectorAll('table th')].map((t) => t.textContent)",
+    );
+    let preise = json!({"name": "preise", "path": "table:Preise", "kind": "table",
+        "columns": {"Preis": "currency", "Menge": "number", "Datum": "date", "Link": "url",
+                    "Notiz": "optionalString"}});
+    let r = extract(
+        &mut g,
+        json!({"fields": [
+            preise.clone(),
+            {"name": "schritte", "path": "list:Schritte", "kind": "list"},
+            {"name": "hinweise", "path": "list:Hinweise", "kind": "list"},
+            {"name": "erste", "path": "list#1", "kind": "list"},
+            {"name": "zweite", "path": "list#2", "kind": "list"},
+            {"name": "teil", "path": "region:Zusammen", "kind": "record", "columns": {"Summe": "currency"}},
+            {"name": "box", "path": "region:Box", "kind": "string"},
+            {"name": "gewicht", "path": "table:Preise/column:Gewicht", "kind": "list"}
+        ]}),
+    );
+    // Read by the page's lang: 1.234,50 € is 1234.5 EUR (stated once for the column), 1.000 a
+    // thousand, 01/03/2025 the 1st of March; an empty note null; "k. A." counted unparsed.
+    assert_eq!(
+        r["values"]["preise"],
+        json!({"columns": headers, "currency": {"Preis": "EUR"}, "rows": want}),
+        "{r}"
+    );
+    assert_eq!(r["unparsed"], json!({"preise": 1}), "{r}");
+    // The revision read is the page's now (observe reads), and the URL the page's.
+    let now = common::observe(&mut g, json!({}));
+    assert_eq!(r["revision"], now["revision"], "{r}");
+    assert_eq!(r["url"], web.url("/"), "{r}");
+    // Lists by name and by index: list#1 and list#2 are the page's two lists, one each.
+    assert_eq!(r["values"]["schritte"], schritte, "{r}");
+    assert_eq!(r["values"]["hinweise"], json!(["Vorsicht"]), "{r}");
+    let refs = |names: [&str; 2]| {
+        let mut v: Vec<String> = names
+            .iter()
+            .map(|n| r["provenance"][*n]["ref"].as_str().unwrap().to_owned())
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(
+        refs(["erste", "zweite"]),
+        refs(["schritte", "hinweise"]),
+        "{r}"
+    );
+    assert_ne!(
+        r["provenance"]["erste"]["ref"],
+        r["provenance"]["zweite"]["ref"]
+    );
+    // A name matches as a part when nothing matches exactly; two parts are ambiguous; a
+    // column the table lacks names the columns it has.
+    assert_eq!(r["provenance"]["teil"]["name"], "Zusammenfassung", "{r}");
+    assert_eq!(
+        r["values"]["teil"],
+        json!({"Summe": {"amount": summe, "currency": "EUR"}}),
+        "{r}"
+    );
+    let missing = r["missing"].as_array().unwrap();
+    assert!(
+        missing.contains(&json!({"field": "box", "reason": "ambiguous", "count": 2})),
+        "{r}"
+    );
+    assert!(
+        missing.contains(&json!({"field": "gewicht", "reason": "noColumn", "columns": headers})),
+        "{r}"
+    );
+    assert_eq!(
+        (&r["values"]["box"], &r["values"]["gewicht"]),
+        (&Value::Null, &Value::Null)
+    );
+
+    // A window from startIndex, then its continuation to the end.
+    let fields = json!([preise]);
+    let w = extract(
+        &mut g,
+        json!({"fields": fields, "startIndex": 2, "maxItems": 2}),
+    );
+    assert_eq!(w["startIndex"], 2, "{w}");
+    assert_eq!(
+        w["windows"]["preise"],
+        json!({"total": 6, "returned": 2}),
+        "{w}"
+    );
+    assert_eq!(w["values"]["preise"]["rows"], json!(want[2..4]), "{w}");
+    let w2 = extract(
+        &mut g,
+        json!({"fields": fields, "maxItems": 2, "continuation": w["continuation"]}),
+    );
+    assert_eq!(w2["startIndex"], 4, "{w2}");
+    assert_eq!(w2["values"]["preise"]["rows"], json!(want[4..6]), "{w2}");
+    assert!(w2.get("continuation").is_none(), "{w2}");
+}
+
+// Covers: X7 maxItems default 50, X10 maxBytes default (nothing cut), X15 /column:HEADER,
+// X16 list (unnamed), X21 field:LABEL (text and checkbox), X37 repeatedItems — each compared
+// with what the page holds, not with constants.
+#[test]
+fn values_are_what_the_page_itself_holds_and_defaults_apply() {
+    let web = server();
+    let mut g = incognito(&[]);
+    nav(&mut g, &web, "/");
+    let want = expected_rows(&mut g);
+    let customers = eval(&mut g, "DATA.slice(0, 50).map((o) => o.customer)");
+    let links = eval(
+        &mut g,
+        "[...document.querySelectorAll('nav a')].map((a) => ({text: a.textContent, url: a.href}))",
+    );
+    let email = eval(&mut g, "document.getElementById('email').value");
+    let news = eval(&mut g, "document.getElementById('news').checked");
+    let r = extract(
+        &mut g,
+        json!({"fields": [
+            serde_json::from_str::<Value>(ORDERS).unwrap(),
+            {"name": "customers", "path": "table:Orders/column:Customer", "kind": "list"},
+            {"name": "links", "path": "list", "kind": "repeatedItems"},
+            {"name": "email", "path": "field:Email", "kind": "string"},
+            {"name": "news", "path": "field:Newsletter", "kind": "boolean"}
+        ]}),
+    );
+    assert_eq!(
+        r["windows"]["orders"],
+        json!({"total": 120, "returned": 50}),
+        "{r}"
+    );
+    assert_eq!(r["values"]["orders"]["rows"], json!(want[..50]), "{r}");
+    assert_eq!(r["values"]["customers"], customers, "{r}");
+    assert_eq!(r["values"]["links"], links, "{r}");
+    assert_eq!(
+        (&r["values"]["email"], &r["values"]["news"]),
+        (&email, &news),
+        "{r}"
+    );
+    assert_eq!(r["truncated"], false, "{r}");
+    assert!(r["continuation"].is_string(), "{r}");
+}
+
+// Covers: X2 more than 32 fields refused, X48 missing tooLarge (a value past maxBytes on its
+// own is left out whole, the others kept), continuation refusals (not Glass's; with startIndex).
+#[test]
+fn bounds_are_refused_or_reported_never_cut() {
+    let long = "Parcels leave on weekdays. ".repeat(80);
+    let web = Server::start(vec![(
+        "/",
+        Page::html(&format!(
+            "<title>L</title><h2>Long</h2><p>{long}</p><h2>End</h2><p>Fin</p>"
+        )),
+    )]);
+    let mut g = incognito(&[]);
+    nav(&mut g, &web, "/");
+    let r = extract(
+        &mut g,
+        json!({"fields": [
+            {"name": "long", "path": "section:Long", "kind": "string"},
+            {"name": "end", "path": "section:End", "kind": "string"}
+        ], "maxBytes": 1024}),
+    );
+    assert_eq!(r["values"]["long"], Value::Null, "{r}");
+    assert_eq!(r["values"]["end"], "Fin", "{r}");
+    assert!(
+        r["missing"]
+            .as_array()
+            .unwrap()
+            .contains(&json!({"field": "long", "reason": "tooLarge"})),
+        "{r}"
+    );
+    assert_eq!(r["truncated"], true, "{r}");
+    let end = json!({"name": "e", "path": "section:End", "kind": "string"});
+    let many: Vec<Value> = (0..33)
+        .map(|i| json!({"name": format!("f{i}"), "path": "section:End", "kind": "string"}))
+        .collect();
+    let cases = [
+        (json!({"fields": many}), "fields"),
+        (
+            json!({"fields": [end], "continuation": "xc1.1.0.abc"}),
+            "continuation",
+        ),
+        (
+            json!({"fields": [end], "continuation": "xc1.1.0.abc", "startIndex": 0}),
+            "continuation",
+        ),
+    ];
+    for (args, path) in cases {
+        let f = failed(&g.call(json!("x"), "extractStructured", args));
+        assert_eq!(f["kind"], "invalidArguments", "{f}");
+        assert_eq!(f["path"], path, "{f}");
+    }
+}

@@ -184,3 +184,160 @@ fn reconcile_maps_old_refs_to_the_page_now() {
     assert_eq!(eval(&mut g, "window.saved"), 1);
     assert_eq!(eval(&mut g, "window.edited"), json!([2]));
 }
+
+const GROW: &str = r#"<title>Grow</title>
+<script>window.mutations = 0;
+new MutationObserver(() => window.mutations++).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});</script>
+<h1>Grow</h1><div id="more"></div>
+<button onclick="document.getElementById('more').innerHTML = Array.from({length: 40}, (_, i) => '<button>Extra ' + i + '</button>').join(''); this.blur()">Reveal</button>"#;
+
+/// Doc items: observeDelta compares with the last `observe` without options (observations
+/// with options are not the baseline); `added` cut at 32 with `truncated` and the full counts;
+/// counts.unchanged; url; urlChanged absent when the URL is the same;
+/// priorIncomplete/currentIncomplete; never acts.
+#[test]
+fn observe_delta_keeps_its_baseline_cuts_long_lists_and_never_acts() {
+    let mut big = String::from("<title>Big</title>");
+    for i in 0..600 {
+        big.push_str(&format!("<button>B{i}</button>"));
+    }
+    let web = Server::start(vec![
+        ("/grow", Page::html(GROW)),
+        ("/big", Page::html(&big)),
+    ]);
+    let mut g = incognito(&[]);
+    nav(&mut g, &web, "/grow");
+    let base = ok(&g.call(json!(1), "observe", json!({})));
+    let from = base["revision"].as_u64().unwrap();
+    ok(&g.call(
+        json!(2),
+        "click",
+        json!({"target": "role=button;name=Reveal"}),
+    ));
+    // Observations with options do not become the baseline.
+    ok(&g.call(json!(3), "observe", json!({"level": "interactive"})));
+    ok(&g.call(json!(4), "observe", json!({"includeFormValues": true})));
+    let before = eval(&mut g, "window.mutations");
+    let d = ok(&g.call(json!(5), "observeDelta", json!({})));
+    assert_eq!(d["fromRevision"], from, "{d}");
+    assert_eq!(d["counts"]["added"], 40, "{d}");
+    assert_eq!(d["added"].as_array().unwrap().len(), 32, "{d}");
+    assert_eq!(d["truncated"], true, "{d}");
+    assert_eq!(d["counts"]["unchanged"], 2, "the heading and Reveal: {d}");
+    assert_eq!(d["counts"]["removed"], 0, "{d}");
+    assert_eq!(d["url"], web.url("/grow"), "{d}");
+    assert!(d.get("urlChanged").is_none(), "{d}");
+    assert!(d.get("baseline").is_none(), "{d}");
+    assert!(
+        d.get("priorIncomplete").is_none() && d.get("currentIncomplete").is_none(),
+        "{d}"
+    );
+    assert_eq!(
+        eval(&mut g, "window.mutations"),
+        before,
+        "observeDelta touched the page"
+    );
+    assert_eq!(
+        eval(&mut g, "document.querySelectorAll('#more button').length"),
+        40
+    );
+    // Budget-cut observations on either side are said to be incomplete.
+    let loaded = ok(&g.call(json!(6), "navigate", json!({"url": web.url("/big")})));
+    assert_eq!(loaded["observation"]["truncated"], true, "{loaded}");
+    let d = ok(&g.call(json!(7), "observeDelta", json!({})));
+    assert_eq!(d["fromRevision"], loaded["revision"], "{d}");
+    assert_eq!(d["priorIncomplete"], true, "{d}");
+    assert_eq!(d["currentIncomplete"], true, "{d}");
+    assert_eq!(d["documentChanged"], false, "{d}");
+}
+
+const FOLD: &str = r#"<title>Fold</title>
+<script>window.mutations = 0;
+new MutationObserver(() => window.mutations++).observe(document, {subtree: true, childList: true, attributes: true});</script>
+<div id="panel"><button>Save</button></div>
+<button onclick="document.getElementById('panel').style.visibility = 'hidden'">Fold</button>
+<iframe src="/inner" title="Inner"></iframe>"#;
+
+/// Doc items: reconcileReferences reasons hidden, otherFrame and neverIssued; fromRevision
+/// echoed and toRevision the page's; never acts.
+#[test]
+fn reconcile_says_why_a_ref_is_lost_and_never_acts() {
+    let web = Server::start(vec![
+        ("/fold", Page::html(FOLD)),
+        (
+            "/inner",
+            Page::html("<title>Inner</title><button>Inside</button>"),
+        ),
+    ]);
+    let mut g = incognito(&[]);
+    nav(&mut g, &web, "/fold");
+    let o = ok(&g.call(json!(1), "observe", json!({})));
+    let save = common::ref_of(&o["elements"], "button", "Save");
+    let from = o["revision"].as_u64().unwrap();
+    // A ref minted while the frame is selected belongs to that frame.
+    let frames = ok(&g.call(json!(2), "listFrames", json!({})));
+    let inner = frames["frames"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["url"].as_str().unwrap_or("").ends_with("/inner"))
+        .unwrap_or_else(|| panic!("no /inner frame in {frames}"))["frameId"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    ok(&g.call(json!(3), "selectFrame", json!({"frameId": inner})));
+    let inside = common::ref_of(
+        &ok(&g.call(json!(4), "observe", json!({})))["elements"],
+        "button",
+        "Inside",
+    );
+    ok(&g.call(json!(5), "selectFrame", json!({"frameId": "main"})));
+    ok(&g.call(
+        json!(6),
+        "click",
+        json!({"target": "role=button;name=Fold"}),
+    ));
+    assert_eq!(
+        eval(&mut g, "document.getElementById('panel').style.visibility"),
+        "hidden"
+    );
+    let before = eval(&mut g, "window.mutations");
+    let r = ok(&g.call(
+        json!(7),
+        "reconcileReferences",
+        json!({"refs": [save, inside, "e99999"], "fromRevision": from}),
+    ));
+    let m = r["mappings"].as_array().unwrap();
+    assert_eq!(
+        (m[0]["old"].as_str(), &m[0]["kind"], &m[0]["reason"]),
+        (Some(save.as_str()), &json!("lost"), &json!("hidden")),
+        "{r}"
+    );
+    assert_eq!(
+        (&m[1]["kind"], &m[1]["reason"]),
+        (&json!("lost"), &json!("otherFrame")),
+        "{r}"
+    );
+    assert_eq!(
+        (&m[2]["kind"], &m[2]["reason"]),
+        (&json!("lost"), &json!("neverIssued")),
+        "{r}"
+    );
+    assert_eq!(
+        (
+            r["preserved"].clone(),
+            r["relocated"].clone(),
+            r["lost"].clone()
+        ),
+        (json!(0), json!(0), json!(3)),
+        "{r}"
+    );
+    assert_eq!(r["fromRevision"], from, "{r}");
+    let now = ok(&g.call(json!(8), "observe", json!({"level": "summary"})))["revision"].clone();
+    assert_eq!(r["toRevision"], now, "{r}");
+    assert_eq!(
+        eval(&mut g, "window.mutations"),
+        before,
+        "reconcile touched the page"
+    );
+}

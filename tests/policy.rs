@@ -857,11 +857,8 @@ fn denied_downloads_never_reach_the_disk_under_load() {
     assert!(web.count("/d") >= 1);
 }
 
-// =============================================================================================
-// FILE: tests/policy.rs
 // [T2] performanceTrace: URLs in a kept trace lose their query values unless network-details
 // is allowed; under hardened a `path` still keeps the trace (owner-only).
-// =============================================================================================
 
 #[test]
 fn a_kept_trace_holds_query_values_only_where_network_details_are_allowed() {

@@ -119,3 +119,79 @@ fn a_cancelled_click_is_indeterminate() {
     assert_eq!(r["dispatched"], true, "{r}");
     assert_eq!(r["safeToRetry"], false, "{r}");
 }
+
+/// Doc items: recoverRun's executionId echo, tool, acknowledged and verified (true side),
+/// elapsedMs present; evaluated expressions count as input that went out; state `running`
+/// (not safe to retry); the journal keeps the last 256 (the 257th-newest is unknown).
+#[test]
+fn recover_run_reports_running_calls_evaluations_and_forgets_past_256() {
+    let web = Server::start(vec![
+        ("/", Page::html(PAGE)),
+        ("/hold", Page::html("<title>Held</title>").delayed(20_000)),
+    ]);
+    let mut g = incognito(&[]);
+    nav(&mut g, &web, "/");
+    // An evaluation is input that reached the page, and it answered: verified.
+    let e = ok(&g.call(
+        json!(1),
+        "evaluate",
+        json!({"expression": "window.marked = 7"}),
+    ));
+    let id = e["executionId"]
+        .as_str()
+        .expect("evaluate has an executionId")
+        .to_owned();
+    let r = recover(&mut g, json!({"executionId": id}));
+    assert_eq!(r["executionId"], id.as_str(), "{r}");
+    assert_eq!(r["tool"], "evaluate", "{r}");
+    assert_eq!(r["state"], "verified", "{r}");
+    assert_eq!(r["dispatched"], true, "{r}");
+    assert_eq!(r["acknowledged"], true, "{r}");
+    assert_eq!(r["verified"], true, "{r}");
+    assert_eq!(r["safeToRetry"], false, "{r}");
+    assert!(r["elapsedMs"].is_u64(), "{r}");
+    assert_eq!(eval(&mut g, "window.marked"), 7);
+
+    // The journal keeps the last 256 executions.
+    let ids: Vec<String> = (0..257)
+        .map(|i| {
+            ok(&g.call(
+                json!(format!("e{i}")),
+                "evaluate",
+                json!({"expression": "1"}),
+            ))["executionId"]
+                .as_str()
+                .unwrap()
+                .to_owned()
+        })
+        .collect();
+    let f = failed(&g.call(json!(2), "recoverRun", json!({"executionId": ids[0]})));
+    assert_eq!(f["failureKind"], "unknownExecution", "{f}");
+    assert_eq!(
+        recover(&mut g, json!({"executionId": ids[1]}))["tool"],
+        "evaluate"
+    );
+
+    // A call still under way (its page's server holds the answer for 20 s) is `running`.
+    g.send(&json!({"jsonrpc": "2.0", "id": "held", "method": "tools/call",
+        "params": {"name": "navigate", "arguments": {"url": web.url("/hold"), "timeoutMs": 60000}}}));
+    let until = Instant::now() + Duration::from_secs(20);
+    while web.count("/hold") == 0 {
+        assert!(
+            Instant::now() < until,
+            "the navigation never reached the server"
+        );
+        // Polling the server's own log for the event, not waiting out a race.
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    // recoverRun needs no browser, so it answers beside the held call; that call cannot
+    // answer before the server does (20 s), so this answer is the next message.
+    let r = recover(&mut g, json!({}));
+    assert_eq!(r["tool"], "navigate", "{r}");
+    assert_eq!(r["state"], "running", "{r}");
+    assert_eq!(r["safeToRetry"], false, "{r}");
+    assert_eq!(r["acknowledged"], false, "{r}");
+    assert_eq!(r["verified"], false, "{r}");
+    g.send(&json!({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": "held"}}));
+    assert_eq!(g.recv()["id"], "held");
+}

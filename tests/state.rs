@@ -243,14 +243,11 @@ fn cookies_list_says_which_cookies_scripts_cannot_read() {
     assert_eq!(flag("theme"), Some(json!(false)), "{listed}");
 }
 
-// =============================================================================================
-// FILE: tests/state.rs
 // [S1] cookies: set `path`, `httpOnly`, `set` count; list = the cookies the server is sent for
 // the page's URL (path scoping), with `domain`, `path`, `expires` (session -1, and what the page
 // set), `valueBytes`; clear without a name (only this URL's cookies) and by name, checked on the
 // Cookie header the server receives; `secure` (answer-level: 127.0.0.1 is a trustworthy origin,
 // so a Secure cookie behaves the same there).
-// =============================================================================================
 
 const JAR: &str = r#"<title>Jar</title><link rel="icon" href="data:,"><p>jar</p>"#;
 
@@ -400,13 +397,10 @@ fn cookies_set_list_and_clear_are_what_the_server_is_sent() {
     assert_eq!(listed_cookie(&listed, "sec")["secure"], true, "{listed}");
 }
 
-// =============================================================================================
-// FILE: tests/state.rs
 // [S2] storageState: result `path`; the file holds the values; the signing key (32 bytes,
 // 0600, storage-state.key); relative and outside paths write nothing; pendingOrigins (loaded on
 // another origin, the storage waits; loaded again there it lands); a file from another data
 // directory is refused; a signed file over 1 MiB is refused (the same file unpadded loads).
-// =============================================================================================
 
 #[test]
 fn storage_states_wait_for_their_origin_and_load_only_where_they_were_saved() {
@@ -541,14 +535,11 @@ fn storage_states_wait_for_their_origin_and_load_only_where_they_were_saved() {
     );
 }
 
-// =============================================================================================
-// FILE: tests/state.rs
 // [S3] cookie-access denied (hardened, evaluate given back to read the page): cookies set and
 // clear and storageState save change nothing (page cookie, no file); host rules: a batch with
 // one refused domain sets none of its cookies (hostNotAllowed, deniedHost); storageState load
 // of a state whose cookie is for a denied host is refused (answer-level only: the refusing
 // session cannot visit that host to see the cookie).
-// =============================================================================================
 
 #[test]
 fn refused_cookie_calls_change_nothing() {

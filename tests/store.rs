@@ -212,3 +212,255 @@ fn a_corrupt_store_fails_its_tools_only_and_reads_never_start_chrome() {
     failed(&snap(&mut h, json!({"action": "create"})));
     assert!(marker.exists(), "create uses the browser");
 }
+
+// Helpers used from the file: `FORM`, `glass_in(data, env)`, `snap`. New helpers below.
+
+/// The store's database, read directly beside the running Glass (WAL lets a reader in).
+fn db(data: &Path) -> rusqlite::Connection {
+    rusqlite::Connection::open(data.join("store.sqlite3")).unwrap()
+}
+
+/// Every snapshot row, newest first: its metadata in the tool's field names, and its draft.
+fn snapshot_rows(data: &Path) -> Vec<(Value, String)> {
+    let c = db(data);
+    let mut q = c
+        .prepare(
+            "SELECT id, created, url, title, revision, entities, bytes, draft FROM snapshots
+             ORDER BY created DESC, rowid DESC",
+        )
+        .unwrap();
+    q.query_map([], |r| {
+        let (id, created, url, title): (String, i64, String, String) =
+            (r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?);
+        let (revision, entities, bytes, draft): (i64, i64, i64, String) =
+            (r.get(4)?, r.get(5)?, r.get(6)?, r.get(7)?);
+        Ok((
+            json!({"id": id, "created": created, "url": url, "title": title,
+                   "revision": revision, "entities": entities, "bytes": bytes}),
+            draft,
+        ))
+    })
+    .unwrap()
+    .collect::<Result<_, _>>()
+    .unwrap()
+}
+
+fn now_secs() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs()
+}
+
+/// A page with a query-bearing link, a secret-naming text, a text outside a named region, and
+/// a form field.
+const NOTES: &str = r#"<title>Notes</title><main><h1>Notes page</h1>
+<p>OUTSIDETEXT stays out of the region</p>
+<p>Your password is SECRETWORD</p>
+<a href="/x?token=LINKQ#FRAG">Next page</a>
+<section aria-label="Notes"><p>NOTEONE is kept</p><button>Save note</button></section>
+<label>Email <input name="email"></label></main>"#;
+
+// Covers: S2 create with region (only its part stored), S3 list = rows newest first, S4 inspect =
+// row, S5 diff from/to/revisionDelta vs rows, S6 purge (rows gone), S7 id snap-REVISION-HASH,
+// S8 created, S10 title, S11 revision, S12 entities, S13 bytes — each against the row read with
+// SQLite; S17 WAL; S19 no query/fragment of a link, S21 secret text replaced — in the rows.
+#[test]
+fn snapshot_rows_are_what_the_answers_say_and_a_region_keeps_only_itself() {
+    let web = Server::start(vec![("/notes", Page::html(NOTES))]);
+    let data = temp_dir("store-rows");
+    let mut g = glass_in(&data, &[]);
+    nav(&mut g, &web, "/notes?session=QUERYCANARY#frag");
+    ok(&g.call(
+        json!(1),
+        "type",
+        json!({"target": "role=textbox;name=Email", "text": "TYPEDCANARY"}),
+    ));
+    let before = now_secs();
+    let a = ok(&snap(&mut g, json!({"action": "create"})))["snapshot"].clone();
+    ok(&g.call(
+        json!(2),
+        "click",
+        json!({"target": "role=button;name=Save note"}),
+    ));
+    let b = ok(&snap(&mut g, json!({"action": "create"})))["snapshot"].clone();
+    let seen = common::observe(&mut g, json!({}));
+    let notes = common::ref_of(&seen["elements"], "region", "Notes");
+    let part = ok(&snap(&mut g, json!({"action": "create", "region": notes})))["snapshot"].clone();
+    let after = now_secs();
+    let rows = snapshot_rows(&data);
+    let metas: Vec<Value> = rows.iter().map(|(m, _)| m.clone()).collect();
+    assert_eq!(metas, vec![part.clone(), b.clone(), a.clone()]);
+    for (meta, draft) in &rows {
+        let id = meta["id"].as_str().unwrap();
+        let head = format!("snap-{}-", meta["revision"]);
+        assert!(id.starts_with(&head) && id.len() == head.len() + 12, "{id}");
+        assert_eq!(
+            meta["bytes"].as_u64().unwrap() as usize,
+            draft.len(),
+            "{meta}"
+        );
+        let parsed: Value = serde_json::from_str(draft).unwrap();
+        assert_eq!(
+            meta["entities"].as_u64().unwrap() as usize,
+            parsed["entities"].as_array().map_or(0, Vec::len),
+            "{meta}"
+        );
+        assert!(
+            (before..=after).contains(&meta["created"].as_u64().unwrap()),
+            "{meta}"
+        );
+        assert_eq!(
+            (&meta["url"], &meta["title"]),
+            (&json!(web.url("/notes")), &json!("Notes"))
+        );
+        for secret in [
+            "QUERYCANARY",
+            "TYPEDCANARY",
+            "SECRETWORD",
+            "LINKQ",
+            "FRAG",
+            "#frag",
+        ] {
+            assert!(!draft.contains(secret), "{secret} stored: {draft}");
+        }
+    }
+    let (whole, region) = (&rows[2].1, &rows[0].1);
+    assert!(
+        whole.contains("NOTEONE") && whole.contains("OUTSIDETEXT") && whole.contains("[REDACTED]"),
+        "{whole}"
+    );
+    assert!(
+        region.contains("NOTEONE") && !region.contains("OUTSIDETEXT"),
+        "{region}"
+    );
+    // list, diff, inspect answer from those rows.
+    let list = ok(&snap(&mut g, json!({"action": "list"})));
+    let listed: Vec<&Value> = list["snapshots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| &s["id"])
+        .collect();
+    let ids: Vec<&Value> = metas.iter().map(|m| &m["id"]).collect();
+    assert_eq!(listed, ids);
+    let d = ok(&snap(
+        &mut g,
+        json!({"action": "diff", "from": a["id"], "to": b["id"]}),
+    ));
+    assert_eq!(
+        (&d["diff"]["from"], &d["diff"]["to"]),
+        (&a["id"], &b["id"]),
+        "{d}"
+    );
+    assert_eq!(
+        d["diff"]["revisionDelta"].as_i64().unwrap(),
+        metas[1]["revision"].as_i64().unwrap() - metas[2]["revision"].as_i64().unwrap(),
+        "{d}"
+    );
+    let inspected = ok(&snap(
+        &mut g,
+        json!({"action": "inspect", "id": part["id"]}),
+    ));
+    assert_eq!(inspected["snapshot"], metas[0]);
+    let mode: String = db(&data)
+        .query_row("PRAGMA journal_mode", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(mode.to_lowercase(), "wal");
+    assert_eq!(ok(&snap(&mut g, json!({"action": "purge"})))["deleted"], 3);
+    let left: i64 = db(&data)
+        .query_row("SELECT count(*) FROM snapshots", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(left, 0);
+}
+
+// Covers: S23 at most 128 KiB: an oversized page model is refused (invalidArguments, region) and
+// no row is written.
+#[test]
+fn an_oversized_page_model_is_refused_and_nothing_is_stored() {
+    let links: String = (1..=3000)
+        .map(|i| format!("<p><a href=\"/item/{i}\">Item number {i} with a fairly long descriptive name to fill the model</a></p>"))
+        .collect();
+    let web = Server::start(vec![(
+        "/big",
+        Page::html(&format!("<title>Big</title>{links}")),
+    )]);
+    let data = temp_dir("store-big");
+    let mut g = glass_in(&data, &[]);
+    nav(&mut g, &web, "/big");
+    let f = failed(&snap(&mut g, json!({"action": "create"})));
+    assert_eq!(
+        (f["kind"].as_str(), f["path"].as_str()),
+        (Some("invalidArguments"), Some("region")),
+        "{f}"
+    );
+    assert!(f["reason"].as_str().unwrap().contains("128 KiB"), "{f}");
+    let rows: i64 = db(&data)
+        .query_row("SELECT count(*) FROM snapshots", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(rows, 0);
+}
+
+// Covers: S26 store/storeUnavailable `tooNew` (snapshot and knowledge tools; the file left as it
+// was), `io` (browsing goes on; once repaired the next call serves: a failed open is not kept),
+// `locked` (another process holds the database; after its commit the call serves).
+#[test]
+fn a_store_that_cannot_serve_says_why_and_serves_again_once_repaired() {
+    let web = Server::start(vec![("/account", Page::html(FORM))]);
+    let newer = temp_dir("store-newer");
+    rusqlite::Connection::open(newer.join("store.sqlite3"))
+        .unwrap()
+        .execute_batch("CREATE TABLE t (x); PRAGMA user_version = 99;")
+        .unwrap();
+    let mut g = glass_in(&newer, &[]);
+    for (tool, args) in [
+        ("sessionSnapshot", json!({"action": "list"})),
+        ("knowledgeList", json!({})),
+        ("knowledgeStats", json!({})),
+    ] {
+        let f = failed(&g.call(json!(1), tool, args));
+        assert_eq!(
+            (f["failureKind"].as_str(), f["store"].as_str()),
+            (Some("storeUnavailable"), Some("tooNew")),
+            "{tool}: {f}"
+        );
+    }
+    let version: i64 = db(&newer)
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(version, 99);
+    drop(g);
+
+    let taken = temp_dir("store-io");
+    std::fs::create_dir_all(taken.join("store.sqlite3")).unwrap();
+    let mut g = glass_in(&taken, &[]);
+    let f = failed(&snap(&mut g, json!({"action": "list"})));
+    assert_eq!(f["store"], "io", "{f}");
+    nav(&mut g, &web, "/account");
+    ok(&g.call(
+        json!(2),
+        "click",
+        json!({"target": "role=button;name=Add a row"}),
+    ));
+    assert_eq!(
+        common::eval(&mut g, "document.querySelectorAll('li').length"),
+        2
+    );
+    std::fs::remove_dir(taken.join("store.sqlite3")).unwrap();
+    assert_eq!(
+        ok(&snap(&mut g, json!({"action": "list"})))["snapshots"],
+        json!([])
+    );
+    assert!(taken.join("store.sqlite3").is_file());
+    drop(g);
+
+    let held = temp_dir("store-locked");
+    let mut g = glass_in(&held, &[]);
+    ok(&snap(&mut g, json!({"action": "list"})));
+    let other = db(&held);
+    other.execute_batch("BEGIN EXCLUSIVE").unwrap();
+    let f = failed(&snap(&mut g, json!({"action": "purge"})));
+    assert_eq!(f["store"], "locked", "{f}");
+    other.execute_batch("COMMIT").unwrap();
+    assert_eq!(ok(&snap(&mut g, json!({"action": "purge"})))["deleted"], 0);
+}

@@ -5,8 +5,9 @@
 mod common;
 
 use common::web::{Page, Server};
-use common::{Glass, eval, failed, incognito, nav, ok};
+use common::{Glass, eval, failed, incognito, nav, ok, temp_dir};
 use serde_json::{Value, json};
+use std::path::Path;
 
 /// A checkout form titled by the heading above it; its submit handler records an order only
 /// when every required field is filled, else marks the missing ones invalid with an alert.
@@ -317,4 +318,631 @@ fn tasks_teach_what_they_acted_on() {
     );
     assert_eq!(submit["region"], "form:checkout", "{submit}");
     assert!(!list.to_string().contains("4242"), "{list}");
+}
+
+// Needs, beside the file's imports: `use std::path::Path;` and `temp_dir` from `common`.
+// Helpers used from the file: `task`, `execute`, `server`, `checkout_submit`, `CHECKOUT`.
+
+/// A hub: tabs, a menu button, a help region with two links to one page and a Next link;
+/// the page's own `log` records what was pressed.
+const HUB: &str = r#"<title>Hub</title><script>window.log = [];</script>
+<main aria-label="Hub"><h1>Hub</h1>
+<div role="tablist" aria-label="Views">
+<button role="tab" aria-selected="true" onclick="pick(this)">Summary</button>
+<button role="tab" aria-selected="false" onclick="pick(this)">Details</button></div>
+<div id="panel">Summary panel</div>
+<button aria-haspopup="menu" aria-expanded="false" onclick="openMenu(this)">Actions</button>
+<ul id="menu" role="menu" hidden><li role="menuitem">Rename</li></ul>
+<section aria-label="Help"><a href="/docs">Read the docs</a> <a href="/docs">Docs again</a> <a href="/next">Next</a></section>
+</main>
+<script>
+function pick(t) {
+  for (const x of document.querySelectorAll('[role=tab]')) x.setAttribute('aria-selected', x === t ? 'true' : 'false');
+  document.getElementById('panel').textContent = t.textContent + ' panel';
+  log.push('tab:' + t.textContent);
+}
+function openMenu(b) { b.setAttribute('aria-expanded', 'true'); document.getElementById('menu').hidden = false; log.push('menu'); }
+</script>"#;
+
+fn hub() -> Server {
+    Server::start(vec![
+        ("/", Page::html(HUB)),
+        (
+            "/docs",
+            Page::html("<title>Docs</title><p>Documentation</p>"),
+        ),
+        (
+            "/next",
+            Page::html("<title>Page 2</title><p>Second page</p>"),
+        ),
+    ])
+}
+
+/// `executeTask` with a progress token: the notifications before the answer, and the answer.
+fn execute_with_progress(g: &mut Glass, args: Value) -> (Vec<Value>, Value) {
+    g.send(
+        &json!({"jsonrpc": "2.0", "id": "tp", "method": "tools/call",
+        "params": {"name": "executeTask", "arguments": args, "_meta": {"progressToken": "tp"}}}),
+    );
+    let mut notes = Vec::new();
+    loop {
+        let m = g.recv();
+        if m.get("id") == Some(&json!("tp")) {
+            return (notes, m);
+        }
+        notes.push(m);
+    }
+}
+
+// Covers: T2 expectedRevision, T3 task, T8 risk, T9 scope, T18 revision, T28 navigation.follow
+// (by url, then by scope.entityName), T29 selectTab, T30 openMenu, T31 pagination.next, T34
+// ambiguity requireConfirmation, T38 navigationOccurred, T40 regionPresent, T47 progress —
+// each checked on the page's own log/state and the server's request log.
+#[test]
+fn navigation_families_act_on_the_control_they_name() {
+    let web = hub();
+    let mut g = incognito(&[]);
+    nav(&mut g, &web, "/");
+    let tab = task(
+        "navigation.selectTab",
+        json!({"regionName": "Hub"}),
+        json!({"tab": "Details"}),
+        "localMutation",
+        json!([{"kind": "regionPresent", "expected": "Details panel"}]),
+    );
+    // A stale expectedRevision: refused before anything is pressed.
+    let revision = common::observe(&mut g, json!({}))["revision"]
+        .as_u64()
+        .unwrap();
+    let f = failed(&execute(
+        &mut g,
+        json!({"task": tab, "expectedRevision": revision + 100}),
+    ));
+    assert_eq!(
+        (f["kind"].as_str(), f["failureKind"].as_str()),
+        (Some("contract"), Some("staleRevision")),
+        "{f}"
+    );
+    assert_eq!(eval(&mut g, "log"), json!([]));
+    // selectTab, followed through its progress: reconciled first, done last, Glass's words.
+    let (notes, answer) = execute_with_progress(&mut g, json!({"task": tab}));
+    let r = ok(&answer);
+    assert_eq!(r["status"], "completed", "{r}");
+    assert_eq!(
+        (r["task"].as_str(), r["risk"].as_str()),
+        (Some("navigation.selectTab"), Some("localMutation")),
+        "{r}"
+    );
+    assert_eq!(
+        (r["scope"]["role"].as_str(), r["scope"]["name"].as_str()),
+        (Some("main"), Some("Hub")),
+        "{r}"
+    );
+    assert_eq!(r["postconditions"][0]["holds"], true, "{r}");
+    assert_eq!(
+        r["revision"],
+        common::observe(&mut g, json!({}))["revision"],
+        "{r}"
+    );
+    assert!(!notes.is_empty(), "no progress");
+    assert!(
+        notes
+            .iter()
+            .all(|n| n["method"] == "notifications/progress" && !n.to_string().contains("Details")),
+        "{notes:?}"
+    );
+    let first = &notes[0]["params"];
+    assert_eq!(
+        (&first["progress"], &first["total"]),
+        (&json!(1), &json!(3)),
+        "{notes:?}"
+    );
+    assert!(
+        first["message"].as_str().unwrap().starts_with("reconciled"),
+        "{notes:?}"
+    );
+    let last = &notes[notes.len() - 1]["params"];
+    assert_eq!(
+        (&last["progress"], &last["total"], &last["message"]),
+        (&json!(3), &json!(3), &json!("done")),
+        "{notes:?}"
+    );
+    assert_eq!(eval(&mut g, "log"), json!(["tab:Details"]));
+    assert_eq!(
+        eval(
+            &mut g,
+            "document.querySelector('[role=tab][aria-selected=true]').textContent"
+        ),
+        "Details"
+    );
+    // openMenu: the button that opens the menu; the menu's item then shows.
+    let menu = task(
+        "navigation.openMenu",
+        json!({"regionName": "Hub"}),
+        json!({"menu": "Actions"}),
+        "localMutation",
+        json!([{"kind": "regionPresent", "expected": "Rename"}]),
+    );
+    let r = ok(&execute(&mut g, json!({"task": menu})));
+    assert_eq!(r["status"], "completed", "{r}");
+    assert_eq!(eval(&mut g, "log"), json!(["tab:Details", "menu"]));
+    // ambiguity requireConfirmation: a local change asks first, and nothing is pressed.
+    let mut again = task(
+        "navigation.selectTab",
+        json!({"regionName": "Hub"}),
+        json!({"tab": "Summary"}),
+        "localMutation",
+        json!([]),
+    );
+    again["ambiguity"] = json!("requireConfirmation");
+    let f = failed(&execute(&mut g, json!({"task": again.clone()})));
+    assert_eq!(f["kind"], "confirmationRequired", "{f}");
+    assert_eq!(eval(&mut g, "log"), json!(["tab:Details", "menu"]));
+    let r = ok(&execute(
+        &mut g,
+        json!({"task": again, "confirmToken": f["confirmToken"]}),
+    ));
+    assert_eq!(r["status"], "completed", "{r}");
+    assert_eq!(
+        eval(&mut g, "log"),
+        json!(["tab:Details", "menu", "tab:Summary"])
+    );
+    // navigation.follow: two links go to /docs, so the url alone names none; the entity's
+    // name picks one. Nothing is requested before.
+    let follow = |scope: Value| {
+        task(
+            "navigation.follow",
+            scope,
+            json!({"url": "/docs"}),
+            "localMutation",
+            json!([{"kind": "navigationOccurred"}]),
+        )
+    };
+    let f = failed(&execute(
+        &mut g,
+        json!({"task": follow(json!({"regionName": "Help"}))}),
+    ));
+    assert_eq!(
+        (f["kind"].as_str(), f["path"].as_str()),
+        (Some("taskReconciliation"), Some("inputs.url")),
+        "{f}"
+    );
+    assert_eq!(web.count("/docs"), 0);
+    let r = ok(&execute(
+        &mut g,
+        json!({"task": follow(json!({"regionName": "Help", "entityKind": "link", "entityName": "Read the docs"}))}),
+    ));
+    assert_eq!(r["status"], "completed", "{r}");
+    assert_eq!(r["postconditions"][0]["holds"], true, "{r}");
+    assert_eq!(web.count("/docs"), 1);
+    assert_eq!(eval(&mut g, "location.pathname"), "/docs");
+    // pagination.next: the next control, followed.
+    nav(&mut g, &web, "/");
+    let next = task(
+        "pagination.next",
+        json!({"regionName": "Help"}),
+        json!({"next": "Next"}),
+        "localMutation",
+        json!([{"kind": "navigationOccurred"}]),
+    );
+    let r = ok(&execute(&mut g, json!({"task": next})));
+    assert_eq!(r["status"], "completed", "{r}");
+    assert_eq!(web.count("/next"), 1);
+    assert_eq!(eval(&mut g, "document.title"), "Page 2");
+}
+
+/// A ledger (a content page: one table among links, a note, a filled profile form and two open
+/// dialogs whose buttons record the page's answer).
+const LEDGER: &str = r#"<title>Ledger</title><script>window.choice = null; window.left = null;</script>
+<main aria-label="Ledger"><h1>Ledger</h1>
+<table><thead><tr><th>Id</th><th>Item</th></tr></thead><tbody id="rows"></tbody></table>
+<script>document.getElementById('rows').innerHTML = Array.from({length: 6}, (_, i) => `<tr><td>${i + 1}</td><td>Item ${i + 1}</td></tr>`).join('');</script>
+<section aria-label="Help"><ul aria-label="Links"><li><a href="/a">Alpha</a></li><li><a href="/b">Beta</a></li></ul></section>
+<section aria-label="Note"><p>Closed on Sundays.</p></section>
+<form aria-label="Profile"><label>Full name <input name="name" value="Ada Lovelace"></label>
+<label>Email <input name="email" value="ada@example.test"></label></form>
+</main>
+<div role="dialog" aria-label="Cookie choices"><p>Keep cookies?</p>
+<button onclick="choice = 'accept'">Accept</button><button onclick="choice = 'cancel'">Cancel</button></div>
+<div role="dialog" aria-label="Leave page"><p>Leave?</p>
+<button onclick="left = 'leave'">Leave</button><button onclick="left = 'cancel'">Cancel</button></div>"#;
+
+// Covers: T13 dialog.inspect, T14 table/collection/region.extract reads, T15 field.read (only
+// that field), T42 pageKind (held and failed, with what was seen), T43 recordsExtracted,
+// T51 dialog.confirm / dialog.cancel on HTML dialogs (the page's own record), and the
+// reconciliation refusal of a dialog task with two dialogs open.
+#[test]
+fn read_families_read_what_the_page_holds_and_dialog_families_press_its_button() {
+    let web = Server::start(vec![("/", Page::html(LEDGER))]);
+    let mut g = incognito(&[]);
+    nav(&mut g, &web, "/");
+    let cells = eval(
+        &mut g,
+        "[...document.querySelectorAll('tbody tr')].map((r) => [...r.cells].map((c) => c.textContent))",
+    );
+    let links = eval(
+        &mut g,
+        "[...document.querySelectorAll('ul[aria-label=Links] a')].map((a) => ({text: a.textContent, url: a.href}))",
+    );
+    let note = eval(
+        &mut g,
+        "document.querySelector('section[aria-label=Note]').innerText.trim()",
+    );
+    let email = eval(&mut g, "document.querySelector('[name=email]').value");
+    let dialogs = eval(
+        &mut g,
+        "[...document.querySelectorAll('[role=dialog]')].map((d) => d.getAttribute('aria-label'))",
+    );
+    let run = |g: &mut Glass, family: &str, scope: Value, inputs: Value, post: Value| {
+        ok(&execute(
+            g,
+            json!({"task": task(family, scope, inputs, "readOnly", post)}),
+        ))
+    };
+    // table.extract: the scope's one table, every row as the page holds it.
+    let r = run(
+        &mut g,
+        "table.extract",
+        json!({"regionName": "Ledger"}),
+        json!({}),
+        json!([{"kind": "recordsExtracted", "expected": "6"}, {"kind": "pageKind", "expected": "content"},
+               {"kind": "regionPresent", "expected": "Ledger"}]),
+    );
+    assert_eq!(r["status"], "completed", "{r}");
+    assert_eq!(r["read"]["columns"], json!(["Id", "Item"]), "{r}");
+    assert_eq!(r["read"]["rows"], cells, "{r}");
+    assert!(
+        r["postconditions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|p| p["holds"] == true),
+        "{r}"
+    );
+    // A kind the page is not: the read stands, the postcondition fails with what was seen.
+    let r = run(
+        &mut g,
+        "table.extract",
+        json!({"regionName": "Ledger"}),
+        json!({}),
+        json!([{"kind": "pageKind", "expected": "login"}]),
+    );
+    assert_eq!(r["status"], "postconditionFailed", "{r}");
+    assert_eq!(
+        r["postconditions"][0]["observed"],
+        json!({"kind": "content"}),
+        "{r}"
+    );
+    // collection.extract, region.extract, field.read.
+    let r = run(
+        &mut g,
+        "collection.extract",
+        json!({"regionName": "Help", "entityKind": "collection", "entityName": "Links"}),
+        json!({}),
+        json!([]),
+    );
+    assert_eq!(r["read"], links, "{r}");
+    let r = run(
+        &mut g,
+        "region.extract",
+        json!({"regionName": "Note"}),
+        json!({}),
+        json!([]),
+    );
+    assert_eq!(r["read"], note, "{r}");
+    let r = run(
+        &mut g,
+        "field.read",
+        json!({"regionName": "Profile"}),
+        json!({"field": "Email"}),
+        json!([]),
+    );
+    assert_eq!(r["read"], email, "{r}");
+    assert!(
+        !r.to_string().contains("Ada Lovelace"),
+        "only the field asked for is read: {r}"
+    );
+    // dialog.inspect: the dialogs the page shows; no JavaScript dialog.
+    let r = run(
+        &mut g,
+        "dialog.inspect",
+        json!({"entityKind": "dialog"}),
+        json!({}),
+        json!([]),
+    );
+    let names: Vec<Value> = r["read"]["dialogs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["name"].clone())
+        .collect();
+    assert_eq!(Value::Array(names), dialogs, "{r}");
+    assert_eq!(r["read"]["javascriptDialog"], Value::Null, "{r}");
+    // dialog.confirm needs one dialog: with two open and none named, nothing is pressed.
+    let dialog_task = |family: &str, scope: Value| json!({"task": task(family, scope, json!({}), "remoteReversible", json!([]))});
+    let f = failed(&execute(
+        &mut g,
+        dialog_task("dialog.confirm", json!({"entityKind": "dialog"})),
+    ));
+    assert_eq!(
+        (f["kind"].as_str(), f["path"].as_str()),
+        (Some("taskReconciliation"), Some("scope")),
+        "{f}"
+    );
+    assert_eq!(eval(&mut g, "choice"), Value::Null);
+    let r = ok(&execute(
+        &mut g,
+        dialog_task("dialog.confirm", json!({"regionName": "Cookie choices"})),
+    ));
+    assert_eq!(r["status"], "completed", "{r}");
+    assert_eq!(eval(&mut g, "choice"), "accept");
+    let r = ok(&execute(
+        &mut g,
+        dialog_task("dialog.cancel", json!({"regionName": "Leave page"})),
+    ));
+    assert_eq!(r["status"], "completed", "{r}");
+    assert_eq!(eval(&mut g, "left"), "cancel");
+}
+
+/// A sign-in form titled by its legend; a password field the default policy confirms; a
+/// disabled field; two regions of one name.
+const LOGIN: &str = r#"<title>Sign in</title>
+<form onsubmit="event.preventDefault()"><fieldset><legend>Account access</legend>
+<label>User <input name="user"></label>
+<label>Password <input name="pw" type="password"></label>
+<label>Code <input name="code" disabled></label>
+<button>Sign in</button></fieldset></form>
+<section aria-label="Notes"><p>One</p></section><section aria-label="Notes"><p>Two</p></section>"#;
+
+// Covers: T6 status failed (nothing went out), T11 failure, T21 scope by legend, T24 ambiguous
+// scope, T35 one token for a password fill, T46 taskCompilation — checked on the fields' own
+// values.
+#[test]
+fn a_password_fill_is_confirmed_once_and_bad_tasks_are_refused_before_input() {
+    let web = Server::start(vec![("/", Page::html(LOGIN))]);
+    let mut g = incognito(&[]);
+    nav(&mut g, &web, "/");
+    let value = |g: &mut Glass, name: &str| {
+        eval(g, &format!("document.querySelector('[name={name}]').value"))
+    };
+    let fill = task(
+        "form.fill",
+        json!({"regionName": "Account access"}),
+        json!({"User": "ada", "Password": "canary-pw-5"}),
+        "localMutation",
+        json!([]),
+    );
+    let f = failed(&execute(&mut g, json!({"task": fill.clone()})));
+    assert_eq!(f["kind"], "confirmationRequired", "{f}");
+    assert!(f["summary"].as_str().unwrap().contains("password"), "{f}");
+    assert_eq!(
+        (value(&mut g, "user"), value(&mut g, "pw")),
+        (json!(""), json!(""))
+    );
+    let r = ok(&execute(
+        &mut g,
+        json!({"task": fill, "confirmToken": f["confirmToken"]}),
+    ));
+    assert_eq!(r["status"], "completed", "{r}");
+    assert_eq!(
+        (value(&mut g, "user"), value(&mut g, "pw")),
+        (json!("ada"), json!("canary-pw-5"))
+    );
+    assert!(!r.to_string().contains("canary-pw-5"), "{r}");
+    // A disabled field takes nothing: the task failed, nothing went out, the page is unchanged.
+    let code = task(
+        "form.fill",
+        json!({"regionName": "Account access"}),
+        json!({"Code": "123"}),
+        "localMutation",
+        json!([]),
+    );
+    let r = ok(&execute(&mut g, json!({"task": code})));
+    assert_eq!(r["status"], "failed", "{r}");
+    assert_eq!(r["steps"][1]["outcome"], "failed", "{r}");
+    assert!(r["failure"].is_object(), "{r}");
+    assert_eq!(value(&mut g, "code"), json!(""));
+    // A plan of two steps cannot fit in one action: refused at compilation.
+    let mut one = task(
+        "form.fill",
+        json!({"regionName": "Account access"}),
+        json!({"User": "bob"}),
+        "localMutation",
+        json!([]),
+    );
+    one["limits"]["maxActions"] = json!(1);
+    let f = failed(&execute(&mut g, json!({"task": one})));
+    assert_eq!(
+        (f["kind"].as_str(), f["path"].as_str()),
+        (Some("taskCompilation"), Some("limits.maxActions")),
+        "{f}"
+    );
+    // A scope two regions answer to is refused, naming it.
+    let notes = task(
+        "region.extract",
+        json!({"regionName": "Notes"}),
+        json!({}),
+        "readOnly",
+        json!([]),
+    );
+    let f = failed(&execute(&mut g, json!({"task": notes})));
+    assert_eq!(
+        (f["kind"].as_str(), f["path"].as_str()),
+        (Some("taskReconciliation"), Some("scope.regionName")),
+        "{f}"
+    );
+    assert!(f["reason"].as_str().unwrap().contains("several"), "{f}");
+    assert_eq!(
+        value(&mut g, "user"),
+        json!("ada"),
+        "nothing else was typed"
+    );
+}
+
+// Covers: T48 a cancelled executeTask stops inside the step that ran; recoverRun (latest) says
+// the step's input went out — checked on the app's request log. The loop polls the server's
+// log (bounded), the same pattern as tests/workflows.rs `until_state`.
+#[test]
+fn a_cancelled_task_leaves_the_journal_entry_of_the_step_it_ran() {
+    let web = Server::start(vec![
+        (
+            "/",
+            Page::html(
+                r#"<title>Order</title><h2>Order</h2><form action="/placed"><label>Item <input name="item" value="book"></label><button>Place</button></form>"#,
+            ),
+        ),
+        ("/placed", Page::html("<title>Placed</title><p>Placed</p>")),
+    ]);
+    let mut g = incognito(&[]);
+    nav(&mut g, &web, "/");
+    let mut submit = task(
+        "form.submit",
+        json!({"regionName": "Order"}),
+        json!({"submit": "Place"}),
+        "remoteIrreversible",
+        json!([{"kind": "regionPresent", "expected": "Never shown"}]),
+    );
+    submit["limits"]["timeoutMs"] = json!(60000);
+    let f = failed(&execute(&mut g, json!({"task": submit.clone()})));
+    g.send(&json!({"jsonrpc": "2.0", "id": "run", "method": "tools/call",
+        "params": {"name": "executeTask", "arguments": {"task": submit, "confirmToken": f["confirmToken"]}}}));
+    // The app got the order; the postcondition now waits for text that never comes.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while web.count("/placed") == 0 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the form was never submitted"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    g.send(&json!({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": "run"}}));
+    let answer = loop {
+        let m = g.recv();
+        if m.get("id") == Some(&json!("run")) {
+            break m;
+        }
+    };
+    assert_eq!(answer["error"]["code"], -32800, "{answer}");
+    // The session goes on, and the journal says the click's input went out.
+    let r = ok(&g.call(json!(2), "recoverRun", json!({})));
+    assert_eq!(
+        (r["tool"].as_str(), r["dispatched"].as_bool()),
+        (Some("click"), Some(true)),
+        "{r}"
+    );
+    assert_eq!(web.count("/placed"), 1);
+    assert_eq!(eval(&mut g, "location.pathname"), "/placed");
+}
+
+/// Glass on a throwaway profile whose store is in `data`.
+fn glass_in(data: &Path) -> Glass {
+    let mut g = Glass::spawn_env(
+        &["--incognito", "--mcp"],
+        &[("GLASS_DATA_DIR", data.to_str().unwrap())],
+    );
+    g.initialize();
+    g
+}
+
+// Covers: T49 / K11 what a task teaches is a row of the store (read with SQLite, not through
+// knowledgeList): the submit button in the form's scope, one success, nothing typed.
+#[test]
+fn a_task_teaches_a_row_that_holds_no_typed_value() {
+    let web = server();
+    let data = temp_dir("task-rows");
+    let mut g = glass_in(&data);
+    nav(&mut g, &web, "/");
+    let fill = task(
+        "form.fill",
+        json!({"regionName": "Checkout"}),
+        json!({"Full name": "Ada", "email": "ada@example.test", "Card number": "4242 4242",
+               "I accept the terms": "true"}),
+        "localMutation",
+        json!([]),
+    );
+    assert_eq!(
+        ok(&execute(&mut g, json!({"task": fill})))["status"],
+        "completed"
+    );
+    let f = failed(&execute(&mut g, checkout_submit()));
+    let mut submit = checkout_submit();
+    submit["confirmToken"] = f["confirmToken"].clone();
+    assert_eq!(ok(&execute(&mut g, submit))["status"], "completed");
+    assert_eq!(eval(&mut g, "orders.length"), 1);
+    let db = rusqlite::Connection::open(data.join("store.sqlite3")).unwrap();
+    let row: (String, String, String, i64, i64, String) = db
+        .query_row(
+            "SELECT role, name, region, successes, failures, profile_scope FROM knowledge WHERE intent = 'form.submit'",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?)),
+        )
+        .unwrap();
+    assert_eq!(
+        (
+            row.0.as_str(),
+            row.1.as_str(),
+            row.2.as_str(),
+            row.3,
+            row.4,
+            row.5.as_str()
+        ),
+        ("button", "Place order", "form:checkout", 1, 0, "anonymous")
+    );
+    let mut q = db
+        .prepare(
+            "SELECT origin || intent || action || region || role || name || locale FROM knowledge",
+        )
+        .unwrap();
+    let all: Vec<String> = q
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert!(!all.is_empty());
+    for text in &all {
+        assert!(
+            !text.contains("4242") && !text.contains("ada@example") && !text.contains("Ada"),
+            "{text}"
+        );
+    }
+}
+
+// A dialog task resolves an open JavaScript dialog (every other family meets it as dialogOpen).
+// Covers: T39 dialogClosed, dialog.confirm on a JavaScript dialog (the page's own answer).
+#[test]
+fn dialog_confirm_accepts_an_open_javascript_dialog() {
+    let web = Server::start(vec![(
+        "/",
+        Page::html(
+            r#"<title>Delete</title><script>window.answer = null;</script><button onclick="answer = confirm('Delete the invoice?')">Delete</button>"#,
+        ),
+    )]);
+    let mut g = incognito(&[]);
+    nav(&mut g, &web, "/");
+    ok(&g.call(
+        json!(1),
+        "click",
+        json!({"target": "role=button;name=Delete"}),
+    ));
+    // A family that does not resolve dialogs meets the open one, and sends nothing.
+    let read = task(
+        "region.extract",
+        json!({"regionName": "Delete"}),
+        json!({}),
+        "readOnly",
+        json!([]),
+    );
+    let f = failed(&execute(&mut g, json!({"task": read})));
+    assert_eq!(f["kind"], "dialogOpen", "{f}");
+    let confirm = task(
+        "dialog.confirm",
+        json!({"entityKind": "dialog"}),
+        json!({}),
+        "remoteReversible",
+        json!([{"kind": "dialogClosed"}]),
+    );
+    let r = ok(&execute(&mut g, json!({"task": confirm})));
+    assert_eq!(r["status"], "completed", "{r}");
+    assert_eq!(r["postconditions"][0]["holds"], true, "{r}");
+    assert_eq!(eval(&mut g, "answer"), true);
 }

@@ -423,4 +423,90 @@ mod tests {
         assert_eq!(origin_of("about:blank"), None);
         assert_eq!(origin_of("data:text/html,x"), None);
     }
+
+    // Covers: K17 quarantine holds against new successes and failures (the row read with SQL), K15 a
+    // record unseen for 30 days reads stale while its row says fresh and is fresh again once
+    // verified, K2/K4 state filter and offset; K14 at most 10,000 records, contradicted first even
+    // when newer, then the longest unseen fresh one.
+
+    #[test]
+    fn quarantine_holds_against_new_evidence_and_a_stale_record_recovers() {
+        let s = store("quarantine");
+        let state_of = |s: &Store, id: i64| -> String {
+            s.with(|c| {
+                c.query_row("SELECT state FROM knowledge WHERE id = ?1", [id], |r| {
+                    r.get(0)
+                })
+            })
+            .unwrap()
+        };
+        let a = learn(&s, &scope("http://a.test", "Delete"), true, 1000).unwrap();
+        set_state(&s, a.id, RecordState::Quarantined).unwrap();
+        let a = learn(&s, &scope("http://a.test", "Delete"), true, 1001).unwrap();
+        assert_eq!((a.state, a.successes), (RecordState::Quarantined, 2));
+        for t in 0..3 {
+            learn(&s, &scope("http://a.test", "Delete"), false, 1002 + t).unwrap();
+        }
+        assert_eq!(state_of(&s, a.id), "quarantined");
+        let b = learn(&s, &scope("http://b.test", "Remove"), true, 1).unwrap();
+        let (stale, n) = list(&s, None, Some(RecordState::Stale), 10, 0).unwrap();
+        assert_eq!((stale.len(), n, stale[0].id), (1, 1, b.id));
+        assert_eq!(state_of(&s, b.id), "fresh");
+        let b = learn(&s, &scope("http://b.test", "Remove"), true, now()).unwrap();
+        assert_eq!(b.state, RecordState::Fresh);
+        assert_eq!(get(&s, b.id).unwrap().unwrap().state, RecordState::Fresh);
+        let (page1, total) = list(&s, None, None, 1, 0).unwrap();
+        let (page2, _) = list(&s, None, None, 1, 1).unwrap();
+        assert_eq!((total, page1[0].id, page2[0].id), (2, b.id, a.id));
+        let (q, _) = list(&s, None, Some(RecordState::Quarantined), 10, 0).unwrap();
+        assert_eq!(q.iter().map(|r| r.id).collect::<Vec<_>>(), vec![a.id]);
+    }
+
+    #[test]
+    fn at_most_max_records_are_kept_the_least_useful_first() {
+        let s = store("bounded");
+        s.with(|c| {
+            let tx = c.transaction()?;
+            {
+                let mut q = tx.prepare(
+                    "INSERT INTO knowledge (origin, profile_scope, locale, intent, action, region,
+                           role, name, successes, failures, first_seen, last_seen, state)
+                         VALUES ('http://a.test', 'anonymous', '', 'seeded', 'click', '', 'button',
+                           ?1, 1, 0, ?2, ?2, ?3)",
+                )?;
+                for n in 0..(MAX_RECORDS as i64 - 1) {
+                    q.execute(rusqlite::params![format!("fresh {n}"), 10_000 + n, "fresh"])?;
+                }
+                // Newer than every fresh one, but contradicted: it goes first all the same.
+                q.execute(rusqlite::params![
+                    "contradicted",
+                    1_000_000i64,
+                    "contradicted"
+                ])?;
+            }
+            tx.commit()
+        })
+        .unwrap();
+        let count = |s: &Store, name: Option<&str>| -> i64 {
+            s.with(|c| match name {
+                Some(n) => {
+                    c.query_row("SELECT count(*) FROM knowledge WHERE name = ?1", [n], |r| {
+                        r.get(0)
+                    })
+                }
+                None => c.query_row("SELECT count(*) FROM knowledge", [], |r| r.get(0)),
+            })
+            .unwrap()
+        };
+        learn(&s, &scope("http://a.test", "New"), true, 2_000_000).unwrap();
+        assert_eq!(count(&s, None), MAX_RECORDS as i64);
+        assert_eq!(count(&s, Some("contradicted")), 0);
+        assert_eq!(count(&s, Some("fresh 0")), 1);
+        learn(&s, &scope("http://a.test", "Newer"), true, 2_000_001).unwrap();
+        assert_eq!(count(&s, None), MAX_RECORDS as i64);
+        assert_eq!(
+            (count(&s, Some("fresh 0")), count(&s, Some("fresh 1"))),
+            (0, 1)
+        );
+    }
 }

@@ -241,4 +241,24 @@ mod tests {
         drop(s);
         assert_eq!(Store::open(&path).err(), Some(StoreError::TooNew));
     }
+
+    // Covers: S17 WAL as any reader finds it; S26 `io` for a path that is no file.
+
+    #[test]
+    fn any_reader_finds_the_database_in_wal_mode() {
+        let path = temp("wal");
+        drop(Store::open(&path).unwrap());
+        let c = Connection::open(&path).unwrap();
+        let mode: String = c
+            .query_row("PRAGMA journal_mode", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(mode.to_ascii_lowercase(), "wal");
+    }
+
+    #[test]
+    fn a_store_path_that_is_no_file_is_named_io() {
+        let path = temp("isdir");
+        std::fs::create_dir_all(&path).unwrap();
+        assert_eq!(Store::open(&path).err(), Some(StoreError::Io));
+    }
 }

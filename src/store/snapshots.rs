@@ -293,4 +293,48 @@ mod tests {
         assert_eq!(purge(&store).unwrap(), MAX_SNAPSHOTS);
         assert!(list(&store).unwrap().is_empty());
     }
+
+    // Covers: S23 an oversized draft is refused and leaves no row; S21 every secret word (any case),
+    // a path's query and fragment, and every value key redacted.
+
+    #[test]
+    fn an_oversized_draft_is_refused_and_leaves_no_row() {
+        let store = Store::open(&super::super::scratch_file("too-large")).unwrap();
+        let entities: Vec<Value> = (0..400)
+            .map(|i| json!({"id": format!("e{i}"), "kind": "text", "text": "x".repeat(400)}))
+            .collect();
+        assert_eq!(
+            save(
+                &store,
+                "http://a.test/",
+                "T",
+                1,
+                json!({"entities": entities})
+            )
+            .err(),
+            Some(SnapshotError::TooLarge)
+        );
+        assert!(list(&store).unwrap().is_empty());
+    }
+
+    #[test]
+    fn every_secret_word_and_every_value_key_is_redacted() {
+        for s in [
+            "Authorization: Bearer abc",
+            "Set-Cookie: a=b",
+            "api_key=1",
+            "APIKEY 2",
+            "passwd: x",
+            "My Token",
+            "secret sauce",
+        ] {
+            assert_eq!(redact_text(s), "[REDACTED]", "{s}");
+        }
+        assert_eq!(redact_text("/path?q=1#frag"), "/path");
+        assert_eq!(redact_text("Plain text"), "Plain text");
+        let mut d = json!({"a": {"values": [1], "formValues": {"x": 1}, "checkedValue": "on",
+                                     "value": "v", "kind": "field"}});
+        redact(&mut d);
+        assert_eq!(d, json!({"a": {"kind": "field"}}));
+    }
 }

@@ -101,7 +101,26 @@ pub async fn session_for<'a>(
     services: &'a Arc<Services>,
     tool: &Tool,
 ) -> Result<BrowserGuard<'a>, ToolOutcome> {
-    let b = session_as_needed(services, tool).await?;
+    session_with(services, tool, tool.needs).await
+}
+
+/// [`session_for`] for a call whose arguments resolve an open JavaScript dialog although its
+/// tool declares [`Needs::Page`] (`executeTask` confirming, cancelling or reading a dialog):
+/// every other rule of the call path still applies.
+pub async fn session_resolving_dialog<'a>(
+    services: &'a Arc<Services>,
+    tool: &Tool,
+) -> Result<BrowserGuard<'a>, ToolOutcome> {
+    session_with(services, tool, Needs::Dialog).await
+}
+
+/// The browser for `tool` as `needs` say, events applied, at the expected revision.
+async fn session_with<'a>(
+    services: &'a Arc<Services>,
+    tool: &Tool,
+    needs: Needs,
+) -> Result<BrowserGuard<'a>, ToolOutcome> {
+    let b = session_as_needed(services, needs).await?;
     b.events_applied().await;
     if tool.revision == super::RevisionRule::Guarded {
         if let Some(expected) = EXPECTED.try_with(|e| e.take()).ok().flatten() {
@@ -111,12 +130,12 @@ pub async fn session_for<'a>(
     Ok(b)
 }
 
-/// The browser for `tool`, as its declared [`Needs`] say.
-async fn session_as_needed<'a>(
-    services: &'a Arc<Services>,
-    tool: &Tool,
-) -> Result<BrowserGuard<'a>, ToolOutcome> {
-    match tool.needs {
+/// The browser as `needs` say.
+async fn session_as_needed(
+    services: &Arc<Services>,
+    needs: Needs,
+) -> Result<BrowserGuard<'_>, ToolOutcome> {
+    match needs {
         Needs::Nothing => Err(ToolOutcome::Failed(Failure::new(
             Kind::Internal,
             "this tool does not use the browser",

@@ -64,8 +64,17 @@ pub fn new_run_id() -> String {
     )
 }
 
-/// What a run read and where it left the page, kept in this process only (never on disk).
-type RunMemory = std::collections::HashMap<String, (Option<String>, Map<String, Value>)>;
+/// What a run read and where it (and each step) left the page, whole, kept in this process
+/// only (never on disk).
+type RunMemory = std::collections::HashMap<String, Remembered>;
+
+/// One run's whole URLs and read values.
+#[derive(Clone)]
+struct Remembered {
+    url: Option<String>,
+    step_urls: Vec<Option<String>>,
+    values: Map<String, Value>,
+}
 
 fn run_memory() -> &'static std::sync::Mutex<RunMemory> {
     static MEMORY: std::sync::OnceLock<std::sync::Mutex<RunMemory>> = std::sync::OnceLock::new();
@@ -147,14 +156,23 @@ impl Store {
             if cp.complete {
                 m.remove(&cp.run_id);
             } else {
-                m.insert(cp.run_id.clone(), (cp.url.clone(), cp.values.clone()));
+                let remembered = Remembered {
+                    url: cp.url.clone(),
+                    step_urls: cp.steps.iter().map(|s| s.url.clone()).collect(),
+                    values: cp.values.clone(),
+                };
+                m.insert(cp.run_id.clone(), remembered);
             }
         }
+        let shown = |u: &Option<String>| {
+            u.as_deref()
+                .map(|u| crate::redact::url_with_query_names(u, false))
+        };
         let mut kept = cp.clone();
-        kept.url = cp
-            .url
-            .as_deref()
-            .map(|u| crate::redact::url_with_query_names(u, false));
+        kept.url = shown(&cp.url);
+        for step in &mut kept.steps {
+            step.url = shown(&step.url);
+        }
         kept.values = Map::new();
         let bytes = serde_json::to_vec(&kept).map_err(|_| unavailable("cannot encode"))?;
         crate::files::write_in_place(&Self::path(dir, &cp.run_id), &bytes)
@@ -191,13 +209,16 @@ impl Store {
             ));
         }
         let mut cp = cp;
-        if let Some((url, values)) = run_memory()
+        if let Some(r) = run_memory()
             .lock()
             .ok()
             .and_then(|m| m.get(run_id).cloned())
         {
-            cp.url = url;
-            cp.values = values;
+            cp.url = r.url;
+            for (step, url) in cp.steps.iter_mut().zip(r.step_urls) {
+                step.url = url;
+            }
+            cp.values = r.values;
         }
         Ok(cp)
     }
@@ -604,5 +625,128 @@ mod tests {
         ] {
             assert!(!is_run_id(bad), "{bad}");
         }
+    }
+
+    // Covers: W38 file 0600, W39/W68 no query value or read value in the file, W69 this process keeps
+    // the whole URL and values until the run completes, W40 the 64 newest runs are kept (ages set
+    // explicitly, so no clock grain decides), a pruned run is unknownRun, `latest` on disk, and a
+    // file this Glass cannot read (or renamed to another id) is checkpointMismatch.
+
+    /// A store on disk, in a fresh folder of its own under the temporary directory.
+    fn on_disk(tag: &str) -> (Store, PathBuf) {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        let dir = std::env::temp_dir().join(format!(
+            "glass-unit-checkpoints-{}-{tag}-{nanos}",
+            std::process::id()
+        ));
+        crate::files::private_dir(&dir).unwrap();
+        (
+            Store {
+                dir: Some(dir.clone()),
+            },
+            dir,
+        )
+    }
+
+    #[test]
+    fn a_file_is_owner_only_keeps_no_page_value_and_this_process_keeps_the_rest() {
+        use std::os::unix::fs::PermissionsExt;
+        let (store, dir) = on_disk("file");
+        let mut cp = run("doc", "in", false);
+        cp.url = Some("http://h.test/p?tok=QSECRET".into());
+        cp.steps.push(crate::workflow::StepRecord {
+            id: "open".into(),
+            state: crate::workflow::StepState::Done,
+            execution_id: None,
+            revision: None,
+            url: Some("http://h.test/s?id=SSECRET".into()),
+        });
+        cp.values.insert("read.tok".into(), json!("VSECRET"));
+        store.save(&cp).unwrap();
+        let path = dir.join(format!("{}.json", cp.run_id));
+        let text = fs::read_to_string(&path).unwrap();
+        for secret in ["QSECRET", "SSECRET", "VSECRET"] {
+            assert!(!text.contains(secret), "{text}");
+        }
+        assert!(text.contains("tok=…") && text.contains("id=…"), "{text}");
+        assert_eq!(
+            fs::metadata(&path).unwrap().permissions().mode() & 0o777,
+            0o600
+        );
+        let back = store.load(&cp.run_id).unwrap();
+        assert_eq!(back.url.as_deref(), Some("http://h.test/p?tok=QSECRET"));
+        assert_eq!(
+            back.steps[0].url.as_deref(),
+            Some("http://h.test/s?id=SSECRET")
+        );
+        assert_eq!(back.values["read.tok"], json!("VSECRET"));
+        cp.complete = true;
+        store.save(&cp).unwrap();
+        let done = store.load(&cp.run_id).unwrap();
+        assert!(done.complete && done.values.is_empty(), "{done:?}");
+        assert!(!done.url.unwrap_or_default().contains("QSECRET"));
+    }
+
+    #[test]
+    fn the_newest_64_runs_are_kept_and_a_pruned_one_is_unknown() {
+        let (store, dir) = on_disk("prune");
+        let mut ids = Vec::new();
+        for i in 0..(KEPT_RUNS as u64 + 6) {
+            let cp = run("doc-p", "in", false);
+            store.save(&cp).unwrap();
+            let f = fs::File::options()
+                .write(true)
+                .open(dir.join(format!("{}.json", cp.run_id)))
+                .unwrap();
+            f.set_modified(std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_000_000 + i))
+                .unwrap();
+            ids.push(cp.run_id);
+        }
+        store.prune();
+        for (i, id) in ids.iter().enumerate() {
+            assert_eq!(dir.join(format!("{id}.json")).exists(), i >= 6, "run {i}");
+        }
+        assert_eq!(
+            store.load(&ids[0]).unwrap_err().failure_kind(),
+            Some(FailureKind::UnknownRun)
+        );
+        assert!(store.load(&ids[6]).is_ok());
+        assert_eq!(
+            store.latest("doc-p", "in").as_deref(),
+            Some(ids.last().unwrap().as_str())
+        );
+    }
+
+    #[test]
+    fn a_file_this_glass_cannot_read_is_a_mismatch_never_a_guess() {
+        let (store, dir) = on_disk("foreign");
+        let id = new_run_id();
+        fs::write(dir.join(format!("{id}.json")), b"not json").unwrap();
+        assert_eq!(
+            store.load(&id).unwrap_err().failure_kind(),
+            Some(FailureKind::CheckpointMismatch)
+        );
+        let cp = run("doc", "in", false);
+        store.save(&cp).unwrap();
+        let other = new_run_id();
+        fs::copy(
+            dir.join(format!("{}.json", cp.run_id)),
+            dir.join(format!("{other}.json")),
+        )
+        .unwrap();
+        assert_eq!(
+            store.load(&other).unwrap_err().failure_kind(),
+            Some(FailureKind::CheckpointMismatch)
+        );
+        assert_eq!(
+            store.load("../etc/passwd").unwrap_err().failure_kind(),
+            Some(FailureKind::UnknownRun)
+        );
+        assert_eq!(
+            store.load(&new_run_id()).unwrap_err().failure_kind(),
+            Some(FailureKind::UnknownRun)
+        );
     }
 }

@@ -18,7 +18,7 @@ use std::sync::Arc;
 use serde_json::{Map, Value, json};
 
 use super::args::Document;
-use super::browser::session_for;
+use super::browser::{session_for, session_resolving_dialog};
 use super::call::{call, nested};
 use super::effects::{Effect, When};
 use super::gate::{Need, confirm_steps, with_grants};
@@ -186,8 +186,22 @@ fn run(services: Arc<Services>, input: Call<ExecuteTaskArgs>) -> ToolFuture {
             .map(|s| s.operation)
             .unwrap_or(Operation::ObserveScope);
         // Observe the scope on the page as it is.
-        let (inventory, revision_before, js_dialog) = {
-            let mut b = try_tool!(session_for(&services, &EXECUTE_TASK).await);
+        let (inventory, revision_before, js_dialog) = 'observe: {
+            // The dialog families resolve or read an open JavaScript dialog; while one is open
+            // the page cannot be asked for the scope, and every other family meets the dialog.
+            let dialog_family = matches!(
+                operation,
+                Operation::ConfirmDialog | Operation::CancelDialog | Operation::InspectDialog
+            );
+            let mut b = try_tool!(if dialog_family {
+                session_resolving_dialog(&services, &EXECUTE_TASK).await
+            } else {
+                session_for(&services, &EXECUTE_TASK).await
+            });
+            if let Some(d) = b.events().dialog() {
+                let open = json!({"status": "ok", "dialogs": []});
+                break 'observe (open, b.revision(), Some(json!({"type": d.kind})));
+            }
             let next = b.next_ref();
             let spec = json!({"regionName": task.scope.region_name});
             let inv = try_tool!(b.run_agent(&TaskScope(spec, next)).await);

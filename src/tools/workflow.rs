@@ -358,7 +358,7 @@ fn run(services: Arc<Services>, input: Call<WorkflowArgs>) -> ToolFuture {
                 &s.arguments
             )));
         }
-        let restore = cp.url.clone().filter(|_| start > 0);
+        let restore = cp.resume_url(start);
         if let Some(url) = &restore {
             needs.extend(try_tool!(step_need(
                 &services,
@@ -406,6 +406,9 @@ struct Ended {
     body: Value,
     ok: bool,
     execution_id: Option<String>,
+    /// Known to have sent nothing (an intent that resolved to no candidate); otherwise a
+    /// step without a journal entry counts as dispatched.
+    sent_nothing: bool,
 }
 
 impl Run<'_> {
@@ -504,8 +507,11 @@ impl Run<'_> {
             let revision = self.revision().await;
             cp.steps[i].state = state;
             cp.steps[i].revision = revision;
-            // Where the run left the page: what a resume in a new session opens again.
-            cp.url = self.location().await.or(cp.url.take());
+            // Where this step left the page: a resume reopens the one the last done step
+            // left (a step that failed or is unverified may have left it anywhere).
+            let left = self.location().await;
+            cp.steps[i].url = left.clone();
+            cp.url = left.or(cp.url.take());
             if state == StepState::Done {
                 result.completed += 1;
             }
@@ -574,6 +580,7 @@ impl Run<'_> {
         };
         cp.steps[i].execution_id = ended.execution_id.clone();
         let dispatched = !step.reads
+            && !ended.sent_nothing
             && ended
                 .execution_id
                 .as_deref()
@@ -644,6 +651,7 @@ impl Run<'_> {
                     body: failure.to_json(),
                     ok: false,
                     execution_id: None,
+                    sent_nothing: true,
                 };
             };
             arguments.insert("candidateId".into(), json!(selected));
@@ -662,6 +670,7 @@ impl Run<'_> {
             ok: ok && !unmet,
             body,
             execution_id,
+            sent_nothing: false,
         }
     }
 

@@ -234,12 +234,9 @@ fn serve(
     }
 }
 
-// =============================================================================================
-// FILE: tests/common/web.rs
 // Helpers for [R1] [E1] [S1] [D1]: a server that records request headers (cookies, user agent)
 // and paths with their query, and a server whose answers the test gives by hand (a request
-// stays pending exactly as long as the test wants). Append below `serve`.
-// =============================================================================================
+// stays pending exactly as long as the test wants).
 
 /// One request's head, read from a connection: its path (query included) and its headers
 /// (names lowercased); `None` once the connection ends.

@@ -64,9 +64,9 @@
     const c = s.contain || '';
     if (/paint|layout|strict|content/.test(c)) return true;
     const w = s.willChange || '';
-    if (/transform|perspective|filter/.test(w)) return true;
-    const ct = s.containerType || 'normal';
-    return ct !== 'normal';
+    // A query container (container-type) applies size and style containment only, not
+    // layout containment: a fixed box escapes it (Chrome's hit test agrees).
+    return /transform|perspective|filter/.test(w);
   }
   // clip:rect(0 0 0 0) and clip-path:inset(50%): the visually-hidden pattern (`clip` applies
   // to positioned boxes only).
