@@ -155,7 +155,8 @@ pub async fn session_matches(mine: &SessionOptions) -> Result<(), String> {
     if wanted.is_empty() {
         return Ok(());
     }
-    let Some(mut d) = DaemonClient::connect().await else {
+    // A bare connection that never initializes: the daemon does not count it as a client.
+    let Some(mut d) = DaemonClient::bare().await else {
         return Ok(());
     };
     let answer = d.request("glass/session", json!({})).await;
@@ -238,15 +239,21 @@ pub struct DaemonClient {
 }
 
 impl DaemonClient {
-    /// Connect and initialize, when a daemon answers at its socket.
-    pub async fn connect() -> Option<DaemonClient> {
+    /// Connect without initializing (enough for the `glass/session` probe), when a daemon
+    /// answers at its socket.
+    async fn bare() -> Option<DaemonClient> {
         let stream = UnixStream::connect(socket_path()).await.ok()?;
         let (read, writer) = stream.into_split();
-        let mut c = DaemonClient {
+        Some(DaemonClient {
             reader: BufReader::new(read),
             writer,
             next: 0,
-        };
+        })
+    }
+
+    /// Connect and initialize, when a daemon answers at its socket.
+    pub async fn connect() -> Option<DaemonClient> {
+        let mut c = DaemonClient::bare().await?;
         c.request(
             "initialize",
             json!({"protocolVersion": "2025-06-18", "capabilities": {},

@@ -729,3 +729,46 @@ fn stopping_the_daemon_closes_its_chrome_and_a_stale_socket_is_replaced() {
 // It replaces the real one-second wait in `clients_share_one_browser_under_one_lease` (whose
 // last block can then call `advance` instead of `wait_until_unix_ms`).
 // -------------------------------------------------------------------------------------
+
+/// A connection that only asks for the daemon's session options (what `--connect` and the
+/// direct commands send first) is not a client: while one stays open, a lone client still
+/// clicks without a lease (the page counts it) and the status counts one client.
+#[test]
+fn a_session_probe_is_not_company_for_a_lone_client() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::os::unix::net::UnixStream;
+    let web = Server::start(vec![("/", Page::html(PAGE))]);
+    let d = Daemon::start();
+    let mut a = d.client("agent-a");
+    let mut probe = UnixStream::connect(d.data.join("daemon.sock")).unwrap();
+    probe
+        .write_all(b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"glass/session\",\"params\":{}}\n")
+        .unwrap();
+    let mut answer = String::new();
+    BufReader::new(probe.try_clone().unwrap())
+        .read_line(&mut answer)
+        .unwrap();
+    let answer: Value = serde_json::from_str(&answer).unwrap();
+    assert!(answer["result"]["policy"].is_string(), "{answer}");
+    // The probe stays connected while the lone client acts.
+    ok(&a.call(json!(1), "navigate", json!({"url": web.url("/")})));
+    ok(&a.call(
+        json!(2),
+        "click",
+        json!({"target": "role=button;name=Add one"}),
+    ));
+    assert_eq!(common::eval(&mut a, "clicks"), 1);
+    let listed = ok(&a.call(json!(4), "lease", json!({"action": "status"})));
+    assert_eq!(listed["clients"], 1, "{listed}");
+    // A second client that makes a request is company: now the lease is needed.
+    let mut b = d.client("agent-b");
+    let f = failed(&b.call(
+        json!(5),
+        "click",
+        json!({"target": "role=button;name=Add one"}),
+    ));
+    assert_eq!(f["failureKind"], "leaseRequired", "{f}");
+    // Read without a lease: the page still counts one click.
+    assert!(text(&mut a).contains("Clicked 1"));
+    drop(probe);
+}

@@ -1844,3 +1844,150 @@ fn state_fields_context_and_focus_appear_only_when_they_say_something() {
         eval(&mut g, "cm.getValue()")
     );
 }
+
+/// An editing host is one textbox (what a person types into), not every paragraph inside it;
+/// `type` lands in it (the page's own text). A visually hidden checkbox whose only label is
+/// visually hidden too has nothing a person can click: it is not listed and `check` fails
+/// notVisible, leaving it unchecked; with a label a person sees, the label is what is clicked.
+#[test]
+fn an_editing_host_is_one_textbox_and_a_hidden_label_operates_nothing() {
+    let sr = "position:absolute;clip:rect(0 0 0 0);width:1px;height:1px;overflow:hidden";
+    let web = Server::start(vec![
+        (
+            "/editor",
+            Page::html(
+                r#"<title>Editor</title><div contenteditable="true" aria-label="Notes" style="min-height:40px"><p>Hello <b>there</b></p><p>Second line</p></div>"#,
+            ),
+        ),
+        (
+            "/labels",
+            Page::html(&format!(
+                r#"<title>Labels</title><input type="checkbox" id="a" style="{sr}"><label for="a" style="{sr}">Orphan</label>
+<input type="checkbox" id="b" style="{sr}"><label for="b">Shown label</label>"#
+            )),
+        ),
+    ]);
+    let mut g = glass(&[]);
+    let obs = open(&mut g, &web, "/editor");
+    assert_eq!(names_of(&obs["elements"], "textbox"), ["Notes"], "{obs}");
+    ok(&g.call(
+        json!(1),
+        "type",
+        json!({"target": "role=textbox;name=Notes", "text": "Hiya", "clear": false}),
+    ));
+    let text = eval(
+        &mut g,
+        "document.querySelector('[contenteditable]').innerText",
+    );
+    assert!(text.as_str().unwrap().contains("Hiya"), "{text}");
+
+    let obs = open(&mut g, &web, "/labels");
+    assert_eq!(
+        names_of(&obs["elements"], "checkbox"),
+        ["Shown label"],
+        "{obs}"
+    );
+    let e = failed(&g.call(
+        json!(2),
+        "check",
+        json!({"target": "role=checkbox;name=Orphan"}),
+    ));
+    assert_eq!(e["failureKind"], "notVisible", "{e}");
+    assert_eq!(eval(&mut g, "document.getElementById('a').checked"), false);
+    ok(&g.call(
+        json!(3),
+        "check",
+        json!({"target": "role=checkbox;name=Shown label"}),
+    ));
+    assert_eq!(eval(&mut g, "document.getElementById('b').checked"), true);
+}
+
+/// A search field inside a label gives its value to the label's control's name, as a text
+/// field does; a submit button tied to its form by `form=` (outside it) is a likely form
+/// submit in preflight and its click submits (the server counts it); a removed element's ref
+/// is stale even while the page still holds the element, and the click sends nothing.
+#[test]
+fn embedded_search_values_outside_form_submits_and_removed_elements() {
+    let web = Server::start(vec![
+        (
+            "/",
+            Page::html(
+                r#"<title>Form</title><script>window.hits = 0;</script>
+<label><input type="checkbox"> Find <input type="search" value="cats"> now</label>
+<form id="f" action="/done"><input name="q" value="x"></form>
+<button form="f">Send</button>
+<button id="gone" onclick="hits++">Gone soon</button>"#,
+            ),
+        ),
+        ("/done", Page::html("<title>Done</title><p>Sent</p>")),
+    ]);
+    let mut g = glass(&[]);
+    let obs = open(&mut g, &web, "/");
+    assert_eq!(
+        names_of(&obs["elements"], "checkbox"),
+        ["Find cats now"],
+        "{obs}"
+    );
+    let gone = ref_of(&obs["elements"], "button", "Gone soon");
+    // Removed, though the page keeps the element alive: the ref is stale.
+    eval(
+        &mut g,
+        "window.keep = document.getElementById('gone'); window.keep.remove(); true",
+    );
+    let e = failed(&g.call(json!(1), "click", json!({"target": gone})));
+    assert_eq!(e["failureKind"], "staleRef", "{e}");
+    assert_eq!(eval(&mut g, "hits"), 0);
+    // verify agrees: the removed element is not present.
+    let v = ok(&g.call(
+        json!(4),
+        "verify",
+        json!({"predicates": [{"kind": "elementState", "target": gone, "state": "present"}], "timeoutMs": 0}),
+    ));
+    assert_eq!(v["satisfied"], false, "{v}");
+    let p = ok(&g.call(
+        json!(2),
+        "preflight",
+        json!({"target": "role=button;name=Send"}),
+    ));
+    assert_eq!(p["facts"]["hints"]["likelyFormSubmit"], true, "{p}");
+    assert_eq!(p["facts"]["hints"]["likelyNavigation"], true, "{p}");
+    assert_eq!(web.count("/done"), 0, "preflight never acts");
+    ok(&g.call(
+        json!(3),
+        "click",
+        json!({"target": "role=button;name=Send"}),
+    ));
+    assert_eq!(web.count("/done"), 1);
+}
+
+/// In a structured observation a block whose only words are a link's is not repeated as text
+/// (the link carries them); a paragraph of plain words is text.
+#[test]
+fn a_block_of_only_a_link_is_not_text_again() {
+    let web = Server::start(vec![(
+        "/",
+        Page::html(
+            r#"<title>Blocks</title><p><a href="/docs">Docs</a></p><p>Plain words here</p>"#,
+        ),
+    )]);
+    let mut g = glass(&[]);
+    open(&mut g, &web, "/");
+    let obs = ok(&g.call(json!(1), "observe", json!({"level": "structured"})));
+    let texts: Vec<String> = seen(&obs["elements"])
+        .into_iter()
+        .filter(|(r, _)| r == "text")
+        .map(|(_, n)| n)
+        .collect();
+    let words = all_elements(&obs["elements"])
+        .iter()
+        .filter(|e| e["role"] == "text")
+        .map(|e| e.to_string())
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert_eq!(texts.len(), 1, "{obs}");
+    assert!(
+        words.contains("Plain words here") && !words.contains("Docs"),
+        "{obs}"
+    );
+    assert_eq!(names_of(&obs["elements"], "link"), ["Docs"], "{obs}");
+}

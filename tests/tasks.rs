@@ -946,3 +946,34 @@ fn dialog_confirm_accepts_an_open_javascript_dialog() {
     assert_eq!(r["postconditions"][0]["holds"], true, "{r}");
     assert_eq!(eval(&mut g, "answer"), true);
 }
+
+/// The scope a task names is the region a person sees: a clipped region of the same name is
+/// no rival. Its submit may be an `<input type="submit">`: form.submit presses it and the page
+/// records the submission.
+#[test]
+fn a_seen_region_with_an_input_submit_is_the_scope() {
+    let web = Server::start(vec![(
+        "/",
+        Page::html(
+            r#"<title>Profile</title><script>window.saved = 0;</script>
+<section aria-label="Profile" style="height:0;overflow:hidden;position:relative"><form onsubmit="event.preventDefault()"><input name="old"><input type="submit" value="Old save"></form></section>
+<section aria-label="Profile"><form onsubmit="event.preventDefault(); saved++"><label>Nick <input name="nick"></label><input type="submit" value="Save"></form></section>"#,
+        ),
+    )]);
+    let mut g = incognito(&[]);
+    nav(&mut g, &web, "/");
+    let submit = json!({"task": task(
+        "form.submit",
+        json!({"regionName": "Profile"}),
+        json!({"submit": "Save"}),
+        "remoteIrreversible",
+        json!([{"kind": "validationClear"}]),
+    )});
+    let f = failed(&execute(&mut g, submit.clone()));
+    assert_eq!(f["kind"], "confirmationRequired", "{f}");
+    let mut confirmed = submit;
+    confirmed["confirmToken"] = f["confirmToken"].clone();
+    let r = ok(&execute(&mut g, confirmed));
+    assert_eq!(r["status"], "completed", "{r}");
+    assert_eq!(eval(&mut g, "saved"), 1);
+}

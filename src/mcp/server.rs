@@ -277,6 +277,13 @@ async fn handle_request(
     method: String,
     params: Option<Value>,
 ) {
+    // A daemon's connection counts among the clients sharing the browser from its first
+    // request of a client; the session probe a connecting client sends first is not one.
+    if method != "glass/session" {
+        if let (Some(client), Some(leases)) = (shared.client, shared.services.leases.as_ref()) {
+            leases.join(client);
+        }
+    }
     let era = match revision::declared(params.as_ref()) {
         Declared::Malformed(message) => {
             return shared

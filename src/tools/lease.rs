@@ -22,7 +22,8 @@ pub struct Leases {
 #[derive(Debug, Default)]
 struct State {
     next: u64,
-    /// Connected clients and the name each gave at `initialize`.
+    /// Connected clients (a connection counts from its first request other than the
+    /// `glass/session` probe) and the name each gave at `initialize`.
     clients: BTreeMap<u64, String>,
     holder: Option<Held>,
     /// How far this state's clock runs ahead of the real one: always zero but in unit tests,
@@ -100,21 +101,25 @@ impl Leases {
         self.state.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// A new client connected: its id.
+    /// A new connection: its id. It is not counted as a client until it [`joins`](Self::join),
+    /// so a probe that only asks for the daemon's session options never makes a lone client
+    /// need the lease.
     pub fn connect(&self) -> u64 {
         let mut s = self.lock();
         s.next += 1;
-        let id = s.next;
-        s.clients.insert(id, String::new());
-        id
+        s.next
+    }
+
+    /// The connection made a request of a client (anything but the session probe): from now
+    /// on it counts among the clients sharing the browser.
+    pub fn join(&self, client: u64) {
+        self.lock().clients.entry(client).or_default();
     }
 
     /// The name a client gave at `initialize` (bounded), shown to the others as the holder.
     pub fn name(&self, client: u64, name: &str) {
         let name = crate::redact::bounded_text(name, 64);
-        if let Some(n) = self.lock().clients.get_mut(&client) {
-            *n = name;
-        }
+        *self.lock().clients.entry(client).or_default() = name;
     }
 
     /// A client disconnected: its lease, if it held one, ends with it.
@@ -346,7 +351,13 @@ mod tests {
     fn one_holder_at_a_time_and_the_lease_is_needed_only_with_company() {
         let l = Leases::default();
         let a = l.connect();
+        l.join(a);
         assert_eq!(l.check_mutation(a, None), Ok(()), "alone, no lease needed");
+        // A connection that only probed the session options is not a client.
+        let probe = l.connect();
+        assert_eq!(l.check_mutation(a, None), Ok(()), "a probe is not company");
+        assert_eq!(l.status(a)["clients"], 1);
+        l.disconnect(probe);
         let b = l.connect();
         l.name(b, "codex");
         assert!(matches!(
@@ -391,6 +402,8 @@ mod tests {
     fn a_lease_ends_with_its_ttl() {
         let l = Leases::default();
         let (a, b) = (l.connect(), l.connect());
+        l.join(a);
+        l.join(b);
         l.acquire(a, Duration::from_millis(1_000)).unwrap();
         l.advance(Duration::from_millis(999));
         assert!(matches!(
@@ -407,6 +420,8 @@ mod tests {
     fn a_renewed_lease_ends_its_ttl_after_the_renewal() {
         let l = Leases::default();
         let (a, b) = (l.connect(), l.connect());
+        l.join(a);
+        l.join(b);
         let token = l.acquire(a, Duration::from_millis(1_000)).unwrap()["token"]
             .as_str()
             .unwrap()
