@@ -959,6 +959,10 @@ fn requests_pending_failed_and_cached_are_what_the_servers_saw() {
     // The page gives up on the held request: `canceled`.
     assert_eq!(eval(&mut g, "ctl.abort(), held"), "AbortError");
     drop(held_stream);
+    // Chrome's network service reports the abort after the page's promise settles: a wait for
+    // the network to go idle is the wait for that report (the request is in flight until it).
+    let idle = ok(&g.call(json!("idle"), "wait", json!({"kind": "networkIdle"})));
+    assert_eq!(idle["satisfied"], true, "{idle}");
     let after = requests_of(&ok(&g.call(json!(3), "listRequests", json!({}))));
     let canceled = after
         .iter()

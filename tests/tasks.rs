@@ -962,6 +962,18 @@ fn a_seen_region_with_an_input_submit_is_the_scope() {
     )]);
     let mut g = incognito(&[]);
     nav(&mut g, &web, "/");
+    // form.inspect lists the input submit among the form's submits.
+    let r = ok(&execute(
+        &mut g,
+        json!({"task": task("form.inspect", json!({"regionName": "Profile"}), json!({}), "readOnly", json!([]))}),
+    ));
+    let submits: Vec<&str> = r["read"]["submits"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{r}"))
+        .iter()
+        .filter_map(|b| b["name"].as_str())
+        .collect();
+    assert_eq!(submits, ["Save"], "{r}");
     let submit = json!({"task": task(
         "form.submit",
         json!({"regionName": "Profile"}),
