@@ -61,6 +61,36 @@ fn execute(g: &mut Glass, args: Value) -> Value {
     g.call(json!("t"), "executeTask", args)
 }
 
+/// A task the policy confirms: asked once (confirmationRequired, nothing done), then run with
+/// the token it gave. The confirmed answer.
+fn execute_confirmed(g: &mut Glass, args: Value) -> Value {
+    let f = failed(&execute(g, args.clone()));
+    assert_eq!(f["kind"], "confirmationRequired", "{f}");
+    let mut confirmed = args;
+    confirmed["confirmToken"] = f["confirmToken"].clone();
+    ok(&execute(g, confirmed))
+}
+
+/// The checkout filled by form.fill and placed by a confirmed form.submit, both completed.
+fn place_an_order(g: &mut Glass) {
+    let fill = task(
+        "form.fill",
+        json!({"regionName": "Checkout"}),
+        json!({"Full name": "Ada", "email": "ada@example.test", "Card number": "4242 4242",
+               "I accept the terms": "true"}),
+        "localMutation",
+        json!([]),
+    );
+    assert_eq!(
+        ok(&execute(g, json!({"task": fill})))["status"],
+        "completed"
+    );
+    assert_eq!(
+        execute_confirmed(g, checkout_submit())["status"],
+        "completed"
+    );
+}
+
 fn field(g: &mut Glass, name: &str) -> Value {
     eval(
         g,
@@ -126,11 +156,7 @@ fn a_validation_error_is_a_failed_postcondition() {
     let web = server();
     let mut g = incognito(&[]);
     nav(&mut g, &web, "/");
-    let submit = checkout_submit();
-    let f = failed(&execute(&mut g, submit.clone()));
-    let mut confirmed = submit;
-    confirmed["confirmToken"] = f["confirmToken"].clone();
-    let r = ok(&execute(&mut g, confirmed));
+    let r = execute_confirmed(&mut g, checkout_submit());
     assert_eq!(r["status"], "postconditionFailed", "{r}");
     assert_eq!(r["steps"][1]["outcome"], "ok", "{r}");
     let check = &r["postconditions"][0];
@@ -280,29 +306,11 @@ fn tasks_teach_what_they_acted_on() {
     let mut g = incognito(&[]);
     nav(&mut g, &web, "/");
     // Submitted empty: the validation error fails the postcondition.
-    let f = failed(&execute(&mut g, checkout_submit()));
-    let mut submit = checkout_submit();
-    submit["confirmToken"] = f["confirmToken"].clone();
     assert_eq!(
-        ok(&execute(&mut g, submit))["status"],
+        execute_confirmed(&mut g, checkout_submit())["status"],
         "postconditionFailed"
     );
-    let fill = task(
-        "form.fill",
-        json!({"regionName": "Checkout"}),
-        json!({"Full name": "Ada", "email": "ada@example.test", "Card number": "4242 4242",
-               "I accept the terms": "true"}),
-        "localMutation",
-        json!([]),
-    );
-    assert_eq!(
-        ok(&execute(&mut g, json!({"task": fill})))["status"],
-        "completed"
-    );
-    let f = failed(&execute(&mut g, checkout_submit()));
-    let mut submit = checkout_submit();
-    submit["confirmToken"] = f["confirmToken"].clone();
-    assert_eq!(ok(&execute(&mut g, submit))["status"], "completed");
+    place_an_order(&mut g);
     assert_eq!(eval(&mut g, "orders.length"), 1);
     let list = ok(&g.call(json!("k"), "knowledgeList", json!({"origin": web.url("")})));
     let records = list["records"].as_array().unwrap();
@@ -852,22 +860,7 @@ fn a_task_teaches_a_row_that_holds_no_typed_value() {
     let data = temp_dir("task-rows");
     let mut g = glass_in(&data);
     nav(&mut g, &web, "/");
-    let fill = task(
-        "form.fill",
-        json!({"regionName": "Checkout"}),
-        json!({"Full name": "Ada", "email": "ada@example.test", "Card number": "4242 4242",
-               "I accept the terms": "true"}),
-        "localMutation",
-        json!([]),
-    );
-    assert_eq!(
-        ok(&execute(&mut g, json!({"task": fill})))["status"],
-        "completed"
-    );
-    let f = failed(&execute(&mut g, checkout_submit()));
-    let mut submit = checkout_submit();
-    submit["confirmToken"] = f["confirmToken"].clone();
-    assert_eq!(ok(&execute(&mut g, submit))["status"], "completed");
+    place_an_order(&mut g);
     assert_eq!(eval(&mut g, "orders.length"), 1);
     let db = rusqlite::Connection::open(data.join("store.sqlite3")).unwrap();
     let row: (String, String, String, i64, i64, String) = db
@@ -981,11 +974,7 @@ fn a_seen_region_with_an_input_submit_is_the_scope() {
         "remoteIrreversible",
         json!([{"kind": "validationClear"}]),
     )});
-    let f = failed(&execute(&mut g, submit.clone()));
-    assert_eq!(f["kind"], "confirmationRequired", "{f}");
-    let mut confirmed = submit;
-    confirmed["confirmToken"] = f["confirmToken"].clone();
-    let r = ok(&execute(&mut g, confirmed));
+    let r = execute_confirmed(&mut g, submit);
     assert_eq!(r["status"], "completed", "{r}");
     assert_eq!(eval(&mut g, "saved"), 1);
 }
