@@ -1937,6 +1937,9 @@ fn embedded_search_values_outside_form_submits_and_removed_elements() {
     let e = failed(&g.call(json!(1), "click", json!({"target": gone})));
     assert_eq!(e["failureKind"], "staleRef", "{e}");
     assert_eq!(eval(&mut g, "hits"), 0);
+    // So does preflight (not merely notVisible).
+    let pf = g.call(json!(5), "preflight", json!({"target": gone}));
+    assert!(pf.to_string().contains("staleRef"), "{pf}");
     // verify agrees: the removed element is not present.
     let v = ok(&g.call(
         json!(4),
