@@ -47,6 +47,15 @@ impl Daemon {
         g
     }
 
+    /// A second daemon on this one's data directory, run to its end.
+    fn start_another(&self) -> std::process::Output {
+        Command::new(env!("CARGO_BIN_EXE_glass"))
+            .args(["--incognito", "daemon"])
+            .env("GLASS_DATA_DIR", &self.data)
+            .output()
+            .unwrap()
+    }
+
     /// A direct command against the daemon.
     fn direct(&self, args: &[&str]) -> (bool, Value) {
         let out = Command::new(env!("CARGO_BIN_EXE_glass"))
@@ -215,11 +224,7 @@ fn direct_commands_share_the_daemon_session() {
     let (_, t) = d.direct(&["text"]);
     assert!(t["text"].as_str().unwrap().contains("Clicked 1"), "{t}");
     // The daemon owns the socket; a second daemon is refused.
-    let second = Command::new(env!("CARGO_BIN_EXE_glass"))
-        .args(["--incognito", "daemon"])
-        .env("GLASS_DATA_DIR", &d.data)
-        .output()
-        .unwrap();
+    let second = d.start_another();
     assert_eq!(second.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&second.stderr).contains("already serves"));
     socket_is_owner_only(&d.data.join("daemon.sock"));
@@ -598,11 +603,7 @@ fn a_refused_call_leaves_the_page_alone_and_direct_commands_take_the_lease() {
     ok(&a.call(json!(5), "lease", json!({"action": "acquire"})));
 
     // A second daemon on the same directory is refused, and the first one still serves.
-    let second = Command::new(env!("CARGO_BIN_EXE_glass"))
-        .args(["--incognito", "daemon"])
-        .env("GLASS_DATA_DIR", &d.data)
-        .output()
-        .unwrap();
+    let second = d.start_another();
     assert_eq!(second.status.code(), Some(2));
     ok(&a.call(
         json!(6),

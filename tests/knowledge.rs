@@ -245,9 +245,6 @@ fn hardened_keeps_the_store_read_only() {
     assert_eq!(f["capability"], "knowledge-store", "{f}");
 }
 
-// Helpers used from the file: `MAIL`, `glass_in(data, policy)`, `intent`, `archive`,
-// `type_note`, `with_knowledge`. New helpers below: `stored`, `seed`, `MAIL2`.
-
 /// Every knowledge row as stored, newest first (knowledgeList's order), in the tools' names.
 fn stored(data: &Path) -> Vec<Value> {
     let c = rusqlite::Connection::open(data.join("store.sqlite3")).unwrap();

@@ -213,8 +213,6 @@ fn a_corrupt_store_fails_its_tools_only_and_reads_never_start_chrome() {
     assert!(marker.exists(), "create uses the browser");
 }
 
-// Helpers used from the file: `FORM`, `glass_in(data, env)`, `snap`. New helpers below.
-
 /// The store's database, read directly beside the running Glass (WAL lets a reader in).
 fn db(data: &Path) -> rusqlite::Connection {
     rusqlite::Connection::open(data.join("store.sqlite3")).unwrap()

@@ -329,7 +329,6 @@ fn tasks_teach_what_they_acted_on() {
 }
 
 // Needs, beside the file's imports: `use std::path::Path;` and `temp_dir` from `common`.
-// Helpers used from the file: `task`, `execute`, `server`, `checkout_submit`, `CHECKOUT`.
 
 /// A hub: tabs, a menu button, a help region with two links to one page and a Next link;
 /// the page's own `log` records what was pressed.
@@ -368,18 +367,7 @@ fn hub() -> Server {
 
 /// `executeTask` with a progress token: the notifications before the answer, and the answer.
 fn execute_with_progress(g: &mut Glass, args: Value) -> (Vec<Value>, Value) {
-    g.send(
-        &json!({"jsonrpc": "2.0", "id": "tp", "method": "tools/call",
-        "params": {"name": "executeTask", "arguments": args, "_meta": {"progressToken": "tp"}}}),
-    );
-    let mut notes = Vec::new();
-    loop {
-        let m = g.recv();
-        if m.get("id") == Some(&json!("tp")) {
-            return (notes, m);
-        }
-        notes.push(m);
-    }
+    g.call_with_progress("executeTask", args)
 }
 
 // Covers: T2 expectedRevision, T3 task, T8 risk, T9 scope, T18 revision, T28 navigation.follow

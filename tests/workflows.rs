@@ -57,18 +57,27 @@ fn three_steps(web: &Server, wait_ms: u64) -> Value {
 
 /// Glass on a throwaway profile that keeps run checkpoints in `data` (an incognito session
 /// keeps them only in its memory unless the user allows `persist-page-data`).
+/// A policy refusal of a workflow as the tests compare it: its kind, the field that says why
+/// (`failureKind` or `capability`), the step's index and its action.
+fn refusal<'a>(
+    f: &'a Value,
+    why: &str,
+) -> (
+    Option<&'a str>,
+    Option<&'a str>,
+    Option<u64>,
+    Option<&'a str>,
+) {
+    (
+        f["kind"].as_str(),
+        f[why].as_str(),
+        f["step"].as_u64(),
+        f["action"].as_str(),
+    )
+}
+
 fn glass_in(data: &Path) -> Glass {
-    let mut g = Glass::spawn_env(
-        &[
-            "--incognito",
-            "--policy-allow",
-            "persist-page-data",
-            "--mcp",
-        ],
-        &[("GLASS_DATA_DIR", data.to_str().unwrap())],
-    );
-    g.initialize();
-    g
+    glass_with(data, &[])
 }
 
 fn checkpoint(data: &Path, run: &str) -> Value {
@@ -554,9 +563,6 @@ fn intent_steps_run_with_their_own_verb() {
     assert_eq!(common::eval(&mut g, "window.count"), 2);
 }
 
-// Helpers used from the file: `shop`, `cart`, `three_steps`, `glass_in`, `checkpoint`,
-// `run_id_from_progress`. New helpers below: `glass_with`, `workflow_with_progress`, `COUNTER`.
-
 /// Glass as `glass_in` makes it, with `extra` policy flags.
 fn glass_with(data: &Path, extra: &[&str]) -> Glass {
     let mut args = vec!["--incognito", "--policy-allow", "persist-page-data"];
@@ -569,19 +575,15 @@ fn glass_with(data: &Path, extra: &[&str]) -> Glass {
 
 /// A `workflow` call with a progress token: its progress messages, and its answer.
 fn workflow_with_progress(g: &mut Glass, args: Value) -> (Vec<String>, Value) {
-    g.send(
-        &json!({"jsonrpc": "2.0", "id": "wp", "method": "tools/call",
-        "params": {"name": "workflow", "arguments": args, "_meta": {"progressToken": "p"}}}),
-    );
-    let mut notes = Vec::new();
-    loop {
-        let m = g.recv();
-        if m.get("id") == Some(&json!("wp")) {
-            return (notes, m);
-        }
-        assert_eq!(m["method"], "notifications/progress", "{m}");
-        notes.push(m["params"]["message"].as_str().unwrap_or("").to_owned());
-    }
+    let (before, answer) = g.call_with_progress("workflow", args);
+    let notes = before
+        .iter()
+        .map(|m| {
+            assert_eq!(m["method"], "notifications/progress", "{m}");
+            m["params"]["message"].as_str().unwrap_or("").to_owned()
+        })
+        .collect();
+    (notes, answer)
 }
 
 // Covers: W8 runId form (wf- + 16 hex, first progress and result), W9 workflow name, W11
@@ -1118,12 +1120,7 @@ fn conditions_tasks_hosts_capabilities_and_values_are_judged_before_the_first_st
     ]});
     let f = failed(&h.call(json!(1), "workflow", json!({"workflow": away})));
     assert_eq!(
-        (
-            f["kind"].as_str(),
-            f["failureKind"].as_str(),
-            f["step"].as_u64(),
-            f["action"].as_str()
-        ),
+        refusal(&f, "failureKind"),
         (
             Some("policy"),
             Some("hostNotAllowed"),
@@ -1139,12 +1136,7 @@ fn conditions_tasks_hosts_capabilities_and_values_are_judged_before_the_first_st
     ]});
     let f = failed(&h.call(json!(2), "workflow", json!({"workflow": read})));
     assert_eq!(
-        (
-            f["kind"].as_str(),
-            f["capability"].as_str(),
-            f["step"].as_u64(),
-            f["action"].as_str()
-        ),
+        refusal(&f, "capability"),
         (
             Some("policy"),
             Some("read-form-values"),

@@ -173,6 +173,23 @@ impl Glass {
         self.recv()
     }
 
+    /// `tool` called with a progress token: every message that came before its answer (the
+    /// progress notifications), and the answer.
+    pub fn call_with_progress(&mut self, tool: &str, args: Value) -> (Vec<Value>, Value) {
+        self.send(
+            &json!({"jsonrpc": "2.0", "id": "progressed", "method": "tools/call",
+            "params": {"name": tool, "arguments": args, "_meta": {"progressToken": "p"}}}),
+        );
+        let mut before = Vec::new();
+        loop {
+            let m = self.recv();
+            if m.get("id") == Some(&json!("progressed")) {
+                return (before, m);
+            }
+            before.push(m);
+        }
+    }
+
     pub fn initialize(&mut self) -> Value {
         let r = self.request(
             json!(0),
