@@ -32,6 +32,8 @@ fn pages() -> Server {
             <button onclick="window.open('/child')">Open one</button>
             <button onclick="window.open('/child'); window.open('/child')">Open two</button>
             <button onclick="setTimeout(() => window.open('/child'), 200)">Open later</button>
+            <button onclick="setTimeout(() => window.open('/late'), 1500)">Open after a round trip</button>
+            <button onclick="const w = window.open('/child'); if (window.preview) window.preview.close(); window.preview = w">Preview</button>
             <button>Nothing</button>"#,
             ),
         ),
@@ -39,6 +41,7 @@ fn pages() -> Server {
             "/child",
             Page::html("<title>Child</title><p>child page</p>"),
         ),
+        ("/late", Page::html("<title>Late</title>")),
         (
             "/alert",
             Page::html(
@@ -118,6 +121,13 @@ fn popups_are_verified_listed_selected_and_closed() {
     let web = pages();
     let mut g = browser();
     nav(&mut g, &web, "/popups");
+    // A page that replaces its preview window: the old one closing does not make the new one
+    // a closed popup (first in the session, so no other popup stands in for either).
+    let preview = json!({"target": "role=button;name=Preview"});
+    let old = ok(&g.call(json!(32), "clickExpectPopup", preview.clone()));
+    let new = ok(&g.call(json!(33), "clickExpectPopup", preview));
+    assert_ne!(old["popup"]["targetId"], new["popup"]["targetId"], "{new}");
+    assert_eq!(eval(&mut g, "window.preview.closed"), false);
     let r = ok(&g.call(
         json!(1),
         "clickExpectPopup",
@@ -151,6 +161,16 @@ fn popups_are_verified_listed_selected_and_closed() {
     ));
     assert_eq!(e["failureKind"], "multiplePopups");
     assert_eq!(e["popups"].as_array().unwrap().len(), 2);
+    // A popup the page opens well after the click (once a request came back, say) is waited for.
+    let r = ok(&g.call(
+        json!(31),
+        "clickExpectPopup",
+        json!({"target": "role=button;name=Open after a round trip"}),
+    ));
+    assert!(
+        r["popup"]["url"].as_str().unwrap().ends_with("/late"),
+        "{r}"
+    );
     let e = failed(&g.call(
         json!(4),
         "clickExpectPopup",

@@ -1802,6 +1802,78 @@ fn a_trace_reports_what_the_page_itself_timed() {
     );
 }
 
+/// FCP is the first paint with content, not the first paint: a page that adds its text once its
+/// background has painted gets the later one. A script the cache answered on the reload has no
+/// transfer size; its size among the largest requests is its body's.
+#[test]
+fn a_trace_tells_content_from_a_paint_and_sizes_a_cached_request_by_its_body() {
+    let cached_js = format!("window.cached = 1;\n/*{}*/\n", "c".repeat(200_000));
+    let web = Server::start(vec![
+        (
+            "/paints",
+            Page::html(
+                r#"<!doctype html><title>Paints</title><link rel="icon" href="data:,">
+<body style="background:#246"><div style="height:80px;background:#8ac"></div>
+<script src="/cached.js" defer></script>
+<script>new PerformanceObserver((list, o) => {
+  if (!list.getEntries().some((e) => e.name === 'first-paint')) return;
+  o.disconnect();
+  const p = document.createElement('p'); p.textContent = 'Content arrives'; document.body.appendChild(p);
+}).observe({type: 'paint', buffered: true});</script>"#,
+            ),
+        ),
+        (
+            "/cached.js",
+            Page {
+                content_type: "text/javascript",
+                ..Page::html(&cached_js)
+            }
+            .header("Cache-Control", "max-age=3600"),
+        ),
+    ]);
+    let mut g = incognito(&[]);
+    nav(&mut g, &web, "/paints");
+    ok(&g.call(
+        json!(1),
+        "performanceTrace",
+        json!({"action": "start", "reload": true}),
+    ));
+    ok(&g.call(
+        json!(2),
+        "wait",
+        json!({"kind": "textPresent", "text": "Content arrives"}),
+    ));
+    let r = ok(&g.call(json!(3), "performanceTrace", json!({"action": "stop"})));
+    assert_eq!(
+        web.count("/cached.js"),
+        1,
+        "the reload fetched the script again"
+    );
+
+    let paints = eval(
+        &mut g,
+        "(() => { const p = performance.getEntriesByType('paint'); const at = (n) => Math.round(p.find((e) => e.name === n).startTime); return {fp: at('first-paint'), fcp: at('first-contentful-paint')}; })()",
+    );
+    assert!(
+        paints["fp"].as_u64() < paints["fcp"].as_u64(),
+        "the page painted its background before its text: {paints}"
+    );
+    assert_eq!(r["vitals"]["fcp"]["ms"], paints["fcp"], "{r}");
+
+    let script = eval(
+        &mut g,
+        "(() => { const e = performance.getEntriesByType('resource').find((x) => x.name.endsWith('/cached.js')); return {transfer: e.transferSize, body: e.encodedBodySize}; })()",
+    );
+    assert_eq!(script["transfer"], 0, "the cache answered: {script}");
+    let largest = &r["largestRequests"][0];
+    assert_eq!(largest["url"], web.url("/cached.js"), "{r}");
+    assert_eq!(largest["bytes"], script["body"], "{r}");
+    assert!(
+        largest["bytes"].as_u64().unwrap() >= cached_js.len() as u64,
+        "{r}"
+    );
+}
+
 // [P1] printToPdf: every paper (letter by default) and landscape, read from the file's
 // /MediaBox; background (an image XObject only when asked); result `path` and `revision`; a
 // relative path writes nothing; `screenshot` put behind a confirmation writes no file until

@@ -1738,19 +1738,21 @@ const STATE: &str = r#"<title>State</title>
 <input aria-label="Masked" style="-webkit-text-security:disc"> <input aria-label="Your PIN">
 <input aria-label="Focus me" id="fm"><script>document.getElementById('fm').focus();</script>"#;
 
-const CONTEXT: &str = r#"<title>Context</title>
+const CONTEXT: &str = r##"<title>Context</title>
 <ul><li><h3>Alpha card</h3><button>Edit</button></li><li><h3>Beta card</h3><button>Edit</button></li></ul>
 <p>Suggested facets: <button>Add</button></p><p>Other things: <button>Add</button></p>
 <h2>Section one</h2><div><button>Remove</button></div><h2>Section two</h2><div><button>Remove</button></div>
 <nav aria-label="Left"><button>Toggle</button></nav><nav aria-label="Right"><button>Toggle</button></nav>
 <p>Dismiss <button style="width:20px;height:20px"></button></p>
-<button>Unique</button>"#;
+<button>Unique</button>
+<section aria-label="Guide"><h2>Setup <a href="#guide">setup</a></h2></section><section aria-label="Reference"><h2>Setup <a href="#reference">setup</a></h2></section>"##;
 
 /// Doc items (state fields, context, focus, values): pressed, selected, current, invalid,
 /// haspopup, expanded, focused and password appear on the elements they describe and on no
 /// other (a plain button carries none); the result's `focused` is the focused element's ref;
 /// context of repeated names from a card's heading, the words just before, the last heading
-/// before, the region's name, and of an unnamed control; a unique name has none;
+/// before, the region's name (also for a link whose heading only repeats its words), and of an
+/// unnamed control; a unique name has none;
 /// includeFormValues gives a code editor's text.
 #[test]
 fn state_fields_context_and_focus_appear_only_when_they_say_something() {
@@ -1832,6 +1834,13 @@ fn state_fields_context_and_focus_appear_only_when_they_say_something() {
     assert_eq!(ctx("Toggle"), [json!("Left"), json!("Right")], "{obs}");
     assert_eq!(ctx(""), [json!("Dismiss")], "{obs}");
     assert_eq!(ctx("Unique"), [Value::Null], "{obs}");
+    // A heading that only repeats its link's words does not tell the link apart; its region does.
+    let links: Vec<Value> = all
+        .iter()
+        .filter(|e| e["role"] == "link" && e["name"] == "setup")
+        .map(|e| e["context"].clone())
+        .collect();
+    assert_eq!(links, [json!("Guide"), json!("Reference")], "{obs}");
 
     // A code editor's text is its value, and only when asked for.
     let obs = open(&mut g, &web, "/cm5.html");

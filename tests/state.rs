@@ -10,6 +10,7 @@ use serde_json::json;
 
 const LOGIN: &str = r#"<title>Login</title><script>
 document.cookie = 'session=ada-7; path=/'; localStorage.theme = 'dark';
+document.cookie = 'remember=1; max-age=86400; path=/';
 </script><h1>Welcome</h1>"#;
 
 const ACCOUNT: &str = r#"<title>Account</title><p id="who"></p><p id="theme"></p><script>
@@ -36,7 +37,8 @@ fn text(g: &mut common::Glass) -> String {
 }
 
 /// Signed in, saved, loaded into a fresh session: the page there says who is signed in and
-/// shows the saved theme; clearing and setting cookies change what the page renders.
+/// shows the saved theme; a lasting cookie keeps its expiry and a session cookie stays one;
+/// clearing and setting cookies change what the page renders.
 #[test]
 fn a_saved_login_signs_a_fresh_session_in() {
     let web = Server::start(vec![
@@ -51,8 +53,15 @@ fn a_saved_login_signs_a_fresh_session_in() {
     nav(&mut g, &web, "/account");
     assert!(text(&mut g).contains("Signed in as ada-7"));
     let listed = ok(&g.call(json!(1), "cookies", json!({"action": "list"})));
-    assert_eq!(listed["cookies"][0]["name"], "session", "{listed}");
-    assert_eq!(listed["cookies"][0]["valueBytes"], 5);
+    assert_eq!(
+        listed_cookie(&listed, "session")["valueBytes"],
+        5,
+        "{listed}"
+    );
+    let lasting = listed_cookie(&listed, "remember")["expires"]
+        .as_f64()
+        .unwrap();
+    assert!(lasting > 0.0, "{listed}");
     assert!(
         !listed.to_string().contains("ada-7"),
         "values are never shown: {listed}"
@@ -66,7 +75,7 @@ fn a_saved_login_signs_a_fresh_session_in() {
     ));
     assert_eq!(
         (saved["cookies"].clone(), saved["localStorageItems"].clone()),
-        (json!(1), json!(1)),
+        (json!(2), json!(1)),
         "{saved}"
     );
     assert!(!saved.to_string().contains("ada-7"));
@@ -90,8 +99,21 @@ fn a_saved_login_signs_a_fresh_session_in() {
             loaded["cookies"].clone(),
             loaded["localStorageItems"].clone()
         ),
-        (json!(1), json!(1)),
+        (json!(2), json!(1)),
         "{loaded}"
+    );
+    let listed = ok(&fresh.call(json!(31), "cookies", json!({"action": "list"})));
+    let expires = listed_cookie(&listed, "remember")["expires"]
+        .as_f64()
+        .unwrap();
+    assert!(
+        (expires - lasting).abs() <= 1.0,
+        "{expires} against {lasting}"
+    );
+    assert_eq!(
+        listed_cookie(&listed, "session")["expires"].as_f64(),
+        Some(-1.0),
+        "{listed}"
     );
     ok(&fresh.call(json!(4), "reload", json!({"observe": false})));
     let page = text(&mut fresh);

@@ -928,8 +928,8 @@ fn dialog_confirm_accepts_an_open_javascript_dialog() {
     assert_eq!(eval(&mut g, "answer"), true);
 }
 
-/// The scope a task names is the region a person sees: a clipped region of the same name is
-/// no rival. Its submit may be an `<input type="submit">`: form.submit presses it and the page
+/// The scope a task names is the region a person sees: a clipped or invisible region of the
+/// same name is no rival. Its submit may be an `<input type="submit">`: form.submit presses it and the page
 /// records the submission.
 #[test]
 fn a_seen_region_with_an_input_submit_is_the_scope() {
@@ -938,6 +938,7 @@ fn a_seen_region_with_an_input_submit_is_the_scope() {
         Page::html(
             r#"<title>Profile</title><script>window.saved = 0;</script>
 <section aria-label="Profile" style="height:0;overflow:hidden;position:relative"><form onsubmit="event.preventDefault()"><input name="old"><input type="submit" value="Old save"></form></section>
+<section aria-label="Profile" style="visibility:hidden"><form onsubmit="event.preventDefault()"><input name="older"><input type="submit" value="Save"></form></section>
 <section aria-label="Profile"><form onsubmit="event.preventDefault(); saved++"><label>Nick <input name="nick"></label><input type="submit" value="Save"></form></section>"#,
         ),
     )]);

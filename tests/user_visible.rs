@@ -27,7 +27,7 @@ const LOG_PAGE: &str = r#"<!doctype html><html><head><title>Log</title></head><b
 window.log = [];
 for (const t of ['mousemove', 'mousedown', 'mouseup', 'click', 'mouseover', 'keydown', 'keyup'])
   document.addEventListener(t, (e) => window.log.push({t, key: e.key, ctrl: e.ctrlKey, shift: e.shiftKey,
-    id: e.target.id || '', at: performance.now()}), true);
+    id: e.target.id || '', x: e.clientX, y: e.clientY, at: performance.now()}), true);
 window.counter = 0;
 document.getElementById('b').addEventListener('click', () => window.counter++);
 </script></body></html>"#;
@@ -74,6 +74,21 @@ fn human_interaction_moves_the_pointer_in_steps_and_paces_the_keys() {
         "human: the pointer travels in steps: {moves:?}"
     );
     assert_eq!(eval(&mut human, "window.counter"), 1);
+    // Each step lies on the way from where the pointer was to where it goes.
+    let from = moves.last().unwrap().clone();
+    eval(&mut human, "window.log = []");
+    ok(&human.call(json!(11), "hover", json!({"target": "text=Box"})));
+    let path = events(&mut human, "mousemove");
+    let to = path.last().unwrap();
+    assert!(path.len() >= 5, "{path:?}");
+    for axis in ["x", "y"] {
+        let (a, b) = (from[axis].as_f64().unwrap(), to[axis].as_f64().unwrap());
+        assert!(
+            path.iter()
+                .all(|m| (a.min(b) - 1.0..=a.max(b) + 1.0).contains(&m[axis].as_f64().unwrap())),
+            "{axis} strays off the way from {from} to {to}: {path:?}"
+        );
+    }
     ok(&human.call(
         json!(2),
         "type",
@@ -247,6 +262,20 @@ fn right_clicks_and_modifier_clicks_reach_the_page_as_a_person_makes_them() {
     assert_eq!(eval(&mut g, "location.pathname"), "/clicks");
     let tabs = ok(&g.call(json!(7), "listTargets", json!({})));
     assert!(tabs.to_string().contains("/other"), "{tabs}");
+    // Shift-click opens it in a new window: reported the same way.
+    let r = ok(&g.call(
+        json!(71),
+        "click",
+        json!({"target": "role=link;name=Other page", "modifiers": ["Shift"]}),
+    ));
+    assert!(
+        r["caused"]["popups"]
+            .as_array()
+            .is_some_and(|p| p.len() == 1),
+        "{r}"
+    );
+    assert_eq!(web.count("/other"), 2, "the new window loaded the link");
+    assert_eq!(eval(&mut g, "location.pathname"), "/clicks");
     // A button outside the list is refused before anything is sent.
     let e = failed(&g.call(
         json!(8),
@@ -371,6 +400,15 @@ fn screenshots_in_formats_scales_clips_and_files() {
         json!({"clip": {"x": 0, "y": 0, "width": 300, "height": 100}, "scale": 0.5}),
     );
     assert_eq!(common::png_size(&common::image_of(&r).1), (150, 50));
+    // The viewport at a scale: the page's own size, halved.
+    let r = g.call(json!(31), "screenshot", json!({"scale": 0.5}));
+    let size = eval(&mut g, "[innerWidth / 2, innerHeight / 2]");
+    let (w, h) = common::png_size(&common::image_of(&r).1);
+    assert_eq!(
+        (Some(f64::from(w)), Some(f64::from(h))),
+        (size[0].as_f64(), size[1].as_f64()),
+        "{r}"
+    );
     let dir = temp_dir("shot");
     let file = dir.join("page.png");
     let r = g.call(

@@ -208,11 +208,19 @@ fn serve(
             .unwrap_or_else(|| Page::status(404));
         thread::sleep(page.delay);
         let mut head = format!(
-            "HTTP/1.1 {} X\r\nContent-Type: {}\r\nContent-Length: {}\r\nCache-Control: no-store\r\n",
+            "HTTP/1.1 {} X\r\nContent-Type: {}\r\nContent-Length: {}\r\n",
             page.status,
             page.content_type,
             page.body.len()
         );
+        // Nothing is cached unless the page says how.
+        if !page
+            .headers
+            .iter()
+            .any(|(k, _)| k.eq_ignore_ascii_case("cache-control"))
+        {
+            head.push_str("Cache-Control: no-store\r\n");
+        }
         for (k, v) in &page.headers {
             head.push_str(&format!("{k}: {v}\r\n"));
         }
