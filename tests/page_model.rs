@@ -1745,14 +1745,15 @@ const CONTEXT: &str = r##"<title>Context</title>
 <nav aria-label="Left"><button>Toggle</button></nav><nav aria-label="Right"><button>Toggle</button></nav>
 <p>Dismiss <button style="width:20px;height:20px"></button></p>
 <button>Unique</button>
+<div><label>Apples</label> <button>+</button></div><div><label>Pears</label> <button>+</button></div>
 <section aria-label="Guide"><h2>Setup <a href="#guide">setup</a></h2></section><section aria-label="Reference"><h2>Setup <a href="#reference">setup</a></h2></section>"##;
 
 /// Doc items (state fields, context, focus, values): pressed, selected, current, invalid,
 /// haspopup, expanded, focused and password appear on the elements they describe and on no
 /// other (a plain button carries none); the result's `focused` is the focused element's ref;
-/// context of repeated names from a card's heading, the words just before, the last heading
-/// before, the region's name (also for a link whose heading only repeats its words), and of an
-/// unnamed control; a unique name has none;
+/// context of repeated names from a card's heading, the words just before (a label of no
+/// control among them), the last heading before, the region's name (also for a link whose
+/// heading only repeats its words), and of an unnamed control; a unique name has none;
 /// includeFormValues gives a code editor's text.
 #[test]
 fn state_fields_context_and_focus_appear_only_when_they_say_something() {
@@ -1834,6 +1835,8 @@ fn state_fields_context_and_focus_appear_only_when_they_say_something() {
     assert_eq!(ctx("Toggle"), [json!("Left"), json!("Right")], "{obs}");
     assert_eq!(ctx(""), [json!("Dismiss")], "{obs}");
     assert_eq!(ctx("Unique"), [Value::Null], "{obs}");
+    // A label that labels nothing is words like any other.
+    assert_eq!(ctx("+"), [json!("Apples"), json!("Pears")], "{obs}");
     // A heading that only repeats its link's words does not tell the link apart; its region does.
     let links: Vec<Value> = all
         .iter()

@@ -150,7 +150,8 @@ fn fill_then_submit_with_a_confirmation_and_a_clear_form() {
 }
 
 /// A submit the page rejects: the action ran, the validationClear postcondition does not
-/// hold, and the answer says so with what was seen; no order.
+/// hold, and the answer says so with what was seen; no order. form.validate fails on that
+/// form and completes once the page cleared its marks.
 #[test]
 fn a_validation_error_is_a_failed_postcondition() {
     let web = server();
@@ -170,6 +171,30 @@ fn a_validation_error_is_a_failed_postcondition() {
         ),
         true
     );
+    // form.validate reads the same: the form the page marked invalid fails it, with the
+    // evidence; once the order is placed (the page clears its marks) it completes.
+    let validate = json!({"task": task(
+        "form.validate",
+        json!({"regionName": "Checkout"}),
+        json!({}),
+        "readOnly",
+        json!([]),
+    )});
+    let r = ok(&execute(&mut g, validate.clone()));
+    assert_eq!(r["status"], "failed", "{r}");
+    assert_eq!(r["failure"]["satisfied"], false, "{r}");
+    assert!(
+        r["failure"]["checks"].to_string().contains("invalid"),
+        "{r}"
+    );
+    place_an_order(&mut g);
+    assert_eq!(
+        eval(&mut g, "document.querySelectorAll('[aria-invalid]').length"),
+        0
+    );
+    let r = ok(&execute(&mut g, validate));
+    assert_eq!(r["status"], "completed", "{r}");
+    assert_eq!(r["read"]["checks"][0]["holds"], true, "{r}");
 }
 
 /// A scope or input the page does not have is refused with the path to change, before any

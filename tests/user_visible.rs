@@ -849,3 +849,38 @@ fn wait_network_idle_holds_with_cross_site_frames_and_workers() {
         "idle only once the frame, the worker and the page's slow request are done"
     );
 }
+
+/// A click that loads a frame of the page (a details pane) and fetches data is no navigation of
+/// the page: it settles once the data is rendered, with the page where it was.
+#[test]
+fn a_click_that_loads_a_frame_settles_on_the_page_it_stays_on() {
+    let web = Server::start(vec![
+        (
+            "/pane",
+            Page::html(
+                r#"<title>Pane</title><button onclick="document.getElementById('f').src = '/inner'; fetch('/data').then((r) => r.text()).then((t) => { document.getElementById('out').textContent = t; })">Show details</button>
+<iframe id="f" title="Details"></iframe><p id="out"></p>"#,
+            ),
+        ),
+        (
+            "/inner",
+            Page::html("<title>Inner</title><p>Details</p>").delayed(200),
+        ),
+        ("/data", Page::html("Loaded rows").delayed(300)),
+    ]);
+    let mut g = glass(&[]);
+    nav(&mut g, &web, "/pane");
+    let r = ok(&g.call(
+        json!(1),
+        "click",
+        json!({"target": "role=button;name=Show details"}),
+    ));
+    assert_eq!(r["settled"], true, "{r}");
+    assert!(r["caused"]["navigation"].is_null(), "{r}");
+    assert_eq!(
+        eval(&mut g, "document.getElementById('out').textContent"),
+        "Loaded rows"
+    );
+    assert_eq!(eval(&mut g, "location.pathname"), "/pane");
+    assert_eq!(web.count("/inner"), 1);
+}

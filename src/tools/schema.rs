@@ -490,6 +490,10 @@ mod tests {
         count: Option<u32>,
         /// Which way.
         direction: Option<Direction>,
+        /// Labels.
+        #[schemars(length(min = 1, max = 3))]
+        #[allow(dead_code)]
+        tags: Option<Vec<String>>,
     }
 
     #[derive(serde::Deserialize, JsonSchema, Debug, PartialEq)]
@@ -515,6 +519,37 @@ mod tests {
     fn err(v: Value) -> Value {
         let schema = input_schema::<Example>();
         parse::<Example>(&schema, &args(v)).err().unwrap().to_json()
+    }
+
+    /// A bound is a value the argument may take: exactly the most items, the least, the
+    /// largest number pass; one past each is refused with the rule.
+    #[test]
+    fn bounds_are_inclusive() {
+        let schema = input_schema::<Example>();
+        for good in [
+            json!({"target": "e1", "tags": ["a", "b", "c"]}),
+            json!({"target": "e1", "tags": ["a"]}),
+            json!({"target": "e1", "count": 10}),
+            json!({"target": "e1", "count": 1}),
+        ] {
+            assert!(
+                parse::<Example>(&schema, &args(good.clone())).is_ok(),
+                "{good}"
+            );
+        }
+        for (bad, reason) in [
+            (
+                json!({"target": "e1", "tags": ["a", "b", "c", "d"]}),
+                "must have 1 to 3 items",
+            ),
+            (
+                json!({"target": "e1", "tags": []}),
+                "must have 1 to 3 items",
+            ),
+            (json!({"target": "e1", "count": 0}), "must be from 1 to 10"),
+        ] {
+            assert_eq!(err(bad.clone())["reason"], reason, "{bad}");
+        }
     }
 
     #[test]
