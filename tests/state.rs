@@ -10,7 +10,6 @@ use serde_json::json;
 
 const LOGIN: &str = r#"<title>Login</title><script>
 document.cookie = 'session=ada-7; path=/'; localStorage.theme = 'dark';
-document.cookie = 'remember=1; max-age=86400; path=/';
 </script><h1>Welcome</h1>"#;
 
 const ACCOUNT: &str = r#"<title>Account</title><p id="who"></p><p id="theme"></p><script>
@@ -50,6 +49,11 @@ fn a_saved_login_signs_a_fresh_session_in() {
     let data = temp_dir("state-data");
     let mut g = session_in(&data, &[]);
     nav(&mut g, &web, "/login");
+    // "Keep me signed in": a cookie that outlasts the browser.
+    common::eval(
+        &mut g,
+        "document.cookie = 'remember=1; max-age=86400; path=/'",
+    );
     nav(&mut g, &web, "/account");
     assert!(text(&mut g).contains("Signed in as ada-7"));
     let listed = ok(&g.call(json!(1), "cookies", json!({"action": "list"})));
