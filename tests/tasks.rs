@@ -954,8 +954,8 @@ fn dialog_confirm_accepts_an_open_javascript_dialog() {
 }
 
 /// The scope a task names is the region a person sees: a clipped or invisible region of the
-/// same name is no rival. Its submit may be an `<input type="submit">`: form.submit presses it and the page
-/// records the submission.
+/// same name is no rival. Its submit may be an `<input type="submit">`: form.submit presses it
+/// and the page records the submission.
 #[test]
 fn a_seen_region_with_an_input_submit_is_the_scope() {
     let web = Server::start(vec![(
