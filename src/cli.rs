@@ -187,9 +187,13 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = ClientKind::Generic)]
         client: ClientKind,
         /// Print only the server entry (what `claude mcp add-json glass` takes), not a whole
-        /// `.mcp.json`.
+        /// `.mcp.json`: Claude Code and generic only (Codex reads a whole table).
         #[arg(long)]
         entry: bool,
+        /// Start the client as `glass --mcp --connect`: it joins the running `glass daemon`'s
+        /// one browser instead of starting its own (run `glass daemon` with the same options).
+        #[arg(long)]
+        connect: bool,
     },
     /// Check the platform, the Chrome Glass would use and its data directory.
     Doctor,
@@ -199,7 +203,7 @@ pub enum Command {
     /// See Glass work: a built-in page, Chrome, and a short session through the same calls a
     /// client makes, each with what the model reads.
     Demo {
-        /// Save the screenshot here (default: a file in the temporary directory).
+        /// Save the screenshot here (by default it is only measured: the demo leaves no file).
         #[arg(long, value_name = "PATH")]
         screenshot: Option<PathBuf>,
     },
@@ -210,7 +214,8 @@ pub enum Command {
     },
     /// Open URL and print its compact observation, each element with a locator to type.
     Observe {
-        /// The page (optional only with --attach, which observes the attached tab).
+        /// The page. Optional when there is a page already: with --attach (the attached tab)
+        /// or while a `glass daemon` runs (its current page).
         url: Option<String>,
         /// summary, interactive, structured, detailed or raw.
         #[arg(long)]

@@ -17,15 +17,33 @@ pub struct Rendered {
     pub hint: String,
 }
 
-/// The configuration for `client`, starting `program` with `session_args` then `--mcp`;
-/// with `entry`, only the server's entry (what `claude mcp add-json` takes) rather than a
-/// whole `.mcp.json`.
-pub fn render(client: ClientKind, entry: bool, program: &str, session_args: &[String]) -> Rendered {
+/// How the configured client reaches a browser.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reach {
+    /// `glass --mcp`: a session of the client's own.
+    OwnSession,
+    /// `glass --mcp --connect`: the running `glass daemon`'s one session.
+    Daemon,
+}
+
+/// The configuration for `client`, starting `program` with `session_args` then `--mcp` (and
+/// `--connect` to reach the daemon); with `entry`, only the server's entry (what `claude mcp
+/// add-json` takes) rather than a whole `.mcp.json`.
+pub fn render(
+    client: ClientKind,
+    entry: bool,
+    program: &str,
+    session_args: &[String],
+    reach: Reach,
+) -> Rendered {
     let mut args: Vec<String> = session_args.to_vec();
     args.push("--mcp".to_owned());
+    if reach == Reach::Daemon {
+        args.push("--connect".to_owned());
+    }
     let server = json!({"command": program, "args": args});
     let command_line = || command_words(program, &args);
-    match client {
+    let mut rendered = match client {
         ClientKind::Generic => Rendered {
             config: pretty(&server),
             hint: "# the server entry any MCP host takes: command and args\n".to_owned(),
@@ -56,7 +74,19 @@ pub fn render(client: ClientKind, entry: bool, program: &str, session_args: &[St
                 ),
             }
         }
+    };
+    if reach == Reach::Daemon {
+        // The tool group is each client's own choice, not the daemon's.
+        let mut daemon_args = session_args.to_vec();
+        if let Some(i) = daemon_args.iter().position(|a| a == "--tools") {
+            daemon_args.drain(i..(i + 2).min(daemon_args.len()));
+        }
+        rendered.hint.push_str(&format!(
+            "# the client joins a running daemon; start it first with:\n# {} daemon\n",
+            command_words(program, &daemon_args).trim_start()
+        ));
     }
+    rendered
 }
 
 /// The client's own command that adds Glass (`claude mcp add ...`, `codex mcp add ...`),
@@ -114,12 +144,7 @@ mod tests {
 
     #[test]
     fn generic_is_command_and_args() {
-        let out = render(
-            ClientKind::Generic,
-            false,
-            "/opt/glass",
-            &["--incognito".into()],
-        );
+        let out = render(ClientKind::Generic, false, "/opt/glass", &["--incognito".into()], Reach::OwnSession);
         let v: Value = serde_json::from_str(&out.config).unwrap();
         assert_eq!(
             v,
@@ -129,14 +154,14 @@ mod tests {
 
     #[test]
     fn claude_code_is_json_only_and_the_cli_line_is_a_hint() {
-        let out = render(ClientKind::ClaudeCode, false, "/a b/glass", &[]);
+        let out = render(ClientKind::ClaudeCode, false, "/a b/glass", &[], Reach::OwnSession);
         let v: Value = serde_json::from_str(&out.config).unwrap();
         assert_eq!(v["mcpServers"]["glass"]["args"], json!(["--mcp"]));
         assert!(
             out.hint
                 .contains("claude mcp add glass -- '/a b/glass' --mcp")
         );
-        let entry = render(ClientKind::ClaudeCode, true, "/a b/glass", &[]);
+        let entry = render(ClientKind::ClaudeCode, true, "/a b/glass", &[], Reach::OwnSession);
         let v: Value = serde_json::from_str(&entry.config).unwrap();
         assert_eq!(
             v,
@@ -146,12 +171,7 @@ mod tests {
 
     #[test]
     fn codex_is_a_toml_table() {
-        let out = render(
-            ClientKind::Codex,
-            false,
-            "/opt/glass",
-            &["--policy".into(), "hardened".into()],
-        );
+        let out = render(ClientKind::Codex, false, "/opt/glass", &["--policy".into(), "hardened".into()], Reach::OwnSession);
         assert_eq!(
             out.config,
             "[mcp_servers.glass]\ncommand = \"/opt/glass\"\nargs = [\"--policy\", \"hardened\", \"--mcp\"]\n"
@@ -160,5 +180,13 @@ mod tests {
             out.hint
                 .contains("codex mcp add glass -- /opt/glass --policy hardened --mcp")
         );
+    }
+
+    #[test]
+    fn a_daemon_client_connects() {
+        let out = render(ClientKind::Generic, false, "/opt/glass", &[], Reach::Daemon);
+        let v: Value = serde_json::from_str(&out.config).unwrap();
+        assert_eq!(v["args"], json!(["--mcp", "--connect"]));
+        assert!(out.hint.contains("glass daemon"), "{}", out.hint);
     }
 }

@@ -87,7 +87,7 @@ pub fn run(session: &SessionOptions) -> ExitCode {
         Ok(s) => s,
         Err(e) => {
             eprintln!("glass daemon: {e}");
-            return ExitCode::from(2);
+            return crate::exit::refused();
         }
     };
     let leases = Arc::new(Leases::default());
@@ -95,7 +95,7 @@ pub fn run(session: &SessionOptions) -> ExitCode {
     services.facts.daemon = true;
     let services = Arc::new(services);
     let Some(rt) = runtime() else {
-        return ExitCode::FAILURE;
+        return crate::exit::failed();
     };
     let path = socket_path();
     let code = rt.block_on(async {
@@ -103,7 +103,7 @@ pub fn run(session: &SessionOptions) -> ExitCode {
             Ok(l) => l,
             Err(e) => {
                 eprintln!("glass daemon: {e}");
-                return ExitCode::from(2);
+                return crate::exit::failed();
             }
         };
         eprintln!("glass daemon: serving on {}", path.display());
@@ -197,13 +197,13 @@ pub async fn session_matches(mine: &SessionOptions) -> Result<(), String> {
 /// daemon, byte for byte, once its session and policy are the ones this client asked for.
 pub fn connect_stdio(mine: &SessionOptions) -> ExitCode {
     let Some(rt) = runtime() else {
-        return ExitCode::FAILURE;
+        return crate::exit::failed();
     };
     let path = socket_path();
     let code = rt.block_on(async {
         if let Err(why) = session_matches(mine).await {
             eprintln!("glass: {why}");
-            return ExitCode::from(2);
+            return crate::exit::REFUSED;
         }
         let stream = match UnixStream::connect(&path).await {
             Ok(s) => s,
@@ -212,7 +212,7 @@ pub fn connect_stdio(mine: &SessionOptions) -> ExitCode {
                     "glass: no daemon answers at {}; start one with `glass daemon`",
                     path.display()
                 );
-                return ExitCode::from(2);
+                return crate::exit::FAILED;
             }
         };
         let (mut from_daemon, mut to_daemon) = stream.into_split();
@@ -225,10 +225,10 @@ pub fn connect_stdio(mine: &SessionOptions) -> ExitCode {
         let mut out = tokio::io::stdout();
         let _ = tokio::io::copy(&mut from_daemon, &mut out).await;
         let _ = out.flush().await;
-        ExitCode::SUCCESS
+        0
     });
     // Exit at once: a blocking stdin read must not hold the process open.
-    std::process::exit(if code == ExitCode::SUCCESS { 0 } else { 2 })
+    std::process::exit(i32::from(code))
 }
 
 /// A client of a running daemon, for the direct commands: newline-delimited JSON-RPC.

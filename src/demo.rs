@@ -45,7 +45,8 @@ document.getElementById('order').addEventListener('submit', (e) => {
 "#;
 
 /// Run the demo with these session options (a throwaway profile unless one is named), saving
-/// the screenshot to `screenshot` (default: a file in the temporary directory).
+/// the screenshot to `screenshot` when one is given (otherwise only its size is shown, so the
+/// demo leaves no file behind).
 pub fn run(session: &SessionOptions, screenshot: Option<&Path>) -> ExitCode {
     let mut session = session.clone();
     if session.profile.is_none() && session.attach.is_none() {
@@ -53,14 +54,14 @@ pub fn run(session: &SessionOptions, screenshot: Option<&Path>) -> ExitCode {
     }
     if let Err(e) = session.check() {
         eprintln!("glass demo: {e}");
-        return ExitCode::from(2);
+        return crate::exit::refused();
     }
     let chrome = if session.attach.is_none() {
         match crate::browser::launch::find_chrome(session.chrome_path.as_deref()) {
             Ok(path) => path.display().to_string(),
             Err(e) => {
                 eprintln!("glass demo: {e}");
-                return ExitCode::FAILURE;
+                return crate::exit::failed();
             }
         }
     } else {
@@ -70,37 +71,34 @@ pub fn run(session: &SessionOptions, screenshot: Option<&Path>) -> ExitCode {
         Ok(s) => Arc::new(s),
         Err(e) => {
             eprintln!("glass demo: {e}");
-            return ExitCode::from(2);
+            return crate::exit::refused();
         }
     };
-    let shot = screenshot.map(Path::to_path_buf).unwrap_or_else(|| {
-        std::env::temp_dir().join(format!("glass-demo-{}.png", std::process::id()))
-    });
     let Ok(runtime) = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
     else {
         eprintln!("glass demo: cannot start the async runtime");
-        return ExitCode::FAILURE;
+        return crate::exit::failed();
     };
     let code = runtime.block_on(async {
         let listener = match TcpListener::bind("127.0.0.1:0").await {
             Ok(l) => l,
             Err(e) => {
                 eprintln!("glass demo: cannot serve the demo page on 127.0.0.1: {e}");
-                return ExitCode::FAILURE;
+                return crate::exit::failed();
             }
         };
         let url = match listener.local_addr() {
             Ok(a) => format!("http://{a}/"),
-            Err(_) => return ExitCode::FAILURE,
+            Err(_) => return crate::exit::failed(),
         };
         tokio::spawn(serve(listener));
         println!("glass demo: a built-in page at {url} (served by Glass: no network, no files)");
         println!("browser: {chrome}");
         println!();
-        let code = session_steps(&services, &url, &shot).await;
+        let code = session_steps(&services, &url, screenshot).await;
         services.session.shutdown().await;
         code
     });
@@ -132,7 +130,7 @@ fn session_args_for(client: ClientKind) -> Vec<String> {
 }
 
 /// The steps, each printed with what the model reads; the first failure ends the demo.
-async fn session_steps(services: &Arc<Services>, url: &str, shot: &Path) -> ExitCode {
+async fn session_steps(services: &Arc<Services>, url: &str, shot: Option<&Path>) -> ExitCode {
     let fields = json!([
         {"target": "role=textbox;name=Name", "value": "Ada Lovelace"},
         {"target": "role=textbox;name=Email", "value": "ada@example.test"},
@@ -168,7 +166,7 @@ async fn session_steps(services: &Arc<Services>, url: &str, shot: &Path) -> Exit
     let mut total_bytes = 0usize;
     for (i, (what, tool, args)) in steps.into_iter().enumerate() {
         let Some(t) = tools::find(tool) else {
-            return ExitCode::FAILURE;
+            return crate::exit::failed();
         };
         let args: Map<String, Value> = args.as_object().cloned().unwrap_or_default();
         let shown = Value::Object(args.clone());
@@ -191,24 +189,29 @@ async fn session_steps(services: &Arc<Services>, url: &str, shot: &Path) -> Exit
             text.len()
         );
         println!("   {text}");
-        if let Some(data) = image {
-            match save_png(&data, shot) {
+        match (image, shot) {
+            (Some(data), Some(shot)) => match save_png(&data, shot) {
                 Ok(bytes) => println!(
                     "   + a PNG of {bytes} bytes (an image item for the model), saved to {}",
                     shot.display()
                 ),
                 Err(e) => {
                     eprintln!("glass demo: cannot save {}: {e}", shot.display());
-                    return ExitCode::FAILURE;
+                    return crate::exit::failed();
                 }
-            }
+            },
+            (Some(data), None) => println!(
+                "   + a PNG of about {} bytes (an image item for the model; --screenshot FILE saves it)",
+                data.len() / 4 * 3
+            ),
+            (None, _) => {}
         }
         if failed {
             eprintln!(
                 "glass demo: step {} ({tool}) failed; see its answer above",
                 i + 1
             );
-            return ExitCode::FAILURE;
+            return crate::exit::failed();
         }
     }
     println!();

@@ -131,7 +131,7 @@ async fn via_daemon(
 ) -> Option<ExitCode> {
     if let Err(why) = crate::daemon::session_matches(&cli.session).await {
         eprintln!("glass {}: {why}", command.name());
-        return Some(ExitCode::from(2));
+        return Some(crate::exit::refused());
     }
     let mut d = crate::daemon::DaemonClient::connect().await?;
     let lease = d.request("lease/acquire", json!({"ttlMs": 120_000})).await;
@@ -160,12 +160,13 @@ async fn via_daemon(
         let r = call("navigate", &json!({"url": url, "observe": false})).await?;
         if r["isError"] == true {
             println!("{}", r["structuredContent"]);
-            return Some(ExitCode::FAILURE);
+            return Some(crate::exit::failed());
         }
     }
     let r = call(tool, args).await?;
     let failed = r["isError"] == true;
     let mut body = r["structuredContent"].clone();
+    confirm_with_the_flag(&mut body);
     let image = r["content"]
         .as_array()
         .into_iter()
@@ -182,11 +183,11 @@ async fn via_daemon(
                 }
                 _ => {
                     eprintln!("glass: cannot write {}", output.display());
-                    return Some(ExitCode::FAILURE);
+                    return Some(crate::exit::failed());
                 }
             }
         }
-        _ if failed => ExitCode::FAILURE,
+        _ if failed => crate::exit::failed(),
         _ => ExitCode::SUCCESS,
     };
     println!("{body}");
@@ -209,13 +210,13 @@ pub fn run(cli: &Cli, command: &Command) -> Option<ExitCode> {
     }
     if let Some(why) = refusal(cli, command, url, tool) {
         eprintln!("{why}");
-        return Some(ExitCode::from(2));
+        return Some(crate::exit::refused());
     }
     let services = match cli.session.services() {
         Ok(s) => Arc::new(s),
         Err(e) => {
             eprintln!("glass: {e}");
-            return Some(ExitCode::from(2));
+            return Some(crate::exit::refused());
         }
     };
     let code = runtime.block_on(async {
@@ -230,7 +231,7 @@ pub fn run(cli: &Cli, command: &Command) -> Option<ExitCode> {
             if let ToolOutcome::Failed(e) = first {
                 println!("{}", for_the_cli(&services, ToolOutcome::Failed(e)).await);
                 services.session.shutdown().await;
-                return ExitCode::FAILURE;
+                return crate::exit::failed();
             }
         }
         let outcome = call_confirmed(&services, tool, &args, cli.confirm).await;
@@ -247,7 +248,7 @@ pub fn run(cli: &Cli, command: &Command) -> Option<ExitCode> {
                         }
                         _ => {
                             eprintln!("glass: cannot write {}", output.display());
-                            ExitCode::FAILURE
+                            crate::exit::failed()
                         }
                     }
                 }
@@ -260,7 +261,7 @@ pub fn run(cli: &Cli, command: &Command) -> Option<ExitCode> {
                 let failed = matches!(outcome, ToolOutcome::Failed(_));
                 println!("{}", for_the_cli(&services, outcome).await);
                 if failed {
-                    ExitCode::FAILURE
+                    crate::exit::failed()
                 } else {
                     ExitCode::SUCCESS
                 }
@@ -270,6 +271,25 @@ pub fn run(cli: &Cli, command: &Command) -> Option<ExitCode> {
         code
     });
     Some(code)
+}
+
+/// A confirmation request as a person at a command line answers it: without the token (the
+/// command cannot take one back; its call is over) and saying to run again with `--confirm`.
+/// Both ways a command runs (its own session, a daemon's) pass their answer through here.
+fn confirm_with_the_flag(body: &mut Value) {
+    if body["kind"] != "confirmationRequired" {
+        return;
+    }
+    if let Some(o) = body.as_object_mut() {
+        o.remove("confirmToken");
+        o.remove("expiresInMs");
+        o.insert(
+            "reason".into(),
+            json!(
+                "the policy asks to confirm this; run the command again with --confirm to go ahead"
+            ),
+        );
+    }
 }
 
 /// An answer made true for a one-command session: refs become locators, and a confirmation
@@ -285,14 +305,11 @@ async fn for_the_cli(services: &Arc<Services>, outcome: ToolOutcome) -> Value {
             }
             v
         }
-        ToolOutcome::Failed(e) if e.kind() == Kind::ConfirmationRequired => e
-            .without("confirmToken")
-            .without("expiresInMs")
-            .with(
-                "reason",
-                "the policy asks to confirm this; run the command again with --confirm to go ahead",
-            )
-            .to_json(),
+        ToolOutcome::Failed(e) if e.kind() == Kind::ConfirmationRequired => {
+            let mut body = e.to_json();
+            confirm_with_the_flag(&mut body);
+            body
+        }
         ToolOutcome::Failed(e) => {
             let mut body = e.to_json();
             if let Some(candidates) = body.get_mut("candidates").filter(|c| c.is_array()) {

@@ -8,15 +8,15 @@ use crate::cli::SessionOptions;
 use crate::mcp::negotiation;
 
 /// Check the session options (exit 2 when they cannot start a session, as `--mcp` would),
-/// print the platform, data directory, policy and browser; with `--attach`, probe the
-/// endpoint and say whether it is a DevTools endpoint (exit 1 when not, or when no browser
-/// can be found to launch).
+/// print the platform, data directory, policy and browser, then start that browser and ask
+/// its version; with `--attach`, probe the endpoint instead. Exit 1 when no browser answers
+/// (the rule of [`crate::exit`]).
 pub fn run(session: &SessionOptions) -> ExitCode {
     let policy = match session.check() {
         Ok(p) => p,
         Err(e) => {
             eprintln!("glass doctor: {e}");
-            return ExitCode::from(2);
+            return crate::exit::refused();
         }
     };
     println!("glass {}", env!("CARGO_PKG_VERSION"));
@@ -37,22 +37,61 @@ pub fn run(session: &SessionOptions) -> ExitCode {
         (Some(name), false) => println!("profile: {name}"),
         (None, false) => println!("profile: default"),
     }
-    match launch::find_chrome(session.chrome_path.as_deref()) {
-        Ok(path) => {
-            match launch::launcher_target(&path) {
-                Some(binary) => println!(
-                    "chrome: {} (a launcher script; Glass runs {} directly)",
-                    path.display(),
-                    binary.display()
-                ),
-                None => println!("chrome: {}", path.display()),
-            }
-            ExitCode::SUCCESS
-        }
+    let path = match launch::find_chrome(session.chrome_path.as_deref()) {
+        Ok(path) => path,
         Err(e) => {
             println!("chrome: not found");
             eprintln!("glass doctor: {e}");
-            ExitCode::FAILURE
+            return crate::exit::failed();
+        }
+    };
+    match launch::launcher_target(&path) {
+        Some(binary) => println!(
+            "chrome: {} (a launcher script; Glass runs {} directly)",
+            path.display(),
+            binary.display()
+        ),
+        None => println!("chrome: {}", path.display()),
+    }
+    start_chrome(session)
+}
+
+/// Start the browser the way a session would (with a throwaway profile, so a profile in use
+/// by a daemon or another Chrome is not touched) and ask it its version: a file that is not a
+/// Chrome, or a Chrome that cannot start here, fails the doctor instead of every navigation.
+fn start_chrome(session: &SessionOptions) -> ExitCode {
+    let Ok(runtime) = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+    else {
+        eprintln!("glass doctor: cannot start the async runtime");
+        return crate::exit::failed();
+    };
+    let mut config = session.session_config();
+    config.profile = crate::browser::ProfileChoice::Incognito;
+    let browser = crate::browser::Session::new(config);
+    let started = std::time::Instant::now();
+    let answer = runtime.block_on(async {
+        let answer = match browser.acquire().await {
+            Ok(b) => b.product().await,
+            Err(e) => Err(e),
+        };
+        browser.shutdown().await;
+        answer
+    });
+    match answer {
+        Ok(product) => {
+            println!(
+                "browser: {product} started and answered in {} ms",
+                started.elapsed().as_millis()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            println!("browser: did not start");
+            eprintln!("glass doctor: {e}");
+            crate::exit::failed()
         }
     }
 }
@@ -66,7 +105,7 @@ fn probe(endpoint: &str) -> ExitCode {
         Ok(rt) => rt,
         Err(e) => {
             eprintln!("glass doctor: cannot start the async runtime: {e}");
-            return ExitCode::FAILURE;
+            return crate::exit::failed();
         }
     };
     match runtime.block_on(launch::probe(endpoint)) {
@@ -77,7 +116,7 @@ fn probe(endpoint: &str) -> ExitCode {
         Err(e) => {
             println!("browser: {endpoint} cannot be attached");
             eprintln!("glass doctor: {e}");
-            ExitCode::FAILURE
+            crate::exit::failed()
         }
     }
 }

@@ -294,12 +294,6 @@ impl Failure {
         self.failure
     }
 
-    /// The same failure without one field (the direct CLI drops what it cannot use).
-    pub fn without(mut self, key: &str) -> Failure {
-        self.fields.remove(key);
-        self
-    }
-
     /// One of its fields.
     pub fn get(&self, key: &str) -> Option<&Value> {
         self.fields.get(key)

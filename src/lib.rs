@@ -11,6 +11,7 @@ pub mod daemon;
 pub mod demo;
 pub mod direct;
 pub mod doctor;
+pub mod exit;
 pub mod failure;
 pub mod files;
 pub mod mcp;

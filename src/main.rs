@@ -14,13 +14,13 @@ fn main() -> ExitCode {
                 "glass: --mcp runs the MCP server and takes no command; run `glass {}` without --mcp",
                 command.name()
             );
-            return ExitCode::from(2);
+            return glass::exit::refused();
         }
         if cli.confirm {
             eprintln!(
                 "glass: --confirm is for direct commands; an MCP client confirms with the confirmToken of its answer"
             );
-            return ExitCode::from(2);
+            return glass::exit::refused();
         }
         if cli.connect {
             return glass::daemon::connect_stdio(&cli.session);
@@ -28,20 +28,41 @@ fn main() -> ExitCode {
         return run_mcp(&cli);
     }
     match &cli.command {
-        Some(Command::McpConfig { client, entry }) => {
+        Some(Command::McpConfig {
+            client,
+            entry,
+            connect,
+        }) => {
             if let Err(e) = cli.session.check() {
                 eprintln!("glass mcp-config: {e}");
-                return ExitCode::from(2);
+                return glass::exit::refused();
+            }
+            if *entry && *client == glass::cli::ClientKind::Codex {
+                eprintln!(
+                    "glass mcp-config: --entry is for --client claude-code; Codex reads the \
+                     [mcp_servers.glass] table printed without it"
+                );
+                return glass::exit::refused();
             }
             let mut session = cli.session.clone();
-            if session.profile.is_none() && !session.incognito && session.attach.is_none() {
+            // A daemon's client joins the daemon's profile; its own client gets one of its own.
+            if !connect
+                && session.profile.is_none()
+                && !session.incognito
+                && session.attach.is_none()
+            {
                 session.profile = Some(client.profile_name().to_owned());
             }
+            let reach = if *connect {
+                client_config::Reach::Daemon
+            } else {
+                client_config::Reach::OwnSession
+            };
             let program = std::env::current_exe()
                 .and_then(|p| p.canonicalize())
                 .map(|p| p.to_string_lossy().into_owned())
                 .unwrap_or_else(|_| "glass".to_owned());
-            let out = client_config::render(*client, *entry, &program, &session.to_args());
+            let out = client_config::render(*client, *entry, &program, &session.to_args(), reach);
             print!("{}", out.config);
             eprint!("{}", out.hint);
             ExitCode::SUCCESS
@@ -52,20 +73,20 @@ fn main() -> ExitCode {
             let screenshot = match screenshot.as_deref().map(glass::demo::screenshot_path) {
                 Some(Err(e)) => {
                     eprintln!("glass demo: {e}");
-                    return ExitCode::from(2);
+                    return glass::exit::refused();
                 }
                 Some(Ok(p)) => Some(p),
                 None => None,
             };
             glass::demo::run(&cli.session, screenshot.as_deref())
         }
-        Some(command) => glass::direct::run(&cli, command).unwrap_or(ExitCode::FAILURE),
+        Some(command) => glass::direct::run(&cli, command).unwrap_or(glass::exit::failed()),
         None => {
             eprintln!(
                 "glass: nothing to do. Run `glass --mcp` from an MCP client (see `glass mcp-config`), \
                  or `glass --help`."
             );
-            ExitCode::from(2)
+            glass::exit::refused()
         }
     }
 }
@@ -88,7 +109,7 @@ fn run_mcp(cli: &Cli) -> ExitCode {
         Ok(s) => std::sync::Arc::new(s),
         Err(e) => {
             eprintln!("glass: {e}");
-            return ExitCode::from(2);
+            return glass::exit::refused();
         }
     };
     let runtime = match tokio::runtime::Builder::new_multi_thread()
@@ -99,7 +120,7 @@ fn run_mcp(cli: &Cli) -> ExitCode {
         Ok(rt) => rt,
         Err(e) => {
             tracing::error!(error = %e, "cannot start the async runtime");
-            return ExitCode::FAILURE;
+            return glass::exit::failed();
         }
     };
     let result = runtime.block_on(async {

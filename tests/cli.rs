@@ -154,6 +154,46 @@ fn each_client_kind_gets_its_own_profile() {
     );
 }
 
+/// `--entry` is Claude Code's form; for Codex (whose configuration is a whole table) it is
+/// refused with exit 2 and nothing on stdout, rather than silently ignored.
+#[test]
+fn codex_has_no_entry_form() {
+    let out = glass(&["mcp-config", "--client", "codex", "--entry"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("--client claude-code"), "{stderr}");
+}
+
+/// `mcp-config --connect` writes a client of the running daemon: `--mcp --connect`, no
+/// profile of the client's own (the daemon's is used), and the daemon's own start line.
+#[test]
+fn mcp_config_writes_a_daemon_client() {
+    let out = glass(&["mcp-config", "--client", "claude-code", "--entry", "--connect"]);
+    assert!(out.status.success());
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["args"], json!(["--mcp", "--connect"]));
+    let out = glass(&[
+        "--profile",
+        "work",
+        "--tools",
+        "core",
+        "mcp-config",
+        "--connect",
+    ]);
+    assert!(out.status.success());
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        v["args"],
+        json!(["--profile", "work", "--tools", "core", "--mcp", "--connect"])
+    );
+    let hint = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        hint.contains(&format!("# {} --profile work daemon", exe())),
+        "{hint}"
+    );
+}
+
 /// A configuration that cannot start is refused when it is written, with Glass's message and
 /// exit code 2, and nothing on stdout (nothing to redirect into a client's config).
 #[test]
@@ -225,13 +265,28 @@ fn command_help_does_not_repeat_the_session_options() {
     );
     // Hidden from a command's help, still accepted after the command.
     let out = glass(&[
-        "doctor",
-        "--chrome-path",
-        "/bin/sh",
+        "mcp-config",
+        "--headed",
         "--policy",
-        "development",
+        "hardened",
+        "--policy-allow-host",
+        "example.com",
+        "--incognito",
     ]);
     assert!(out.status.success());
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        v["args"],
+        json!([
+            "--headed",
+            "--incognito",
+            "--policy",
+            "hardened",
+            "--policy-allow-host",
+            "example.com",
+            "--mcp"
+        ])
+    );
 }
 
 /// `doctor --attach` says whether the endpoint is a DevTools endpoint: a plain web server is
@@ -281,11 +336,27 @@ fn doctor_without_any_chrome_says_how_to_install_one() {
     assert!(String::from_utf8_lossy(&none.stderr).contains("apt-get install -y chromium"));
 }
 
+/// The doctor starts the browser it found and asks its version: the machine's Chromium
+/// answers (exit 0, its version shown); a file that is not a Chrome is named, then fails the
+/// doctor (exit 1) instead of passing it and failing every navigation later.
 #[test]
-fn doctor_reports_the_chrome_it_would_use() {
-    let out = glass(&["doctor", "--chrome-path", "/bin/sh"]);
-    assert!(out.status.success());
-    assert!(String::from_utf8_lossy(&out.stdout).contains("chrome: /bin/sh"));
+fn doctor_starts_the_chrome_it_would_use() {
+    let out = glass(&["doctor"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(
+        stdout.lines().any(|l| l.starts_with("browser: ")
+            && (l.contains("Chrome/") || l.contains("Chromium/"))
+            && l.contains("started and answered")),
+        "{stdout}"
+    );
+    let out = glass(&["doctor", "--chrome-path", "/bin/true"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("chrome: /bin/true"), "{stdout}");
+    assert!(stdout.contains("browser: did not start"), "{stdout}");
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("glass doctor: "), "{stderr}");
 }
 
 #[test]
@@ -309,7 +380,8 @@ fn doctor_sees_through_a_debian_style_launcher_script() {
         std::fs::set_permissions(f, std::fs::Permissions::from_mode(0o755)).unwrap();
     }
     let out = glass(&["doctor", "--chrome-path", script.to_str().unwrap()]);
-    assert!(out.status.success());
+    // The "binary" behind the script exits at once: named, then not passed.
+    assert_eq!(out.status.code(), Some(1));
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
     assert!(
         text.contains(&format!("Glass runs {} directly", binary.display())),

@@ -203,6 +203,28 @@ fn the_demo_runs_the_whole_path() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// Without `--screenshot` the demo only measures the image: no PNG is left in the temporary
+/// directory (it used to leave one per run).
+#[test]
+fn the_demo_leaves_no_file_unless_asked() {
+    let tmp = common::temp_dir("demo-tmp");
+    let out = Command::new(env!("CARGO_BIN_EXE_glass"))
+        .arg("demo")
+        .env("TMPDIR", &tmp)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("--screenshot FILE saves it"), "{text}");
+    let pngs: Vec<_> = std::fs::read_dir(&tmp)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.path().extension().is_some_and(|x| x == "png"))
+        .collect();
+    assert!(pngs.is_empty(), "{pngs:?}");
+    let _ = std::fs::remove_dir_all(tmp);
+}
+
 /// Without any Chrome, `glass demo` stops at once and says how to get one.
 #[test]
 fn the_demo_without_chrome_says_how_to_install_one() {

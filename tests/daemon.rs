@@ -225,7 +225,7 @@ fn direct_commands_share_the_daemon_session() {
     assert!(t["text"].as_str().unwrap().contains("Clicked 1"), "{t}");
     // The daemon owns the socket; a second daemon is refused.
     let second = d.start_another();
-    assert_eq!(second.status.code(), Some(2));
+    assert_eq!(second.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&second.stderr).contains("already serves"));
     socket_is_owner_only(&d.data.join("daemon.sock"));
 }
@@ -604,7 +604,7 @@ fn a_refused_call_leaves_the_page_alone_and_direct_commands_take_the_lease() {
 
     // A second daemon on the same directory is refused, and the first one still serves.
     let second = d.start_another();
-    assert_eq!(second.status.code(), Some(2));
+    assert_eq!(second.status.code(), Some(1));
     ok(&a.call(
         json!(6),
         "click",
@@ -772,4 +772,73 @@ fn a_session_probe_is_not_company_for_a_lone_client() {
     // Read without a lease: the page still counts one click.
     assert!(text(&mut a).contains("Clicked 1"));
     drop(probe);
+}
+
+/// A direct command through the daemon asks for confirmation as one without a daemon does:
+/// no token the command line could not take back, a reason naming `--confirm`, nothing typed;
+/// with `--confirm` the text reaches the page (its own counter of typed characters).
+#[test]
+fn a_direct_command_through_the_daemon_confirms_with_the_flag() {
+    let page = r#"<title>Login</title><label>Password <input type="password"
+        oninput="document.getElementById('n').textContent = 'Typed ' + this.value.length"></label>
+        <p id="n">Typed 0</p>"#;
+    let web = Server::start(vec![("/", Page::html(page))]);
+    let d = Daemon::start();
+    let (ok_nav, nav) = d.direct(&["navigate", &web.url("/")]);
+    assert!(ok_nav, "{nav}");
+    let (typed, e) = d.direct(&["type", "role=textbox;name=Password", "secret"]);
+    assert!(!typed, "{e}");
+    assert_eq!(e["kind"], "confirmationRequired", "{e}");
+    assert!(e.get("confirmToken").is_none(), "{e}");
+    assert!(e["reason"].as_str().unwrap().contains("--confirm"), "{e}");
+    let (_, t) = d.direct(&["text"]);
+    assert!(t["text"].as_str().unwrap().contains("Typed 0"), "{t}");
+    let (typed, r) = d.direct(&["--confirm", "type", "role=textbox;name=Password", "secret"]);
+    assert!(typed, "{r}");
+    let (_, t) = d.direct(&["text"]);
+    assert!(t["text"].as_str().unwrap().contains("Typed 6"), "{t}");
+}
+
+/// `mcp-config --connect` prints a configuration whose command joins the running daemon; with
+/// no daemon running the same command says how to start one and exits 1 (tried, not refused).
+#[test]
+fn a_daemon_client_config_connects_and_no_daemon_is_a_failure() {
+    let data = temp_dir("daemon-config");
+    let config = Command::new(env!("CARGO_BIN_EXE_glass"))
+        .args(["mcp-config", "--connect"])
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&config.stdout).unwrap();
+    let args: Vec<String> = v["args"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a.as_str().unwrap().to_owned())
+        .collect();
+    let alone = Command::new(v["command"].as_str().unwrap())
+        .args(&args)
+        .env("GLASS_DATA_DIR", &data)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(alone.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&alone.stderr).contains("glass daemon"));
+
+    let web = Server::start(vec![("/", Page::html(PAGE))]);
+    let child = common::spawn_daemon(&data);
+    let d = Daemon { child, data };
+    let arg_refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    let mut g = Glass::spawn_env(&arg_refs, &[("GLASS_DATA_DIR", d.data.to_str().unwrap())]);
+    let r = g.request(
+        json!(0),
+        "initialize",
+        json!({"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "c", "version": "1"}}),
+    );
+    assert!(r["result"].is_object(), "{r}");
+    g.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+    ok(&g.call(json!(1), "navigate", json!({"url": web.url("/")})));
+    ok(&g.call(json!(2), "click", json!({"target": "role=button;name=Add one"})));
+    // The daemon's session is the one that clicked: a direct command reads its page.
+    let (_, t) = d.direct(&["text"]);
+    assert!(t["text"].as_str().unwrap().contains("Clicked 1"), "{t}");
 }

@@ -78,6 +78,17 @@ pub async fn monitor(cdp: Cdp, events: Arc<PageEvents>) {
 }
 
 impl Browser {
+    /// The browser's product and version (`Chrome/…`), asked of the browser itself: what
+    /// `glass doctor` shows once a started browser answers, rather than trusting a file name.
+    pub async fn product(&self) -> Result<String, super::BrowserError> {
+        use chromiumoxide_cdp::cdp::browser_protocol::browser::GetVersionParams;
+        let version = self
+            .cdp
+            .call(None, GetVersionParams::default(), Duration::from_secs(10))
+            .await?;
+        Ok(version.product)
+    }
+
     /// The selected page's renderer fault, re-checked for a hang (a page that was busy may
     /// have recovered): what a page tool must refuse to run on.
     pub async fn renderer_check(&self) -> Option<RendererFault> {

@@ -30,7 +30,7 @@ pub enum LaunchError {
     BadExecutable(PathBuf),
     /// Another Chrome holds this profile; Chrome would refuse or hand over to it.
     #[error(
-        "the profile {} is in use by another Chrome ({owner}); close it, choose another profile, or use --incognito",
+        "the profile {} is in use by another Chrome ({owner}); close it, choose another profile, or use --incognito; if a `glass daemon` holds it, start clients as `glass --mcp --connect`",
         dir.display()
     )]
     ProfileInUse {
