@@ -133,9 +133,21 @@ function sample(all, n, seed) {
 
 // The page tests, and the tests of the tools whose agent parts they do not reach (verify,
 // extraction, tasks, intents, vitals).
+// Modules of tests/browser (tests/browser/main.rs), by name; each runs as one nextest filter.
+const MODULES = {
+  page_agent: 'page::page_agent', page_model: 'page::page_model', verification: 'semantic::verification',
+  extraction: 'semantic::extraction', tasks: 'run::tasks', intents: 'semantic::intents',
+  devtools: 'devtools::parity', user_visible: 'act::user_visible', hostile_pages: 'page::hostile_pages',
+  generated_layouts: 'page::generated_layouts', real_apps: 'real_apps',
+};
 const tests = option('tests', 'page_agent,page_model,verification,extraction,tasks,intents,devtools')
   .split(',').filter(Boolean);
-const testArgs = tests.flatMap((t) => ['--test', t]);
+for (const t of tests) {
+  if (!MODULES[t]) throw new Error(`--tests: no module ${t} (one of ${Object.keys(MODULES).join(', ')})`);
+}
+const binaries = tests.includes('real_apps') ? ['--test', 'browser', '--test', 'apps'] : ['--test', 'browser'];
+const filter = `test(/^(${tests.map((t) => MODULES[t]).join('|')})::/)`;
+const testArgs = [...binaries, '-E', filter];
 const env = {
   ...process.env,
   GLASS_REAL_APPS: process.env.GLASS_REAL_APPS || path.join(root, 'target/real-apps'),
@@ -209,7 +221,7 @@ if (fs.existsSync(resultsFile)) {
 }
 
 console.log(`building the page tests with the agent-mutants feature (${tests.join(', ')})`);
-execFileSync('cargo', ['test', '--features', 'agent-mutants', ...testArgs, '--no-run'], { cwd: root, env, stdio: 'inherit' });
+execFileSync('cargo', ['test', '--features', 'agent-mutants', ...binaries, '--no-run'], { cwd: root, env, stdio: 'inherit' });
 
 const file = path.join(outDir, 'agent.js');
 // The unmutated agent must pass, and an agent that does nothing must fail: the override works.

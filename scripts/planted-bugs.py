@@ -140,6 +140,43 @@ PLANTS = [
 with open(os.path.join('scripts', 'plants-by-others.json')) as f:
     for p in json.load(f):
         PLANTS.append((f"{p['family']}: {p['name']}", [tuple(e) for e in p['edits']], p['test'], p['filter']))
+# Where each test file of the plants lives now: its tier's binary and module path (tests/TIER/).
+TEST_MODULES = {
+    "protocol": ("contracts", "protocol::"),
+    "browser_free": ("contracts", "browser_free::"),
+    "failure_vocabulary": ("contracts", "failure_vocabulary::"),
+    "layers": ("contracts", "layers::"),
+    "browser_launch": ("browser", "session::browser_launch::"),
+    "browser_session": ("browser", "session::browser_session::"),
+    "recovery": ("browser", "session::recovery::"),
+    "daemon": ("browser", "session::daemon::"),
+    "cli": ("browser", "session::cli::"),
+    "cli_direct": ("browser", "session::cli_direct::"),
+    "policy": ("browser", "session::policy::"),
+    "failures": ("browser", "session::failures::"),
+    "first_hour": ("browser", "session::first_hour::"),
+    "page_agent": ("browser", "page::page_agent::"),
+    "page_model": ("browser", "page::page_model::"),
+    "page_delta": ("browser", "page::page_delta::"),
+    "generated_layouts": ("browser", "page::generated_layouts::"),
+    "hostile_pages": ("browser", "page::hostile_pages::"),
+    "browser_tools": ("browser", "page::browser_tools::"),
+    "user_visible": ("browser", "act::user_visible::"),
+    "browser_pages": ("browser", "tabs::browser_pages::"),
+    "devtools": ("browser", "devtools::parity::"),
+    "state": ("browser", "devtools::state::"),
+    "intents": ("browser", "semantic::intents::"),
+    "verification": ("browser", "semantic::verification::"),
+    "extraction": ("browser", "semantic::extraction::"),
+    "batch": ("browser", "run::batch::"),
+    "tasks": ("browser", "run::tasks::"),
+    "workflows": ("browser", "run::workflows::"),
+    "store": ("browser", "store::local_store::"),
+    "knowledge": ("browser", "store::knowledge::"),
+    "real_apps": ("apps", "real_apps::"),
+    "clients": ("clients", "clients::"),
+    "mcp_sdk": ("clients", "mcp_sdk::"),
+}
 only = sys.argv[1:] 
 for name, edits, test, filt in PLANTS:
     if only and not any(o in name for o in only): continue
@@ -151,8 +188,12 @@ for name, edits, test, filt in PLANTS:
             print(f"PLANT FAILED TO APPLY: {name} in {f}"); ok = False; break
         open(f, 'w').write(s.replace(old, new, 1))
     if ok:
-        target = ["--lib"] if test == "lib" else ["--test", test]
-        r = subprocess.run(["cargo", "test", "--locked"] + target + [filt], env=env, capture_output=True, text=True, timeout=900)
+        if test == "lib":
+            target, where = ["--lib"], filt
+        else:
+            binary, module = TEST_MODULES[test]
+            target, where = ["--test", binary], module + filt
+        r = subprocess.run(["cargo", "test", "--locked"] + target + [where], env=env, capture_output=True, text=True, timeout=900)
         out = r.stdout + r.stderr
         caught = "test result: FAILED" in out
         built = "test result:" in out

@@ -144,7 +144,13 @@ mod tests {
 
     #[test]
     fn generic_is_command_and_args() {
-        let out = render(ClientKind::Generic, false, "/opt/glass", &["--incognito".into()], Reach::OwnSession);
+        let out = render(
+            ClientKind::Generic,
+            false,
+            "/opt/glass",
+            &["--incognito".into()],
+            Reach::OwnSession,
+        );
         let v: Value = serde_json::from_str(&out.config).unwrap();
         assert_eq!(
             v,
@@ -154,14 +160,26 @@ mod tests {
 
     #[test]
     fn claude_code_is_json_only_and_the_cli_line_is_a_hint() {
-        let out = render(ClientKind::ClaudeCode, false, "/a b/glass", &[], Reach::OwnSession);
+        let out = render(
+            ClientKind::ClaudeCode,
+            false,
+            "/a b/glass",
+            &[],
+            Reach::OwnSession,
+        );
         let v: Value = serde_json::from_str(&out.config).unwrap();
         assert_eq!(v["mcpServers"]["glass"]["args"], json!(["--mcp"]));
         assert!(
             out.hint
                 .contains("claude mcp add glass -- '/a b/glass' --mcp")
         );
-        let entry = render(ClientKind::ClaudeCode, true, "/a b/glass", &[], Reach::OwnSession);
+        let entry = render(
+            ClientKind::ClaudeCode,
+            true,
+            "/a b/glass",
+            &[],
+            Reach::OwnSession,
+        );
         let v: Value = serde_json::from_str(&entry.config).unwrap();
         assert_eq!(
             v,
@@ -171,7 +189,13 @@ mod tests {
 
     #[test]
     fn codex_is_a_toml_table() {
-        let out = render(ClientKind::Codex, false, "/opt/glass", &["--policy".into(), "hardened".into()], Reach::OwnSession);
+        let out = render(
+            ClientKind::Codex,
+            false,
+            "/opt/glass",
+            &["--policy".into(), "hardened".into()],
+            Reach::OwnSession,
+        );
         assert_eq!(
             out.config,
             "[mcp_servers.glass]\ncommand = \"/opt/glass\"\nargs = [\"--policy\", \"hardened\", \"--mcp\"]\n"

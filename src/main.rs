@@ -91,16 +91,30 @@ fn main() -> ExitCode {
     }
 }
 
-/// Diagnostics go to stderr only; stdout is reserved for protocol messages.
+/// Diagnostics go to stderr only; stdout is reserved for protocol messages. `GLASS_LOG` (or
+/// `RUST_LOG`) is a level (`debug`) or targets with levels (`glass=debug,warn`); a filter of
+/// targets instead of regular expressions keeps a regex engine out of the build.
 fn init_tracing() {
-    let filter = tracing_subscriber::EnvFilter::try_from_env("GLASS_LOG")
-        .or_else(|_| tracing_subscriber::EnvFilter::try_from_default_env())
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
-    tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .with_ansi(false)
-        .with_target(false)
+    use tracing_subscriber::filter::{LevelFilter, Targets};
+    use tracing_subscriber::layer::SubscriberExt;
+    use tracing_subscriber::util::SubscriberInitExt;
+    let spec = std::env::var("GLASS_LOG")
+        .or_else(|_| std::env::var("RUST_LOG"))
+        .unwrap_or_default();
+    let warn = || Targets::new().with_default(LevelFilter::WARN);
+    let filter = if spec.trim().is_empty() {
+        warn()
+    } else {
+        spec.trim().parse::<Targets>().unwrap_or_else(|_| warn())
+    };
+    tracing_subscriber::registry()
+        .with(
+            tracing_subscriber::fmt::layer()
+                .with_writer(std::io::stderr)
+                .with_ansi(false)
+                .with_target(false),
+        )
+        .with(filter)
         .init();
 }
 

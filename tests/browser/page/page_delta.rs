@@ -1,0 +1,343 @@
+//! `observeDelta` through the real binary against real Chromium: after actions, only what
+//! changed is returned, and it matches what the page itself did.
+
+use crate::common;
+
+use common::web::{Page, Server};
+use common::{eval, incognito, nav, ok};
+use serde_json::{Value, json};
+
+const PAGE: &str = r#"<title>Delta</title>
+<ul id="list"><li><button>Item 1</button></li><li><button id="two">Item 2</button></li></ul>
+<button onclick="const li = document.createElement('li'); li.innerHTML = '<button>Item 3</button>'; document.getElementById('list').append(li)">Add</button>
+<button onclick="document.getElementById('two').remove()">Remove</button>
+<button id="r" onclick="this.textContent = 'Renamed'">Rename</button>
+<label><input type="checkbox"> Notify</label>"#;
+
+fn names(list: &Value) -> Vec<String> {
+    list.as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["name"].as_str().unwrap_or_default().to_owned())
+        .collect()
+}
+
+#[test]
+fn observe_delta_returns_only_what_changed() {
+    let web = Server::start(vec![
+        ("/", Page::html(PAGE)),
+        (
+            "/other",
+            Page::html("<title>Other</title><button>Elsewhere</button>"),
+        ),
+    ]);
+    let mut g = incognito(&[]);
+    // No earlier observation: this one is the baseline.
+    ok(&g.call(
+        json!(0),
+        "navigate",
+        json!({"url": "about:blank", "observe": false}),
+    ));
+    let first = ok(&g.call(json!(1), "observeDelta", json!({})));
+    assert_eq!(first["baseline"], true, "{first}");
+    // navigate's observation is the one the next delta compares with.
+    let loaded = ok(&g.call(json!(2), "navigate", json!({"url": web.url("/")})));
+    let from = loaded["revision"].as_u64().unwrap();
+    for (i, name) in ["Add", "Remove", "Rename"].iter().enumerate() {
+        ok(&g.call(
+            json!(10 + i),
+            "click",
+            json!({"target": format!("role=button;name={name}")}),
+        ));
+    }
+    ok(&g.call(
+        json!(20),
+        "check",
+        json!({"target": "role=checkbox;name=Notify"}),
+    ));
+    let d = ok(&g.call(json!(3), "observeDelta", json!({})));
+    assert_eq!(d["fromRevision"], from, "{d}");
+    assert!(d["toRevision"].as_u64().unwrap() > from, "{d}");
+    assert_eq!(d["documentChanged"], false, "{d}");
+    assert_eq!(names(&d["added"]), vec!["Item 3"], "{d}");
+    assert_eq!(names(&d["removed"]), vec!["Item 2"], "{d}");
+    let changed = d["changed"].as_array().unwrap();
+    let renamed = changed
+        .iter()
+        .find(|c| c["name"] == "Renamed")
+        .expect("the rename is listed");
+    assert_eq!(
+        renamed["fields"]["name"],
+        json!({"before": "Rename", "after": "Renamed"})
+    );
+    let checked = changed
+        .iter()
+        .find(|c| c["name"] == "Notify")
+        .expect("the checkbox is listed");
+    assert_eq!(checked["fields"]["checked"]["after"], true, "{d}");
+    assert_eq!(d["counts"]["changed"], 2, "{d}");
+    // The page agrees.
+    assert_eq!(
+        eval(&mut g, "document.querySelectorAll('#list button').length"),
+        2
+    );
+    assert_eq!(
+        eval(&mut g, "document.getElementById('r').textContent"),
+        "Renamed"
+    );
+    // Nothing happened since: an empty delta.
+    let again = ok(&g.call(json!(4), "observeDelta", json!({})));
+    assert_eq!(again["counts"]["added"], 0, "{again}");
+    assert_eq!(again["counts"]["removed"], 0, "{again}");
+    assert_eq!(again["counts"]["changed"], 0, "{again}");
+    // A new document: said as such.
+    nav(&mut g, &web, "/other");
+    let other = ok(&g.call(json!(5), "observeDelta", json!({})));
+    assert_eq!(other["documentChanged"], true, "{other}");
+    assert_eq!(other["urlChanged"], true, "{other}");
+    assert_eq!(names(&other["added"]), vec!["Elsewhere"], "{other}");
+}
+
+const LIST: &str = r#"<title>Refs</title>
+<script>window.saved = 0; window.edited = [];
+function render() {
+  document.getElementById('box').innerHTML =
+    '<button onclick="saved++">Save</button><ul>' +
+    [1, 2].map((n) => `<li><span>Row ${n}</span> <button class="edit" onclick="edited.push(${n})">Edit</button></li>`).join('') +
+    '</ul>' + (window.dropped ? '' : '<button>Remove me</button>');
+}</script>
+<button>Stay</button>
+<div id="box"></div>
+<button onclick="window.dropped = true; render()">Rebuild</button>
+<script>render();</script>"#;
+
+/// After a re-render, old refs map to the page now: an untouched element is preserved, one
+/// drawn anew is relocated by role and name, duplicates need a hint, a removed one is lost.
+/// The relocated refs are the live elements: clicking them reaches the page's handlers.
+#[test]
+fn reconcile_maps_old_refs_to_the_page_now() {
+    let web = Server::start(vec![("/", Page::html(LIST))]);
+    let mut g = incognito(&[]);
+    nav(&mut g, &web, "/");
+    let o = ok(&g.call(json!(1), "observe", json!({})));
+    let all = common::all_elements(&o["elements"]);
+    let ref_of = |name: &str, nth: usize| -> String {
+        all.iter()
+            .filter(|e| e["name"] == name)
+            .nth(nth)
+            .unwrap_or_else(|| panic!("{name} #{nth} in {o}"))["ref"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    };
+    let (stay, save, edit, remove) = (
+        ref_of("Stay", 0),
+        ref_of("Save", 0),
+        ref_of("Edit", 0),
+        ref_of("Remove me", 0),
+    );
+    let from = o["revision"].as_u64().unwrap();
+    ok(&g.call(
+        json!(2),
+        "click",
+        json!({"target": "role=button;name=Rebuild"}),
+    ));
+    let r = ok(&g.call(
+        json!(3),
+        "reconcileReferences",
+        json!({"refs": [stay, save, edit, remove], "fromRevision": from}),
+    ));
+    let m = r["mappings"].as_array().unwrap();
+    assert_eq!(m[0]["kind"], "preserved", "{r}");
+    assert_eq!(m[0]["new"], stay.as_str(), "{r}");
+    assert_eq!(m[1]["kind"], "relocated", "{r}");
+    assert_eq!(m[1]["matchedBy"], "roleAndName", "{r}");
+    assert_ne!(m[1]["new"], save.as_str(), "{r}");
+    assert_eq!(m[2]["kind"], "lost", "{r}");
+    assert_eq!(m[2]["reason"], "ambiguous", "{r}");
+    assert_eq!(m[2]["candidates"].as_array().unwrap().len(), 2, "{r}");
+    assert_eq!(m[3]["kind"], "lost", "{r}");
+    assert_eq!(m[3]["reason"], "notFound", "{r}");
+    assert_eq!(
+        (
+            r["preserved"].clone(),
+            r["relocated"].clone(),
+            r["lost"].clone()
+        ),
+        (json!(1), json!(1), json!(2))
+    );
+    // A hint picks one of the duplicates.
+    let r2 = ok(&g.call(
+        json!(4),
+        "reconcileReferences",
+        json!({"refs": [edit], "hints": ["css=#box li:nth-of-type(2) .edit"]}),
+    ));
+    assert_eq!(r2["mappings"][0]["kind"], "relocated", "{r2}");
+    assert_eq!(r2["mappings"][0]["matchedBy"], "hint", "{r2}");
+    // The relocated refs are the live elements.
+    ok(&g.call(json!(5), "click", json!({"target": m[1]["new"]})));
+    ok(&g.call(
+        json!(6),
+        "click",
+        json!({"target": r2["mappings"][0]["new"]}),
+    ));
+    assert_eq!(eval(&mut g, "window.saved"), 1);
+    assert_eq!(eval(&mut g, "window.edited"), json!([2]));
+}
+
+const GROW: &str = r#"<title>Grow</title>
+<script>window.mutations = 0;
+new MutationObserver(() => window.mutations++).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});</script>
+<h1>Grow</h1><div id="more"></div>
+<button onclick="document.getElementById('more').innerHTML = Array.from({length: 40}, (_, i) => '<button>Extra ' + i + '</button>').join(''); this.blur()">Reveal</button>"#;
+
+/// Doc items: observeDelta compares with the last `observe` without options (observations
+/// with options are not the baseline); `added` cut at 32 with `truncated` and the full counts;
+/// counts.unchanged; url; urlChanged absent when the URL is the same;
+/// priorIncomplete/currentIncomplete; never acts.
+#[test]
+fn observe_delta_keeps_its_baseline_cuts_long_lists_and_never_acts() {
+    let mut big = String::from("<title>Big</title>");
+    for i in 0..600 {
+        big.push_str(&format!("<button>B{i}</button>"));
+    }
+    let web = Server::start(vec![
+        ("/grow", Page::html(GROW)),
+        ("/big", Page::html(&big)),
+    ]);
+    let mut g = incognito(&[]);
+    nav(&mut g, &web, "/grow");
+    let base = ok(&g.call(json!(1), "observe", json!({})));
+    let from = base["revision"].as_u64().unwrap();
+    ok(&g.call(
+        json!(2),
+        "click",
+        json!({"target": "role=button;name=Reveal"}),
+    ));
+    // Observations with options do not become the baseline.
+    ok(&g.call(json!(3), "observe", json!({"level": "interactive"})));
+    ok(&g.call(json!(4), "observe", json!({"includeFormValues": true})));
+    let before = eval(&mut g, "window.mutations");
+    let d = ok(&g.call(json!(5), "observeDelta", json!({})));
+    assert_eq!(d["fromRevision"], from, "{d}");
+    assert_eq!(d["counts"]["added"], 40, "{d}");
+    assert_eq!(d["added"].as_array().unwrap().len(), 32, "{d}");
+    assert_eq!(d["truncated"], true, "{d}");
+    assert_eq!(d["counts"]["unchanged"], 2, "the heading and Reveal: {d}");
+    assert_eq!(d["counts"]["removed"], 0, "{d}");
+    assert_eq!(d["url"], web.url("/grow"), "{d}");
+    assert!(d.get("urlChanged").is_none(), "{d}");
+    assert!(d.get("baseline").is_none(), "{d}");
+    assert!(
+        d.get("priorIncomplete").is_none() && d.get("currentIncomplete").is_none(),
+        "{d}"
+    );
+    assert_eq!(
+        eval(&mut g, "window.mutations"),
+        before,
+        "observeDelta touched the page"
+    );
+    assert_eq!(
+        eval(&mut g, "document.querySelectorAll('#more button').length"),
+        40
+    );
+    // Budget-cut observations on either side are said to be incomplete.
+    let loaded = ok(&g.call(json!(6), "navigate", json!({"url": web.url("/big")})));
+    assert_eq!(loaded["observation"]["truncated"], true, "{loaded}");
+    let d = ok(&g.call(json!(7), "observeDelta", json!({})));
+    assert_eq!(d["fromRevision"], loaded["revision"], "{d}");
+    assert_eq!(d["priorIncomplete"], true, "{d}");
+    assert_eq!(d["currentIncomplete"], true, "{d}");
+    assert_eq!(d["documentChanged"], false, "{d}");
+}
+
+const FOLD: &str = r#"<title>Fold</title>
+<script>window.mutations = 0;
+new MutationObserver(() => window.mutations++).observe(document, {subtree: true, childList: true, attributes: true});</script>
+<div id="panel"><button>Save</button></div>
+<button onclick="document.getElementById('panel').style.visibility = 'hidden'">Fold</button>
+<iframe src="/inner" title="Inner"></iframe>"#;
+
+/// Doc items: reconcileReferences reasons hidden, otherFrame and neverIssued; fromRevision
+/// echoed and toRevision the page's; never acts.
+#[test]
+fn reconcile_says_why_a_ref_is_lost_and_never_acts() {
+    let web = Server::start(vec![
+        ("/fold", Page::html(FOLD)),
+        (
+            "/inner",
+            Page::html("<title>Inner</title><button>Inside</button>"),
+        ),
+    ]);
+    let mut g = incognito(&[]);
+    nav(&mut g, &web, "/fold");
+    let o = ok(&g.call(json!(1), "observe", json!({})));
+    let save = common::ref_of(&o["elements"], "button", "Save");
+    let from = o["revision"].as_u64().unwrap();
+    // A ref minted while the frame is selected belongs to that frame.
+    let frames = ok(&g.call(json!(2), "listFrames", json!({})));
+    let inner = frames["frames"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["url"].as_str().unwrap_or("").ends_with("/inner"))
+        .unwrap_or_else(|| panic!("no /inner frame in {frames}"))["frameId"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    ok(&g.call(json!(3), "selectFrame", json!({"frameId": inner})));
+    let inside = common::ref_of(
+        &ok(&g.call(json!(4), "observe", json!({})))["elements"],
+        "button",
+        "Inside",
+    );
+    ok(&g.call(json!(5), "selectFrame", json!({"frameId": "main"})));
+    ok(&g.call(
+        json!(6),
+        "click",
+        json!({"target": "role=button;name=Fold"}),
+    ));
+    assert_eq!(
+        eval(&mut g, "document.getElementById('panel').style.visibility"),
+        "hidden"
+    );
+    let before = eval(&mut g, "window.mutations");
+    let r = ok(&g.call(
+        json!(7),
+        "reconcileReferences",
+        json!({"refs": [save, inside, "e99999"], "fromRevision": from}),
+    ));
+    let m = r["mappings"].as_array().unwrap();
+    assert_eq!(
+        (m[0]["old"].as_str(), &m[0]["kind"], &m[0]["reason"]),
+        (Some(save.as_str()), &json!("lost"), &json!("hidden")),
+        "{r}"
+    );
+    assert_eq!(
+        (&m[1]["kind"], &m[1]["reason"]),
+        (&json!("lost"), &json!("otherFrame")),
+        "{r}"
+    );
+    assert_eq!(
+        (&m[2]["kind"], &m[2]["reason"]),
+        (&json!("lost"), &json!("neverIssued")),
+        "{r}"
+    );
+    assert_eq!(
+        (
+            r["preserved"].clone(),
+            r["relocated"].clone(),
+            r["lost"].clone()
+        ),
+        (json!(0), json!(0), json!(3)),
+        "{r}"
+    );
+    assert_eq!(r["fromRevision"], from, "{r}");
+    let now = ok(&g.call(json!(8), "observe", json!({"level": "summary"})))["revision"].clone();
+    assert_eq!(r["toRevision"], now, "{r}");
+    assert_eq!(
+        eval(&mut g, "window.mutations"),
+        before,
+        "reconcile touched the page"
+    );
+}

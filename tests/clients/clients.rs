@@ -1,0 +1,188 @@
+//! Generated configurations started by real clients: Claude Code's own `claude mcp list`
+//! health check (the pinned `@anthropic-ai/claude-code` scripts/test installs under
+//! target/clients), and the official MCP Python SDK starting two client kinds' configurations
+//! at once, each driving Chrome on its own profile, checked on the test server's log.
+
+use crate::common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use common::web::{Page, Server};
+use serde_json::{Value, json};
+
+/// The Claude Code CLI scripts/test installs once.
+fn claude() -> PathBuf {
+    let path = std::env::var_os("GLASS_CLAUDE")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("target/clients/node_modules/.bin/claude")
+        });
+    assert!(
+        path.exists(),
+        "Claude Code is not installed at {}: run scripts/test (it installs it once)",
+        path.display()
+    );
+    path
+}
+
+/// `glass mcp-config` with these arguments: its stdout, asserting success.
+fn config(args: &[&str]) -> Vec<u8> {
+    let out = Command::new(env!("CARGO_BIN_EXE_glass"))
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}
+
+/// Run Claude Code with a throwaway home, in `project`, without network traffic it can skip.
+fn run_claude(home: &Path, project: &Path, args: &[&str]) -> Output {
+    Command::new(claude())
+        .args(args)
+        .current_dir(project)
+        .env("HOME", home)
+        .env("DISABLE_AUTOUPDATER", "1")
+        .env("DISABLE_TELEMETRY", "1")
+        .env("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1")
+        .output()
+        .expect("run claude")
+}
+
+fn connected(out: &Output) -> bool {
+    let text = String::from_utf8_lossy(&out.stdout);
+    text.lines()
+        .any(|l| l.starts_with("glass: ") && l.contains("Connected") && !l.contains("Failed"))
+}
+
+/// `claude mcp add-json glass "$(glass mcp-config --client claude-code --entry)"` registers
+/// Glass, and Claude Code's health check starts it and finds it connected.
+#[test]
+fn claude_code_connects_with_the_add_json_entry() {
+    let home = common::temp_dir("claude-home");
+    let project = common::temp_dir("claude-project");
+    let entry = String::from_utf8(config(&[
+        "mcp-config",
+        "--client",
+        "claude-code",
+        "--entry",
+    ]))
+    .unwrap();
+    let add = run_claude(&home, &project, &["mcp", "add-json", "glass", &entry]);
+    assert!(
+        add.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&add.stdout),
+        String::from_utf8_lossy(&add.stderr)
+    );
+    let list = run_claude(&home, &project, &["mcp", "list"]);
+    assert!(
+        connected(&list),
+        "{}{}",
+        String::from_utf8_lossy(&list.stdout),
+        String::from_utf8_lossy(&list.stderr)
+    );
+    let _ = std::fs::remove_dir_all(home);
+    let _ = std::fs::remove_dir_all(project);
+}
+
+/// `glass mcp-config --client claude-code > .mcp.json` is a project configuration Claude
+/// Code reads; once the project is trusted and the server approved (as Claude Code asks a
+/// person to), its health check finds Glass connected.
+#[test]
+fn claude_code_connects_with_the_generated_mcp_json() {
+    let home = common::temp_dir("claude-home-json");
+    let project = common::temp_dir("claude-project-json");
+    std::fs::write(
+        project.join(".mcp.json"),
+        config(&["mcp-config", "--client", "claude-code"]),
+    )
+    .unwrap();
+    let project_key = project
+        .canonicalize()
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
+    std::fs::write(
+        home.join(".claude.json"),
+        json!({"projects": {project_key: {"hasTrustDialogAccepted": true}}}).to_string(),
+    )
+    .unwrap();
+    std::fs::create_dir_all(project.join(".claude")).unwrap();
+    std::fs::write(
+        project.join(".claude/settings.local.json"),
+        json!({"enabledMcpjsonServers": ["glass"]}).to_string(),
+    )
+    .unwrap();
+    let list = run_claude(&home, &project, &["mcp", "list"]);
+    assert!(
+        connected(&list),
+        "{}{}",
+        String::from_utf8_lossy(&list.stdout),
+        String::from_utf8_lossy(&list.stderr)
+    );
+    let _ = std::fs::remove_dir_all(home);
+    let _ = std::fs::remove_dir_all(project);
+}
+
+/// Two clients configured by `mcp-config` run at once: each entry names its own profile, so
+/// both start Chrome and navigate (with a shared profile the second would fail on its lock).
+/// The SDK starts them as a client does; the test server saw both visits.
+#[test]
+fn two_generated_configs_run_side_by_side_on_their_own_profiles() {
+    let web = Server::start(vec![("/", Page::html("<title>Hello</title><p>hi</p>"))]);
+    let data = common::temp_dir("clients-data");
+    let generic: Value = serde_json::from_slice(&config(&["mcp-config"])).unwrap();
+    let claude: Value = serde_json::from_slice(&config(&[
+        "mcp-config",
+        "--client",
+        "claude-code",
+        "--entry",
+    ]))
+    .unwrap();
+    let python = std::env::var_os("GLASS_MCP_SDK")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("target/mcp-sdk"))
+        .join("bin/python");
+    let out = Command::new(python)
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/sdk/connect.py"))
+        .arg(json!([generic, claude]).to_string())
+        .arg(web.url("/"))
+        .env("GLASS_DATA_DIR", &data)
+        .output()
+        .expect("run the SDK script");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let results: Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+    for r in results.as_array().unwrap() {
+        assert_eq!(r["server"], "glass", "{results}");
+        assert!(r["tools"].as_u64().unwrap() > 30, "{results}");
+        assert_eq!(r["isError"], false, "{results}");
+        assert_eq!(r["outcome"], "loaded", "{results}");
+        assert_eq!(r["title"], "Hello", "{results}");
+    }
+    let visits = web
+        .hits
+        .lock()
+        .unwrap()
+        .iter()
+        .filter(|h| *h == "/")
+        .count();
+    assert_eq!(visits, 2);
+    for profile in ["mcp", "claude-code"] {
+        assert!(
+            data.join("profiles").join(profile).is_dir(),
+            "no profile {profile} under {}",
+            data.display()
+        );
+    }
+    let _ = std::fs::remove_dir_all(data);
+}
