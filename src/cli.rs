@@ -385,6 +385,7 @@ impl SessionOptions {
             observed: Default::default(),
             store: Default::default(),
             leases: None,
+            find: crate::tools::find,
         })
     }
 

@@ -709,7 +709,7 @@ async fn call_tool(
     };
     // A tool outside the group is unknown; one the policy denies outright is not listed but
     // answers a call with the policy's denial, which says more than "unknown".
-    let Some(tool) = tools::find(name).filter(|t| shared.facts.tools.contains(t)) else {
+    let Some(tool) = tools::find(name).filter(|t| shared.facts.tools.holds(t.group)) else {
         let message = format!("unknown tool: {}", bounded(name));
         return shared
             .out

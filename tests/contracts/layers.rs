@@ -31,6 +31,34 @@ const LAYERS: &[&[&str]] = &[
     &["main"],
 ];
 
+/// The layers inside `src/tools`, lowest first, by the folder under `tools/` (the kernel, the
+/// families, the catalog). A file may import its own folder or a lower layer; two families of
+/// one layer never import each other, and nothing inside `tools/` imports its face (`mod.rs`).
+const TOOL_LAYERS: &[&[&str]] = &[
+    &["kernel"],
+    &["page", "act", "tabs", "devtools", "contracts"],
+    &["store"],
+    &["semantic"],
+    &["run"],
+    &["catalog"],
+];
+
+/// A module of `src/tools`: its folder (family) and that folder's layer.
+fn tool_place(module: &[String]) -> Option<(&str, usize)> {
+    if module.first().map(String::as_str) != Some("tools") {
+        return None;
+    }
+    let family = module.get(1).map(String::as_str).unwrap_or("mod");
+    let layer = TOOL_LAYERS
+        .iter()
+        .position(|l| l.contains(&family))
+        .unwrap_or(TOOL_LAYERS.len());
+    Some((family, layer))
+}
+
+/// The longest a source file may be: a file longer than this mixes concerns.
+const MAX_LINES: usize = 800;
+
 fn layer_of(module: &[String]) -> usize {
     let top = module.first().map(String::as_str).unwrap_or("main");
     LAYERS
@@ -288,6 +316,50 @@ fn no_file_imports_from_a_higher_layer() {
 }
 
 #[test]
+fn inside_tools_families_stand_on_the_kernel_and_never_reach_up() {
+    let (edges, _) = graph();
+    let mut wrong = Vec::new();
+    for (from, tos) in &edges {
+        let Some((from_family, from_layer)) = tool_place(from) else {
+            continue;
+        };
+        for to in tos {
+            let Some((to_family, to_layer)) = tool_place(to) else {
+                continue;
+            };
+            let fine = from_family == to_family
+                || (to_family != "mod" && to_layer < from_layer)
+                || from_family == "mod";
+            if !fine {
+                wrong.push(format!("{} -> {}", name(from), name(to)));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "imports inside src/tools that run up, sideways between families, or to the face:\n{}",
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn no_source_file_is_over_800_lines() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let long: Vec<String> = common::rust_files(&root)
+        .into_iter()
+        .filter_map(|f| {
+            let n = std::fs::read_to_string(&f).unwrap().lines().count();
+            (n > MAX_LINES).then(|| format!("{} ({n} lines)", f.display()))
+        })
+        .collect();
+    assert!(
+        long.is_empty(),
+        "files over {MAX_LINES} lines:\n{}",
+        long.join("\n")
+    );
+}
+
+#[test]
 fn no_import_cycle_between_files() {
     let (edges, _) = graph();
     // Depth-first search with colours; report the first cycle found, as a path.
@@ -346,8 +418,16 @@ fn the_checker_reads_the_arrows_it_should() {
         "a super:: path in a use group"
     );
     assert!(
-        has("tools::page", "browser"),
+        has("tools::page::pages", "browser"),
         "a crate:: path to a re-export"
+    );
+    assert!(
+        has("tools::run::batch", "tools::act::pointer"),
+        "a family above another uses its tools"
+    );
+    assert_eq!(
+        tool_place(&["tools".into(), "act".into()]),
+        Some(("act", 1))
     );
     assert!(has("mcp::server", "tools"), "mcp -> tools");
     let e = expand("super::{a::B, c::{d, e::F as G}, self}");

@@ -1,0 +1,589 @@
+//! Form actions: `type`, `clear`, `check`, `uncheck`, `select`.
+
+use crate::tools::kernel::group::ToolGroup;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+use serde_json::Value;
+
+use crate::browser::act::ActError;
+use crate::browser::act::Caused;
+use crate::browser::act::until_dialog;
+use crate::browser::agent_calls::{
+    Focus, ForceEmpty, OptionSpec, SelectAll, SelectOption, Settle, State, ValueOf,
+};
+use crate::browser::keys::Key;
+use crate::browser::{Browser, BrowserError};
+use crate::failure::{Failure, FailureKind, Kind};
+use crate::policy::Capability;
+use crate::tools::act::keyboard::PasswordGuard;
+use crate::tools::act::pointer::{PointerArgs, action_result};
+use crate::tools::kernel::args;
+use crate::tools::kernel::args::Target;
+use crate::tools::kernel::browser::session_for;
+use crate::tools::kernel::effect::Effect;
+use crate::tools::kernel::outcome::ToolOutcome;
+use crate::tools::kernel::output::{ActionResult, CausedReport};
+use crate::tools::kernel::schema::input_schema;
+use crate::tools::kernel::tool::Call;
+use crate::tools::kernel::tool::Needs;
+use crate::tools::kernel::tool::RevisionRule;
+use crate::tools::kernel::tool::Services;
+use crate::tools::kernel::tool::Tool;
+use crate::tools::kernel::tool::ToolFuture;
+use crate::try_tool;
+
+/// `type`.
+pub const TYPE: Tool = Tool {
+    name: "type",
+    title: "Type text",
+    description: "Type text into one editable element as key presses at the caret (replacing a selection). Never echoed.",
+    group: ToolGroup::Core,
+    schema: input_schema::<TypeArgs>,
+    output: crate::tools::kernel::output::result_of::<ActionResult>,
+    effects: &[Effect::Input, Effect::ProducesText],
+    idempotent: false,
+    needs: Needs::Page,
+    revision: RevisionRule::Guarded,
+    run: crate::handler!(TypeArgs, run_type),
+};
+
+/// `clear`.
+pub const CLEAR: Tool = Tool {
+    name: "clear",
+    title: "Clear a field",
+    description: "Empty one editable element.",
+    group: ToolGroup::Core,
+    schema: input_schema::<PointerArgs>,
+    output: crate::tools::kernel::output::result_of::<ActionResult>,
+    effects: &[Effect::Input],
+    idempotent: true,
+    needs: Needs::Page,
+    revision: RevisionRule::Guarded,
+    run: crate::handler!(PointerArgs, run_clear),
+};
+
+/// `check`.
+pub const CHECK: Tool = Tool {
+    name: "check",
+    title: "Check",
+    description: "Make one checkbox, radio or switch checked (no-op if it already is); verified afterwards.",
+    group: ToolGroup::Core,
+    schema: input_schema::<PointerArgs>,
+    output: crate::tools::kernel::output::result_of::<ActionResult>,
+    effects: &[Effect::Input],
+    idempotent: true,
+    needs: Needs::Page,
+    revision: RevisionRule::Guarded,
+    run: crate::handler!(PointerArgs, run_check),
+};
+
+/// `uncheck`.
+pub const UNCHECK: Tool = Tool {
+    name: "uncheck",
+    title: "Uncheck",
+    description: "Make one checkbox or switch unchecked (no-op if it already is); verified afterwards.",
+    group: ToolGroup::Core,
+    schema: input_schema::<PointerArgs>,
+    output: crate::tools::kernel::output::result_of::<ActionResult>,
+    effects: &[Effect::Input],
+    idempotent: true,
+    needs: Needs::Page,
+    revision: RevisionRule::Guarded,
+    run: crate::handler!(PointerArgs, run_uncheck),
+};
+
+/// `select`.
+pub const SELECT: Tool = Tool {
+    name: "select",
+    title: "Select an option",
+    description: "Choose the option of one <select> by value, or by label.",
+    group: ToolGroup::Core,
+    schema: input_schema::<SelectArgs>,
+    output: crate::tools::kernel::output::result_of::<ActionResult>,
+    effects: &[Effect::Input],
+    idempotent: true,
+    needs: Needs::Page,
+    revision: RevisionRule::Guarded,
+    run: crate::handler!(SelectArgs, run_select),
+};
+
+/// Arguments of `type`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct TypeArgs {
+    /// The editable element.
+    target: Target,
+    /// What to type; never echoed.
+    #[schemars(length(max = 65_536))]
+    text: String,
+    /// Empty it first (verified).
+    clear: Option<bool>,
+    /// Press Enter afterwards.
+    submit: Option<bool>,
+    /// All at once, no key events.
+    insert_text: Option<bool>,
+    /// Else staleRevision.
+    #[allow(dead_code)] // checked by the call path as the page is acquired
+    expected_revision: Option<u64>,
+}
+
+/// Arguments of `select`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct SelectArgs {
+    /// The select element.
+    target: Target,
+    /// The option's value (give value or label).
+    #[schemars(length(max = 4096))]
+    value: Option<String>,
+    /// The option's visible label.
+    #[schemars(length(max = 4096))]
+    label: Option<String>,
+    /// Else staleRevision.
+    #[allow(dead_code)] // checked by the call path as the page is acquired
+    expected_revision: Option<u64>,
+}
+
+fn run_type(services: Arc<Services>, input: Call<TypeArgs>) -> ToolFuture {
+    Box::pin(async move {
+        let Call { args: a, raw } = input;
+        let text = a.text;
+        let clear = a.clear.unwrap_or(false);
+        let submit = a.submit.unwrap_or(false);
+        let bulk = a.insert_text.unwrap_or(false);
+        let mut b = try_tool!(session_for(&services, &TYPE).await);
+        let resolved = try_tool!(b.resolve(a.target.as_str()).await);
+        try_tool!(b.actionable(&resolved.r, "type").await);
+        // The target focused first, so the password rule sees the field the keys go to.
+        try_tool!(b.run_agent(&Focus(&resolved.r)).await);
+        let guard = try_tool!(PasswordGuard::before(&services, &mut b, &TYPE, &raw).await);
+        if clear {
+            try_tool!(clear_field(&mut b, &resolved.r).await);
+        }
+        try_tool!(b.run_agent(&Focus(&resolved.r)).await);
+        let armed = b.arm();
+        let events = Arc::clone(b.events());
+        try_tool!(
+            until_dialog(&events, async {
+                b.type_text(&text, bulk).await?;
+                if submit {
+                    let enter = Key::named("Enter").expect("Enter is a known key");
+                    b.key_event(&enter, true, 0).await?;
+                    b.key_event(&enter, false, 0).await?;
+                }
+                Ok(())
+            })
+            .await
+        );
+        try_tool!(guard.after(&mut b).await);
+        let caused = try_tool!(b.settle(armed).await);
+        action_result(&resolved.r, b.revision(), &caused)
+    })
+}
+
+/// Empty a field, a contenteditable or a code editor as a person would: select everything
+/// (the editor's own Control+A for code editors), then Backspace, so the page sees the same
+/// key and input events. Verified on the value the field or editor itself holds; a plain field
+/// that ignored the keys is emptied through its value setter as a last resort.
+async fn clear_field(b: &mut Browser, r: &str) -> Result<(), ToolOutcome> {
+    let selected = b.run_agent(&SelectAll(r)).await?;
+    if !selected.ok {
+        return Err(ToolOutcome::Failed(Failure::of(
+            FailureKind::NotEditable,
+            "the element cannot be cleared",
+        )));
+    }
+    let backspace = shortcut("Backspace");
+    if selected.editor.is_some() {
+        b.press_chord(&shortcut("Control+a")).await?;
+    }
+    b.press_chord(&backspace).await?;
+    if selected.editor.is_some() {
+        // A code editor draws its lines on the next animation frame, and its value is read
+        // from them: wait until its DOM is quiet (at most half a second) before reading.
+        b.run_agent(&Settle(500, 2)).await?;
+    }
+    if b.run_agent(&ValueOf(r)).await?.is_empty() {
+        return Ok(());
+    }
+    b.run_agent(&ForceEmpty(r)).await?;
+    if b.run_agent(&ValueOf(r)).await?.is_empty() {
+        return Ok(());
+    }
+    Err(ToolOutcome::Failed(Failure::of(
+        FailureKind::NotCleared,
+        "the field still holds text after select-all and Backspace",
+    )))
+}
+
+/// A chord Glass spells itself; always parses.
+fn shortcut(s: &str) -> crate::browser::keys::Shortcut {
+    crate::browser::keys::parse_shortcut(s).expect("a known chord")
+}
+
+fn run_clear(services: Arc<Services>, input: Call<PointerArgs>) -> ToolFuture {
+    Box::pin(async move {
+        let a = input.args;
+        let mut b = try_tool!(session_for(&services, &CLEAR).await);
+        let resolved = try_tool!(b.resolve(a.target.as_str()).await);
+        try_tool!(b.actionable(&resolved.r, "type").await);
+        let armed = b.arm();
+        try_tool!(clear_field(&mut b, &resolved.r).await);
+        let caused = try_tool!(b.settle(armed).await);
+        action_result(&resolved.r, b.revision(), &caused)
+    })
+}
+
+fn set_checked(services: Arc<Services>, input: Call<PointerArgs>, want: bool) -> ToolFuture {
+    Box::pin(async move {
+        let a = input.args;
+        let tool = if want { &CHECK } else { &UNCHECK };
+        let mut b = try_tool!(session_for(&services, tool).await);
+        let resolved = try_tool!(b.resolve(a.target.as_str()).await);
+        let before = try_tool!(b.run_agent(&State(&resolved.r)).await);
+        if !before.checkable() {
+            return ToolOutcome::Failed(Failure::of(
+                FailureKind::NotCheckable,
+                "the element is not a checkbox, radio or switch",
+            ));
+        }
+        if before.checked == want {
+            return ToolOutcome::ok(&ActionResult {
+                changed: Some(false),
+                ..ActionResult::new(&resolved.r, b.revision(), &Caused::default())
+            });
+        }
+        let (x, y) = try_tool!(b.actionable(&resolved.r, "check").await);
+        let armed = b.arm();
+        let events = Arc::clone(b.events());
+        try_tool!(until_dialog(&events, b.click_at(x, y, 1)).await);
+        let caused = try_tool!(b.settle(armed).await);
+        if caused.dialog.is_none() && caused.navigation.is_none() {
+            let after = try_tool!(b.run_agent(&State(&resolved.r)).await);
+            if after.checked != want {
+                let reason = if want {
+                    "the element did not become checked"
+                } else {
+                    "the element did not become unchecked"
+                };
+                return ToolOutcome::Failed(
+                    Failure::of(FailureKind::NotToggled, reason).with("revision", b.revision()),
+                );
+            }
+        }
+        action_result(&resolved.r, b.revision(), &caused)
+    })
+}
+
+fn run_check(services: Arc<Services>, input: Call<PointerArgs>) -> ToolFuture {
+    set_checked(services, input, true)
+}
+
+fn run_uncheck(services: Arc<Services>, input: Call<PointerArgs>) -> ToolFuture {
+    set_checked(services, input, false)
+}
+
+fn run_select(services: Arc<Services>, input: Call<SelectArgs>) -> ToolFuture {
+    Box::pin(async move {
+        let a = input.args;
+        let (value, label) = (a.value, a.label);
+        if value.is_none() && label.is_none() {
+            return args::invalid("value", "give value or label").into();
+        }
+        let mut b = try_tool!(session_for(&services, &SELECT).await);
+        let resolved = try_tool!(b.resolve(a.target.as_str()).await);
+        try_tool!(b.actionable(&resolved.r, "select").await);
+        let armed = b.arm();
+        let spec = OptionSpec {
+            value: value.as_deref(),
+            label: label.as_deref(),
+        };
+        let v = try_tool!(b.run_agent(&SelectOption(&resolved.r, spec)).await);
+        if !v.ok {
+            let failure = select_failure(v.failure.as_deref());
+            let reason = match failure {
+                FailureKind::NoSuchOption => "no option has that value or label",
+                FailureKind::AmbiguousOption => "several options have that label; give one's value",
+                FailureKind::Disabled => "the element or the option is disabled",
+                _ => "the element is not a <select>",
+            };
+            let mut failure = Failure::of(failure, reason);
+            if !v.options.is_empty() {
+                failure = failure
+                    .with(
+                        "options",
+                        serde_json::to_value(&v.options).unwrap_or_default(),
+                    )
+                    .with("optionCount", v.option_count);
+            }
+            return ToolOutcome::Failed(failure);
+        }
+        let caused = try_tool!(b.settle(armed).await);
+        action_result(&resolved.r, b.revision(), &caused)
+    })
+}
+
+/// Most fields one `fillForm` fills.
+pub const MAX_FIELDS: usize = 16;
+
+/// `fillForm`.
+pub const FILL_FORM: Tool = Tool {
+    name: "fillForm",
+    title: "Fill a form",
+    description: "Fill up to 16 fields (text, a select's option, a checkbox's state); every target resolves before any is filled; each field's outcome.",
+    group: ToolGroup::Standard,
+    schema: input_schema::<FillArgs>,
+    output: crate::tools::kernel::output::result_of::<FillFormResult>,
+    effects: &[Effect::Input, Effect::ProducesText],
+    idempotent: true,
+    needs: Needs::Page,
+    revision: RevisionRule::Guarded,
+    run: crate::handler!(FillArgs, run_fill_form),
+};
+
+/// Arguments of `fillForm`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct FillArgs {
+    /// The fields, each filled in turn.
+    #[schemars(length(min = 1, max = 16))]
+    fields: Vec<Field>,
+    /// Else staleRevision.
+    #[allow(dead_code)] // checked by the call path as the page is acquired
+    expected_revision: Option<u64>,
+}
+
+/// One field to fill.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct Field {
+    /// The field.
+    target: Target,
+    /// Text, an option's value or label, or true/false.
+    value: FieldValue,
+}
+
+/// What a field gets.
+#[derive(Deserialize, JsonSchema, Clone)]
+#[serde(untagged)]
+enum FieldValue {
+    Text(#[schemars(length(max = 65_536))] String),
+    Checked(bool),
+}
+
+impl FieldValue {
+    fn to_json(&self) -> Value {
+        match self {
+            FieldValue::Text(s) => Value::String(s.clone()),
+            FieldValue::Checked(b) => Value::Bool(*b),
+        }
+    }
+}
+
+fn run_fill_form(services: Arc<Services>, input: Call<FillArgs>) -> ToolFuture {
+    Box::pin(async move {
+        let Call { args: a, raw } = input;
+        let fields = a.fields;
+        let mut b = try_tool!(session_for(&services, &FILL_FORM).await);
+        // Resolve every target before touching anything.
+        let mut refs = Vec::with_capacity(fields.len());
+        let mut unresolved = Vec::new();
+        for (i, f) in fields.iter().enumerate() {
+            match b.resolve(f.target.as_str()).await {
+                Ok(r) => refs.push(r),
+                Err(crate::browser::act::ActError::Targeting(e)) => {
+                    unresolved.push(FieldOutcome {
+                        index: i,
+                        element: None,
+                        ok: false,
+                        failure_kind: e.failure_kind(),
+                        candidates: e.get("candidates").cloned(),
+                    });
+                }
+                Err(crate::browser::act::ActError::Browser(e)) => return e.into(),
+            }
+        }
+        if !unresolved.is_empty() {
+            return ToolOutcome::Failed(
+                Failure::of(
+                    FailureKind::UnresolvedFields,
+                    "some targets did not resolve to exactly one element; nothing was filled",
+                )
+                .with(
+                    "fields",
+                    serde_json::to_value(&unresolved).unwrap_or_default(),
+                ),
+            );
+        }
+        // The resolve said which targets are password fields (or their labels).
+        let password_confirmed = refs.iter().any(|r| r.password);
+        if password_confirmed {
+            try_tool!(crate::tools::kernel::effects::on_page(
+                &services,
+                Capability::PasswordInput,
+                &FILL_FORM,
+                &raw,
+                "type into a password field"
+            ));
+        }
+        // No password field among the targets: one the page moves focus to meanwhile must not
+        // get the text either.
+        let guard = if password_confirmed {
+            None
+        } else {
+            Some(try_tool!(
+                PasswordGuard::watch(&services, &FILL_FORM, &mut b).await
+            ))
+        };
+        let armed = b.arm();
+        let mut outcomes = Vec::with_capacity(fields.len());
+        let mut all_ok = true;
+        for (i, (f, r)) in fields.iter().zip(&refs).enumerate() {
+            let outcome = fill_one(&mut b, &r.r, &f.value.to_json()).await;
+            all_ok &= outcome.is_none();
+            outcomes.push(FieldOutcome {
+                index: i,
+                element: Some(r.r.clone()),
+                ok: outcome.is_none(),
+                failure_kind: outcome,
+                candidates: None,
+            });
+        }
+        if let Some(guard) = guard {
+            try_tool!(guard.after(&mut b).await);
+        }
+        let caused = try_tool!(b.settle(armed).await);
+        let out = FillFormResult {
+            ok: all_ok,
+            fields: outcomes,
+            revision: b.revision(),
+            caused: CausedReport::of(&caused),
+        };
+        if all_ok {
+            return ToolOutcome::ok(&out);
+        }
+        ToolOutcome::Failed(Failure::bare(Kind::FillForm).with_result(&out))
+    })
+}
+
+/// Fill one resolved field; `Some(failureKind)` when it could not be filled.
+async fn fill_one(b: &mut Browser, r: &str, value: &Value) -> Option<FailureKind> {
+    fn browser(e: &BrowserError) -> FailureKind {
+        match e {
+            BrowserError::DialogOpen(_) => FailureKind::FieldInterrupted,
+            _ => FailureKind::FieldBrowser,
+        }
+    }
+    fn act(e: ActError, otherwise: FailureKind) -> FailureKind {
+        match e {
+            ActError::Targeting(f) => f.failure_kind().unwrap_or(otherwise),
+            ActError::Browser(e) => browser(&e),
+        }
+    }
+    let state = match b.run_agent(&State(r)).await {
+        Ok(s) => s,
+        Err(e) => return Some(browser(&e)),
+    };
+    let role = state.role.as_deref().unwrap_or("");
+    if let Value::Bool(want) = value {
+        if !state.checkable() {
+            return Some(FailureKind::NotCheckable);
+        }
+        if state.checked == *want {
+            return None;
+        }
+        let (x, y) = match b.actionable(r, "check").await {
+            Ok(p) => p,
+            Err(e) => return Some(act(e, FailureKind::NotActionable)),
+        };
+        let events = Arc::clone(b.events());
+        if let Err(e) = until_dialog(&events, b.click_at(x, y, 1)).await {
+            return Some(browser(&e));
+        }
+        let after = match b.run_agent(&State(r)).await {
+            Ok(a) => a,
+            Err(e) => return Some(browser(&e)),
+        };
+        return (after.checked != *want).then_some(FailureKind::NotToggled);
+    }
+    let text = value.as_str().unwrap_or("");
+    if role == "combobox" || role == "listbox" {
+        let spec = OptionSpec {
+            value: Some(text),
+            label: Some(text),
+        };
+        let v = match b.run_agent(&SelectOption(r, spec)).await {
+            Ok(v) => v,
+            Err(e) => return Some(browser(&e)),
+        };
+        if v.ok {
+            return None;
+        }
+        if v.failure.as_deref() != Some("notSelect") {
+            return Some(select_failure(v.failure.as_deref()));
+        }
+    }
+    if let Err(e) = b.actionable(r, "type").await {
+        return Some(act(e, FailureKind::NotEditable));
+    }
+    match clear_field(b, r).await {
+        Ok(()) => {}
+        Err(ToolOutcome::Failed(e)) => {
+            return Some(e.failure_kind().unwrap_or(FailureKind::NotCleared));
+        }
+        Err(_) => return Some(FailureKind::FieldBrowser),
+    }
+    if let Err(e) = b.run_agent(&Focus(r)).await {
+        return Some(browser(&e));
+    }
+    if let Err(e) = b.type_text(text, false).await {
+        return Some(browser(&e));
+    }
+    None
+}
+
+/// The failure a page agent's `select` answer names, within the select failures.
+fn select_failure(failure: Option<&str>) -> FailureKind {
+    match failure.and_then(FailureKind::from_agent) {
+        Some(
+            f @ (FailureKind::NoSuchOption | FailureKind::AmbiguousOption | FailureKind::Disabled),
+        ) => f,
+        _ => FailureKind::NotSelect,
+    }
+}
+
+/// The result of `fillForm` (also the body of its `fillForm` failure).
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct FillFormResult {
+    /// Every field was filled.
+    pub ok: bool,
+    /// Each field's outcome, in the order given.
+    pub fields: Vec<FieldOutcome>,
+    /// The page revision after the call.
+    pub revision: u64,
+    /// What the input started.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub caused: Option<CausedReport>,
+}
+
+/// One field of `fillForm`.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FieldOutcome {
+    /// Its position in `fields`.
+    pub index: usize,
+    /// The element filled (absent when the target did not resolve).
+    #[serde(rename = "ref", skip_serializing_if = "Option::is_none")]
+    pub element: Option<String>,
+    /// It holds the value.
+    pub ok: bool,
+    /// Why not, when not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub failure_kind: Option<FailureKind>,
+    /// An unresolved target: the elements it could have meant.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub candidates: Option<Value>,
+}

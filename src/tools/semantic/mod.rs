@@ -1,0 +1,6 @@
+//! Meaning over mechanics: intents, verification, waits and structured extraction.
+
+pub mod extract;
+pub mod intent;
+pub mod verify;
+pub mod wait;
