@@ -3,11 +3,13 @@
 //! each request, `result` shapes tool outcomes for the request's revision; `jsonrpc`,
 //! `revision` and `negotiation` are the pure protocol pieces they share.
 
+pub mod calls;
 pub mod connection;
 pub mod jsonrpc;
 pub mod negotiation;
 pub mod result;
 pub mod revision;
 pub mod server;
+pub mod shared;
 pub mod transcript;
 pub mod transport;

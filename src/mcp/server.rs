@@ -6,18 +6,19 @@
 //! with a cancellation channel registered under its request id. Answers go out through the
 //! connection's outbox; their shape is `result`'s.
 
+use super::shared::{Lifecycle, Phase, Running, Shared, bounded, lock};
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::{Duration, Instant};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::sync::{Semaphore, oneshot};
 
-use super::connection::{self, Ended, Outbox};
+use super::connection::{self, Ended};
 use super::jsonrpc::{self, Incoming, RequestId};
-use super::negotiation::{self, ServerFacts};
-use super::result::{Era, server_info, stateless_result, tool_result};
+use super::negotiation::{self};
+use super::result::{Era, server_info, stateless_result};
 use super::revision::{self, Declared};
 use super::transport::{Decoded, FrameError, Framing};
 use crate::tools::{self, Services};
@@ -35,21 +36,6 @@ observe (e12), css=SELECTOR, text=TEXT, role=ROLE;name=NAME or name=NAME; expect
 revision your last read saw (a page changed since answers staleRevision, untouched); confirmToken \
 is the token a confirmationRequired answer gave; a file path is absolute, under the working, \
 temporary or Glass's data directory.";
-
-/// Lifecycle of a handshake-era connection.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Phase {
-    Uninitialized,
-    Negotiated,
-    Ready,
-}
-
-#[derive(Debug)]
-struct Lifecycle {
-    phase: Phase,
-    /// The MCP revision agreed by `initialize`.
-    revision: &'static str,
-}
 
 /// A request's method, read once: every dispatch below matches on it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,38 +61,6 @@ impl<'a> Method<'a> {
             other => Method::Other(other),
         }
     }
-}
-
-/// What is shared between the reader, the call tasks and the writer.
-struct Shared {
-    facts: ServerFacts,
-    services: Arc<Services>,
-    out: Outbox,
-    lifecycle: Mutex<Lifecycle>,
-    /// Running calls (and open stateless subscriptions), by id.
-    active: Mutex<HashMap<RequestId, Running>>,
-    permits: Arc<Semaphore>,
-    /// This connection's client id among a daemon's clients (`None` for a stdio server).
-    client: Option<u64>,
-}
-
-/// A running call: how to cancel it and, for a stateless call, its concurrency permit.
-///
-/// A cancelled stateless call gets no answer, so its client cannot wait for one before its next
-/// call: its permit is released the moment it is cancelled. Other calls keep their permit until
-/// their answer (the -32800 error included) is queued.
-struct Running {
-    cancel: oneshot::Sender<()>,
-    permit: Option<tokio::sync::OwnedSemaphorePermit>,
-}
-
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
-/// Cut a client-supplied identifier to a bounded, printable form for an error message.
-fn bounded(s: &str) -> String {
-    s.chars().filter(|c| !c.is_control()).take(64).collect()
 }
 
 /// Serve MCP on `input`/`output` until `input` ends (or `stop` resolves), then drain and close
@@ -389,21 +343,7 @@ async fn handle_handshake(
                 )
                 .await
         }
-        _ => call_tool(shared, framing, id, params, era).await,
-    }
-}
-
-/// An optional argument the server takes out of a call's arguments and reads itself: its
-/// value, or the invalid-params message naming it.
-fn server_arg<T>(
-    arguments: &mut Map<String, Value>,
-    name: &str,
-    read: impl Fn(&Value) -> Option<T>,
-    rule: &str,
-) -> Result<Option<T>, String> {
-    match arguments.remove(name) {
-        None | Some(Value::Null) => Ok(None),
-        Some(v) => read(&v).map(Some).ok_or_else(|| format!("{name} {rule}")),
+        _ => super::calls::call_tool(shared, framing, id, params, era).await,
     }
 }
 
@@ -621,7 +561,9 @@ async fn handle_stateless(
                 .reply(framing, &id, stateless_result(result))
                 .await;
         }
-        Method::ToolsCall => call_tool(shared, framing, id, params, Era::Stateless).await,
+        Method::ToolsCall => {
+            super::calls::call_tool(shared, framing, id, params, Era::Stateless).await
+        }
         Method::SubscriptionsListen => {
             // Glass's lists never change, so the honoured filter is empty; the stream stays
             // open until the client cancels it or the process ends.
@@ -670,225 +612,4 @@ async fn handle_stateless(
                 .await;
         }
     }
-}
-
-/// Validate a `tools/call`, then run it in its own task under a permit.
-async fn call_tool(
-    shared: &Arc<Shared>,
-    framing: Framing,
-    id: RequestId,
-    params: Option<Value>,
-    era: Era,
-) {
-    let params = params.unwrap_or(Value::Null);
-    let Some(name) = params.get("name").and_then(Value::as_str) else {
-        return shared
-            .out
-            .fail(
-                framing,
-                &id,
-                jsonrpc::INVALID_PARAMS,
-                "tools/call requires a string name",
-            )
-            .await;
-    };
-    let mut arguments = match params.get("arguments") {
-        None | Some(Value::Null) => Map::new(),
-        Some(Value::Object(m)) => m.clone(),
-        Some(_) => {
-            return shared
-                .out
-                .fail(
-                    framing,
-                    &id,
-                    jsonrpc::INVALID_PARAMS,
-                    "tools/call arguments must be an object",
-                )
-                .await;
-        }
-    };
-    // A tool outside the group is unknown; one the policy denies outright is not listed but
-    // answers a call with the policy's denial, which says more than "unknown".
-    let Some(tool) = tools::find(name).filter(|t| shared.facts.tools.holds(t.group)) else {
-        let message = format!("unknown tool: {}", bounded(name));
-        return shared
-            .out
-            .fail(framing, &id, jsonrpc::INVALID_PARAMS, &message)
-            .await;
-    };
-    // The arguments the server reads itself: whether to add a failure trace, and the lease
-    // token a program may still give (a connection holding the lease needs none; the call
-    // path checks the lease after the policy and the confirmation).
-    let server_args = (
-        server_arg(
-            &mut arguments,
-            "includeTrace",
-            Value::as_bool,
-            "must be a boolean",
-        ),
-        server_arg(
-            &mut arguments,
-            "leaseToken",
-            |v| v.as_str().map(str::to_owned),
-            "must be a string",
-        ),
-    );
-    let (include_trace, lease_token) = match server_args {
-        (Ok(t), Ok(l)) => (t.unwrap_or(false), l),
-        (Err(message), _) | (_, Err(message)) => {
-            return shared
-                .out
-                .fail(framing, &id, jsonrpc::INVALID_PARAMS, &message)
-                .await;
-        }
-    };
-    let Ok(permit) = shared.permits.clone().try_acquire_owned() else {
-        return shared
-            .out
-            .fail(
-                framing,
-                &id,
-                jsonrpc::OVERLOADED,
-                "too many concurrent requests",
-            )
-            .await;
-    };
-    let (cancel_tx, cancel_rx) = oneshot::channel();
-    // A stateless call's permit lives in its entry (see `Running`); others hold theirs.
-    let (entry_permit, permit) = if era == Era::Stateless {
-        (Some(permit), None)
-    } else {
-        (None, Some(permit))
-    };
-    let registered = {
-        let mut active = lock(&shared.active);
-        let fresh = !active.contains_key(&id);
-        if fresh {
-            active.insert(
-                id.clone(),
-                Running {
-                    cancel: cancel_tx,
-                    permit: entry_permit,
-                },
-            );
-        }
-        fresh
-    };
-    if !registered {
-        return shared
-            .out
-            .fail(
-                framing,
-                &id,
-                jsonrpc::INVALID_REQUEST,
-                "duplicate active request id",
-            )
-            .await;
-    }
-    // A client that wants progress names it with a token (a string or an integer).
-    let progress_token = params
-        .get("_meta")
-        .and_then(|m| m.get("progressToken"))
-        .filter(|t| t.is_string() || t.is_i64() || t.is_u64())
-        .cloned();
-    let shared = Arc::clone(shared);
-    tokio::spawn(async move {
-        let started = Instant::now();
-        let services = Arc::clone(&shared.services);
-        let (progress_tx, mut progress_rx) = tokio::sync::mpsc::unbounded_channel::<Value>();
-        let control = Arc::new(tools::progress::Control::default());
-        let run = async {
-            let call = tools::progress::with_control(
-                Arc::clone(&control),
-                tools::lease::as_client(
-                    shared.client.unwrap_or(0),
-                    lease_token,
-                    tools::call::call(&services, tool, arguments),
-                ),
-            );
-            match progress_token {
-                Some(token) => {
-                    let sink = tools::progress::Sink::new(move |done, total, message| {
-                        let mut params =
-                            json!({"progressToken": token, "progress": done, "message": message});
-                        if let Some(total) = total {
-                            params["total"] = json!(total);
-                        }
-                        let _ = progress_tx.send(json!({
-                            "jsonrpc": "2.0",
-                            "method": "notifications/progress",
-                            "params": params,
-                        }));
-                    });
-                    tools::progress::with_sink(sink, call).await
-                }
-                None => call.await,
-            }
-        };
-        tokio::pin!(run);
-        let mut cancel_rx = cancel_rx;
-        // A call that stops between steps is let finish its step; any other is dropped.
-        let mut stopping = false;
-        let outcome = loop {
-            tokio::select! {
-                outcome = &mut run => break Some(outcome),
-                _ = &mut cancel_rx, if !stopping => {
-                    if control.cancel() {
-                        stopping = true;
-                    } else {
-                        break None;
-                    }
-                }
-                Some(note) = progress_rx.recv() => shared.out.send(framing, note).await,
-            }
-        };
-        // Progress reported before the answer goes out before it.
-        while let Ok(note) = progress_rx.try_recv() {
-            if outcome.is_some() {
-                shared.out.send(framing, note).await;
-            }
-        }
-        // Held until the answer is queued (a stateless call's permit is in it).
-        let entry = lock(&shared.active).remove(&id);
-        match outcome {
-            // Stopped between steps: the cancellation's answer says which steps ran.
-            Some(_) if control.was_cancelled() && era == Era::Stateless => {}
-            Some(outcome) if control.was_cancelled() => {
-                let (ran, _) = tools::call::nested(outcome);
-                shared
-                    .out
-                    .send(
-                        framing,
-                        jsonrpc::error(&id, jsonrpc::CANCELLED, "request cancelled", Some(ran)),
-                    )
-                    .await
-            }
-            Some(outcome) => {
-                let mut result = tool_result(tool.name, outcome, era, include_trace, started);
-                // A shared daemon's answers say who holds the lease and until when; a client
-                // alone on it never sees a lease.
-                if let (Some(client), Some(leases)) = (
-                    shared.client,
-                    shared.services.leases.as_ref().filter(|l| l.shared()),
-                ) {
-                    if let Some(m) = result.as_object_mut() {
-                        let meta = m.entry("_meta").or_insert_with(|| json!({}));
-                        meta["glass/lease"] = leases.status(client);
-                    }
-                }
-                shared.out.reply(framing, &id, result).await;
-            }
-            // The stateless revision forbids any message for a cancelled request.
-            None if era == Era::Stateless => {}
-            None => {
-                shared
-                    .out
-                    .fail(framing, &id, jsonrpc::CANCELLED, "request cancelled")
-                    .await
-            }
-        }
-        // Released only once the answer is queued, so the EOF drain never overtakes it.
-        drop(entry);
-        drop(permit);
-    });
 }

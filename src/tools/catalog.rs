@@ -10,9 +10,9 @@ use super::kernel::{call, effects, schema};
 use super::act::{consent, dialogs, forms, keyboard, pointer, transfer};
 use super::contracts::{task, webir};
 use super::devtools::{diagnostics, emulate, evaluate, network, perf, print, state};
-use super::page::{delta, pages as page};
+use super::page::{capture, delta, navigate, observe, read, scroll};
 use super::run::{batch, checkpoint, recover as journal, task_exec, workflow};
-use super::semantic::{extract, intent, verify, wait};
+use super::semantic::{extract, inspect, intent, verify, wait};
 use super::store::{knowledge, snapshot};
 use super::tabs::targets as topology;
 
@@ -54,11 +54,11 @@ pub fn offered(tool: &Tool, facts: &ServerFacts) -> bool {
 /// The whole catalog, in `tools/list` order.
 pub fn catalog() -> &'static [Tool] {
     static CATALOG: &[Tool] = &[
-        page::NAVIGATE,
-        page::GO_BACK,
-        page::GO_FORWARD,
-        page::RELOAD,
-        page::OBSERVE,
+        navigate::NAVIGATE,
+        navigate::GO_BACK,
+        navigate::GO_FORWARD,
+        navigate::RELOAD,
+        observe::OBSERVE,
         pointer::CLICK,
         pointer::DOUBLE_CLICK,
         pointer::HOVER,
@@ -71,11 +71,11 @@ pub fn catalog() -> &'static [Tool] {
         keyboard::KEY_DOWN,
         keyboard::KEY_UP,
         keyboard::SHORTCUT,
-        page::SCREENSHOT,
-        page::GET_DOM,
-        page::GET_TEXT,
+        capture::SCREENSHOT,
+        read::GET_DOM,
+        read::GET_TEXT,
         evaluate::EVALUATE,
-        page::SCROLL,
+        scroll::SCROLL,
         dialogs::ACCEPT,
         dialogs::DISMISS,
         pointer::DRAG,
@@ -104,14 +104,14 @@ pub fn catalog() -> &'static [Tool] {
         webir::INSPECT,
         webir::DIFF,
         webir::CONTINUITY,
-        page::EXTRACT_WEB_IR,
+        read::EXTRACT_WEB_IR,
         wait::TOOL,
         verify::TOOL,
         verify::PREFLIGHT,
         journal::RECOVER_RUN,
         delta::OBSERVE_DELTA,
         delta::RECONCILE,
-        intent::INSPECT_PAGE,
+        inspect::INSPECT_PAGE,
         intent::RESOLVE_INTENT,
         intent::FIND_TARGET,
         intent::EXECUTE_INTENT,

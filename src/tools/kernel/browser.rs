@@ -210,3 +210,14 @@ macro_rules! try_tool {
         }
     };
 }
+
+/// Resolve an optional target to a ref.
+pub async fn optional_ref(
+    b: &mut crate::browser::Browser,
+    target: Option<&crate::tools::kernel::args::Target>,
+) -> Result<Option<String>, ToolOutcome> {
+    match target {
+        None => Ok(None),
+        Some(t) => Ok(Some(b.resolve(t.as_str()).await?.r)),
+    }
+}

@@ -27,7 +27,7 @@ use crate::tools::kernel::tool::RevisionRule;
 use crate::tools::kernel::tool::Services;
 use crate::tools::kernel::tool::Tool;
 use crate::tools::kernel::tool::ToolFuture;
-use crate::tools::page::pages::observation;
+use crate::tools::page::observe::observation;
 use crate::try_tool;
 
 /// Most elements listed in each of added, removed and changed.

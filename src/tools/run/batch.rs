@@ -119,11 +119,11 @@ impl StepAction {
         use crate::tools::act::keyboard;
         use crate::tools::act::pointer;
         use crate::tools::act::transfer;
-        use crate::tools::page::pages as page;
+        use crate::tools::page::{navigate, scroll};
         use crate::tools::semantic::verify;
         use crate::tools::semantic::wait;
         match self {
-            StepAction::Navigate => &page::NAVIGATE,
+            StepAction::Navigate => &navigate::NAVIGATE,
             StepAction::Click => &pointer::CLICK,
             StepAction::DoubleClick => &pointer::DOUBLE_CLICK,
             StepAction::Hover => &pointer::HOVER,
@@ -136,7 +136,7 @@ impl StepAction {
             StepAction::FillForm => &forms::FILL_FORM,
             StepAction::Key => &keyboard::KEY,
             StepAction::Shortcut => &keyboard::SHORTCUT,
-            StepAction::Scroll => &page::SCROLL,
+            StepAction::Scroll => &scroll::SCROLL,
             StepAction::Upload => &transfer::UPLOAD,
             StepAction::AcceptDialog => &dialogs::ACCEPT,
             StepAction::DismissDialog => &dialogs::DISMISS,

@@ -520,7 +520,7 @@ fn run_import(services: Arc<Services>, input: Call<ImportArgs>) -> ToolFuture {
             }
             let opened = call(
                 &services,
-                &crate::tools::page::pages::NAVIGATE,
+                &crate::tools::page::navigate::NAVIGATE,
                 obj(json!({"url": cp.url, "observe": false})),
             );
             if let ToolOutcome::Failed(f) = opened.await {

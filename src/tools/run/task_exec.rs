@@ -745,7 +745,7 @@ async fn check_postconditions(
                 let (v, _) = nested(
                     call(
                         services,
-                        &crate::tools::semantic::intent::INSPECT_PAGE,
+                        &crate::tools::semantic::inspect::INSPECT_PAGE,
                         Map::new(),
                     )
                     .await,

@@ -492,7 +492,7 @@ impl Run<'_> {
                 let (body, ok) = nested(
                     call(
                         self.services,
-                        &crate::tools::page::pages::NAVIGATE,
+                        &crate::tools::page::navigate::NAVIGATE,
                         args.as_object().cloned().unwrap_or_default(),
                     )
                     .await,

@@ -502,7 +502,7 @@ pub const OBSERVE: Tool = Tool {
 #[serde(deny_unknown_fields)]
 struct ObserveArgs {
     /// observe's level (default interactive).
-    level: Option<crate::tools::page::pages::Level>,
+    level: Option<crate::tools::page::observe::Level>,
 }
 
 /// Records weighed beside an observation.
@@ -552,7 +552,7 @@ fn run_observe(services: Arc<Services>, input: Call<ObserveArgs>) -> ToolFuture 
         if let Some(level) = a.level {
             ask.insert("level".into(), json!(level));
         }
-        let observation = match call(&services, &crate::tools::page::pages::OBSERVE, ask).await {
+        let observation = match call(&services, &crate::tools::page::observe::OBSERVE, ask).await {
             ToolOutcome::Ok(mut v) => {
                 if let Value::Object(m) = &mut v {
                     m.remove("trust");

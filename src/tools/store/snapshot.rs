@@ -126,7 +126,7 @@ fn run(services: Arc<Services>, input: Call<SnapshotArgs>) -> ToolFuture {
                     ask.insert("region".into(), json!(r));
                 }
                 let body =
-                    match call(&services, &crate::tools::page::pages::EXTRACT_WEB_IR, ask).await {
+                    match call(&services, &crate::tools::page::read::EXTRACT_WEB_IR, ask).await {
                         ToolOutcome::Ok(v) | ToolOutcome::WithImages(v, _) => v,
                         failed => return failed,
                     };

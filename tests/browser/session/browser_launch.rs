@@ -267,8 +267,11 @@ async fn pdeathsig_child_helper() {
 async fn run_and_sigkill_child(dir: &Path, exe: Option<&Path>, before_kill: impl AsyncFnOnce()) {
     use std::io::BufRead;
     let mut cmd = std::process::Command::new(std::env::current_exe().unwrap());
+    // The helper's full test name: this module's path without the crate's name.
+    let module = module_path!().split_once("::").map_or("", |(_, m)| m);
+    let helper = format!("{module}::pdeathsig_child_helper");
     cmd.args([
-        "pdeathsig_child_helper",
+        helper.as_str(),
         "--exact",
         "--ignored",
         "--nocapture",

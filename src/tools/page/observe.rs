@@ -1,0 +1,262 @@
+//! `observe`: the compact page model (elements with refs, roles, names and state), kept as the
+//! session's last observation for `observeDelta`.
+
+use crate::browser::agent_calls::{Dom, Observe};
+use crate::browser::{Browser, BrowserError};
+use crate::failure::{Failure, FailureKind};
+use crate::policy::Capability;
+use crate::redact;
+use crate::tools::kernel::args::Ref;
+use crate::tools::kernel::browser::session_for;
+use crate::tools::kernel::effect::{Effect, When};
+use crate::tools::kernel::group::ToolGroup;
+use crate::tools::kernel::outcome::ToolOutcome;
+use crate::tools::kernel::schema::input_schema;
+use crate::tools::kernel::tool::Call;
+use crate::tools::kernel::tool::Needs;
+use crate::tools::kernel::tool::RevisionRule;
+use crate::tools::kernel::tool::Services;
+use crate::tools::kernel::tool::Tool;
+use crate::tools::kernel::tool::ToolFuture;
+use crate::try_tool;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use std::sync::Arc;
+
+/// `observe`.
+pub const OBSERVE: Tool = Tool {
+    name: "observe",
+    title: "Observe the page",
+    description: "Compact page state: url, title, revision, elements with refs, roles, names and state. DOM, screenshot and form values only when asked.",
+    group: ToolGroup::Core,
+    schema: input_schema::<ObserveArgs>,
+    output: crate::tools::kernel::output::result_of::<ObserveResult>,
+    effects: &[
+        Effect::ReadsPage,
+        Effect::CapturesPixels(When::Flag("includeScreenshot")),
+        Effect::ReadsFormValues(When::Flag("includeFormValues")),
+    ],
+    idempotent: true,
+    needs: Needs::Page,
+    revision: RevisionRule::Reads,
+    run: crate::handler!(ObserveArgs, run_observe),
+};
+
+/// Arguments of `observe`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct ObserveArgs {
+    /// Default interactive (docs/page-model.md).
+    level: Option<Level>,
+    /// Observe only inside this element.
+    region: Option<Ref>,
+    /// Add the page's HTML.
+    include_dom: Option<bool>,
+    /// Add a screenshot.
+    include_screenshot: Option<bool>,
+    /// Add form fields' values (never passwords).
+    include_form_values: Option<bool>,
+}
+
+/// An observation level.
+#[derive(Deserialize, Serialize, JsonSchema, Clone, Copy)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    Summary,
+    Interactive,
+    Structured,
+    Detailed,
+    Raw,
+}
+
+impl Level {
+    fn as_str(self) -> &'static str {
+        match self {
+            Level::Summary => "summary",
+            Level::Interactive => "interactive",
+            Level::Structured => "structured",
+            Level::Detailed => "detailed",
+            Level::Raw => "raw",
+        }
+    }
+}
+
+/// Observation options as the agent takes them.
+fn observe_options(
+    level: Option<&str>,
+    region: Option<&str>,
+    form_values: bool,
+    next_ref: u64,
+) -> Value {
+    let (level, max_items, max_text) = match level {
+        None => ("compact", 400, 160),
+        Some("summary") => ("summary", 64, 160),
+        Some("interactive") => ("interactive", 400, 160),
+        Some("structured") => ("structured", 300, 160),
+        Some("detailed") => ("detailed", 200, 400),
+        Some(other) => (other, 500, 400),
+    };
+    json!({
+        "level": level,
+        "nextRef": next_ref,
+        "maxItems": max_items,
+        "maxNameChars": 80,
+        "maxTextChars": max_text,
+        "region": region,
+        "includeFormValues": form_values,
+    })
+}
+
+/// Run the agent's observation and shape it for a result.
+pub async fn observation(
+    b: &mut Browser,
+    level: Option<&str>,
+    region: Option<&str>,
+    form_values: bool,
+) -> Result<ObserveResult, crate::browser::act::ActError> {
+    let opts = observe_options(level, region, form_values, b.next_ref());
+    let mut o = b.run_agent(&Observe(opts)).await?;
+    match o["status"].as_str() {
+        Some("unknown") => {
+            return Err(crate::browser::act::ActError::Targeting(Failure::of(
+                FailureKind::NotFound,
+                "this region ref was never issued in this document; observe for current refs",
+            )));
+        }
+        Some("stale") => {
+            return Err(crate::browser::act::ActError::Targeting(Failure::of(
+                FailureKind::StaleRef,
+                "the region's element is gone (the page changed); observe again",
+            )));
+        }
+        Some(_) => return Err(BrowserError::Agent.into()),
+        None => {}
+    }
+    let items = match o["items"].take() {
+        Value::Array(items) => items,
+        _ => Vec::new(),
+    };
+    b.record_refs(&o["nextRef"], items.iter());
+    let budgets_hit = o["budgetsHit"]
+        .as_array()
+        .map(|h| {
+            h.iter()
+                .filter_map(|v| v.as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default();
+    Ok(ObserveResult {
+        url: redact::page_url(o["url"].as_str().unwrap_or("")),
+        title: redact::bounded_text(o["title"].as_str().unwrap_or(""), 200),
+        revision: b.revision(),
+        page: PageObservation {
+            focused: o["focused"].as_str().map(str::to_owned),
+            elements: items,
+            truncated: o["truncated"] == true,
+            budgets_hit,
+            counts: o["counts"].is_object().then(|| o["counts"].take()),
+        },
+        dom: None,
+    })
+}
+
+fn run_observe(services: Arc<Services>, input: Call<ObserveArgs>) -> ToolFuture {
+    Box::pin(async move {
+        let a = input.args;
+        let level = a.level.map(Level::as_str);
+        let region = a.region.as_ref().map(Ref::as_str);
+        let dom = a.include_dom.unwrap_or(false);
+        let shot = a.include_screenshot.unwrap_or(false);
+        let values = a.include_form_values.unwrap_or(false);
+        let mut b = try_tool!(session_for(&services, &OBSERVE).await);
+        let mut out = try_tool!(observation(&mut b, level, region, values).await);
+        if level.is_none() && region.is_none() && !values {
+            services.observed.remember(
+                services.session.page_identity(),
+                out.revision,
+                &out.url,
+                &out.page.elements,
+                out.page.truncated,
+            );
+        }
+        if dom {
+            let values = crate::tools::kernel::effects::permits(
+                &services,
+                &OBSERVE,
+                Capability::ReadFormValues,
+            );
+            let mut d = try_tool!(b.run_agent(&Dom(None, 200_000, values)).await);
+            out.dom = Some(DomExcerpt {
+                html: text_field(&mut d["html"]),
+                truncated: d["truncated"] == true,
+            });
+        }
+        if shot {
+            let png = try_tool!(b.screenshot(None, false).await);
+            return ToolOutcome::WithImages(
+                serde_json::to_value(&out).unwrap_or_default(),
+                vec![("image/png", png)],
+            );
+        }
+        ToolOutcome::ok(&out)
+    })
+}
+
+/// A string the page agent returned, taken out of its answer ("" when it is not a string).
+pub fn text_field(v: &mut Value) -> String {
+    match v.take() {
+        Value::String(s) => s,
+        _ => String::new(),
+    }
+}
+
+/// What an observation of a page holds besides its URL, title and revision.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PageObservation {
+    /// The focused element's ref.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub focused: Option<String>,
+    /// Elements with ref, role, name and state (docs/page-model.md).
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub elements: Vec<Value>,
+    /// Budgets cut the list.
+    pub truncated: bool,
+    /// Which budgets were reached.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub budgets_hit: Vec<String>,
+    /// Elements seen and emitted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub counts: Option<Value>,
+}
+
+/// The result of `observe`.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ObserveResult {
+    /// The page's URL.
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub url: String,
+    /// The page's title.
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub title: String,
+    /// The page revision.
+    pub revision: u64,
+    /// The elements and what bounded them.
+    #[serde(flatten)]
+    pub page: PageObservation,
+    /// includeDom: the page's HTML.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dom: Option<DomExcerpt>,
+}
+
+/// The page's HTML as `observe` includes it.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct DomExcerpt {
+    /// The HTML.
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub html: String,
+    /// Cut at 200000 characters.
+    pub truncated: bool,
+}

@@ -1,0 +1,82 @@
+//! `scroll`: the page or one scroll container, by an amount or to an element.
+
+use crate::browser::agent_calls::Scroll;
+use crate::failure::{Failure, FailureKind};
+use crate::tools::kernel::args::Target;
+use crate::tools::kernel::browser::optional_ref;
+use crate::tools::kernel::browser::session_for;
+use crate::tools::kernel::effect::Effect;
+use crate::tools::kernel::group::ToolGroup;
+use crate::tools::kernel::outcome::ToolOutcome;
+use crate::tools::kernel::schema::input_schema;
+use crate::tools::kernel::tool::Call;
+use crate::tools::kernel::tool::Needs;
+use crate::tools::kernel::tool::RevisionRule;
+use crate::tools::kernel::tool::Services;
+use crate::tools::kernel::tool::Tool;
+use crate::tools::kernel::tool::ToolFuture;
+use crate::try_tool;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// `scroll`.
+pub const SCROLL: Tool = Tool {
+    name: "scroll",
+    title: "Scroll",
+    description: "Scroll the page, or one target, by dx/dy CSS pixels.",
+    group: ToolGroup::Core,
+    schema: input_schema::<ScrollArgs>,
+    output: crate::tools::kernel::output::result_of::<ScrollResult>,
+    effects: &[Effect::Input],
+    idempotent: false,
+    needs: Needs::Page,
+    revision: RevisionRule::Changes,
+    run: crate::handler!(ScrollArgs, run_scroll),
+};
+
+/// Arguments of `scroll`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct ScrollArgs {
+    /// Right by this many CSS px (default 0).
+    #[schemars(range(min = -100_000, max = 100_000))]
+    dx: Option<i64>,
+    /// Down by this many CSS px (default 600).
+    #[schemars(range(min = -100_000, max = 100_000))]
+    dy: Option<i64>,
+    /// Default the page.
+    target: Option<Target>,
+}
+
+fn run_scroll(services: Arc<Services>, input: Call<ScrollArgs>) -> ToolFuture {
+    Box::pin(async move {
+        let a = input.args;
+        let dx = a.dx.unwrap_or(0);
+        let dy = a.dy.unwrap_or(600);
+        let mut b = try_tool!(session_for(&services, &SCROLL).await);
+        let r = try_tool!(optional_ref(&mut b, a.target.as_ref()).await);
+        let v = try_tool!(b.run_agent(&Scroll(r.as_deref(), dx, dy)).await);
+        if v.status {
+            return ToolOutcome::Failed(Failure::of(FailureKind::StaleRef, "the element is gone"));
+        }
+        let revision = b.bump_revision();
+        ToolOutcome::ok(&ScrollResult {
+            scroll_x: v.scroll_x,
+            scroll_y: v.scroll_y,
+            revision,
+        })
+    })
+}
+
+/// The result of `scroll`.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ScrollResult {
+    /// Horizontal scroll offset, CSS px.
+    pub scroll_x: i64,
+    /// Vertical scroll offset, CSS px.
+    pub scroll_y: i64,
+    /// The page revision after the call.
+    pub revision: u64,
+}
