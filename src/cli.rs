@@ -123,9 +123,10 @@ pub struct SessionOptions {
     )]
     pub confirm_capabilities: Vec<crate::policy::Capability>,
 
-    /// Which tools to offer: `core` (about 10 KiB for a model to read), `standard` (about
-    /// 33 KiB) or `full` (default, every tool, under 40 KiB). A tool the policy denies outright
-    /// (`evaluate`, `upload`, `download` under `hardened`) is never offered.
+    /// Which tools to offer: `core` (navigation, observation, the verified actions, waits,
+    /// dialogs, tabs), `standard` (plus the semantic tools, frames, files, diagnostics) or
+    /// `full` (default, every tool); docs/mcp.md gives each group's size. A tool the policy
+    /// denies outright (`evaluate`, `upload`, `download` under `hardened`) is never offered.
     #[arg(long, global = true, value_enum, default_value_t = crate::tools::ToolGroup::Full)]
     pub tools: crate::tools::ToolGroup,
 

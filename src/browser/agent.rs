@@ -34,6 +34,7 @@ pub const AGENT_JS: &str = concat!(
     include_str!("agent/84-vitals.js"),
     include_str!("agent/85-keyguard.js"),
     include_str!("agent/88-task.js"),
+    include_str!("agent/90-consent.js"),
     include_str!("agent/99-tail.js"),
 );
 

@@ -8,7 +8,7 @@
 
 use super::shared::{Lifecycle, Phase, Running, Shared, bounded, lock};
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use serde_json::{Value, json};
@@ -112,6 +112,14 @@ where
     R: AsyncRead + Unpin,
     W: AsyncWrite + Unpin + Send + 'static,
 {
+    // The tool listing, built while the client is still starting: a client that bounds its
+    // first tools/list (Claude Code's health check allows 5 s) gets it from memory.
+    let listing = Arc::new(OnceLock::new());
+    let facts = services.facts.clone();
+    let building = Arc::clone(&listing);
+    tokio::task::spawn_blocking(move || {
+        building.get_or_init(|| tools::list_json(&facts));
+    });
     let (out, writer) = connection::writer(output);
     let shared = Arc::new(Shared {
         facts: services.facts.clone(),
@@ -124,6 +132,7 @@ where
         active: Mutex::new(HashMap::new()),
         permits: Arc::new(Semaphore::new(MAX_ACTIVE_REQUESTS)),
         client,
+        listing,
     });
     let ended = connection::read_frames(input, stop, |event| handle_decoded(&shared, event)).await;
     if ended == Ended::Eof {
@@ -333,16 +342,14 @@ async fn handle_handshake(
     }
     let era = Era::Handshake(rev);
     match method {
-        Method::ToolsList => {
-            shared
-                .out
-                .reply(
-                    framing,
-                    &id,
-                    json!({"tools": tools::list_json(&shared.facts)}),
-                )
-                .await
-        }
+        Method::ToolsList => shared
+            .out
+            .reply(
+                framing,
+                &id,
+                json!({"tools": shared.listing.get_or_init(|| tools::list_json(&shared.facts))}),
+            )
+            .await,
         _ => super::calls::call_tool(shared, framing, id, params, era).await,
     }
 }

@@ -1,12 +1,14 @@
 //! What one connection's reader, call tasks and writer share: its lifecycle (handshake phase and
 //! agreed revision), the running calls by id, the concurrency permits and the outbox.
 
+use serde_json::Value;
+
 use super::connection::Outbox;
 use super::jsonrpc::RequestId;
 use super::negotiation::ServerFacts;
 use crate::tools::Services;
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use tokio::sync::{Semaphore, oneshot};
 
 /// Lifecycle of a handshake-era connection.
@@ -35,6 +37,8 @@ pub(super) struct Shared {
     pub(super) permits: Arc<Semaphore>,
     /// This connection's client id among a daemon's clients (`None` for a stdio server).
     pub(super) client: Option<u64>,
+    /// The `tools` of `tools/list` (fixed by the facts), built as the connection opens.
+    pub(super) listing: Arc<OnceLock<Value>>,
 }
 
 /// A running call: how to cancel it and, for a stateless call, its concurrency permit.

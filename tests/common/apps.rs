@@ -72,6 +72,14 @@ pub fn free_port() -> u16 {
         .port()
 }
 
+/// Whether an app's log says its port was taken (by another process, between the pick and the bind).
+fn port_taken(log: &str) -> bool {
+    let log = log.to_ascii_lowercase();
+    ["already in use", "not available", "address in use"]
+        .iter()
+        .any(|w| log.contains(w))
+}
+
 /// A running app: its process group is stopped when this is dropped.
 pub struct App {
     child: Child,
@@ -81,15 +89,34 @@ pub struct App {
 }
 
 impl App {
-    /// Start `cmd` (in its own process group, output to a log file) and wait until
-    /// `ready_path` answers 200 on `port`, at most `within`.
+    /// Start the app that `command` makes for a port (in its own process group, output to a log
+    /// file) and wait until `ready_path` answers 200 on that port, at most `within`. The port is
+    /// picked free, but another process may take it before the app binds it: an app that exits
+    /// saying so is started again on a new port, up to three times.
     pub fn start(
+        command: impl Fn(u16) -> Command,
+        ready_path: &str,
+        within: Duration,
+        log: PathBuf,
+    ) -> App {
+        for attempt in 1..=3 {
+            let port = free_port();
+            match Self::try_start(command(port), port, ready_path, within, log.clone()) {
+                Ok(app) => return app,
+                Err(text) if attempt < 3 && port_taken(&text) => continue,
+                Err(text) => panic!("{text}"),
+            }
+        }
+        unreachable!("the last attempt returns or panics")
+    }
+
+    fn try_start(
         mut cmd: Command,
         port: u16,
         ready_path: &str,
         within: Duration,
         log: PathBuf,
-    ) -> App {
+    ) -> Result<App, String> {
         let file = std::fs::File::create(&log).unwrap();
         cmd.stdin(Stdio::null())
             .stdout(file.try_clone().unwrap())
@@ -103,11 +130,11 @@ impl App {
         };
         let end = Instant::now() + within;
         loop {
-            if http_status(port, ready_path) == Some(200) {
-                return app;
-            }
             if let Ok(Some(status)) = app.child.try_wait() {
-                panic!("the app exited ({status}): {}", app.log_text());
+                return Err(format!("the app exited ({status}): {}", app.log_text()));
+            }
+            if http_status(port, ready_path) == Some(200) {
+                return Ok(app);
             }
             assert!(
                 Instant::now() < end,
@@ -163,14 +190,15 @@ fn http_status(port: u16, path: &str) -> Option<u16> {
 
 /// Datasette serving one SQLite file.
 pub fn datasette(db: &Path, work: &Path) -> App {
-    let port = free_port();
-    let mut cmd = Command::new(venv_bin("datasette"));
-    cmd.arg("serve")
-        .arg(db)
-        .args(["-h", "127.0.0.1", "-p", &port.to_string()]);
+    let command = |port: u16| {
+        let mut cmd = Command::new(venv_bin("datasette"));
+        cmd.arg("serve")
+            .arg(db)
+            .args(["-h", "127.0.0.1", "-p", &port.to_string()]);
+        cmd
+    };
     App::start(
-        cmd,
-        port,
+        command,
         "/",
         Duration::from_secs(60),
         work.join("datasette.log"),
@@ -180,24 +208,25 @@ pub fn datasette(db: &Path, work: &Path) -> App {
 /// JupyterLab on a notebook folder, with no token, and its settings, workspaces and runtime
 /// files kept in `work` (a fresh workspace: the launcher shows).
 pub fn jupyterlab(root: &Path, work: &Path) -> App {
-    let port = free_port();
-    let mut cmd = Command::new(venv_bin("jupyter"));
-    cmd.args(["lab", "--no-browser", "--allow-root"])
-        .arg(format!("--port={port}"))
-        .arg("--ServerApp.ip=127.0.0.1")
-        .arg("--IdentityProvider.token=")
-        .arg("--ServerApp.password=")
-        .arg("--ServerApp.port_retries=0")
-        .arg(format!("--ServerApp.root_dir={}", root.display()))
-        .env("JUPYTER_CONFIG_DIR", work.join("config"))
-        .env("JUPYTER_DATA_DIR", work.join("data"))
-        .env("JUPYTER_RUNTIME_DIR", work.join("runtime"))
-        .env("JUPYTERLAB_WORKSPACES_DIR", work.join("workspaces"))
-        .env("JUPYTERLAB_SETTINGS_DIR", work.join("settings"))
-        .env("IPYTHONDIR", work.join("ipython"));
+    let command = |port: u16| {
+        let mut cmd = Command::new(venv_bin("jupyter"));
+        cmd.args(["lab", "--no-browser", "--allow-root"])
+            .arg(format!("--port={port}"))
+            .arg("--ServerApp.ip=127.0.0.1")
+            .arg("--IdentityProvider.token=")
+            .arg("--ServerApp.password=")
+            .arg("--ServerApp.port_retries=0")
+            .arg(format!("--ServerApp.root_dir={}", root.display()))
+            .env("JUPYTER_CONFIG_DIR", work.join("config"))
+            .env("JUPYTER_DATA_DIR", work.join("data"))
+            .env("JUPYTER_RUNTIME_DIR", work.join("runtime"))
+            .env("JUPYTERLAB_WORKSPACES_DIR", work.join("workspaces"))
+            .env("JUPYTERLAB_SETTINGS_DIR", work.join("settings"))
+            .env("IPYTHONDIR", work.join("ipython"));
+        cmd
+    };
     App::start(
-        cmd,
-        port,
+        command,
         "/lab",
         Duration::from_secs(120),
         work.join("jupyter.log"),
@@ -222,23 +251,19 @@ pub fn docs_site(project: &Path, work: &Path) -> App {
         "mkdocs build failed: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let port = free_port();
-    let mut cmd = Command::new(venv_bin("python"));
-    cmd.args([
-        "-m",
-        "http.server",
-        &port.to_string(),
-        "--bind",
-        "127.0.0.1",
-    ])
-    .current_dir(&site);
-    App::start(
-        cmd,
-        port,
-        "/",
-        Duration::from_secs(30),
-        work.join("http.log"),
-    )
+    let command = |port: u16| {
+        let mut cmd = Command::new(venv_bin("python"));
+        cmd.args([
+            "-m",
+            "http.server",
+            &port.to_string(),
+            "--bind",
+            "127.0.0.1",
+        ])
+        .current_dir(&site);
+        cmd
+    };
+    App::start(command, "/", Duration::from_secs(30), work.join("http.log"))
 }
 
 /// Run a program to the end; panics with its output when it fails.
@@ -298,12 +323,13 @@ pub fn wagtail(work: &Path) -> App {
         ]),
         "createsuperuser",
     );
-    let port = free_port();
-    let mut cmd = manage(&["runserver", &format!("127.0.0.1:{port}"), "--noreload"]);
-    cmd.env("PYTHONUNBUFFERED", "1");
+    let command = |port: u16| {
+        let mut cmd = manage(&["runserver", &format!("127.0.0.1:{port}"), "--noreload"]);
+        cmd.env("PYTHONUNBUFFERED", "1");
+        cmd
+    };
     App::start(
-        cmd,
-        port,
+        command,
         "/admin/login/",
         Duration::from_secs(60),
         work.join("wagtail.log"),
@@ -313,16 +339,17 @@ pub fn wagtail(work: &Path) -> App {
 /// The Prefect server (its web UI is the Vue one it serves by default), its database in
 /// `work/prefect`, with analytics off.
 pub fn prefect(work: &Path) -> App {
-    let port = free_port();
-    let mut cmd = Command::new(own_venv_bin("prefect", "prefect"));
-    cmd.args(["server", "start", "--host", "127.0.0.1", "--port"])
-        .arg(port.to_string())
-        .env("PREFECT_HOME", work.join("prefect"))
-        .env("PREFECT_SERVER_ANALYTICS_ENABLED", "false")
-        .env("PREFECT_UI_API_URL", format!("http://127.0.0.1:{port}/api"));
+    let command = |port: u16| {
+        let mut cmd = Command::new(own_venv_bin("prefect", "prefect"));
+        cmd.args(["server", "start", "--host", "127.0.0.1", "--port"])
+            .arg(port.to_string())
+            .env("PREFECT_HOME", work.join("prefect"))
+            .env("PREFECT_SERVER_ANALYTICS_ENABLED", "false")
+            .env("PREFECT_UI_API_URL", format!("http://127.0.0.1:{port}/api"));
+        cmd
+    };
     App::start(
-        cmd,
-        port,
+        command,
         "/api/health",
         Duration::from_secs(120),
         work.join("prefect.log"),

@@ -763,6 +763,82 @@ fn every_tool_has_a_strict_described_schema_and_its_annotations() {
     }
 }
 
+/// The docs tell the truth about the tool list: `docs/mcp.md` names the core group's tools and
+/// each group's size and count as a model reads them, which are the catalog's groups (each
+/// tool's `group`) and what the server lists; `docs/architecture.md` shows adding a tool with a
+/// value that is in the source as written.
+#[test]
+fn the_documented_tool_groups_and_example_are_the_code() {
+    use glass::tools::ToolGroup;
+    use std::collections::BTreeSet;
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let docs = std::fs::read_to_string(root.join("docs/mcp.md")).unwrap();
+    let table = &docs[docs.find("### Tool list").expect("a Tool list section")..];
+    let row = |group: &str| {
+        table
+            .lines()
+            .find(|l| l.starts_with(&format!("| `{group}`")))
+            .unwrap_or_else(|| panic!("docs/mcp.md has no row for {group}"))
+            .split('|')
+            .map(str::trim)
+            .collect::<Vec<_>>()
+    };
+    let backticked = |cell: &str| -> BTreeSet<String> {
+        cell.split('`')
+            .skip(1)
+            .step_by(2)
+            .map(str::to_owned)
+            .collect()
+    };
+    let core: BTreeSet<String> = glass::tools::catalog()
+        .iter()
+        .filter(|t| t.group == ToolGroup::Core)
+        .map(|t| t.name.to_owned())
+        .collect();
+    assert_eq!(backticked(row("core")[2]), core, "docs/mcp.md's core row");
+    for (group, args) in [
+        ("core", &["--tools", "core", "--mcp"][..]),
+        ("standard", &["--tools", "standard", "--mcp"][..]),
+        ("full", &["--mcp"][..]),
+    ] {
+        let mut g = Glass::spawn(args);
+        g.initialize();
+        let tools = g.request(json!(1), "tools/list", json!({}))["result"]["tools"].clone();
+        let tools = tools.as_array().unwrap();
+        let read: Vec<Value> = tools
+            .iter()
+            .map(|t| json!({"name": t["name"], "description": t["description"], "inputSchema": t["inputSchema"]}))
+            .collect();
+        let bytes = serde_json::to_vec(&read).unwrap().len();
+        let with_commas = bytes
+            .to_string()
+            .as_bytes()
+            .rchunks(3)
+            .rev()
+            .map(|c| std::str::from_utf8(c).unwrap())
+            .collect::<Vec<_>>()
+            .join(",");
+        assert_eq!(
+            row(group)[3],
+            format!("{with_commas} B ({} tools)", tools.len()),
+            "docs/mcp.md's {group} row"
+        );
+    }
+    let architecture = std::fs::read_to_string(root.join("docs/architecture.md")).unwrap();
+    let example = architecture
+        .split("```rust\n")
+        .nth(1)
+        .and_then(|b| b.split("```").next())
+        .expect("an example in docs/architecture.md");
+    let source = std::fs::read_to_string(root.join("src/tools/page/scroll.rs")).unwrap();
+    assert!(
+        source.contains(example.trim_end()),
+        "docs/architecture.md's example is not src/tools/page/scroll.rs's SCROLL"
+    );
+    let catalog = std::fs::read_to_string(root.join("src/tools/catalog.rs")).unwrap();
+    assert!(catalog.contains("scroll::SCROLL,"));
+}
+
 /// `--tools` chooses what `tools/list` offers, each group within its budget of bytes a model
 /// reads; a tool outside the group is unknown to `tools/call`; a tool the policy denies
 /// outright is not listed, and a call of it gets the policy's denial.
