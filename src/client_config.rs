@@ -18,12 +18,13 @@ pub struct Rendered {
 }
 
 /// How the configured client reaches a browser.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reach {
     /// `glass --mcp`: a session of the client's own.
     OwnSession,
-    /// `glass --mcp --connect`: the running `glass daemon`'s one session.
-    Daemon,
+    /// `glass --mcp --connect`: the running `glass daemon`'s one session, started with these
+    /// session options (`SessionOptions::session_args`: the tool group is each client's own).
+    Daemon(Vec<String>),
 }
 
 /// The configuration for `client`, starting `program` with `session_args` then `--mcp` (and
@@ -38,7 +39,7 @@ pub fn render(
 ) -> Rendered {
     let mut args: Vec<String> = session_args.to_vec();
     args.push("--mcp".to_owned());
-    if reach == Reach::Daemon {
+    if let Reach::Daemon(_) = reach {
         args.push("--connect".to_owned());
     }
     let server = json!({"command": program, "args": args});
@@ -75,15 +76,10 @@ pub fn render(
             }
         }
     };
-    if reach == Reach::Daemon {
-        // The tool group is each client's own choice, not the daemon's.
-        let mut daemon_args = session_args.to_vec();
-        if let Some(i) = daemon_args.iter().position(|a| a == "--tools") {
-            daemon_args.drain(i..(i + 2).min(daemon_args.len()));
-        }
+    if let Reach::Daemon(daemon_args) = &reach {
         rendered.hint.push_str(&format!(
             "# the client joins a running daemon; start it first with:\n# {} daemon\n",
-            command_words(program, &daemon_args).trim_start()
+            command_words(program, daemon_args).trim_start()
         ));
     }
     rendered
@@ -208,7 +204,13 @@ mod tests {
 
     #[test]
     fn a_daemon_client_connects() {
-        let out = render(ClientKind::Generic, false, "/opt/glass", &[], Reach::Daemon);
+        let out = render(
+            ClientKind::Generic,
+            false,
+            "/opt/glass",
+            &[],
+            Reach::Daemon(Vec::new()),
+        );
         let v: Value = serde_json::from_str(&out.config).unwrap();
         assert_eq!(v["args"], json!(["--mcp", "--connect"]));
         assert!(out.hint.contains("glass daemon"), "{}", out.hint);

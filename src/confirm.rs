@@ -12,9 +12,10 @@ use std::hash::{BuildHasher, Hasher};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use crate::failure::{Failure, FailureKind, Kind};
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
+
+use crate::failure::{Failure, FailureKind, Kind};
 
 /// How long a token stays valid.
 pub const TOKEN_TTL: Duration = Duration::from_secs(60);

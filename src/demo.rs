@@ -201,8 +201,8 @@ async fn session_steps(services: &Arc<Services>, url: &str, shot: Option<&Path>)
                 }
             },
             (Some(data), None) => println!(
-                "   + a PNG of about {} bytes (an image item for the model; --screenshot FILE saves it)",
-                data.len() / 4 * 3
+                "   + a PNG of {} bytes (an image item for the model; --screenshot FILE saves it)",
+                crate::browser::decode_base64(&data).map_or(0, |png| png.len())
             ),
             (None, _) => {}
         }

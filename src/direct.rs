@@ -305,13 +305,9 @@ async fn for_the_cli(services: &Arc<Services>, outcome: ToolOutcome) -> Value {
             }
             v
         }
-        ToolOutcome::Failed(e) if e.kind() == Kind::ConfirmationRequired => {
-            let mut body = e.to_json();
-            confirm_with_the_flag(&mut body);
-            body
-        }
         ToolOutcome::Failed(e) => {
             let mut body = e.to_json();
+            confirm_with_the_flag(&mut body);
             if let Some(candidates) = body.get_mut("candidates").filter(|c| c.is_array()) {
                 let refs: Vec<String> = list(candidates)
                     .iter()

@@ -54,7 +54,7 @@ fn main() -> ExitCode {
                 session.profile = Some(client.profile_name().to_owned());
             }
             let reach = if *connect {
-                client_config::Reach::Daemon
+                client_config::Reach::Daemon(session.session_args())
             } else {
                 client_config::Reach::OwnSession
             };
@@ -92,8 +92,8 @@ fn main() -> ExitCode {
 }
 
 /// Diagnostics go to stderr only; stdout is reserved for protocol messages. `GLASS_LOG` (or
-/// `RUST_LOG`) is a level (`debug`) or targets with levels (`glass=debug,warn`); a filter of
-/// targets instead of regular expressions keeps a regex engine out of the build.
+/// `RUST_LOG`) is a level (`debug`) or targets with levels (`glass=debug,warn`): all Glass's
+/// logs need, without the env filter's span and regex directives.
 fn init_tracing() {
     use tracing_subscriber::filter::{LevelFilter, Targets};
     use tracing_subscriber::layer::SubscriberExt;

@@ -10,11 +10,10 @@ use std::sync::atomic::Ordering::Relaxed;
 use std::sync::atomic::{AtomicU64, AtomicUsize};
 use std::time::Duration;
 
-use serde_json::{Map, Value, json};
-use tokio::sync::broadcast::{Receiver, error::TryRecvError};
-
 use chromiumoxide_cdp::cdp::browser_protocol::dom::SetFileInputFilesParams;
 use chromiumoxide_cdp::cdp::js_protocol::runtime::RemoteObjectId;
+use serde_json::{Map, Value, json};
+use tokio::sync::broadcast::{Receiver, error::TryRecvError};
 
 use super::agent_calls::{Actionable, Resolve, Settle, Similar, WaitParsed};
 use super::cdp::CdpEvent;

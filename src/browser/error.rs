@@ -1,8 +1,7 @@
 //! Why a browser operation could not run, in fixed texts that are safe to show a client.
 
 use super::cdp::CdpError;
-use super::events::OpenDialog;
-use super::events::RendererFault;
+use super::events::{OpenDialog, RendererFault};
 use super::launch::LaunchError;
 
 /// Why a browser operation could not run. Display texts are fixed and safe for clients.

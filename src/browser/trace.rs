@@ -4,10 +4,11 @@
 
 use std::time::Duration;
 
+use serde_json::{Value, json};
+
 use super::error::BrowserError;
 use super::navigate::next_event_of;
 use super::page::{Browser, CALL_TIMEOUT};
-use serde_json::{Value, json};
 
 /// The categories recorded: DevTools' timeline, loading (LCP, layout shifts), user timing,
 /// V8's sampling profiler and stacks. Screenshots are left out (they would multiply the

@@ -6,7 +6,6 @@
 //! with a cancellation channel registered under its request id. Answers go out through the
 //! connection's outbox; their shape is `result`'s.
 
-use super::shared::{Lifecycle, Phase, Running, Shared, bounded, lock};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
@@ -20,6 +19,7 @@ use super::jsonrpc::{self, Incoming, RequestId};
 use super::negotiation::{self};
 use super::result::{Era, server_info, stateless_result};
 use super::revision::{self, Declared};
+use super::shared::{Lifecycle, Phase, Running, Shared, bounded, lock};
 use super::transport::{Decoded, FrameError, Framing};
 use crate::tools::{self, Services};
 
@@ -342,14 +342,12 @@ async fn handle_handshake(
     }
     let era = Era::Handshake(rev);
     match method {
-        Method::ToolsList => shared
-            .out
-            .reply(
-                framing,
-                &id,
-                json!({"tools": shared.listing.get_or_init(|| tools::list_json(&shared.facts))}),
-            )
-            .await,
+        Method::ToolsList => {
+            shared
+                .out
+                .reply(framing, &id, json!({"tools": shared.tools_listing()}))
+                .await
+        }
         _ => super::calls::call_tool(shared, framing, id, params, era).await,
     }
 }
@@ -562,7 +560,8 @@ async fn handle_stateless(
                 .await;
         }
         Method::ToolsList => {
-            let result = json!({"tools": tools::list_json(&shared.facts), "ttlMs": 300_000, "cacheScope": "private"});
+            let result =
+                json!({"tools": shared.tools_listing(), "ttlMs": 300_000, "cacheScope": "private"});
             shared
                 .out
                 .reply(framing, &id, stateless_result(result))

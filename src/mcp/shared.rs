@@ -1,15 +1,16 @@
 //! What one connection's reader, call tasks and writer share: its lifecycle (handshake phase and
 //! agreed revision), the running calls by id, the concurrency permits and the outbox.
 
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+
 use serde_json::Value;
+use tokio::sync::{Semaphore, oneshot};
 
 use super::connection::Outbox;
 use super::jsonrpc::RequestId;
 use super::negotiation::ServerFacts;
 use crate::tools::Services;
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
-use tokio::sync::{Semaphore, oneshot};
 
 /// Lifecycle of a handshake-era connection.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,6 +40,15 @@ pub(super) struct Shared {
     pub(super) client: Option<u64>,
     /// The `tools` of `tools/list` (fixed by the facts), built as the connection opens.
     pub(super) listing: Arc<OnceLock<Value>>,
+}
+
+impl Shared {
+    /// The `tools` of `tools/list`, in either revision: built once per connection (as it opens;
+    /// see `serve_connection`), since the facts it depends on are fixed.
+    pub(super) fn tools_listing(&self) -> &Value {
+        self.listing
+            .get_or_init(|| crate::tools::list_json(&self.facts))
+    }
 }
 
 /// A running call: how to cancel it and, for a stateless call, its concurrency permit.

@@ -3,18 +3,17 @@
 
 use serde_json::{Value, json};
 
-use super::kernel::effects::Annotations;
-use super::kernel::tool::{ServerFacts, Tool};
-use super::kernel::{call, effects, schema};
-
 use super::act::{consent, dialogs, forms, keyboard, pointer, transfer};
 use super::contracts::{task, webir};
 use super::devtools::{diagnostics, emulate, evaluate, network, perf, print, state};
+use super::kernel::effects::Annotations;
+use super::kernel::tool::{ServerFacts, Tool};
+use super::kernel::{call, effects, schema};
 use super::page::{capture, delta, navigate, observe, read, scroll};
-use super::run::{batch, checkpoint, recover as journal, task_exec, workflow};
+use super::run::{batch, checkpoint, recover, task_exec, workflow};
 use super::semantic::{extract, inspect, intent, verify, wait};
 use super::store::{knowledge, snapshot};
-use super::tabs::targets as topology;
+use super::tabs::{lease, targets};
 
 /// A tool's input schema as this server lists it: `confirmToken` only where a token can be
 /// asked for (the policy confirms one of its capabilities, or the tool always confirms), so a
@@ -83,13 +82,13 @@ pub fn catalog() -> &'static [Tool] {
         transfer::UPLOAD,
         transfer::DOWNLOAD,
         consent::DISMISS_CONSENT,
-        topology::LIST,
-        topology::CREATE,
-        topology::SELECT,
-        topology::CLOSE,
-        topology::CLICK_EXPECT_POPUP,
-        topology::LIST_FRAMES,
-        topology::SELECT_FRAME,
+        targets::LIST,
+        targets::CREATE,
+        targets::SELECT,
+        targets::CLOSE,
+        targets::CLICK_EXPECT_POPUP,
+        targets::LIST_FRAMES,
+        targets::SELECT_FRAME,
         diagnostics::DIAGNOSTICS,
         diagnostics::CONSOLE_MESSAGES,
         network::LIST_REQUESTS,
@@ -108,7 +107,7 @@ pub fn catalog() -> &'static [Tool] {
         wait::TOOL,
         verify::TOOL,
         verify::PREFLIGHT,
-        journal::RECOVER_RUN,
+        recover::RECOVER_RUN,
         delta::OBSERVE_DELTA,
         delta::RECONCILE,
         inspect::INSPECT_PAGE,
@@ -132,7 +131,7 @@ pub fn catalog() -> &'static [Tool] {
         knowledge::STATS,
         knowledge::INVALIDATE,
         knowledge::PURGE,
-        super::tabs::lease::TOOL,
+        lease::TOOL,
     ];
     CATALOG
 }

@@ -8,6 +8,7 @@
 //! outgoing half, and every [`Cdp`] clone shares an id -> oneshot map.
 
 use std::collections::HashMap;
+
 mod inputs;
 mod messages;
 

@@ -1,8 +1,9 @@
 //! Transport-level behaviour against a fake Chrome on an in-memory duplex pipe.
-use super::*;
 use chromiumoxide_cdp::cdp::browser_protocol::browser::GetVersionParams;
 use chromiumoxide_cdp::cdp::browser_protocol::page::EventLoadEventFired;
 use tokio::io::{AsyncReadExt, DuplexStream};
+
+use super::*;
 
 /// A fake Chrome: returns (cdp, chrome_in, chrome_out) where the test reads what the
 /// client wrote from `chrome_in` and writes Chrome's messages to `chrome_out`.

@@ -1,12 +1,14 @@
 //! `--attach`: a Chrome someone else started, reached through its DevTools endpoint (a WebSocket
 //! URL, or `host:port` asked for it at `/json/version` over a minimal HTTP/1.1 exchange).
 
-use super::error::LaunchError;
-use crate::browser::cdp::{Cdp, CdpOptions};
+use std::time::Duration;
+
 use chromiumoxide_cdp::cdp::browser_protocol::browser::GetVersionParams;
 use serde_json::Value;
-use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+use super::error::LaunchError;
+use crate::browser::cdp::{Cdp, CdpOptions};
 
 /// How to start a Chrome that Glass can attach to, said in every attach failure.
 const HOW_TO_ATTACH: &str =

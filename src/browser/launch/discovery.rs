@@ -1,9 +1,10 @@
 //! Which Chrome to run: `--chrome-path`, `GLASS_CHROME`, then the PATH and each platform's usual
 //! places; a Debian-style launcher script is seen through to the binary it runs.
 
-use super::error::LaunchError;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
+
+use super::error::LaunchError;
 
 /// Executable names searched on PATH, in order of preference.
 const PATH_NAMES: &[&str] = &[

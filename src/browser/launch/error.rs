@@ -1,8 +1,9 @@
 //! What goes wrong finding, starting or attaching to Chrome, each error saying what to do next.
 
-use crate::browser::cdp::CdpError;
 use std::path::PathBuf;
 use std::time::Duration;
+
+use crate::browser::cdp::CdpError;
 
 /// Errors of finding, starting and attaching to Chrome. Each says what to do next.
 #[derive(Debug, thiserror::Error)]

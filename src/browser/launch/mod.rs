@@ -6,6 +6,7 @@
 //! An attached Chrome (`--attach`) is never killed by us.
 
 use std::collections::VecDeque;
+
 mod attach;
 mod discovery;
 mod error;

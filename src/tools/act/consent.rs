@@ -3,25 +3,21 @@
 //! Only the controls of known consent-management platforms are ever clicked (rejecting by
 //! default); Glass never clicks "any button that says accept".
 
-use crate::tools::kernel::group::ToolGroup;
+use std::sync::Arc;
+
 use schemars::JsonSchema;
 use serde::Deserialize;
-use std::sync::Arc;
 
 use crate::browser::act::until_dialog;
 use crate::browser::agent_calls::Consent;
 use crate::failure::{Failure, FailureKind};
 use crate::tools::kernel::browser::session_for;
 use crate::tools::kernel::effect::Effect;
+use crate::tools::kernel::group::ToolGroup;
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::output::ActionResult;
 use crate::tools::kernel::schema::input_schema;
-use crate::tools::kernel::tool::Call;
-use crate::tools::kernel::tool::Needs;
-use crate::tools::kernel::tool::RevisionRule;
-use crate::tools::kernel::tool::Services;
-use crate::tools::kernel::tool::Tool;
-use crate::tools::kernel::tool::ToolFuture;
+use crate::tools::kernel::tool::{Call, Needs, RevisionRule, Services, Tool, ToolFuture};
 use crate::try_tool;
 
 /// `dismissConsent`.

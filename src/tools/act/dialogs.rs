@@ -1,22 +1,18 @@
 //! `acceptDialog` and `dismissDialog`: resolve the open JavaScript dialog.
 
-use crate::tools::kernel::group::ToolGroup;
+use std::sync::Arc;
+
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
 
 use crate::failure::{Failure, Kind};
 use crate::tools::kernel::args::NoArgs;
 use crate::tools::kernel::browser::session_for;
 use crate::tools::kernel::effect::Effect;
+use crate::tools::kernel::group::ToolGroup;
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::schema::input_schema;
-use crate::tools::kernel::tool::Call;
-use crate::tools::kernel::tool::Needs;
-use crate::tools::kernel::tool::RevisionRule;
-use crate::tools::kernel::tool::Services;
-use crate::tools::kernel::tool::Tool;
-use crate::tools::kernel::tool::ToolFuture;
+use crate::tools::kernel::tool::{Call, Needs, RevisionRule, Services, Tool, ToolFuture};
 use crate::try_tool;
 
 /// `acceptDialog`.

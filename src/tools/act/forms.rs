@@ -1,15 +1,12 @@
 //! Form actions: `type`, `clear`, `check`, `uncheck`, `select`.
 
-use crate::tools::kernel::group::ToolGroup;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 use serde_json::Value;
 
-use crate::browser::act::ActError;
-use crate::browser::act::Caused;
-use crate::browser::act::until_dialog;
+use crate::browser::act::{ActError, Caused, until_dialog};
 use crate::browser::agent_calls::{
     Focus, ForceEmpty, OptionSpec, SelectAll, SelectOption, Settle, State, ValueOf,
 };
@@ -23,15 +20,11 @@ use crate::tools::kernel::args;
 use crate::tools::kernel::args::Target;
 use crate::tools::kernel::browser::session_for;
 use crate::tools::kernel::effect::Effect;
+use crate::tools::kernel::group::ToolGroup;
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::output::{ActionResult, CausedReport};
 use crate::tools::kernel::schema::input_schema;
-use crate::tools::kernel::tool::Call;
-use crate::tools::kernel::tool::Needs;
-use crate::tools::kernel::tool::RevisionRule;
-use crate::tools::kernel::tool::Services;
-use crate::tools::kernel::tool::Tool;
-use crate::tools::kernel::tool::ToolFuture;
+use crate::tools::kernel::tool::{Call, Needs, RevisionRule, Services, Tool, ToolFuture};
 use crate::try_tool;
 
 /// `type`.

@@ -1,10 +1,9 @@
 //! Keyboard tools: `key`, `keyDown`, `keyUp`, `shortcut`.
 
-use crate::tools::kernel::group::ToolGroup;
-use schemars::JsonSchema;
-use serde::Deserialize;
 use std::sync::Arc;
 
+use schemars::JsonSchema;
+use serde::Deserialize;
 use serde_json::{Map, Value};
 
 use crate::browser::Browser;
@@ -17,15 +16,11 @@ use crate::tools::kernel::args;
 use crate::tools::kernel::args::Target;
 use crate::tools::kernel::browser::session_for;
 use crate::tools::kernel::effect::Effect;
+use crate::tools::kernel::group::ToolGroup;
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::output::KeysResult;
 use crate::tools::kernel::schema::input_schema;
-use crate::tools::kernel::tool::Call;
-use crate::tools::kernel::tool::Needs;
-use crate::tools::kernel::tool::RevisionRule;
-use crate::tools::kernel::tool::Services;
-use crate::tools::kernel::tool::Tool;
-use crate::tools::kernel::tool::ToolFuture;
+use crate::tools::kernel::tool::{Call, Needs, RevisionRule, Services, Tool, ToolFuture};
 use crate::try_tool;
 
 /// `key`.

@@ -1,16 +1,13 @@
 //! Verified pointer actions: `click`, `doubleClick`, `hover`, `drag`; and `clickAt`, the one
 //! pointer action with no element to verify, behind its own capability.
 
-use crate::tools::kernel::group::ToolGroup;
 use std::sync::Arc;
-
-use serde_json::Value;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
-use crate::browser::act::Caused;
-use crate::browser::act::until_dialog;
+use crate::browser::act::{Caused, until_dialog};
 use crate::browser::agent_calls::HitAt;
 use crate::browser::input::{Button, Press};
 use crate::browser::keys::Key;
@@ -18,15 +15,11 @@ use crate::failure::{Failure, FailureKind};
 use crate::tools::kernel::args::Target;
 use crate::tools::kernel::browser::session_for;
 use crate::tools::kernel::effect::Effect;
+use crate::tools::kernel::group::ToolGroup;
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::output::ActionResult;
 use crate::tools::kernel::schema::input_schema;
-use crate::tools::kernel::tool::Call;
-use crate::tools::kernel::tool::Needs;
-use crate::tools::kernel::tool::RevisionRule;
-use crate::tools::kernel::tool::Services;
-use crate::tools::kernel::tool::Tool;
-use crate::tools::kernel::tool::ToolFuture;
+use crate::tools::kernel::tool::{Call, Needs, RevisionRule, Services, Tool, ToolFuture};
 use crate::try_tool;
 
 /// `click`.

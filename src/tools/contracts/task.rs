@@ -3,21 +3,17 @@
 //! Thin wrappers over the pure `crate::task` operations `task.validate` and `task.compile`:
 //! the MCP layer only extracts the `task` object; MCP-only options never reach the task.
 
-use crate::tools::kernel::group::ToolGroup;
+use std::sync::Arc;
+
 use schemars::JsonSchema;
 use serde::Deserialize;
-use std::sync::Arc;
 
 use crate::task::{self as protocol, TaskErrorKind};
 use crate::tools::kernel::args::Document;
+use crate::tools::kernel::group::ToolGroup;
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::schema::input_schema;
-use crate::tools::kernel::tool::Call;
-use crate::tools::kernel::tool::Needs;
-use crate::tools::kernel::tool::RevisionRule;
-use crate::tools::kernel::tool::Services;
-use crate::tools::kernel::tool::Tool;
-use crate::tools::kernel::tool::ToolFuture;
+use crate::tools::kernel::tool::{Call, Needs, RevisionRule, Services, Tool, ToolFuture};
 
 /// `validateTask`.
 pub const VALIDATE: Tool = Tool {

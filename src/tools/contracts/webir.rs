@@ -4,24 +4,18 @@
 //! `webIr.diff`, `webIr.continuity`). Responses carry counts and revisions only, never entity
 //! payloads, relationships or page content.
 
-use crate::tools::kernel::group::ToolGroup;
-use schemars::JsonSchema;
-use serde::Deserialize;
 use std::sync::Arc;
 
+use schemars::JsonSchema;
+use serde::Deserialize;
 use serde_json::Value;
 
 use crate::tools::kernel::args;
 use crate::tools::kernel::args::Document;
-use crate::tools::kernel::outcome::ToolError;
-use crate::tools::kernel::outcome::ToolOutcome;
+use crate::tools::kernel::group::ToolGroup;
+use crate::tools::kernel::outcome::{ToolError, ToolOutcome};
 use crate::tools::kernel::schema::input_schema;
-use crate::tools::kernel::tool::Call;
-use crate::tools::kernel::tool::Needs;
-use crate::tools::kernel::tool::RevisionRule;
-use crate::tools::kernel::tool::Services;
-use crate::tools::kernel::tool::Tool;
-use crate::tools::kernel::tool::ToolFuture;
+use crate::tools::kernel::tool::{Call, Needs, RevisionRule, Services, Tool, ToolFuture};
 use crate::webir::{self as ir, Draft};
 
 /// `validateWebIr`.

@@ -1,7 +1,6 @@
 //! `emulate`: what the selected page believes about its screen, device, network, CPU, place,
 //! time zone, language and media preferences; `reset` undoes all of it.
 
-use crate::tools::kernel::group::ToolGroup;
 use std::sync::Arc;
 
 use schemars::JsonSchema;
@@ -11,14 +10,10 @@ use crate::browser::emulation::{DEVICES, EmulationError, Place, Throttle};
 use crate::tools::kernel::args;
 use crate::tools::kernel::browser::session_for;
 use crate::tools::kernel::effect::Effect;
+use crate::tools::kernel::group::ToolGroup;
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::schema::input_schema;
-use crate::tools::kernel::tool::Call;
-use crate::tools::kernel::tool::Needs;
-use crate::tools::kernel::tool::RevisionRule;
-use crate::tools::kernel::tool::Services;
-use crate::tools::kernel::tool::Tool;
-use crate::tools::kernel::tool::ToolFuture;
+use crate::tools::kernel::tool::{Call, Needs, RevisionRule, Services, Tool, ToolFuture};
 use crate::try_tool;
 
 /// `emulate`.

@@ -5,7 +5,6 @@
 //! `network-details` and the call asks; secret headers (credentials, cookies, tokens, keys)
 //! are always redacted; bodies are text only, bounded, and need `network-details`.
 
-use crate::tools::kernel::group::ToolGroup;
 use std::sync::Arc;
 
 use schemars::JsonSchema;
@@ -20,14 +19,10 @@ use crate::redact::{bounded_text, url_with_query_names};
 use crate::tools::kernel::args;
 use crate::tools::kernel::browser::session_for;
 use crate::tools::kernel::effect::{Effect, When};
+use crate::tools::kernel::group::ToolGroup;
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::schema::input_schema;
-use crate::tools::kernel::tool::Call;
-use crate::tools::kernel::tool::Needs;
-use crate::tools::kernel::tool::RevisionRule;
-use crate::tools::kernel::tool::Services;
-use crate::tools::kernel::tool::Tool;
-use crate::tools::kernel::tool::ToolFuture;
+use crate::tools::kernel::tool::{Call, Needs, RevisionRule, Services, Tool, ToolFuture};
 use crate::try_tool;
 
 /// `listRequests`.

@@ -1,7 +1,6 @@
 //! `printToPdf`: the selected page as Chrome prints it, saved to a file the client names;
 //! the answer is its size, page count and sha256, never the document itself.
 
-use crate::tools::kernel::group::ToolGroup;
 use std::sync::Arc;
 
 use schemars::JsonSchema;
@@ -10,14 +9,10 @@ use serde::{Deserialize, Serialize};
 use crate::tools::kernel::browser::session_for;
 use crate::tools::kernel::effect::{Effect, When};
 use crate::tools::kernel::files::save_client_file;
+use crate::tools::kernel::group::ToolGroup;
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::schema::input_schema;
-use crate::tools::kernel::tool::Call;
-use crate::tools::kernel::tool::Needs;
-use crate::tools::kernel::tool::RevisionRule;
-use crate::tools::kernel::tool::Services;
-use crate::tools::kernel::tool::Tool;
-use crate::tools::kernel::tool::ToolFuture;
+use crate::tools::kernel::tool::{Call, Needs, RevisionRule, Services, Tool, ToolFuture};
 use crate::try_tool;
 
 /// `printToPdf`.

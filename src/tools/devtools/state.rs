@@ -2,7 +2,6 @@
 //! cleared) and its saved login state (cookies plus local storage of the page's origin, saved to
 //! an owner-only file and loaded from one), behind the `cookie-access` capability.
 
-use crate::tools::kernel::group::ToolGroup;
 use std::sync::Arc;
 
 use schemars::JsonSchema;
@@ -12,15 +11,11 @@ use serde_json::{Map, Value, json};
 use crate::tools::kernel::args;
 use crate::tools::kernel::browser::session_for;
 use crate::tools::kernel::effect::{Effect, When};
+use crate::tools::kernel::group::ToolGroup;
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::output::result_of;
 use crate::tools::kernel::schema::input_schema;
-use crate::tools::kernel::tool::Call;
-use crate::tools::kernel::tool::Needs;
-use crate::tools::kernel::tool::RevisionRule;
-use crate::tools::kernel::tool::Services;
-use crate::tools::kernel::tool::Tool;
-use crate::tools::kernel::tool::ToolFuture;
+use crate::tools::kernel::tool::{Call, Needs, RevisionRule, Services, Tool, ToolFuture};
 use crate::try_tool;
 
 /// Largest storage-state file read.

@@ -9,9 +9,7 @@ use crate::browser::act::ActError;
 use crate::browser::{BrowserError, BrowserGuard};
 use crate::failure::{Failure, FailureKind, Kind};
 use crate::tools::kernel::outcome::ToolOutcome;
-use crate::tools::kernel::tool::Needs;
-use crate::tools::kernel::tool::Services;
-use crate::tools::kernel::tool::Tool;
+use crate::tools::kernel::tool::{Needs, Services, Tool};
 
 /// A browser failure as a tool failure.
 pub fn browser_failure(e: &BrowserError) -> ToolOutcome {

@@ -10,10 +10,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 use serde_json::{Map, Value, json};
 
 use crate::tools::kernel::outcome::ToolOutcome;
-use crate::tools::kernel::output;
-use crate::tools::kernel::schema;
-use crate::tools::kernel::tool::Services;
-use crate::tools::kernel::tool::Tool;
+use crate::tools::kernel::tool::{Services, Tool};
+use crate::tools::kernel::{output, schema};
 
 /// Failure fields that hold page text, in any tool's failure (its result's marked fields
 /// count too: a failed navigation still reports the page's url and title).

@@ -2,8 +2,9 @@
 //! a file, and when (always, when an argument says so, as the page decides). The rules derived
 //! from these declarations live in `effects`.
 
-use crate::policy::Capability;
 use serde_json::{Map, Value};
+
+use crate::policy::Capability;
 
 /// When an effect takes place.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -14,8 +14,7 @@ use super::effect::{Effect, Nav, When};
 use crate::policy::{Capability, Decision};
 use crate::tools::kernel::args;
 use crate::tools::kernel::outcome::ToolOutcome;
-use crate::tools::kernel::tool::Services;
-use crate::tools::kernel::tool::Tool;
+use crate::tools::kernel::tool::{Services, Tool};
 
 /// Every capability a tool may ask for, in its effects' order.
 pub fn capabilities(tool: &Tool) -> Vec<Capability> {

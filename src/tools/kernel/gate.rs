@@ -9,8 +9,7 @@ use crate::failure::{Failure, FailureKind, Kind};
 use crate::redact;
 use crate::tools::kernel::args;
 use crate::tools::kernel::outcome::ToolOutcome;
-use crate::tools::kernel::tool::Services;
-use crate::tools::kernel::tool::Tool;
+use crate::tools::kernel::tool::{Services, Tool};
 
 /// Ask the policy before a privileged action. `Ok` means go ahead; otherwise the failure to
 /// return: a denial, a request for confirmation (with a fresh token bound to this exact call),

@@ -2,12 +2,14 @@
 //! journal keeps, for the session, whether its input reached the page and whether its effect
 //! was verified (read back by `recoverRun`).
 
-use crate::browser::inputs_sent;
-use schemars::JsonSchema;
-use serde::Serialize;
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
+
+use schemars::JsonSchema;
+use serde::Serialize;
+
+use crate::browser::inputs_sent;
 
 /// Executions the journal remembers; older ones are forgotten first.
 pub const JOURNAL_SIZE: usize = 256;

@@ -1,8 +1,9 @@
 //! The session's last compact observation, element by element: kept by the call path where
 //! `observe` or `navigate` answers, read by `observeDelta` to say only what changed.
 
-use serde_json::Value;
 use std::sync::Mutex;
+
+use serde_json::Value;
 
 /// The last compact observation of the session (from `observe` without options, `navigate`
 /// or `observeDelta`), element by element.

@@ -1,26 +1,22 @@
 //! `screenshot`: the viewport, the full page, one target or a clip, returned or saved.
 
+use std::sync::Arc;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
 use crate::browser::ImageFormat;
 use crate::browser::agent_calls::ElementRect;
 use crate::failure::{Failure, FailureKind, Kind};
 use crate::tools::kernel::args::Target;
-use crate::tools::kernel::browser::optional_ref;
-use crate::tools::kernel::browser::session_for;
+use crate::tools::kernel::browser::{optional_ref, session_for};
 use crate::tools::kernel::effect::{Effect, When};
 use crate::tools::kernel::files::save_client_file;
 use crate::tools::kernel::group::ToolGroup;
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::schema::input_schema;
-use crate::tools::kernel::tool::Call;
-use crate::tools::kernel::tool::Needs;
-use crate::tools::kernel::tool::RevisionRule;
-use crate::tools::kernel::tool::Services;
-use crate::tools::kernel::tool::Tool;
-use crate::tools::kernel::tool::ToolFuture;
+use crate::tools::kernel::tool::{Call, Needs, RevisionRule, Services, Tool, ToolFuture};
 use crate::try_tool;
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
-use std::sync::Arc;
 
 /// `screenshot`.
 pub const SCREENSHOT: Tool = Tool {

@@ -4,13 +4,11 @@
 //! and `reconcileReferences` (old refs mapped to the current page: preserved, relocated and
 //! how, or lost and why). Neither acts.
 
-use crate::tools::kernel::group::ToolGroup;
-use crate::tools::kernel::observed::flatten;
-use schemars::JsonSchema;
-use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
+use schemars::JsonSchema;
+use serde::Serialize;
 use serde_json::{Map, Value, json};
 
 use crate::browser::act::ActError;
@@ -18,15 +16,12 @@ use crate::failure::FailureKind;
 use crate::tools::kernel::args::{NoArgs, Ref, Target};
 use crate::tools::kernel::browser::session_for;
 use crate::tools::kernel::effect::Effect;
+use crate::tools::kernel::group::ToolGroup;
+use crate::tools::kernel::observed::flatten;
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::output::result_of;
 use crate::tools::kernel::schema::input_schema;
-use crate::tools::kernel::tool::Call;
-use crate::tools::kernel::tool::Needs;
-use crate::tools::kernel::tool::RevisionRule;
-use crate::tools::kernel::tool::Services;
-use crate::tools::kernel::tool::Tool;
-use crate::tools::kernel::tool::ToolFuture;
+use crate::tools::kernel::tool::{Call, Needs, RevisionRule, Services, Tool, ToolFuture};
 use crate::tools::page::observe::observation;
 use crate::try_tool;
 

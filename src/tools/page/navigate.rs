@@ -2,27 +2,23 @@
 //! the one answer they share (outcome, status, revision, the observation).
 //! Page tools: `navigate`, `observe`, `getDOM`, `getText`, `screenshot`, `scroll`.
 
-use super::observe::{PageObservation, observation};
-use crate::tools::kernel::group::ToolGroup;
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::Duration;
 
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::observe::{PageObservation, observation};
 use crate::browser::navigate::{NavOutcome, WaitUntil};
 use crate::failure::{Failure, FailureKind, Kind};
 use crate::redact;
 use crate::tools::kernel::browser::session_for;
 use crate::tools::kernel::effect::{Effect, Nav, Tab};
+use crate::tools::kernel::group::ToolGroup;
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::output::DialogSeen;
 use crate::tools::kernel::schema::input_schema;
-use crate::tools::kernel::tool::Call;
-use crate::tools::kernel::tool::Needs;
-use crate::tools::kernel::tool::RevisionRule;
-use crate::tools::kernel::tool::Services;
-use crate::tools::kernel::tool::Tool;
-use crate::tools::kernel::tool::ToolFuture;
+use crate::tools::kernel::tool::{Call, Needs, RevisionRule, Services, Tool, ToolFuture};
 use crate::try_tool;
 
 /// `navigate`.

@@ -1,6 +1,12 @@
 //! `observe`: the compact page model (elements with refs, roles, names and state), kept as the
 //! session's last observation for `observeDelta`.
 
+use std::sync::Arc;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
 use crate::browser::agent_calls::{Dom, Observe};
 use crate::browser::{Browser, BrowserError};
 use crate::failure::{Failure, FailureKind};
@@ -12,17 +18,8 @@ use crate::tools::kernel::effect::{Effect, When};
 use crate::tools::kernel::group::ToolGroup;
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::schema::input_schema;
-use crate::tools::kernel::tool::Call;
-use crate::tools::kernel::tool::Needs;
-use crate::tools::kernel::tool::RevisionRule;
-use crate::tools::kernel::tool::Services;
-use crate::tools::kernel::tool::Tool;
-use crate::tools::kernel::tool::ToolFuture;
+use crate::tools::kernel::tool::{Call, Needs, RevisionRule, Services, Tool, ToolFuture};
 use crate::try_tool;
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
-use std::sync::Arc;
 
 /// `observe`.
 pub const OBSERVE: Tool = Tool {

@@ -1,28 +1,24 @@
 //! Reading the page as text, HTML or Web IR: `getText`, `getDOM`, `extractWebIr`.
 
+use std::sync::Arc;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
 use super::observe::text_field;
 use crate::browser::BrowserError;
 use crate::browser::agent_calls::{Dom, Observe, Text};
 use crate::failure::{Failure, FailureKind, Kind};
 use crate::policy::Capability;
 use crate::tools::kernel::args::{Ref, Target};
-use crate::tools::kernel::browser::optional_ref;
-use crate::tools::kernel::browser::session_for;
+use crate::tools::kernel::browser::{optional_ref, session_for};
 use crate::tools::kernel::effect::{Effect, When};
 use crate::tools::kernel::group::ToolGroup;
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::schema::input_schema;
-use crate::tools::kernel::tool::Call;
-use crate::tools::kernel::tool::Needs;
-use crate::tools::kernel::tool::RevisionRule;
-use crate::tools::kernel::tool::Services;
-use crate::tools::kernel::tool::Tool;
-use crate::tools::kernel::tool::ToolFuture;
+use crate::tools::kernel::tool::{Call, Needs, RevisionRule, Services, Tool, ToolFuture};
 use crate::try_tool;
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
-use std::sync::Arc;
 
 /// `extractWebIr`.
 pub const EXTRACT_WEB_IR: Tool = Tool {

@@ -11,11 +11,10 @@
 //! revision after each step, which steps navigated, and the failing step's failure in full,
 //! bounded, with that step's `executionId` (every step has its own journal entry).
 
-use crate::tools::kernel::group::ToolGroup;
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
 use crate::policy::Capability;
@@ -23,15 +22,11 @@ use crate::tools::kernel::args;
 use crate::tools::kernel::browser::session_for;
 use crate::tools::kernel::effect::{Effect, Nav, When};
 use crate::tools::kernel::gate::{Need, confirm_steps, with_grants};
+use crate::tools::kernel::group::ToolGroup;
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::output::result_of;
 use crate::tools::kernel::schema::input_schema;
-use crate::tools::kernel::tool::Call;
-use crate::tools::kernel::tool::Needs;
-use crate::tools::kernel::tool::RevisionRule;
-use crate::tools::kernel::tool::Services;
-use crate::tools::kernel::tool::Tool;
-use crate::tools::kernel::tool::ToolFuture;
+use crate::tools::kernel::tool::{Call, Needs, RevisionRule, Services, Tool, ToolFuture};
 use crate::try_tool;
 
 /// Most steps in one batch.

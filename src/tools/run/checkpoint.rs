@@ -4,7 +4,6 @@
 //! `importCheckpoint` (target, frame, revision, the last refs, the policy; never cookies,
 //! form values or query strings).
 
-use crate::tools::kernel::group::ToolGroup;
 use std::fs;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -18,15 +17,11 @@ use crate::tools::kernel::args::Document;
 use crate::tools::kernel::browser::session_for;
 use crate::tools::kernel::call::{call, nested};
 use crate::tools::kernel::effect::{Effect, Nav};
+use crate::tools::kernel::group::ToolGroup;
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::output::result_of;
 use crate::tools::kernel::schema::input_schema;
-use crate::tools::kernel::tool::Call;
-use crate::tools::kernel::tool::Needs;
-use crate::tools::kernel::tool::RevisionRule;
-use crate::tools::kernel::tool::Services;
-use crate::tools::kernel::tool::Tool;
-use crate::tools::kernel::tool::ToolFuture;
+use crate::tools::kernel::tool::{Call, Needs, RevisionRule, Services, Tool, ToolFuture};
 use crate::try_tool;
 use crate::workflow::Checkpoint;
 

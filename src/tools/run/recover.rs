@@ -5,22 +5,18 @@
 //! (verified), or observe and verify first (input went out, its effect is unknown). It never
 //! acts and never starts Chrome.
 
-use crate::tools::kernel::group::ToolGroup;
-use crate::tools::kernel::journal::ExecutionState;
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
 use crate::failure::{Failure, FailureKind};
+use crate::tools::kernel::group::ToolGroup;
+use crate::tools::kernel::journal::ExecutionState;
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::output::result_of;
 use crate::tools::kernel::schema::input_schema;
-use crate::tools::kernel::tool::Call;
-use crate::tools::kernel::tool::Needs;
-use crate::tools::kernel::tool::RevisionRule;
-use crate::tools::kernel::tool::Services;
-use crate::tools::kernel::tool::Tool;
-use crate::tools::kernel::tool::ToolFuture;
+use crate::tools::kernel::tool::{Call, Needs, RevisionRule, Services, Tool, ToolFuture};
 
 /// `recoverRun`.
 pub const RECOVER_RUN: Tool = Tool {

@@ -11,11 +11,10 @@
 //! uncertain outcome is `indeterminate` with what to check, never retried. Input values are
 //! never echoed.
 
-use crate::tools::kernel::group::ToolGroup;
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
 use crate::browser::agent_calls::TaskScope;
@@ -27,15 +26,11 @@ use crate::tools::kernel::browser::{session_for, session_resolving_dialog};
 use crate::tools::kernel::call::{call, nested};
 use crate::tools::kernel::effect::{Effect, When};
 use crate::tools::kernel::gate::{Need, confirm_steps, with_grants};
+use crate::tools::kernel::group::ToolGroup;
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::output::result_of;
 use crate::tools::kernel::schema::input_schema;
-use crate::tools::kernel::tool::Call;
-use crate::tools::kernel::tool::Needs;
-use crate::tools::kernel::tool::RevisionRule;
-use crate::tools::kernel::tool::Services;
-use crate::tools::kernel::tool::Tool;
-use crate::tools::kernel::tool::ToolFuture;
+use crate::tools::kernel::tool::{Call, Needs, RevisionRule, Services, Tool, ToolFuture};
 use crate::try_tool;
 
 /// The `executeTask` tool.

@@ -11,7 +11,6 @@
 //! says what became of it. A failed effect is never undone or retried by Glass. Cancelled, a
 //! run lets the step under way end (a read is abandoned) and stops before the next.
 
-use crate::tools::kernel::group::ToolGroup;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -26,15 +25,11 @@ use crate::tools::kernel::args::Document;
 use crate::tools::kernel::call::{call, nested};
 use crate::tools::kernel::effect::{Effect, Nav, When};
 use crate::tools::kernel::gate::{Need, confirm_steps, with_grants};
+use crate::tools::kernel::group::ToolGroup;
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::output::result_of;
 use crate::tools::kernel::schema::input_schema;
-use crate::tools::kernel::tool::Call;
-use crate::tools::kernel::tool::Needs;
-use crate::tools::kernel::tool::RevisionRule;
-use crate::tools::kernel::tool::Services;
-use crate::tools::kernel::tool::Tool;
-use crate::tools::kernel::tool::ToolFuture;
+use crate::tools::kernel::tool::{Call, Needs, RevisionRule, Services, Tool, ToolFuture};
 use crate::tools::run::batch::step_need;
 use crate::tools::run::checkpoint::{Store, new_run_id, policy_digest};
 use crate::try_tool;

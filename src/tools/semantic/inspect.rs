@@ -1,6 +1,12 @@
 //! `inspectPage`: a task-oriented view of the page (its kind with evidence, regions, forms with
 //! their fields and submit, dialogs, primary actions), refs only for what can be acted on.
 
+use std::sync::Arc;
+
+use schemars::JsonSchema;
+use serde::Serialize;
+use serde_json::Value;
+
 use crate::browser::agent_calls::InspectPage;
 use crate::tools::kernel::args::NoArgs;
 use crate::tools::kernel::browser::session_for;
@@ -9,17 +15,8 @@ use crate::tools::kernel::group::ToolGroup;
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::output::result_of;
 use crate::tools::kernel::schema::input_schema;
-use crate::tools::kernel::tool::Call;
-use crate::tools::kernel::tool::Needs;
-use crate::tools::kernel::tool::RevisionRule;
-use crate::tools::kernel::tool::Services;
-use crate::tools::kernel::tool::Tool;
-use crate::tools::kernel::tool::ToolFuture;
+use crate::tools::kernel::tool::{Call, Needs, RevisionRule, Services, Tool, ToolFuture};
 use crate::try_tool;
-use schemars::JsonSchema;
-use serde::Serialize;
-use serde_json::Value;
-use std::sync::Arc;
 
 /// `inspectPage`.
 pub const INSPECT_PAGE: Tool = Tool {

@@ -6,26 +6,21 @@
 //! the same verified action tools, guarded by the revision it resolved at; `actAndVerify`
 //! adds `verify`'s predicates after the action.
 
-use crate::tools::kernel::group::ToolGroup;
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
 use crate::browser::agent_calls::IntentCandidates;
 use crate::tools::kernel::args;
 use crate::tools::kernel::browser::session_for;
 use crate::tools::kernel::effect::{Effect, Nav};
+use crate::tools::kernel::group::ToolGroup;
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::output::result_of;
 use crate::tools::kernel::schema::{input_schema, input_schema_brief};
-use crate::tools::kernel::tool::Call;
-use crate::tools::kernel::tool::Needs;
-use crate::tools::kernel::tool::RevisionRule;
-use crate::tools::kernel::tool::Services;
-use crate::tools::kernel::tool::Tool;
-use crate::tools::kernel::tool::ToolFuture;
+use crate::tools::kernel::tool::{Call, Needs, RevisionRule, Services, Tool, ToolFuture};
 use crate::try_tool;
 
 // What an intent does to the element it names (undocumented in the schema: the field name says it).

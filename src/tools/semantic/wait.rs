@@ -4,12 +4,11 @@
 //! the agent (a mutation observer, so they resolve as soon as they hold), URL and load-state
 //! conditions from the browser; an open dialog ends any wait at once.
 
-use crate::tools::kernel::group::ToolGroup;
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::browser::agent_calls::{ReadyState, WaitFor};
@@ -20,14 +19,10 @@ use crate::tools::kernel::args;
 use crate::tools::kernel::args::Target;
 use crate::tools::kernel::browser::session_for;
 use crate::tools::kernel::effect::Effect;
+use crate::tools::kernel::group::ToolGroup;
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::schema::input_schema;
-use crate::tools::kernel::tool::Call;
-use crate::tools::kernel::tool::Needs;
-use crate::tools::kernel::tool::RevisionRule;
-use crate::tools::kernel::tool::Services;
-use crate::tools::kernel::tool::Tool;
-use crate::tools::kernel::tool::ToolFuture;
+use crate::tools::kernel::tool::{Call, Needs, RevisionRule, Services, Tool, ToolFuture};
 use crate::try_tool;
 
 /// Longest delay a single `wait` may take.

@@ -6,7 +6,6 @@
 //! only learned when the `knowledge-store` capability is allowed (the hardened preset keeps the
 //! store read-only).
 
-use crate::tools::kernel::group::ToolGroup;
 use std::sync::Arc;
 
 use schemars::JsonSchema;
@@ -19,16 +18,12 @@ use crate::store::knowledge::{self, Record, RecordState, Scope, Stats};
 use crate::tools::kernel::args;
 use crate::tools::kernel::call::call;
 use crate::tools::kernel::effect::Effect;
+use crate::tools::kernel::group::ToolGroup;
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::output::result_of;
 use crate::tools::kernel::schema::input_schema;
 use crate::tools::kernel::store::store_failure;
-use crate::tools::kernel::tool::Call;
-use crate::tools::kernel::tool::Needs;
-use crate::tools::kernel::tool::RevisionRule;
-use crate::tools::kernel::tool::Services;
-use crate::tools::kernel::tool::Tool;
-use crate::tools::kernel::tool::ToolFuture;
+use crate::tools::kernel::tool::{Call, Needs, RevisionRule, Services, Tool, ToolFuture};
 use crate::try_tool;
 
 /// What an intent execution resolved to, kept until its outcome is known.

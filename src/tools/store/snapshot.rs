@@ -3,7 +3,6 @@
 //! and its policy apply) and stores it redacted; `list`, `inspect`, `diff` and `purge` never
 //! start the browser. A store that cannot be opened fails these calls only.
 
-use crate::tools::kernel::group::ToolGroup;
 use std::sync::Arc;
 
 use schemars::JsonSchema;
@@ -16,16 +15,12 @@ use crate::store::snapshots::{self, SnapshotError, SnapshotMeta};
 use crate::tools::kernel::args;
 use crate::tools::kernel::call::call;
 use crate::tools::kernel::effect::{Effect, When};
+use crate::tools::kernel::group::ToolGroup;
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::output::result_of;
 use crate::tools::kernel::schema::input_schema;
 use crate::tools::kernel::store::store_failure;
-use crate::tools::kernel::tool::Call;
-use crate::tools::kernel::tool::Needs;
-use crate::tools::kernel::tool::RevisionRule;
-use crate::tools::kernel::tool::Services;
-use crate::tools::kernel::tool::Tool;
-use crate::tools::kernel::tool::ToolFuture;
+use crate::tools::kernel::tool::{Call, Needs, RevisionRule, Services, Tool, ToolFuture};
 use crate::try_tool;
 
 fn snapshot_failure(e: SnapshotError) -> ToolOutcome {

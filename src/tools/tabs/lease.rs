@@ -1,10 +1,12 @@
 //! `lease`: a daemon client takes, renews, releases or reads the mutation lease of the browser
 //! it shares (the state and the rule live in the kernel's lease; this is the tool).
 
+use std::time::Duration;
+
+use serde_json::Value;
+
 use crate::tools::kernel::group::ToolGroup;
 use crate::tools::kernel::lease::{CLIENT, lease_failure};
-use serde_json::Value;
-use std::time::Duration;
 
 /// `lease`: take, renew, give up or read the daemon's mutation lease, as tools so any MCP
 /// client (and the model in it) can share one browser with another.

@@ -4,29 +4,24 @@
 //! Ids come from the list tools. Creating or discovering a page never selects it; closing the
 //! selected page leaves no selection, and page tools then say so.
 
-use crate::tools::kernel::group::ToolGroup;
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::Duration;
 
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
 use crate::browser::act::until_dialog;
+use crate::failure::{Failure, FailureKind};
+use crate::redact;
 use crate::tools::kernel::args;
 use crate::tools::kernel::args::{NoArgs, Target};
 use crate::tools::kernel::browser::session_for;
 use crate::tools::kernel::effect::{Effect, Nav, Tab};
+use crate::tools::kernel::group::ToolGroup;
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::output::CausedReport;
 use crate::tools::kernel::schema::input_schema;
-use crate::tools::kernel::tool::Call;
-use crate::tools::kernel::tool::Needs;
-use crate::tools::kernel::tool::RevisionRule;
-use crate::tools::kernel::tool::Services;
-use crate::tools::kernel::tool::Tool;
-use crate::tools::kernel::tool::ToolFuture;
-
-use crate::failure::{Failure, FailureKind};
-use crate::redact;
+use crate::tools::kernel::tool::{Call, Needs, RevisionRule, Services, Tool, ToolFuture};
 use crate::try_tool;
 
 /// `listTargets`.

@@ -1,9 +1,10 @@
 //! Reading named values off the page model: a table's head and columns, a list, a region, the
 //! section under a heading, a form field by its label, each normalized with where it came from.
 
+use serde_json::{Map, Value, json};
+
 use super::{FieldSpec, ValueKind};
 use crate::normalize::{self, DecimalMark};
-use serde_json::{Map, Value, json};
 
 /// Normalizes what the agent read, as the page writes numbers and dates.
 pub struct Reader {
