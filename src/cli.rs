@@ -387,6 +387,7 @@ impl SessionOptions {
             store: Default::default(),
             leases: None,
             find: crate::tools::find,
+            listing: Default::default(),
         })
     }
 

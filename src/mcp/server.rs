@@ -7,7 +7,7 @@
 //! connection's outbox; their shape is `result`'s.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use serde_json::{Value, json};
@@ -112,14 +112,16 @@ where
     R: AsyncRead + Unpin,
     W: AsyncWrite + Unpin + Send + 'static,
 {
-    // The tool listing, built while the client is still starting: a client that bounds its
-    // first tools/list (Claude Code's health check allows 5 s) gets it from memory.
-    let listing = Arc::new(OnceLock::new());
-    let facts = services.facts.clone();
-    let building = Arc::clone(&listing);
-    tokio::task::spawn_blocking(move || {
-        building.get_or_init(|| tools::list_json(&facts));
-    });
+    // The tool listing, built once while the first client is still starting: a client that
+    // bounds its first tools/list (Claude Code's health check allows 5 s) gets it from memory.
+    if services.listing.get().is_none() {
+        let building = Arc::clone(&services);
+        tokio::task::spawn_blocking(move || {
+            building
+                .listing
+                .get_or_init(|| tools::list_json(&building.facts));
+        });
+    }
     let (out, writer) = connection::writer(output);
     let shared = Arc::new(Shared {
         facts: services.facts.clone(),
@@ -132,7 +134,6 @@ where
         active: Mutex::new(HashMap::new()),
         permits: Arc::new(Semaphore::new(MAX_ACTIVE_REQUESTS)),
         client,
-        listing,
     });
     let ended = connection::read_frames(input, stop, |event| handle_decoded(&shared, event)).await;
     if ended == Ended::Eof {

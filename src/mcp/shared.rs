@@ -2,7 +2,7 @@
 //! agreed revision), the running calls by id, the concurrency permits and the outbox.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use serde_json::Value;
 use tokio::sync::{Semaphore, oneshot};
@@ -38,15 +38,14 @@ pub(super) struct Shared {
     pub(super) permits: Arc<Semaphore>,
     /// This connection's client id among a daemon's clients (`None` for a stdio server).
     pub(super) client: Option<u64>,
-    /// The `tools` of `tools/list` (fixed by the facts), built as the connection opens.
-    pub(super) listing: Arc<OnceLock<Value>>,
 }
 
 impl Shared {
-    /// The `tools` of `tools/list`, in either revision: built once per connection (as it opens;
-    /// see `serve_connection`), since the facts it depends on are fixed.
+    /// The `tools` of `tools/list`, in either revision: built once for the process (see
+    /// `serve_connection`), since the facts it depends on are fixed.
     pub(super) fn tools_listing(&self) -> &Value {
-        self.listing
+        self.services
+            .listing
             .get_or_init(|| crate::tools::list_json(&self.facts))
     }
 }

@@ -156,4 +156,7 @@ pub struct Services {
     /// Looks a tool up by name (the catalog's `find`): how a batch, a task or a workflow reaches
     /// the tools its steps name, without the families reaching up to the catalog.
     pub find: fn(&str) -> Option<&'static Tool>,
+    /// The `tools` of `tools/list`, built once: it depends only on the facts, which are fixed,
+    /// so every connection (a daemon's clients too) answers from this one.
+    pub listing: std::sync::OnceLock<Value>,
 }

@@ -829,13 +829,7 @@ fn a_daemon_client_config_connects_and_no_daemon_is_a_failure() {
     let d = Daemon { child, data };
     let arg_refs: Vec<&str> = args.iter().map(String::as_str).collect();
     let mut g = Glass::spawn_env(&arg_refs, &[("GLASS_DATA_DIR", d.data.to_str().unwrap())]);
-    let r = g.request(
-        json!(0),
-        "initialize",
-        json!({"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "c", "version": "1"}}),
-    );
-    assert!(r["result"].is_object(), "{r}");
-    g.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+    g.initialize();
     ok(&g.call(json!(1), "navigate", json!({"url": web.url("/")})));
     ok(&g.call(
         json!(2),
