@@ -345,7 +345,7 @@ async fn css_paths(services: &Arc<Services>, refs: &[String]) -> HashMap<String,
     let Ok(mut b) = services.session.acquire().await else {
         return HashMap::new();
     };
-    let Ok(paths) = b.run_agent(&CssPaths(refs)).await else {
+    let Ok(paths) = b.agent().run(&CssPaths(refs)).await else {
         return HashMap::new();
     };
     refs.iter()

@@ -74,7 +74,7 @@ fn start_chrome(session: &SessionOptions) -> ExitCode {
     let started = std::time::Instant::now();
     let answer = runtime.block_on(async {
         let answer = match browser.acquire().await {
-            Ok(b) => b.product().await,
+            Ok(mut b) => b.health().product().await,
             Err(e) => Err(e),
         };
         browser.shutdown().await;

@@ -119,7 +119,7 @@ pub struct Caused {
     pub settled: bool,
 }
 
-/// Where events and requests stood just before an action's input (see [`Browser::arm`]).
+/// Where events and requests stood just before an action's input (see [`Actions::arm`]).
 pub struct Armed {
     rx: Receiver<Arc<CdpEvent>>,
     mark: u64,
@@ -134,19 +134,36 @@ const PARSE_WAIT_MS: u64 = 5_000;
 /// The CDP deadline of that wait: the wait itself plus a round trip.
 const PARSE_WAIT_CALL: Duration = Duration::from_millis(PARSE_WAIT_MS + 2_000);
 
+/// Actions on elements: resolving a target, checking it can take the action, and settling what the action caused.
+/// Reached through [`Browser::actions`].
+pub struct Actions<'b> {
+    pub(in crate::browser) browser: &'b mut Browser,
+}
+
 impl Browser {
+    /// Actions on elements: resolving a target, checking it can take the action, and settling what the action caused.
+    pub fn actions(&mut self) -> Actions<'_> {
+        Actions { browser: self }
+    }
+}
+
+impl Actions<'_> {
     /// Record refs an agent answer minted, and advance the ref counter.
     pub fn record_refs<'a>(&mut self, next_ref: &Value, items: impl Iterator<Item = &'a Value>) {
         if let Some(n) = next_ref.as_u64() {
-            self.next_ref = self.next_ref.max(n);
+            self.browser.next_ref = self.browser.next_ref.max(n);
         }
-        let (revision, document) = (self.revision(), self.document());
-        let frame = self.agent_target().map(|(_, f)| f).unwrap_or_default();
+        let (revision, document) = (self.browser.revision(), self.browser.document());
+        let frame = self
+            .browser
+            .agent_target()
+            .map(|(_, f)| f)
+            .unwrap_or_default();
         // Observations nest items under their regions.
         let mut todo: Vec<&Value> = items.collect();
         while let Some(item) = todo.pop() {
             if let Some(r) = item["ref"].as_str() {
-                self.refs.remember(
+                self.browser.refs.remember(
                     r,
                     RefInfo {
                         revision,
@@ -167,8 +184,11 @@ impl Browser {
     pub async fn resolve(&mut self, target: &str) -> Result<Resolved, ActError> {
         let loc = locator::parse(target)
             .map_err(|e| targeting(FailureKind::InvalidLocator, e.0, Map::new()))?;
+        let next_ref = self.browser.next_ref;
         let mut answer = self
-            .run_agent(&Resolve(loc.to_agent(), self.next_ref))
+            .browser
+            .agent()
+            .run(&Resolve(loc.to_agent(), next_ref))
             .await?;
         // On a document still being parsed (a navigation that returned at commit), a
         // target not found yet may be further down the HTML: the parse ends first, then
@@ -176,10 +196,15 @@ impl Browser {
         // document.
         if answer["loading"] == true {
             self.record_refs(&answer["nextRef"], std::iter::empty());
-            self.run_agent_within(&WaitParsed(PARSE_WAIT_MS), PARSE_WAIT_CALL)
+            self.browser
+                .agent()
+                .run_within(&WaitParsed(PARSE_WAIT_MS), PARSE_WAIT_CALL)
                 .await?;
+            let next_ref = self.browser.next_ref;
             answer = self
-                .run_agent(&Resolve(loc.to_agent(), self.next_ref))
+                .browser
+                .agent()
+                .run(&Resolve(loc.to_agent(), next_ref))
                 .await?;
         }
         let minted: Vec<Value> = match answer["status"].as_str() {
@@ -246,14 +271,14 @@ impl Browser {
 
     /// The error for a ref that no longer resolves, with recovery data.
     async fn stale(&mut self, r: &str) -> Result<ActError, BrowserError> {
-        let Some(info) = self.refs.get(r).cloned() else {
+        let Some(info) = self.browser.refs.get(r).cloned() else {
             return Ok(targeting(
                 FailureKind::NotFound,
                 "this ref was never issued in this session; call observe for current refs",
                 Map::new(),
             ));
         };
-        let current_frame = self.agent_target()?.1;
+        let current_frame = self.browser.agent_target()?.1;
         if info.frame != current_frame {
             return Ok(targeting(
                 FailureKind::WrongFrame,
@@ -262,12 +287,15 @@ impl Browser {
             ));
         }
         let name = (!info.name.is_empty()).then_some(info.name.clone());
+        let next_ref = self.browser.next_ref;
         let similar = self
-            .run_agent(&Similar(
+            .browser
+            .agent()
+            .run(&Similar(
                 &info.role,
                 name.as_deref(),
                 MAX_CANDIDATES,
-                self.next_ref,
+                next_ref,
             ))
             .await?;
         let found: Vec<Value> = similar["candidates"]
@@ -277,7 +305,7 @@ impl Browser {
         self.record_refs(&similar["nextRef"], found.iter());
         let mut extra = Map::new();
         extra.insert("refRevision".into(), json!(info.revision));
-        extra.insert("currentRevision".into(), json!(self.revision()));
+        extra.insert("currentRevision".into(), json!(self.browser.revision()));
         extra.insert("candidates".into(), candidates(&similar["candidates"]));
         Ok(targeting(
             FailureKind::StaleRef,
@@ -289,14 +317,16 @@ impl Browser {
     /// Check that `r` is actionable for `action` and return the point to act at.
     pub async fn actionable(&mut self, r: &str, action: &str) -> Result<(f64, f64), ActError> {
         let answer = self
-            .run_agent_within(&Actionable(r, action), Duration::from_secs(5))
+            .browser
+            .agent()
+            .run_within(&Actionable(r, action), Duration::from_secs(5))
             .await?;
         if answer["ok"] == true {
             let (Some(x), Some(y)) = (answer["x"].as_f64(), answer["y"].as_f64()) else {
                 tracing::debug!(x = %answer["x"], y = %answer["y"], "the page agent found the target actionable without a point");
                 return Err(ActError::Browser(BrowserError::Agent));
             };
-            return match self.frame_point_in_page(x, y).await {
+            return match self.browser.frames().point_in_page(x, y).await {
                 Ok(point) => Ok(point),
                 Err(super::frames::FramePointError::Browser(e)) => Err(e.into()),
                 Err(super::frames::FramePointError::Covered(blocker)) => {
@@ -338,9 +368,10 @@ impl Browser {
     /// what the input caused.
     pub fn arm(&self) -> Armed {
         Armed {
-            rx: self.cdp.subscribe(),
+            rx: self.browser.cdp.subscribe(),
             mark: self.network_mark(),
             url: self
+                .browser
                 .events
                 .url
                 .lock()
@@ -349,18 +380,24 @@ impl Browser {
         }
     }
 
-    /// Where the selected page's request sequence stands (see [`Browser::settle_document`]).
+    /// Where the selected page's request sequence stands (see [`Actions::settle_document`]).
     pub fn network_mark(&self) -> u64 {
-        self.events.network.lock().map(|n| n.mark()).unwrap_or(0)
+        self.browser
+            .events
+            .network
+            .lock()
+            .map(|n| n.mark())
+            .unwrap_or(0)
     }
 
     /// Wait, within `budget`, for the agent's document to be quiet (no DOM mutation for two
     /// animation frames). `None` when the document went away (a navigation) or a dialog
     /// blocks its scripts.
     async fn dom_quiet(&self, budget: Duration) -> Option<bool> {
-        let agent = self.agent_context.clone()?;
+        let agent = self.browser.agent_context.clone()?;
         let ms = budget.as_millis().max(1);
         let r = self
+            .browser
             .cdp
             .call_raw(
                 Some(&agent.session),
@@ -383,7 +420,7 @@ impl Browser {
     pub async fn settle_document(&mut self, mark: u64, budget: Duration) -> bool {
         let deadline = tokio::time::Instant::now() + budget;
         let left = || deadline.saturating_duration_since(tokio::time::Instant::now());
-        let events = Arc::clone(&self.events);
+        let events = Arc::clone(&self.browser.events);
         let pending = || events.requests_pending_since(mark);
         let mut empty_rounds = 0;
         loop {
@@ -398,8 +435,9 @@ impl Browser {
             }
             let ms = left().as_millis().max(1) as u64;
             let call = Settle(ms, 2);
+            let mut agent = self.browser.agent();
             let answer = tokio::select! {
-                a = self.run_agent_within(&call, left() + Duration::from_secs(1)) => a,
+                a = agent.run_within(&call, left() + Duration::from_secs(1)) => a,
                 _ = events.dialog_opened() => return false,
             };
             let Ok(v) = answer else { return false };
@@ -425,10 +463,10 @@ impl Browser {
     /// loaded), then report what happened.
     pub async fn settle(&mut self, armed: Armed) -> Result<Caused, BrowserError> {
         let Armed { mut rx, mark, url } = armed;
-        let events = Arc::clone(&self.events);
-        let session = self.page()?.session_id.clone();
-        let main_frame = self.page()?.main_frame.clone();
-        let target_id = self.page()?.target_id.clone();
+        let events = Arc::clone(&self.browser.events);
+        let session = self.browser.page()?.session_id.clone();
+        let main_frame = self.browser.page()?.main_frame.clone();
+        let target_id = self.browser.page()?.target_id.clone();
         // Counted from the end of the input (typing a long text takes a while itself).
         let deadline = tokio::time::Instant::now() + ACTION_SETTLE;
         let left = || deadline.saturating_duration_since(tokio::time::Instant::now());
@@ -604,14 +642,14 @@ impl Browser {
             quiet = Some(self.settle_document(mark, LOAD_SETTLE).await);
         }
         if caused.dialog.is_none() {
-            caused.dialog = self.events.dialog();
+            caused.dialog = self.browser.events.dialog();
         }
         caused.settled = quiet.unwrap_or(caused.dialog.is_some() || caused.download);
         if !caused.popups.is_empty() {
             // A popup comes to the front; the selected page stays selected, so keep it in
             // front too (a hidden page paints no frames and throttles its timers). Sent now,
             // not awaited: Chrome handles it before anything sent after it.
-            self.cdp.send_detached(
+            self.browser.cdp.send_detached(
                 None,
                 "Target.activateTarget",
                 json!({"targetId": target_id}),
@@ -620,20 +658,21 @@ impl Browser {
         }
         // What this receiver saw (a history entry the page made) is in the revision too.
         drain(&mut rx, &mut caused, &mut navigating, &mut loaded);
-        self.events
+        self.browser
+            .events
             .caught_up(last_seen.load(Relaxed), Duration::from_millis(250))
             .await;
-        self.bump_revision();
+        self.browser.bump_revision();
         Ok(caused)
     }
 }
 
-impl Browser {
+impl Actions<'_> {
     /// Hand local files (already resolved and allowed) to the file input `object` (from the
     /// agent's `fileInput`).
     pub async fn give_files(&self, object: &str, files: &[String]) -> Result<(), BrowserError> {
         let mut params = SetFileInputFilesParams::new(files.to_vec());
         params.object_id = Some(RemoteObjectId::new(object));
-        self.page_command(params).await.map(|_| ())
+        self.browser.page_command(params).await.map(|_| ())
     }
 }

@@ -56,28 +56,49 @@ pub fn agent_js() -> &'static str {
     AGENT_JS
 }
 
+/// The page agent: calling Glass's JavaScript in the page's isolated world, and the world itself.
+/// Reached through [`Browser::agent`].
+pub struct Agent<'b> {
+    pub(in crate::browser) browser: &'b mut Browser,
+}
+
 impl Browser {
+    /// The page agent: calling Glass's JavaScript in the page's isolated world, and the world
+    /// itself.
+    pub fn agent(&mut self) -> Agent<'_> {
+        Agent { browser: self }
+    }
+}
+
+impl Agent<'_> {
     /// The agent's execution context for the current document: a cached one, the world Chrome
     /// re-created for this document, or a new isolated world. `installed` says whether the
     /// agent is known to be in it; when not, the caller installs it with its first call.
-    async fn agent_context(&mut self) -> Result<AgentContext, BrowserError> {
-        let document = self.events.document.load(Ordering::SeqCst);
-        let (session, frame) = self.agent_target()?;
-        if let Some(c) = &self.agent_context {
+    async fn context(&mut self) -> Result<AgentContext, BrowserError> {
+        let document = self.browser.events.document.load(Ordering::SeqCst);
+        let (session, frame) = self.browser.agent_target()?;
+        if let Some(c) = &self.browser.agent_context {
             if c.document == document && c.frame == frame {
                 return Ok(c.clone());
             }
         }
         let known = self
+            .browser
             .events
             .agent_worlds
             .lock()
             .ok()
             .and_then(|w| w.get(&frame).copied())
-            .filter(|_| self.frame.as_ref().is_none_or(|f| !f.out_of_process));
+            .filter(|_| {
+                self.browser
+                    .frame
+                    .as_ref()
+                    .is_none_or(|f| !f.out_of_process)
+            });
         let id = match known {
             Some(id) => id,
             None => self
+                .browser
                 .cdp
                 .call_raw(
                     Some(&session),
@@ -87,7 +108,7 @@ impl Browser {
                 )
                 .await
                 .map_err(|e| match e {
-                    super::cdp::CdpError::Protocol { .. } if self.frame.is_some() => {
+                    super::cdp::CdpError::Protocol { .. } if self.browser.frame.is_some() => {
                         BrowserError::FrameGone
                     }
                     e => e.into(),
@@ -102,14 +123,14 @@ impl Browser {
             session,
             installed: false,
         };
-        self.agent_context = Some(context.clone());
+        self.browser.agent_context = Some(context.clone());
         Ok(context)
     }
 
     /// Evaluate `__glassAgent.<function>(args...)` in the agent's world, preceded by the
     /// agent itself when it may be missing (the agent is idempotent, so a second copy keeps the
     /// first one's refs). One round trip either way.
-    async fn agent_evaluate(
+    async fn evaluate(
         &mut self,
         function: &str,
         args: &[Value],
@@ -119,11 +140,12 @@ impl Browser {
         let args: Vec<String> = args.iter().map(Value::to_string).collect();
         let call = format!("__glassAgent.{function}({})", args.join(","));
         for attempt in 0..2 {
-            let context = self.agent_context().await?;
+            let context = self.context().await?;
             let params = json!({"expression": call, "contextId": context.id,
                                 "returnByValue": by_value, "awaitPromise": by_value});
             let answer = if context.installed {
-                self.cdp
+                self.browser
+                    .cdp
                     .call_raw(Some(&context.session), "Runtime.evaluate", params, timeout)
                     .await
             } else {
@@ -131,6 +153,7 @@ impl Browser {
                 // the call rides right behind it.
                 let install = json!({"expression": agent_js(), "contextId": context.id});
                 let mut answers = self
+                    .browser
                     .cdp
                     .call_raw_sequence(
                         Some(&context.session),
@@ -151,19 +174,24 @@ impl Browser {
                 Ok(v) if v.get("exceptionDetails").is_some() => {
                     tracing::debug!(function, "page agent threw");
                     // The document may have been replaced under us: retry in a fresh world.
-                    self.forget_agent_context();
+                    self.forget_context();
                     if attempt == 1 {
                         return Err(BrowserError::Agent);
                     }
                 }
                 Ok(mut v) => {
-                    if let Some(c) = self.agent_context.as_mut().filter(|c| c.id == context.id) {
+                    if let Some(c) = self
+                        .browser
+                        .agent_context
+                        .as_mut()
+                        .filter(|c| c.id == context.id)
+                    {
                         c.installed = true;
                     }
                     return Ok(v["result"].take());
                 }
                 Err(super::cdp::CdpError::Protocol { .. }) if attempt == 0 => {
-                    self.forget_agent_context();
+                    self.forget_context();
                 }
                 Err(e) => return Err(e.into()),
             }
@@ -174,7 +202,7 @@ impl Browser {
     /// Call `__glassAgent.<function>(args...)` and return its JSON value.
     ///
     /// A context that vanished (the page navigated) is re-created once.
-    pub(super) async fn agent(
+    pub(super) async fn call(
         &mut self,
         function: &str,
         args: &[Value],
@@ -182,9 +210,9 @@ impl Browser {
     ) -> Result<Value, BrowserError> {
         // The page cannot run the agent while a dialog is open or its renderer is stuck or
         // gone: either, now or meanwhile, ends the wait at once instead of at the deadline.
-        let events = std::sync::Arc::clone(&self.events);
+        let events = std::sync::Arc::clone(&self.browser.events);
         let mut result = tokio::select! {
-            r = self.agent_evaluate(function, args, true, timeout) => r?,
+            r = self.evaluate(function, args, true, timeout) => r?,
             d = events.dialog_opened() => return Err(BrowserError::DialogOpen(d)),
             f = events.renderer_failed() => return Err(BrowserError::from(f)),
         };
@@ -193,43 +221,45 @@ impl Browser {
 
     /// Drop the cached agent context, and Chrome's report of it: it belonged to a document
     /// that is gone.
-    fn forget_agent_context(&mut self) {
-        if let Some(c) = self.agent_context.take() {
-            if let Ok(mut worlds) = self.events.agent_worlds.lock() {
+    fn forget_context(&mut self) {
+        if let Some(c) = self.browser.agent_context.take() {
+            if let Ok(mut worlds) = self.browser.events.agent_worlds.lock() {
                 worlds.retain(|_, id| *id != c.id);
             }
         }
     }
 }
 
-impl Browser {
+impl Agent<'_> {
     /// Call an agent function that returns an element, and get Chrome's handle to it
     /// (`None` when the function returned null).
-    pub(super) async fn agent_object(
+    pub(super) async fn object(
         &mut self,
         function: &str,
         args: &[Value],
     ) -> Result<Option<String>, BrowserError> {
         let result = self
-            .agent_evaluate(function, args, false, CALL_TIMEOUT)
+            .browser
+            .agent()
+            .evaluate(function, args, false, CALL_TIMEOUT)
             .await?;
         Ok(result["objectId"].as_str().map(str::to_owned))
     }
 }
 
-impl Browser {
+impl Agent<'_> {
     /// Whether focus, inside shadow roots the page closed to every script (Glass's world
     /// included), rests on a secret field. Chrome's DOM domain sees closed roots: each one on
     /// the way is opened from outside and asked for its focused element, which the agent then
     /// judges by the same rule as any other field. A root nested too deep counts as secret.
     pub async fn sealed_focus_is_secret(&mut self) -> Result<bool, BrowserError> {
-        let Some(mut object) = self.agent_object("focusedElement", &[]).await? else {
+        let Some(mut object) = self.object("focusedElement", &[]).await? else {
             return Ok(false);
         };
-        let context = self.agent_context().await?;
+        let context = self.context().await?;
         let session = Some(context.session.as_str());
         let call = |method: &'static str, params: Value| {
-            let cdp = self.cdp.clone();
+            let cdp = self.browser.cdp.clone();
             let session = session.map(str::to_owned);
             async move {
                 cdp.call_raw(session.as_deref(), method, params, CALL_TIMEOUT)
@@ -291,5 +321,44 @@ impl Browser {
         }
         let _ = call("Runtime.releaseObjectGroup", json!({"objectGroup": group})).await;
         verdict
+    }
+}
+
+impl Agent<'_> {
+    /// Run one agent function and decode its answer; an answer of another shape is an agent
+    /// failure, never a guess.
+    pub async fn run<F: super::agent_calls::AgentFn>(
+        &mut self,
+        call: &F,
+    ) -> Result<F::Answer, BrowserError> {
+        self.run_within(call, super::page::CALL_TIMEOUT).await
+    }
+
+    /// [`Agent::run`] with its own deadline, for calls that wait in the page.
+    pub async fn run_within<F: super::agent_calls::AgentFn>(
+        &mut self,
+        call: &F,
+        timeout: std::time::Duration,
+    ) -> Result<F::Answer, BrowserError> {
+        // The agent functions that change the page (an option chosen, a field emptied, a
+        // scroll) count as input for the execution journal.
+        if super::agent_calls::MUTATING.contains(&F::NAME) {
+            super::cdp::note_input();
+        }
+        let args = super::agent_calls::arguments(call)?;
+        let answer = self.call(F::NAME, &args, timeout).await?;
+        serde_json::from_value(answer).map_err(|_| {
+            tracing::debug!(
+                function = F::NAME,
+                "the page agent answered in another shape"
+            );
+            BrowserError::Agent
+        })
+    }
+
+    /// Chrome's handle to the file input behind `r` (evaluated without returnByValue), when
+    /// it is an enabled file input.
+    pub async fn file_input(&mut self, r: &str) -> Result<Option<String>, BrowserError> {
+        self.object("fileInput", &[Value::from(r)]).await
     }
 }

@@ -1,6 +1,6 @@
 //! The page agent's functions as typed calls: each is a struct whose fields are the
 //! function's arguments, in order, with the answer it decodes to. Code outside `browser/`
-//! calls the agent only through these ([`Browser::run_agent`]); a changed argument list or
+//! calls the agent only through these (`Agent::run`); a changed argument list or
 //! answer is then one edit here, checked by the compiler at every call site.
 
 use serde::de::DeserializeOwned;
@@ -8,7 +8,6 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::error::BrowserError;
-use super::page::Browser;
 
 /// One function of the page agent.
 pub trait AgentFn: Serialize {
@@ -320,7 +319,7 @@ agent_fn!(
 
 agent_fn!(
     /// Resolve locator `0` (in the agent's form) to one element, minting refs from `1`; the
-    /// answer's `status` says which (read by `Browser::resolve`).
+    /// answer's `status` says which (read by `Actions::resolve`).
     Resolve(Value, u64) => "resolve", Value
 );
 agent_fn!(
@@ -348,7 +347,7 @@ agent_fn!(
 );
 
 /// The arguments of a call, as the agent takes them: one per field.
-fn arguments<F: AgentFn>(call: &F) -> Result<Vec<Value>, BrowserError> {
+pub(super) fn arguments<F: AgentFn>(call: &F) -> Result<Vec<Value>, BrowserError> {
     match serde_json::to_value(call).map_err(|_| BrowserError::Agent)? {
         Value::Array(args) => Ok(args),
         Value::Null => Ok(Vec::new()),
@@ -357,43 +356,7 @@ fn arguments<F: AgentFn>(call: &F) -> Result<Vec<Value>, BrowserError> {
 }
 
 /// Agent functions that change the page.
-const MUTATING: &[&str] = &["select", "forceEmpty", "scroll"];
-
-impl Browser {
-    /// Run one agent function and decode its answer; an answer of another shape is an agent
-    /// failure, never a guess.
-    pub async fn run_agent<F: AgentFn>(&mut self, call: &F) -> Result<F::Answer, BrowserError> {
-        self.run_agent_within(call, super::page::CALL_TIMEOUT).await
-    }
-
-    /// [`Browser::run_agent`] with its own deadline, for calls that wait in the page.
-    pub async fn run_agent_within<F: AgentFn>(
-        &mut self,
-        call: &F,
-        timeout: std::time::Duration,
-    ) -> Result<F::Answer, BrowserError> {
-        // The agent functions that change the page (an option chosen, a field emptied, a
-        // scroll) count as input for the execution journal.
-        if MUTATING.contains(&F::NAME) {
-            super::cdp::note_input();
-        }
-        let args = arguments(call)?;
-        let answer = self.agent(F::NAME, &args, timeout).await?;
-        serde_json::from_value(answer).map_err(|_| {
-            tracing::debug!(
-                function = F::NAME,
-                "the page agent answered in another shape"
-            );
-            BrowserError::Agent
-        })
-    }
-
-    /// Chrome's handle to the file input behind `r` (evaluated without returnByValue), when
-    /// it is an enabled file input.
-    pub async fn file_input(&mut self, r: &str) -> Result<Option<String>, BrowserError> {
-        self.agent_object("fileInput", &[Value::from(r)]).await
-    }
-}
+pub(super) const MUTATING: &[&str] = &["select", "forceEmpty", "scroll"];
 
 #[cfg(test)]
 mod tests {

@@ -18,13 +18,27 @@ pub enum Body {
     Unavailable,
 }
 
+/// Bodies: the request and response bodies Chrome kept for the network log.
+/// Reached through [`Browser::bodies`].
+pub struct Bodies<'b> {
+    pub(in crate::browser) browser: &'b mut Browser,
+}
+
 impl Browser {
+    /// Bodies: the request and response bodies Chrome kept for the network log.
+    pub fn bodies(&mut self) -> Bodies<'_> {
+        Bodies { browser: self }
+    }
+}
+
+impl Bodies<'_> {
     /// The response body of Chrome's request `chrome_id`, as far as Chrome kept it.
-    pub async fn response_body(&self, chrome_id: &str) -> Result<Body, BrowserError> {
-        if !self.keep_bodies {
+    pub async fn response(&self, chrome_id: &str) -> Result<Body, BrowserError> {
+        if !self.browser.keep_bodies {
             return Ok(Body::Unavailable);
         }
         let answer = self
+            .browser
             .page_call(
                 "Network.getResponseBody",
                 serde_json::json!({"requestId": chrome_id}),
@@ -39,8 +53,9 @@ impl Browser {
     }
 
     /// The body the request `chrome_id` sent, as far as Chrome kept it.
-    pub async fn request_body(&self, chrome_id: &str) -> Result<Body, BrowserError> {
+    pub async fn request(&self, chrome_id: &str) -> Result<Body, BrowserError> {
         let answer = self
+            .browser
             .page_call(
                 "Network.getRequestPostData",
                 serde_json::json!({"requestId": chrome_id}),

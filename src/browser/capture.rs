@@ -55,7 +55,20 @@ use super::page::Browser;
 /// Largest screenshot edge, in CSS pixels; larger areas are scaled down.
 pub const MAX_EDGE: f64 = 4096.0;
 
+/// Capture: screenshots of the page or an element.
+/// Reached through [`Browser::capture`].
+pub struct Capture<'b> {
+    pub(in crate::browser) browser: &'b mut Browser,
+}
+
 impl Browser {
+    /// Capture: screenshots of the page or an element.
+    pub fn capture(&mut self) -> Capture<'_> {
+        Capture { browser: self }
+    }
+}
+
+impl Capture<'_> {
     /// A PNG (base64) of `clip` (document coordinates), of the whole page when `full`, else
     /// of the viewport; edges scaled to at most [`MAX_EDGE`] CSS px.
     pub async fn screenshot(
@@ -66,7 +79,7 @@ impl Browser {
         self.screenshot_as(clip, full, Shot::default()).await
     }
 
-    /// A screenshot (base64) as [`Browser::screenshot`] takes it, encoded as `shot` says.
+    /// A screenshot (base64) as [`Capture::screenshot`] takes it, encoded as `shot` says.
     pub async fn screenshot_as(
         &self,
         clip: Option<(f64, f64, f64, f64)>,
@@ -91,13 +104,19 @@ impl Browser {
         let area = match clip {
             Some(c) => Some(c),
             None if full => {
-                let m = self.page_command(GetLayoutMetricsParams::default()).await?;
+                let m = self
+                    .browser
+                    .page_command(GetLayoutMetricsParams::default())
+                    .await?;
                 let size = m.css_content_size;
                 Some((0.0, 0.0, size.width, size.height))
             }
             // The viewport as an area, when it is to be scaled.
             None if shot.scale != 1.0 => {
-                let m = self.page_command(GetLayoutMetricsParams::default()).await?;
+                let m = self
+                    .browser
+                    .page_command(GetLayoutMetricsParams::default())
+                    .await?;
                 let v = m.css_visual_viewport;
                 Some((v.page_x, v.page_y, v.client_width, v.client_height))
             }
@@ -114,7 +133,7 @@ impl Browser {
             });
             params.capture_beyond_viewport = Some(full);
         }
-        let shot = self.page_command(params).await?;
+        let shot = self.browser.page_command(params).await?;
         Ok(AsRef::<str>::as_ref(&shot.data).to_owned())
     }
 }

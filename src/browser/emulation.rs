@@ -1,5 +1,5 @@
 //! Emulation of the selected page: screen, device, network, CPU, place, time zone, language
-//! and media preferences, each one CDP setting, all undone by [`Browser::reset_emulation`].
+//! and media preferences, each one CDP setting, all undone by [`Emulation::reset`].
 //!
 //! Chrome keeps each override on the page target across navigations, so a setting stays until
 //! it is reset or the tab closes; another tab starts with none.
@@ -152,15 +152,28 @@ impl From<BrowserError> for EmulationError {
     }
 }
 
+/// Emulation: the screen, network, CPU, place, time zone, locale and media the page sees.
+/// Reached through [`Browser::emulation`].
+pub struct Emulation<'b> {
+    pub(in crate::browser) browser: &'b mut Browser,
+}
+
 impl Browser {
+    /// Emulation: the screen, network, CPU, place, time zone, locale and media the page sees.
+    pub fn emulation(&mut self) -> Emulation<'_> {
+        Emulation { browser: self }
+    }
+}
+
+impl Emulation<'_> {
     /// One emulation call; a refusal names `setting`.
-    async fn emulate_call(
+    async fn call(
         &self,
         setting: &'static str,
         method: &str,
         params: Value,
     ) -> Result<(), EmulationError> {
-        match self.page_call(method, params).await {
+        match self.browser.page_call(method, params).await {
             Ok(_) => Ok(()),
             Err(BrowserError::Refused(_)) => Err(EmulationError::Refused(setting)),
             Err(e) => Err(e.into()),
@@ -168,7 +181,7 @@ impl Browser {
     }
 
     /// Screen size, pixel ratio and mobile mode; `touch` and `user_agent` for a device.
-    pub async fn emulate_screen(
+    pub async fn screen(
         &self,
         width: u32,
         height: u32,
@@ -177,12 +190,12 @@ impl Browser {
     ) -> Result<(), EmulationError> {
         // Independent settings: sent together, one round trip.
         let (metrics, touch) = tokio::join!(
-            self.emulate_call(
+            self.call(
                 "viewport",
                 "Emulation.setDeviceMetricsOverride",
                 json!({"width": width, "height": height, "deviceScaleFactor": scale, "mobile": mobile}),
             ),
-            self.emulate_call(
+            self.call(
                 "viewport",
                 "Emulation.setTouchEmulationEnabled",
                 json!({"enabled": mobile, "maxTouchPoints": if mobile { 5 } else { 1 }}),
@@ -192,8 +205,8 @@ impl Browser {
     }
 
     /// The user agent the page sees and sends ("" restores Chrome's own).
-    pub async fn emulate_user_agent(&self, user_agent: &str) -> Result<(), EmulationError> {
-        self.emulate_call(
+    pub async fn user_agent(&self, user_agent: &str) -> Result<(), EmulationError> {
+        self.call(
             "device",
             "Emulation.setUserAgentOverride",
             json!({"userAgent": user_agent}),
@@ -202,8 +215,8 @@ impl Browser {
     }
 
     /// Network conditions of the page's requests.
-    pub async fn emulate_network(&self, t: Throttle) -> Result<(), EmulationError> {
-        self.emulate_call(
+    pub async fn network(&self, t: Throttle) -> Result<(), EmulationError> {
+        self.call(
             "network",
             "Network.emulateNetworkConditions",
             json!({"offline": t.offline, "latency": t.latency_ms,
@@ -214,8 +227,8 @@ impl Browser {
     }
 
     /// Slow the page's CPU down `rate` times (1: full speed).
-    pub async fn emulate_cpu(&self, rate: f64) -> Result<(), EmulationError> {
-        self.emulate_call(
+    pub async fn cpu(&self, rate: f64) -> Result<(), EmulationError> {
+        self.call(
             "cpuSlowdown",
             "Emulation.setCPUThrottlingRate",
             json!({"rate": rate}),
@@ -225,12 +238,13 @@ impl Browser {
 
     /// The position `navigator.geolocation` reports (and the permission to ask for it), or
     /// none.
-    pub async fn emulate_place(&self, place: Option<Place>) -> Result<(), EmulationError> {
+    pub async fn place(&self, place: Option<Place>) -> Result<(), EmulationError> {
         match place {
             Some(p) => {
                 // Headless Chrome refuses geolocation without the permission: granted for the
                 // browser's pages, as a person would.
                 let _ = self
+                    .browser
                     .cdp
                     .call_raw(
                         None,
@@ -239,7 +253,7 @@ impl Browser {
                         super::page::CALL_TIMEOUT,
                     )
                     .await;
-                self.emulate_call(
+                self.call(
                     "geolocation",
                     "Emulation.setGeolocationOverride",
                     json!({"latitude": p.latitude, "longitude": p.longitude, "accuracy": p.accuracy}),
@@ -247,7 +261,7 @@ impl Browser {
                 .await
             }
             None => {
-                self.emulate_call(
+                self.call(
                     "geolocation",
                     "Emulation.clearGeolocationOverride",
                     json!({}),
@@ -258,8 +272,8 @@ impl Browser {
     }
 
     /// The page's time zone (an IANA name; "" restores the system's).
-    pub async fn emulate_timezone(&self, zone: &str) -> Result<(), EmulationError> {
-        self.emulate_call(
+    pub async fn timezone(&self, zone: &str) -> Result<(), EmulationError> {
+        self.call(
             "timezone",
             "Emulation.setTimezoneOverride",
             json!({"timezoneId": zone}),
@@ -268,22 +282,22 @@ impl Browser {
     }
 
     /// The page's locale (a BCP 47 tag; `None` restores Chrome's).
-    pub async fn emulate_locale(&self, locale: Option<&str>) -> Result<(), EmulationError> {
+    pub async fn locale(&self, locale: Option<&str>) -> Result<(), EmulationError> {
         let params = match locale {
             Some(l) => json!({"locale": l}),
             None => json!({}),
         };
-        self.emulate_call("locale", "Emulation.setLocaleOverride", params)
+        self.call("locale", "Emulation.setLocaleOverride", params)
             .await
     }
 
     /// Media features: `prefers-color-scheme` and `prefers-reduced-motion` ("" for Chrome's).
-    pub async fn emulate_media(
+    pub async fn media(
         &self,
         color_scheme: &str,
         reduced_motion: &str,
     ) -> Result<(), EmulationError> {
-        self.emulate_call(
+        self.call(
             "media",
             "Emulation.setEmulatedMedia",
             json!({"features": [
@@ -296,25 +310,25 @@ impl Browser {
 
     /// Undo every emulation setting of the selected page: the settings are independent, so
     /// they are undone together, in one round trip.
-    pub async fn reset_emulation(&self) -> Result<(), EmulationError> {
+    pub async fn reset(&self) -> Result<(), EmulationError> {
         let (metrics, touch, agent, network, cpu, place, zone, locale, media) = tokio::join!(
-            self.emulate_call(
+            self.call(
                 "viewport",
                 "Emulation.clearDeviceMetricsOverride",
                 json!({}),
             ),
-            self.emulate_call(
+            self.call(
                 "viewport",
                 "Emulation.setTouchEmulationEnabled",
                 json!({"enabled": false}),
             ),
-            self.emulate_user_agent(""),
-            self.emulate_network(Throttle::NONE),
-            self.emulate_cpu(1.0),
-            self.emulate_place(None),
-            self.emulate_timezone(""),
-            self.emulate_locale(None),
-            self.emulate_media("", ""),
+            self.user_agent(""),
+            self.network(Throttle::NONE),
+            self.cpu(1.0),
+            self.place(None),
+            self.timezone(""),
+            self.locale(None),
+            self.media("", ""),
         );
         metrics
             .and(touch)

@@ -36,16 +36,29 @@ fn gone(_: CdpError) -> FramePointError {
     FramePointError::Browser(BrowserError::FrameGone)
 }
 
+/// Frames: which frame the page tools act in, and where its points sit in the page.
+/// Reached through [`Browser::frames`].
+pub struct Frames<'b> {
+    pub(in crate::browser) browser: &'b mut Browser,
+}
+
 impl Browser {
+    /// Frames: which frame the page tools act in, and where its points sit in the page.
+    pub fn frames(&mut self) -> Frames<'_> {
+        Frames { browser: self }
+    }
+}
+
+impl Frames<'_> {
     /// The point `(x, y)` of the selected frame's viewport in the page's viewport, after
     /// checking that every enclosing document shows the frame there. Unchanged for the main
     /// frame, whose agent already adds the offsets of its same-process child frames.
-    pub async fn frame_point_in_page(&self, x: f64, y: f64) -> Result<(f64, f64), FramePointError> {
-        let Some(selected) = self.frame.as_ref() else {
+    pub async fn point_in_page(&self, x: f64, y: f64) -> Result<(f64, f64), FramePointError> {
+        let Some(selected) = self.browser.frame.as_ref() else {
             return Ok((x, y));
         };
-        let page_session = self.page()?.session_id.clone();
-        let oop = self.events.oop_frames();
+        let page_session = self.browser.page()?.session_id.clone();
+        let oop = self.browser.events.oop_frames();
         let mut frame = selected.frame_id.clone();
         // The session whose document holds this frame's owner element.
         let mut owner_session = if selected.out_of_process {
@@ -59,7 +72,8 @@ impl Browser {
         let (mut x, mut y) = (x, y);
         for _ in 0..MAX_DEPTH {
             let call = |method: &'static str, params: Value| {
-                self.cdp
+                self.browser
+                    .cdp
                     .call_raw(Some(&owner_session), method, params, CALL_TIMEOUT)
             };
             let owner = call("DOM.getFrameOwner", json!({"frameId": frame}))
@@ -69,6 +83,7 @@ impl Browser {
             // A frame scrolled out of its parent's view cannot be clicked into: scroll it in,
             // then measure it, in one round trip.
             let mut answers = self
+                .browser
                 .cdp
                 .call_raw_sequence(
                     Some(&owner_session),
@@ -122,6 +137,7 @@ impl Browser {
     /// `{role, name, tag}` of a node, bounded, for a blocked-click error.
     async fn describe(&self, session: &str, backend_node: &Value) -> Value {
         let node = self
+            .browser
             .cdp
             .call_raw(
                 Some(session),
@@ -181,11 +197,14 @@ pub struct FrameInfo {
 /// Most frames listed.
 pub const MAX_FRAMES: usize = 256;
 
-impl Browser {
+impl Frames<'_> {
     /// The selected page's frames: its frame tree, plus out-of-process frames at any depth.
-    pub async fn frames(&self) -> Result<Vec<FrameInfo>, BrowserError> {
-        let page = self.page()?.clone();
-        let tree = self.page_call("Page.getFrameTree", json!({})).await?;
+    pub async fn list(&self) -> Result<Vec<FrameInfo>, BrowserError> {
+        let page = self.browser.page()?.clone();
+        let tree = self
+            .browser
+            .page_call("Page.getFrameTree", json!({}))
+            .await?;
         let mut out = Vec::new();
         let mut stack = vec![(tree["frameTree"].clone(), None::<String>)];
         while let Some((node, parent)) = stack.pop() {
@@ -208,10 +227,10 @@ impl Browser {
                 id,
             });
         }
-        let oop = self.events.oop_frames();
+        let oop = self.browser.events.oop_frames();
         // The URL at attach time is usually still empty: ask for the current ones, all at once.
         let infos = futures_util::future::join_all(oop.iter().map(|f| {
-            self.cdp.call_raw(
+            self.browser.cdp.call_raw(
                 None,
                 "Target.getTargetInfo",
                 json!({"targetId": f.frame_id}),
@@ -245,30 +264,31 @@ impl Browser {
     }
 
     /// Work in the page's main frame again.
-    pub fn select_main_frame(&mut self) {
-        self.frame = None;
-        self.agent_context = None;
+    pub fn select_main(&mut self) {
+        self.browser.frame = None;
+        self.browser.agent_context = None;
     }
 
     /// Work in frame `id` from now on; `None` when the page has no such frame.
-    pub async fn select_frame(&mut self, id: &str) -> Result<Option<FrameInfo>, BrowserError> {
-        let frames = self.frames().await?;
+    pub async fn select(&mut self, id: &str) -> Result<Option<FrameInfo>, BrowserError> {
+        let frames = self.list().await?;
         let Some(f) = frames.into_iter().find(|f| f.id == id) else {
             return Ok(None);
         };
         if f.oop {
             // The frame's own session needs its page domain for the agent's world.
             let _ = self
+                .browser
                 .cdp
                 .call_raw(Some(&f.session), "Page.enable", json!({}), CALL_TIMEOUT)
                 .await;
         }
-        self.frame = Some(super::page::FrameSelection {
+        self.browser.frame = Some(super::page::FrameSelection {
             frame_id: f.id.clone(),
             session_id: f.session.clone(),
             out_of_process: f.oop,
         });
-        self.agent_context = None;
+        self.browser.agent_context = None;
         Ok(Some(f))
     }
 }

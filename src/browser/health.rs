@@ -77,12 +77,26 @@ pub async fn monitor(cdp: Cdp, events: Arc<PageEvents>) {
     }
 }
 
+/// Health: what Chrome is, and whether the page's renderer still answers.
+/// Reached through [`Browser::health`].
+pub struct Health<'b> {
+    pub(in crate::browser) browser: &'b mut Browser,
+}
+
 impl Browser {
+    /// Health: what Chrome is, and whether the page's renderer still answers.
+    pub fn health(&mut self) -> Health<'_> {
+        Health { browser: self }
+    }
+}
+
+impl Health<'_> {
     /// The browser's product and version (`Chrome/…`), asked of the browser itself: what
     /// `glass doctor` shows once a started browser answers, rather than trusting a file name.
-    pub async fn product(&self) -> Result<String, super::BrowserError> {
+    pub async fn product(&self) -> Result<String, super::error::BrowserError> {
         use chromiumoxide_cdp::cdp::browser_protocol::browser::GetVersionParams;
         let version = self
+            .browser
             .cdp
             .call(None, GetVersionParams::default(), Duration::from_secs(10))
             .await?;
@@ -92,11 +106,12 @@ impl Browser {
     /// The selected page's renderer fault, re-checked for a hang (a page that was busy may
     /// have recovered): what a page tool must refuse to run on.
     pub async fn renderer_check(&self) -> Option<RendererFault> {
-        let fault = self.events.renderer_fault()?;
+        let fault = self.browser.events.renderer_fault()?;
         if fault == RendererFault::Hung {
-            let session = self.page().ok()?.session_id.clone();
-            if answers(&self.cdp, &session, Duration::from_millis(500)).await == Some(true) {
-                self.events.set_fault(&session, None);
+            let session = self.browser.page().ok()?.session_id.clone();
+            if answers(&self.browser.cdp, &session, Duration::from_millis(500)).await == Some(true)
+            {
+                self.browser.events.set_fault(&session, None);
                 return None;
             }
         }
@@ -107,7 +122,7 @@ impl Browser {
     /// on the renderer's IO thread, which a stuck script does not block), so the navigation
     /// starts a new one. A crashed page needs nothing: navigating it starts a new renderer.
     pub async fn recover_renderer(&mut self) {
-        let Ok(session) = self.page().map(|p| p.session_id.clone()) else {
+        let Ok(session) = self.browser.page().map(|p| p.session_id.clone()) else {
             return;
         };
         match self.renderer_check().await {
@@ -116,22 +131,25 @@ impl Browser {
             // Not known hung yet (the monitor needs seconds to tell): a page that does not
             // answer now is not waited for, since the navigation would wait behind its script.
             None => {
-                if answers(&self.cdp, &session, LEAVING).await != Some(false) {
+                if answers(&self.browser.cdp, &session, LEAVING).await != Some(false) {
                     return;
                 }
-                self.events.set_fault(&session, Some(RendererFault::Hung));
+                self.browser
+                    .events
+                    .set_fault(&session, Some(RendererFault::Hung));
             }
         }
         tracing::info!("replacing a hung renderer before navigating");
-        let events = Arc::clone(&self.events);
+        let events = Arc::clone(&self.browser.events);
         // Sent, not awaited: a renderer that crashes may never answer it.
-        self.cdp
+        self.browser
+            .cdp
             .send_detached(Some(&session), "Page.crash", json!({}), PROBE);
         let crashed =
             events.until(|e| (e.renderer_fault() == Some(RendererFault::Crashed)).then_some(()));
         if tokio::time::timeout(PROBE, crashed).await.is_err() {
             tracing::warn!("the hung renderer did not report its crash");
         }
-        self.agent_context = None;
+        self.browser.agent_context = None;
     }
 }

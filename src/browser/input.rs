@@ -112,18 +112,32 @@ fn mouse_event(
            "clickCount": clicks, "modifiers": modifiers})
 }
 
+/// Input: the pointer and the keyboard, as Chrome's input events.
+/// Reached through [`Browser::input`].
+pub struct Input<'b> {
+    pub(in crate::browser) browser: &'b mut Browser,
+}
+
 impl Browser {
+    /// Input: the pointer and the keyboard, as Chrome's input events.
+    pub fn input(&mut self) -> Input<'_> {
+        Input { browser: self }
+    }
+}
+
+impl Input<'_> {
     /// Send one mouse event (see [`mouse_event`]) and wait for Chrome to have handled it.
     async fn mouse(&self, event: serde_json::Value) -> Result<(), BrowserError> {
-        self.page_call("Input.dispatchMouseEvent", event)
+        self.browser
+            .page_call("Input.dispatchMouseEvent", event)
             .await
             .map(|_| ())
     }
 
     /// Move the pointer to (x, y): one event when fast, small steps when human.
     pub async fn move_pointer(&mut self, x: f64, y: f64) -> Result<(), BrowserError> {
-        if self.interaction == Interaction::Human {
-            let (x0, y0) = self.pointer;
+        if self.browser.interaction == Interaction::Human {
+            let (x0, y0) = self.browser.pointer;
             let steps = 6;
             for i in 1..steps {
                 let t = f64::from(i) / f64::from(steps);
@@ -143,13 +157,13 @@ impl Browser {
         }
         self.mouse(mouse_event("mouseMoved", x, y, None, 0, 0))
             .await?;
-        self.pointer = (x, y);
+        self.browser.pointer = (x, y);
         Ok(())
     }
 
     /// Move the pointer with the left button held, in small steps (a drag).
     pub async fn drag_pointer(&mut self, x: f64, y: f64) -> Result<(), BrowserError> {
-        let (x0, y0) = self.pointer;
+        let (x0, y0) = self.browser.pointer;
         for i in 1..=5 {
             let t = f64::from(i) / 5.0;
             self.mouse(mouse_event(
@@ -162,7 +176,7 @@ impl Browser {
             ))
             .await?;
         }
-        self.pointer = (x, y);
+        self.browser.pointer = (x, y);
         Ok(())
     }
 
@@ -200,12 +214,12 @@ impl Browser {
     /// A full click at (x, y) as `press` says: the modifier keys go down first (as a person
     /// holds Shift before clicking) and up after, and every mouse event carries them.
     pub async fn press_at(&mut self, x: f64, y: f64, press: &Press) -> Result<(), BrowserError> {
-        if let Some(since) = self.keys_sent.take() {
+        if let Some(since) = self.browser.keys_sent.take() {
             tokio::time::sleep(KEYS_TO_PRESS.saturating_sub(since.elapsed())).await;
         }
         let (downs, ups, mods) = hold(&press.modifiers);
         let button = Some(press.button);
-        if self.interaction == Interaction::Fast {
+        if self.browser.interaction == Interaction::Fast {
             // The move, presses and releases in one go: Chrome holds a pointer move until the
             // next animation frame, but dispatches it before the press queued behind it.
             let mut events = downs;
@@ -224,7 +238,7 @@ impl Browser {
                 ));
             }
             events.extend(ups);
-            self.pointer = (x, y);
+            self.browser.pointer = (x, y);
             return self.send_sequence(&events).await;
         }
         self.move_pointer(x, y).await?;
@@ -246,8 +260,9 @@ impl Browser {
         down: bool,
         modifiers: i64,
     ) -> Result<(), BrowserError> {
-        self.keys_sent = Some(std::time::Instant::now());
-        self.page_call("Input.dispatchKeyEvent", key_params(key, down, modifiers))
+        self.browser.keys_sent = Some(std::time::Instant::now());
+        self.browser
+            .page_call("Input.dispatchKeyEvent", key_params(key, down, modifiers))
             .await
             .map(|_| ())
     }
@@ -255,7 +270,7 @@ impl Browser {
     /// Press and release a chord: modifiers down in order, the key, then the modifiers up in
     /// reverse. One pipelined round trip.
     pub async fn press_chord(&mut self, chord: &super::keys::Shortcut) -> Result<(), BrowserError> {
-        self.keys_sent = Some(std::time::Instant::now());
+        self.browser.keys_sent = Some(std::time::Instant::now());
         let (mut events, ups, _) = hold(&chord.modifier_keys);
         events.push((
             "Input.dispatchKeyEvent",
@@ -277,7 +292,7 @@ impl Browser {
     pub async fn type_text(&mut self, text: &str, bulk: bool) -> Result<(), BrowserError> {
         let typed = self.send_text(text, bulk).await;
         // From the last key on, not the first: a long text takes a while to type.
-        self.keys_sent = Some(std::time::Instant::now());
+        self.browser.keys_sent = Some(std::time::Instant::now());
         typed
     }
 
@@ -285,12 +300,13 @@ impl Browser {
     async fn send_text(&self, text: &str, bulk: bool) -> Result<(), BrowserError> {
         if bulk {
             return self
+                .browser
                 .page_call("Input.insertText", json!({"text": text}))
                 .await
                 .map(|_| ());
         }
         let events = keystrokes(text);
-        if self.interaction == Interaction::Fast {
+        if self.browser.interaction == Interaction::Fast {
             for chunk in events.chunks(256) {
                 self.send_sequence(chunk).await?;
             }
@@ -305,8 +321,9 @@ impl Browser {
 
     /// Send CDP calls to the page pipelined, in order; the first failure wins.
     async fn send_sequence(&self, calls: &[(&str, serde_json::Value)]) -> Result<(), BrowserError> {
-        let session = self.page()?.session_id.clone();
+        let session = self.browser.page()?.session_id.clone();
         for answer in self
+            .browser
             .cdp
             .call_raw_sequence(Some(&session), calls, CALL_TIMEOUT)
             .await
@@ -372,16 +389,17 @@ fn keystrokes(text: &str) -> Vec<(&'static str, serde_json::Value)> {
     out
 }
 
-impl Browser {
+impl Input<'_> {
     /// Drag from `from` to `to` (viewport points): a pointer drag, and for an HTML5 drag (which
     /// Chrome intercepts) the drag events replayed at the drop point.
     pub async fn drag(&mut self, from: (f64, f64), to: (f64, f64)) -> Result<(), BrowserError> {
         let (x1, y1) = from;
         let (x2, y2) = to;
-        let mut drags = self.cdp.subscribe();
-        self.page_call("Input.setInterceptDrags", json!({"enabled": true}))
+        let mut drags = self.browser.cdp.subscribe();
+        self.browser
+            .page_call("Input.setInterceptDrags", json!({"enabled": true}))
             .await?;
-        let session = self.page.as_ref().map(|p| p.session_id.clone());
+        let session = self.browser.page.as_ref().map(|p| p.session_id.clone());
         let result = async {
             self.move_pointer(x1, y1).await?;
             self.mouse_down(x1, y1, 1).await?;
@@ -396,17 +414,19 @@ impl Browser {
             }
             if let Some(data) = data {
                 for kind in ["dragEnter", "dragOver", "drop"] {
-                    self.page_call(
-                        "Input.dispatchDragEvent",
-                        json!({"type": kind, "x": x2, "y": y2, "data": data}),
-                    )
-                    .await?;
+                    self.browser
+                        .page_call(
+                            "Input.dispatchDragEvent",
+                            json!({"type": kind, "x": x2, "y": y2, "data": data}),
+                        )
+                        .await?;
                 }
             }
             self.mouse_up(x2, y2, 1).await
         }
         .await;
         let _ = self
+            .browser
             .page_call("Input.setInterceptDrags", json!({"enabled": false}))
             .await;
         result

@@ -3,6 +3,15 @@
 //! The rest of Glass uses the names re-exported here; the files below import each other
 //! directly, lowest first (cdp, launch, events, error, page, then what drives the page, then
 //! the session), so no file imports one that imports it back.
+//!
+//! [`Browser`] (page.rs) keeps the selection and the two ways to the page: CDP commands
+//! (`page_command`, `page_call`) and the page agent (`agent()`). Everything else is reached by
+//! concern, each a handle over the browser defined with its methods in one file, so a reader
+//! following a tool's argument goes straight from the tool to the file of its concern:
+//! `pages()` (navigate.rs: navigation, history, location), `tabs()` (targets.rs), `frames()`,
+//! `dialogs()`, `input()` (pointer and keys), `actions()` (act.rs: targeting, actionability,
+//! settling what an action caused), `capture()`, `script()`, `trace()`, `bodies()`,
+//! `emulation()`, `storage()` and `health()`.
 
 pub mod act;
 pub mod agent;

@@ -81,7 +81,20 @@ const SAME_DOCUMENT_COMMIT: Duration = Duration::from_secs(2);
 /// How long a navigation whose frame stopped loading waits for its commit anyway.
 const STOP_GRACE: Duration = Duration::from_millis(100);
 
+/// Pages and history: going to a URL, moving through history, where the tab is.
+/// Reached through [`Browser::pages`].
+pub struct Pages<'b> {
+    pub(in crate::browser) browser: &'b mut Browser,
+}
+
 impl Browser {
+    /// Pages and history: going to a URL, moving through history, where the tab is.
+    pub fn pages(&mut self) -> Pages<'_> {
+        Pages { browser: self }
+    }
+}
+
+impl Pages<'_> {
     /// Navigate the selected page's main frame to `url`. The tab navigates whichever frame
     /// was selected, so its main frame is selected from now on (a child frame would be gone
     /// with the old document).
@@ -91,10 +104,10 @@ impl Browser {
         timeout: Duration,
         until: WaitUntil,
     ) -> Result<NavOutcome, BrowserError> {
-        let page = self.page()?.clone();
-        self.select_main_frame();
-        let mut rx = self.cdp.subscribe();
-        let events = std::sync::Arc::clone(&self.events);
+        let page = self.browser.page()?.clone();
+        self.browser.frames().select_main();
+        let mut rx = self.browser.cdp.subscribe();
+        let events = std::sync::Arc::clone(&self.browser.events);
         let deadline = tokio::time::Instant::now() + timeout;
         // A renderer already crashed is what this navigation replaces; one that crashes while
         // loading the new document ends the wait at once. (A busy one does not: loading may
@@ -106,17 +119,17 @@ impl Browser {
             })
         };
         let nav = tokio::select! {
-            r = self.cdp.call_raw(Some(&page.session_id), "Page.navigate", json!({"url": url}), timeout) => r,
+            r = self.browser.cdp.call_raw(Some(&page.session_id), "Page.navigate", json!({"url": url}), timeout) => r,
             d = events.dialog_opened() => return Ok(NavOutcome::Dialog(d)),
         };
-        self.agent_context = None;
+        self.browser.agent_context = None;
         let nav = match nav {
             Ok(nav) => nav,
             // No response within the navigation's own deadline: the navigation timed out
             // (the browser is fine); it is stopped so the tab is not left loading.
             Err(super::cdp::CdpError::Timeout { .. }) => {
                 self.stop_loading(&page.session_id).await;
-                self.bump_revision();
+                self.browser.bump_revision();
                 return Ok(NavOutcome::Timeout { status: None });
             }
             Err(e) => return Err(e.into()),
@@ -138,7 +151,7 @@ impl Browser {
             // Chrome commits its error page for the URL next: wait for it (bounded), so the
             // revision and location describe the page the tab is on. Refs into the old
             // document are gone either way.
-            let before = self.revision();
+            let before = self.browser.revision();
             let session = page.session_id.clone();
             drain_for(&mut rx, ERROR_PAGE_COMMIT, |ev| {
                 ev.method == "Page.frameNavigated"
@@ -146,8 +159,8 @@ impl Browser {
                     && ev.params["frame"].get("parentId").is_none()
             })
             .await;
-            if self.revision() == before {
-                self.bump_revision();
+            if self.browser.revision() == before {
+                self.browser.bump_revision();
             }
             return Ok(NavOutcome::Failed { net_error: code });
         }
@@ -226,6 +239,7 @@ impl Browser {
     /// Stop a load that ran out of time, so the tab is not left loading (best effort).
     async fn stop_loading(&self, session: &str) {
         let _ = self
+            .browser
             .cdp
             .call_raw(Some(session), "Page.stopLoading", json!({}), CALL_TIMEOUT)
             .await;
@@ -234,6 +248,7 @@ impl Browser {
     /// The URL of the history entry `step` (-1 back, +1 forward) away, if the tab has one.
     pub async fn history_entry(&self, step: i64) -> Result<Option<(i64, String)>, BrowserError> {
         let history = self
+            .browser
             .page_call("Page.getNavigationHistory", json!({}))
             .await?;
         let index = history["currentIndex"].as_i64().unwrap_or(0) + step;
@@ -248,8 +263,8 @@ impl Browser {
         }))
     }
 
-    /// Go to the history entry `entry` (from [`Browser::history_entry`]), or reload the page
-    /// when `None`, with the outcomes of [`Browser::navigate`]: the wait ends on the main
+    /// Go to the history entry `entry` (from [`Pages::history_entry`]), or reload the page
+    /// when `None`, with the outcomes of [`Pages::navigate`]: the wait ends on the main
     /// frame's new document loading (as far as `until` asks), a same-document move, a
     /// dialog, a crash, or the deadline (the load is then stopped).
     pub async fn move_in_history(
@@ -258,10 +273,10 @@ impl Browser {
         timeout: Duration,
         until: WaitUntil,
     ) -> Result<NavOutcome, BrowserError> {
-        let page = self.page()?.clone();
-        self.select_main_frame();
-        let mut rx = self.cdp.subscribe();
-        let events = std::sync::Arc::clone(&self.events);
+        let page = self.browser.page()?.clone();
+        self.browser.frames().select_main();
+        let mut rx = self.browser.cdp.subscribe();
+        let events = std::sync::Arc::clone(&self.browser.events);
         let deadline = tokio::time::Instant::now() + timeout;
         let (method, params, destination) = match entry {
             Some((id, url)) => (
@@ -272,10 +287,10 @@ impl Browser {
             None => ("Page.reload", json!({}), None),
         };
         let sent = tokio::select! {
-            r = self.cdp.call_raw(Some(&page.session_id), method, params, timeout) => r,
+            r = self.browser.cdp.call_raw(Some(&page.session_id), method, params, timeout) => r,
             d = events.dialog_opened() => return Ok(NavOutcome::Dialog(d)),
         };
-        self.agent_context = None;
+        self.browser.agent_context = None;
         sent?;
         let mut status = None;
         let mut loader: Option<String> = None;
@@ -324,7 +339,11 @@ impl Browser {
 
     /// The URL the main frame could not load, when it shows Chrome's error page for it.
     pub async fn unreachable_url(&self) -> Option<String> {
-        let tree = self.page_call("Page.getFrameTree", json!({})).await.ok()?;
+        let tree = self
+            .browser
+            .page_call("Page.getFrameTree", json!({}))
+            .await
+            .ok()?;
         tree["frameTree"]["frame"]["unreachableUrl"]
             .as_str()
             .filter(|u| !u.is_empty())
@@ -334,7 +353,11 @@ impl Browser {
     /// The page's current URL and title: from the page's navigation history (current as of
     /// the last commit), or from the browser's target list on error pages, which have none.
     pub async fn location(&self) -> Result<(String, String), BrowserError> {
-        if let Ok(history) = self.page_call("Page.getNavigationHistory", json!({})).await {
+        if let Ok(history) = self
+            .browser
+            .page_call("Page.getNavigationHistory", json!({}))
+            .await
+        {
             let index = history["currentIndex"].as_u64().unwrap_or(0) as usize;
             let entry = &history["entries"][index];
             if entry.is_object() {
@@ -344,8 +367,9 @@ impl Browser {
                 ));
             }
         }
-        let target = self.page()?.target_id.clone();
+        let target = self.browser.page()?.target_id.clone();
         let info = self
+            .browser
             .cdp
             .call_raw(
                 None,

@@ -27,7 +27,20 @@ pub enum Evaluated {
     Dialog(OpenDialog),
 }
 
+/// Script: the page's own JavaScript, evaluated in its main world.
+/// Reached through [`Browser::script`].
+pub struct Script<'b> {
+    pub(in crate::browser) browser: &'b mut Browser,
+}
+
 impl Browser {
+    /// Script: the page's own JavaScript, evaluated in its main world.
+    pub fn script(&mut self) -> Script<'_> {
+        Script { browser: self }
+    }
+}
+
+impl Script<'_> {
     /// Evaluate `expression` in the selected page (promises awaited), as a user gesture, for
     /// at most `timeout`.
     pub async fn evaluate(
@@ -35,12 +48,12 @@ impl Browser {
         expression: &str,
         timeout: Duration,
     ) -> Result<Evaluated, BrowserError> {
-        let session = self.page()?.session_id.clone();
+        let session = self.browser.page()?.session_id.clone();
         // An expression may change anything: it counts as input for the execution journal.
         super::cdp::note_input();
-        let events = Arc::clone(&self.events);
+        let events = Arc::clone(&self.browser.events);
         let ms = timeout.as_millis() as u64;
-        let call = self.cdp.call_raw(
+        let call = self.browser.cdp.call_raw(
             Some(&session),
             "Runtime.evaluate",
             json!({"expression": expression, "returnByValue": true, "awaitPromise": true,

@@ -6,10 +6,24 @@ use serde_json::{Value, json};
 use super::error::BrowserError;
 use super::page::Browser;
 
+/// Storage: the cookies and local storage of the page's origins.
+/// Reached through [`Browser::storage`].
+pub struct Storage<'b> {
+    pub(in crate::browser) browser: &'b mut Browser,
+}
+
 impl Browser {
+    /// Storage: the cookies and local storage of the page's origins.
+    pub fn storage(&mut self) -> Storage<'_> {
+        Storage { browser: self }
+    }
+}
+
+impl Storage<'_> {
     /// The cookies that would be sent to `urls` (every field Chrome reports).
     pub async fn cookies_for(&self, urls: &[String]) -> Result<Vec<Value>, BrowserError> {
         let r = self
+            .browser
             .page_call("Network.getCookies", json!({"urls": urls}))
             .await?;
         Ok(r["cookies"].as_array().cloned().unwrap_or_default())
@@ -17,7 +31,8 @@ impl Browser {
 
     /// Set cookies (`Network.CookieParam` objects).
     pub async fn set_cookies(&self, cookies: &[Value]) -> Result<(), BrowserError> {
-        self.page_call("Network.setCookies", json!({"cookies": cookies}))
+        self.browser
+            .page_call("Network.setCookies", json!({"cookies": cookies}))
             .await
             .map(|_| ())
     }
@@ -29,17 +44,19 @@ impl Browser {
         domain: &str,
         path: &str,
     ) -> Result<(), BrowserError> {
-        self.page_call(
-            "Network.deleteCookies",
-            json!({"name": name, "domain": domain, "path": path}),
-        )
-        .await
-        .map(|_| ())
+        self.browser
+            .page_call(
+                "Network.deleteCookies",
+                json!({"name": name, "domain": domain, "path": path}),
+            )
+            .await
+            .map(|_| ())
     }
 
     /// The local storage of `origin` as `[key, value]` pairs.
     pub async fn local_storage(&self, origin: &str) -> Result<Vec<Value>, BrowserError> {
         let r = self
+            .browser
             .page_call(
                 "DOMStorage.getDOMStorageItems",
                 json!({"storageId": {"securityOrigin": origin, "isLocalStorage": true}}),
@@ -58,7 +75,7 @@ impl Browser {
             let (Some(k), Some(v)) = (e[0].as_str(), e[1].as_str()) else {
                 continue;
             };
-            self.page_call(
+            self.browser.page_call(
                 "DOMStorage.setDOMStorageItem",
                 json!({"storageId": {"securityOrigin": origin, "isLocalStorage": true}, "key": k, "value": v}),
             )

@@ -57,10 +57,24 @@ impl PopupWatch {
     }
 }
 
+/// Tabs: listing, opening, selecting and closing page targets, and popups.
+/// Reached through [`Browser::tabs`].
+pub struct Tabs<'b> {
+    pub(in crate::browser) browser: &'b mut Browser,
+}
+
 impl Browser {
+    /// Tabs: listing, opening, selecting and closing page targets, and popups.
+    pub fn tabs(&mut self) -> Tabs<'_> {
+        Tabs { browser: self }
+    }
+}
+
+impl Tabs<'_> {
     /// Every page target Chrome reports.
     async fn page_targets(&self) -> Result<Vec<TargetInfo>, BrowserError> {
         let list = self
+            .browser
             .cdp
             .call(None, GetTargetsParams::default(), CALL_TIMEOUT)
             .await?;
@@ -72,7 +86,7 @@ impl Browser {
     }
 
     /// The page tabs, at most [`MAX_TABS`].
-    pub async fn tabs(&self) -> Result<Vec<TabInfo>, BrowserError> {
+    pub async fn list(&self) -> Result<Vec<TabInfo>, BrowserError> {
         Ok(self
             .page_targets()
             .await?
@@ -88,7 +102,7 @@ impl Browser {
     }
 
     /// Whether a page tab with this id is open.
-    pub async fn tab_exists(&self, id: &str) -> Result<bool, BrowserError> {
+    pub async fn exists(&self, id: &str) -> Result<bool, BrowserError> {
         Ok(self
             .page_targets()
             .await?
@@ -97,17 +111,18 @@ impl Browser {
     }
 
     /// Open a tab in the background (it is not selected); its target id.
-    pub async fn create_tab(&self, url: &str) -> Result<String, BrowserError> {
+    pub async fn create(&self, url: &str) -> Result<String, BrowserError> {
         let mut params = CreateTargetParams::new(url);
         params.background = Some(true);
-        let created = self.cdp.call(None, params, CALL_TIMEOUT).await?;
+        let created = self.browser.cdp.call(None, params, CALL_TIMEOUT).await?;
         Ok(created.target_id.into())
     }
 
     /// Select a tab: attach to it, drive it from now on, and bring it to the front.
-    pub async fn select_tab(&mut self, id: &str) -> Result<(), BrowserError> {
-        self.attach_page(id).await?;
+    pub async fn select(&mut self, id: &str) -> Result<(), BrowserError> {
+        self.browser.attach_page(id).await?;
         let _ = self
+            .browser
             .cdp
             .call(
                 None,
@@ -121,10 +136,11 @@ impl Browser {
     /// Close a tab and answer once Chrome has removed it (it acknowledges the close before the
     /// tab is gone), so the next listing no longer shows it. Whether it was the selected tab;
     /// if so, none is selected now.
-    pub async fn close_tab(&mut self, id: &str) -> Result<bool, BrowserError> {
+    pub async fn close(&mut self, id: &str) -> Result<bool, BrowserError> {
         // Subscribed before closing, so the destruction cannot be missed.
-        let mut events = self.cdp.subscribe();
-        self.cdp
+        let mut events = self.browser.cdp.subscribe();
+        self.browser
+            .cdp
             .call(
                 None,
                 CloseTargetParams::new(TargetId::new(id)),
@@ -140,7 +156,7 @@ impl Browser {
                         }
                     }
                     Err(broadcast::error::RecvError::Lagged(_)) => {
-                        if !self.tab_exists(id).await.unwrap_or(true) {
+                        if !self.exists(id).await.unwrap_or(true) {
                             return true;
                         }
                     }
@@ -153,9 +169,13 @@ impl Browser {
         if !gone {
             tracing::warn!("a closed target was still listed when closeTarget answered");
         }
-        let was_selected = self.page.as_ref().is_some_and(|p| p.target_id == id);
+        let was_selected = self
+            .browser
+            .page
+            .as_ref()
+            .is_some_and(|p| p.target_id == id);
         if was_selected {
-            self.unselect();
+            self.browser.unselect();
         }
         Ok(was_selected)
     }
@@ -163,8 +183,8 @@ impl Browser {
     /// Start counting the selected page's window opens (see [`PopupWatch`]).
     pub fn watch_popups(&self) -> PopupWatch {
         PopupWatch {
-            rx: self.cdp.subscribe(),
-            session: self.page.as_ref().map(|p| p.session_id.clone()),
+            rx: self.browser.cdp.subscribe(),
+            session: self.browser.page.as_ref().map(|p| p.session_id.clone()),
         }
     }
 
@@ -173,11 +193,16 @@ impl Browser {
     pub async fn committed_url(&self, id: &str) -> Option<String> {
         let committed = |url: &str| !url.is_empty() && url != "about:blank";
         // Subscribe before asking, so a commit between the two is not missed.
-        let mut rx = self.cdp.subscribe();
+        let mut rx = self.browser.cdp.subscribe();
         let params = GetTargetInfoParams {
             target_id: Some(TargetId::new(id)),
         };
-        let info = self.cdp.call(None, params, CALL_TIMEOUT).await.ok()?;
+        let info = self
+            .browser
+            .cdp
+            .call(None, params, CALL_TIMEOUT)
+            .await
+            .ok()?;
         let mut url = info.target_info.url;
         let until = tokio::time::Instant::now() + Duration::from_secs(2);
         while !committed(&url) {

@@ -44,16 +44,29 @@ pub struct LongTask {
     pub ms: u64,
 }
 
+/// Trace: recording a performance trace of the page.
+/// Reached through [`Browser::trace`].
+pub struct Trace<'b> {
+    pub(in crate::browser) browser: &'b mut Browser,
+}
+
 impl Browser {
+    /// Trace: recording a performance trace of the page.
+    pub fn trace(&mut self) -> Trace<'_> {
+        Trace { browser: self }
+    }
+}
+
+impl Trace<'_> {
     /// Whether a trace is recording in this session.
-    pub fn tracing(&self) -> bool {
-        self.trace_session.is_some()
+    pub fn running(&self) -> bool {
+        self.browser.trace_session.is_some()
     }
 
     /// Start recording a trace of the selected page.
-    pub async fn start_trace(&mut self) -> Result<(), BrowserError> {
-        let session = self.page()?.session_id.clone();
-        self.cdp
+    pub async fn start(&mut self) -> Result<(), BrowserError> {
+        let session = self.browser.page()?.session_id.clone();
+        self.browser.cdp
             .call_raw(
                 Some(&session),
                 "Tracing.start",
@@ -62,18 +75,19 @@ impl Browser {
                 CALL_TIMEOUT,
             )
             .await?;
-        self.trace_session = Some(session);
+        self.browser.trace_session = Some(session);
         Ok(())
     }
 
     /// Stop the trace and read it back whole (at most [`MAX_TRACE_BYTES`]): Chrome's JSON
     /// trace, as DevTools opens it.
-    pub async fn stop_trace(&mut self) -> Result<Vec<u8>, BrowserError> {
-        let Some(session) = self.trace_session.take() else {
+    pub async fn stop(&mut self) -> Result<Vec<u8>, BrowserError> {
+        let Some(session) = self.browser.trace_session.take() else {
             return Ok(Vec::new());
         };
-        let mut rx = self.cdp.subscribe();
-        self.cdp
+        let mut rx = self.browser.cdp.subscribe();
+        self.browser
+            .cdp
             .call_raw(Some(&session), "Tracing.end", json!({}), CALL_TIMEOUT)
             .await?;
         let deadline = tokio::time::Instant::now() + FLUSH_TIMEOUT;
@@ -91,6 +105,7 @@ impl Browser {
         let mut out = Vec::new();
         loop {
             let chunk = self
+                .browser
                 .cdp
                 .call_raw(
                     Some(&session),
@@ -110,6 +125,7 @@ impl Browser {
             }
         }
         let _ = self
+            .browser
             .cdp
             .call_raw(
                 Some(&session),

@@ -60,8 +60,8 @@ fn run(services: Arc<Services>, input: Call<ConsentArgs>) -> ToolFuture {
         };
         let mut b = try_tool!(session_for(&services, &DISMISS_CONSENT).await);
         let next_ref = b.next_ref();
-        let found = try_tool!(b.run_agent(&Consent(choice, next_ref)).await);
-        b.record_refs(
+        let found = try_tool!(b.agent().run(&Consent(choice, next_ref)).await);
+        b.actions().record_refs(
             &found["nextRef"],
             std::iter::once(&found).filter(|f| f["status"] == "ok"),
         );
@@ -84,11 +84,11 @@ fn run(services: Arc<Services>, input: Call<ConsentArgs>) -> ToolFuture {
             }
         }
         let r = found["ref"].as_str().unwrap_or("").to_owned();
-        let (x, y) = try_tool!(b.actionable(&r, "click").await);
-        let armed = b.arm();
+        let (x, y) = try_tool!(b.actions().actionable(&r, "click").await);
+        let armed = b.actions().arm();
         let events = std::sync::Arc::clone(b.events());
-        try_tool!(until_dialog(&events, b.click_at(x, y, 1)).await);
-        let caused = try_tool!(b.settle(armed).await);
+        try_tool!(until_dialog(&events, b.input().click_at(x, y, 1)).await);
+        let caused = try_tool!(b.actions().settle(armed).await);
         let mut out = ActionResult::new(&r, b.revision(), &caused);
         out.framework = found["framework"].as_str().map(str::to_owned);
         out.choice = Some(choice.to_owned());

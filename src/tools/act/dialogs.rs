@@ -57,7 +57,7 @@ struct AcceptArgs {
 fn resolve(services: Arc<Services>, text: Option<String>, tool: &'static Tool) -> ToolFuture {
     Box::pin(async move {
         let accept = tool.name == ACCEPT.name;
-        let b = try_tool!(session_for(&services, tool).await);
+        let mut b = try_tool!(session_for(&services, tool).await);
         // A page opening dialogs one after another shows the next a moment after the last
         // closed: give it that moment before saying there is none.
         let events = Arc::clone(b.events());
@@ -68,7 +68,7 @@ fn resolve(services: Arc<Services>, text: Option<String>, tool: &'static Tool) -
                 "no JavaScript dialog is open",
             ));
         };
-        try_tool!(b.answer_dialog(&dialog, accept, text.as_deref()).await);
+        try_tool!(b.dialogs().answer(&dialog, accept, text.as_deref()).await);
         let revision = b.bump_revision();
         ToolOutcome::ok(&DialogResult {
             ok: true,

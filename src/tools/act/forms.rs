@@ -147,31 +147,31 @@ fn run_type(services: Arc<Services>, input: Call<TypeArgs>) -> ToolFuture {
         let submit = a.submit.unwrap_or(false);
         let bulk = a.insert_text.unwrap_or(false);
         let mut b = try_tool!(session_for(&services, &TYPE).await);
-        let resolved = try_tool!(b.resolve(a.target.as_str()).await);
-        try_tool!(b.actionable(&resolved.r, "type").await);
+        let resolved = try_tool!(b.actions().resolve(a.target.as_str()).await);
+        try_tool!(b.actions().actionable(&resolved.r, "type").await);
         // The target focused first, so the password rule sees the field the keys go to.
-        try_tool!(b.run_agent(&Focus(&resolved.r)).await);
+        try_tool!(b.agent().run(&Focus(&resolved.r)).await);
         let guard = try_tool!(PasswordGuard::before(&services, &mut b, &TYPE, &raw).await);
         if clear {
             try_tool!(clear_field(&mut b, &resolved.r).await);
         }
-        try_tool!(b.run_agent(&Focus(&resolved.r)).await);
-        let armed = b.arm();
+        try_tool!(b.agent().run(&Focus(&resolved.r)).await);
+        let armed = b.actions().arm();
         let events = Arc::clone(b.events());
         try_tool!(
             until_dialog(&events, async {
-                b.type_text(&text, bulk).await?;
+                b.input().type_text(&text, bulk).await?;
                 if submit {
                     let enter = Key::named("Enter").expect("Enter is a known key");
-                    b.key_event(&enter, true, 0).await?;
-                    b.key_event(&enter, false, 0).await?;
+                    b.input().key_event(&enter, true, 0).await?;
+                    b.input().key_event(&enter, false, 0).await?;
                 }
                 Ok(())
             })
             .await
         );
         try_tool!(guard.after(&mut b).await);
-        let caused = try_tool!(b.settle(armed).await);
+        let caused = try_tool!(b.actions().settle(armed).await);
         action_result(&resolved.r, b.revision(), &caused)
     })
 }
@@ -181,7 +181,7 @@ fn run_type(services: Arc<Services>, input: Call<TypeArgs>) -> ToolFuture {
 /// key and input events. Verified on the value the field or editor itself holds; a plain field
 /// that ignored the keys is emptied through its value setter as a last resort.
 async fn clear_field(b: &mut Browser, r: &str) -> Result<(), ToolOutcome> {
-    let selected = b.run_agent(&SelectAll(r)).await?;
+    let selected = b.agent().run(&SelectAll(r)).await?;
     if !selected.ok {
         return Err(ToolOutcome::Failed(Failure::of(
             FailureKind::NotEditable,
@@ -190,19 +190,19 @@ async fn clear_field(b: &mut Browser, r: &str) -> Result<(), ToolOutcome> {
     }
     let backspace = shortcut("Backspace");
     if selected.editor.is_some() {
-        b.press_chord(&shortcut("Control+a")).await?;
+        b.input().press_chord(&shortcut("Control+a")).await?;
     }
-    b.press_chord(&backspace).await?;
+    b.input().press_chord(&backspace).await?;
     if selected.editor.is_some() {
         // A code editor draws its lines on the next animation frame, and its value is read
         // from them: wait until its DOM is quiet (at most half a second) before reading.
-        b.run_agent(&Settle(500, 2)).await?;
+        b.agent().run(&Settle(500, 2)).await?;
     }
-    if b.run_agent(&ValueOf(r)).await?.is_empty() {
+    if b.agent().run(&ValueOf(r)).await?.is_empty() {
         return Ok(());
     }
-    b.run_agent(&ForceEmpty(r)).await?;
-    if b.run_agent(&ValueOf(r)).await?.is_empty() {
+    b.agent().run(&ForceEmpty(r)).await?;
+    if b.agent().run(&ValueOf(r)).await?.is_empty() {
         return Ok(());
     }
     Err(ToolOutcome::Failed(Failure::of(
@@ -220,11 +220,11 @@ fn run_clear(services: Arc<Services>, input: Call<PointerArgs>) -> ToolFuture {
     Box::pin(async move {
         let a = input.args;
         let mut b = try_tool!(session_for(&services, &CLEAR).await);
-        let resolved = try_tool!(b.resolve(a.target.as_str()).await);
-        try_tool!(b.actionable(&resolved.r, "type").await);
-        let armed = b.arm();
+        let resolved = try_tool!(b.actions().resolve(a.target.as_str()).await);
+        try_tool!(b.actions().actionable(&resolved.r, "type").await);
+        let armed = b.actions().arm();
         try_tool!(clear_field(&mut b, &resolved.r).await);
-        let caused = try_tool!(b.settle(armed).await);
+        let caused = try_tool!(b.actions().settle(armed).await);
         action_result(&resolved.r, b.revision(), &caused)
     })
 }
@@ -234,8 +234,8 @@ fn set_checked(services: Arc<Services>, input: Call<PointerArgs>, want: bool) ->
         let a = input.args;
         let tool = if want { &CHECK } else { &UNCHECK };
         let mut b = try_tool!(session_for(&services, tool).await);
-        let resolved = try_tool!(b.resolve(a.target.as_str()).await);
-        let before = try_tool!(b.run_agent(&State(&resolved.r)).await);
+        let resolved = try_tool!(b.actions().resolve(a.target.as_str()).await);
+        let before = try_tool!(b.agent().run(&State(&resolved.r)).await);
         if !before.checkable() {
             return ToolOutcome::Failed(Failure::of(
                 FailureKind::NotCheckable,
@@ -248,13 +248,13 @@ fn set_checked(services: Arc<Services>, input: Call<PointerArgs>, want: bool) ->
                 ..ActionResult::new(&resolved.r, b.revision(), &Caused::default())
             });
         }
-        let (x, y) = try_tool!(b.actionable(&resolved.r, "check").await);
-        let armed = b.arm();
+        let (x, y) = try_tool!(b.actions().actionable(&resolved.r, "check").await);
+        let armed = b.actions().arm();
         let events = Arc::clone(b.events());
-        try_tool!(until_dialog(&events, b.click_at(x, y, 1)).await);
-        let caused = try_tool!(b.settle(armed).await);
+        try_tool!(until_dialog(&events, b.input().click_at(x, y, 1)).await);
+        let caused = try_tool!(b.actions().settle(armed).await);
         if caused.dialog.is_none() && caused.navigation.is_none() {
-            let after = try_tool!(b.run_agent(&State(&resolved.r)).await);
+            let after = try_tool!(b.agent().run(&State(&resolved.r)).await);
             if after.checked != want {
                 let reason = if want {
                     "the element did not become checked"
@@ -286,14 +286,14 @@ fn run_select(services: Arc<Services>, input: Call<SelectArgs>) -> ToolFuture {
             return args::invalid("value", "give value or label").into();
         }
         let mut b = try_tool!(session_for(&services, &SELECT).await);
-        let resolved = try_tool!(b.resolve(a.target.as_str()).await);
-        try_tool!(b.actionable(&resolved.r, "select").await);
-        let armed = b.arm();
+        let resolved = try_tool!(b.actions().resolve(a.target.as_str()).await);
+        try_tool!(b.actions().actionable(&resolved.r, "select").await);
+        let armed = b.actions().arm();
         let spec = OptionSpec {
             value: value.as_deref(),
             label: label.as_deref(),
         };
-        let v = try_tool!(b.run_agent(&SelectOption(&resolved.r, spec)).await);
+        let v = try_tool!(b.agent().run(&SelectOption(&resolved.r, spec)).await);
         if !v.ok {
             let failure = select_failure(v.failure.as_deref());
             let reason = match failure {
@@ -313,7 +313,7 @@ fn run_select(services: Arc<Services>, input: Call<SelectArgs>) -> ToolFuture {
             }
             return ToolOutcome::Failed(failure);
         }
-        let caused = try_tool!(b.settle(armed).await);
+        let caused = try_tool!(b.actions().settle(armed).await);
         action_result(&resolved.r, b.revision(), &caused)
     })
 }
@@ -384,7 +384,7 @@ fn run_fill_form(services: Arc<Services>, input: Call<FillArgs>) -> ToolFuture {
         let mut refs = Vec::with_capacity(fields.len());
         let mut unresolved = Vec::new();
         for (i, f) in fields.iter().enumerate() {
-            match b.resolve(f.target.as_str()).await {
+            match b.actions().resolve(f.target.as_str()).await {
                 Ok(r) => refs.push(r),
                 Err(crate::browser::act::ActError::Targeting(e)) => {
                     unresolved.push(FieldOutcome {
@@ -430,7 +430,7 @@ fn run_fill_form(services: Arc<Services>, input: Call<FillArgs>) -> ToolFuture {
                 PasswordGuard::watch(&services, &FILL_FORM, &mut b).await
             ))
         };
-        let armed = b.arm();
+        let armed = b.actions().arm();
         let mut outcomes = Vec::with_capacity(fields.len());
         let mut all_ok = true;
         for (i, (f, r)) in fields.iter().zip(&refs).enumerate() {
@@ -447,7 +447,7 @@ fn run_fill_form(services: Arc<Services>, input: Call<FillArgs>) -> ToolFuture {
         if let Some(guard) = guard {
             try_tool!(guard.after(&mut b).await);
         }
-        let caused = try_tool!(b.settle(armed).await);
+        let caused = try_tool!(b.actions().settle(armed).await);
         let out = FillFormResult {
             ok: all_ok,
             fields: outcomes,
@@ -475,7 +475,7 @@ async fn fill_one(b: &mut Browser, r: &str, value: &Value) -> Option<FailureKind
             ActError::Browser(e) => browser(&e),
         }
     }
-    let state = match b.run_agent(&State(r)).await {
+    let state = match b.agent().run(&State(r)).await {
         Ok(s) => s,
         Err(e) => return Some(browser(&e)),
     };
@@ -487,15 +487,15 @@ async fn fill_one(b: &mut Browser, r: &str, value: &Value) -> Option<FailureKind
         if state.checked == *want {
             return None;
         }
-        let (x, y) = match b.actionable(r, "check").await {
+        let (x, y) = match b.actions().actionable(r, "check").await {
             Ok(p) => p,
             Err(e) => return Some(act(e, FailureKind::NotActionable)),
         };
         let events = Arc::clone(b.events());
-        if let Err(e) = until_dialog(&events, b.click_at(x, y, 1)).await {
+        if let Err(e) = until_dialog(&events, b.input().click_at(x, y, 1)).await {
             return Some(browser(&e));
         }
-        let after = match b.run_agent(&State(r)).await {
+        let after = match b.agent().run(&State(r)).await {
             Ok(a) => a,
             Err(e) => return Some(browser(&e)),
         };
@@ -507,7 +507,7 @@ async fn fill_one(b: &mut Browser, r: &str, value: &Value) -> Option<FailureKind
             value: Some(text),
             label: Some(text),
         };
-        let v = match b.run_agent(&SelectOption(r, spec)).await {
+        let v = match b.agent().run(&SelectOption(r, spec)).await {
             Ok(v) => v,
             Err(e) => return Some(browser(&e)),
         };
@@ -518,7 +518,7 @@ async fn fill_one(b: &mut Browser, r: &str, value: &Value) -> Option<FailureKind
             return Some(select_failure(v.failure.as_deref()));
         }
     }
-    if let Err(e) = b.actionable(r, "type").await {
+    if let Err(e) = b.actions().actionable(r, "type").await {
         return Some(act(e, FailureKind::NotEditable));
     }
     match clear_field(b, r).await {
@@ -528,10 +528,10 @@ async fn fill_one(b: &mut Browser, r: &str, value: &Value) -> Option<FailureKind
         }
         Err(_) => return Some(FailureKind::FieldBrowser),
     }
-    if let Err(e) = b.run_agent(&Focus(r)).await {
+    if let Err(e) = b.agent().run(&Focus(r)).await {
         return Some(browser(&e));
     }
-    if let Err(e) = b.type_text(text, false).await {
+    if let Err(e) = b.input().type_text(text, false).await {
         return Some(browser(&e));
     }
     None

@@ -131,11 +131,12 @@ impl PasswordGuard {
         if crate::tools::kernel::effects::permits(services, tool, Capability::PasswordInput) {
             return Ok(PasswordGuard { armed: false });
         }
-        let focus = b.run_agent(&KeyGuardArm()).await?;
+        let focus = b.agent().run(&KeyGuardArm()).await?;
         // Focus inside a closed shadow root: Chrome says what it is (unknown counts as secret).
-        let sealed_secret = focus.sealed && b.sealed_focus_is_secret().await.unwrap_or(true);
+        let sealed_secret =
+            focus.sealed && b.agent().sealed_focus_is_secret().await.unwrap_or(true);
         if focus.password || focus.opaque || sealed_secret {
-            b.run_agent(&KeyGuardRelease()).await?;
+            b.agent().run(&KeyGuardRelease()).await?;
             crate::tools::kernel::effects::on_page(
                 services,
                 Capability::PasswordInput,
@@ -158,7 +159,7 @@ impl PasswordGuard {
         if crate::tools::kernel::effects::permits(services, tool, Capability::PasswordInput) {
             return Ok(PasswordGuard { armed: false });
         }
-        b.run_agent(&KeyGuardArm()).await?;
+        b.agent().run(&KeyGuardArm()).await?;
         Ok(PasswordGuard { armed: true })
     }
 
@@ -170,7 +171,7 @@ impl PasswordGuard {
         if !self.armed || b.events().dialog().is_some() {
             return Ok(());
         }
-        let r = b.run_agent(&KeyGuardRelease()).await?;
+        let r = b.agent().run(&KeyGuardRelease()).await?;
         if r.tripped || r.password || r.opaque {
             return Err(ToolOutcome::Failed(Failure::of(FailureKind::FocusMovedToPassword, "focus moved into a password field (or a frame or closed part of the page Glass cannot see into) while the keys were sent; the keys from then on were withheld. Check the page before typing again").with("capability", Capability::PasswordInput.as_str())));
         }
@@ -209,13 +210,13 @@ fn press(
         let mut b = try_tool!(session_for(&services, tool).await);
         let mut focused = None;
         if let Some(t) = target {
-            let resolved = try_tool!(b.resolve(t.as_str()).await);
-            try_tool!(b.run_agent(&Focus(&resolved.r)).await);
+            let resolved = try_tool!(b.actions().resolve(t.as_str()).await);
+            try_tool!(b.agent().run(&Focus(&resolved.r)).await);
             focused = Some(resolved.r);
         }
         if focused.is_none() {
             // Start counting the page's mutations (a targeted press did so when focusing).
-            try_tool!(b.run_agent(&Arm()).await);
+            try_tool!(b.agent().run(&Arm()).await);
         }
         // Text-producing keys only: Tab, arrows, Enter and chords type nothing into a field.
         let types_text = !matches!(how, Press::Up)
@@ -228,23 +229,27 @@ fn press(
         } else {
             None
         };
-        let armed = b.arm();
+        let armed = b.actions().arm();
         let events = Arc::clone(b.events());
         let send = async {
             let mut mods = 0;
             if !matches!(how, Press::Up) {
                 for m in &chord.modifier_keys {
                     mods |= keys::modifier_bit(&m.key).unwrap_or(0);
-                    b.key_event(m, true, mods).await?;
+                    b.input().key_event(m, true, mods).await?;
                 }
-                b.key_event(&chord.key, true, chord.modifiers).await?;
+                b.input()
+                    .key_event(&chord.key, true, chord.modifiers)
+                    .await?;
             }
             if !matches!(how, Press::Down) {
-                b.key_event(&chord.key, false, chord.modifiers).await?;
+                b.input()
+                    .key_event(&chord.key, false, chord.modifiers)
+                    .await?;
                 let mut mods = chord.modifiers;
                 for m in chord.modifier_keys.iter().rev() {
                     mods &= !keys::modifier_bit(&m.key).unwrap_or(0);
-                    b.key_event(m, false, mods).await?;
+                    b.input().key_event(m, false, mods).await?;
                 }
             }
             Ok(())
@@ -253,7 +258,7 @@ fn press(
         if let Some(guard) = guard {
             try_tool!(guard.after(&mut b).await);
         }
-        let caused = try_tool!(b.settle(armed).await);
+        let caused = try_tool!(b.actions().settle(armed).await);
         ToolOutcome::ok(&KeysResult::new(focused, b.revision(), &caused))
     })
 }

@@ -172,16 +172,16 @@ async fn press_target(
     press: Option<Press>,
 ) -> ToolOutcome {
     let mut b = try_tool!(session_for(&services, tool).await);
-    let resolved = try_tool!(b.resolve(target.as_str()).await);
+    let resolved = try_tool!(b.actions().resolve(target.as_str()).await);
     let action = if press.is_none() { "hover" } else { "click" };
-    let (x, y) = try_tool!(b.actionable(&resolved.r, action).await);
-    let armed = b.arm();
+    let (x, y) = try_tool!(b.actions().actionable(&resolved.r, action).await);
+    let armed = b.actions().arm();
     let events = Arc::clone(b.events());
     match &press {
-        None => try_tool!(b.move_pointer(x, y).await),
-        Some(p) => try_tool!(until_dialog(&events, b.press_at(x, y, p)).await),
+        None => try_tool!(b.input().move_pointer(x, y).await),
+        Some(p) => try_tool!(until_dialog(&events, b.input().press_at(x, y, p)).await),
     }
-    let caused = try_tool!(b.settle(armed).await);
+    let caused = try_tool!(b.actions().settle(armed).await);
     action_result(&resolved.r, b.revision(), &caused)
 }
 
@@ -269,7 +269,7 @@ fn run_click_at(services: Arc<Services>, input: Call<ClickAtArgs>) -> ToolFuture
             );
         }
         let hit = if b.selected_frame().is_none() {
-            let v = try_tool!(b.run_agent(&HitAt(a.x, a.y)).await);
+            let v = try_tool!(b.agent().run(&HitAt(a.x, a.y)).await);
             v["hit"].as_object().map(|h| {
                 let text = |k: &str| h.get(k).and_then(Value::as_str).unwrap_or("");
                 crate::browser::frames::blocker_summary(text("role"), text("name"), text("tag"))
@@ -277,11 +277,11 @@ fn run_click_at(services: Arc<Services>, input: Call<ClickAtArgs>) -> ToolFuture
         } else {
             None
         };
-        let armed = b.arm();
+        let armed = b.actions().arm();
         let events = Arc::clone(b.events());
         let clicks = a.click_count.unwrap_or(1);
-        try_tool!(until_dialog(&events, b.click_at(a.x, a.y, clicks)).await);
-        let caused = try_tool!(b.settle(armed).await);
+        try_tool!(until_dialog(&events, b.input().click_at(a.x, a.y, clicks)).await);
+        let caused = try_tool!(b.actions().settle(armed).await);
         ToolOutcome::ok(&ClickAtResult {
             ok: true,
             hit,
@@ -324,13 +324,13 @@ fn run_drag(services: Arc<Services>, input: Call<DragArgs>) -> ToolFuture {
     Box::pin(async move {
         let a = input.args;
         let mut b = try_tool!(session_for(&services, &DRAG).await);
-        let from = try_tool!(b.resolve(a.source.as_str()).await);
-        let to = try_tool!(b.resolve(a.destination.as_str()).await);
-        let (x1, y1) = try_tool!(b.actionable(&from.r, "drag").await);
-        let (x2, y2) = try_tool!(b.actionable(&to.r, "hover").await);
-        let armed = b.arm();
-        try_tool!(b.drag((x1, y1), (x2, y2)).await);
-        let caused = try_tool!(b.settle(armed).await);
+        let from = try_tool!(b.actions().resolve(a.source.as_str()).await);
+        let to = try_tool!(b.actions().resolve(a.destination.as_str()).await);
+        let (x1, y1) = try_tool!(b.actions().actionable(&from.r, "drag").await);
+        let (x2, y2) = try_tool!(b.actions().actionable(&to.r, "hover").await);
+        let armed = b.actions().arm();
+        try_tool!(b.input().drag((x1, y1), (x2, y2)).await);
+        let caused = try_tool!(b.actions().settle(armed).await);
         let mut out = ActionResult::new(&from.r, b.revision(), &caused);
         out.destination = Some(to.r);
         ToolOutcome::ok(&out)

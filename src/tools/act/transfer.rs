@@ -111,16 +111,16 @@ fn run_upload(services: Arc<Services>, input: Call<UploadArgs>) -> ToolFuture {
         let paths: Vec<&str> = a.files.iter().map(|f| f.0.as_str()).collect();
         let files = try_tool!(regular_files(&paths));
         let mut b = try_tool!(session_for(&services, &UPLOAD).await);
-        let resolved = try_tool!(b.resolve(t).await);
-        let Some(object) = try_tool!(b.file_input(&resolved.r).await) else {
+        let resolved = try_tool!(b.actions().resolve(t).await);
+        let Some(object) = try_tool!(b.agent().file_input(&resolved.r).await) else {
             return ToolOutcome::Failed(Failure::of(
                 FailureKind::NotFileInput,
                 "the element is not an enabled input[type=file]",
             ));
         };
-        let armed = b.arm();
-        try_tool!(b.give_files(&object, &files).await);
-        let caused = try_tool!(b.settle(armed).await);
+        let armed = b.actions().arm();
+        try_tool!(b.actions().give_files(&object, &files).await);
+        let caused = try_tool!(b.actions().settle(armed).await);
         let mut out = ActionResult::new(&resolved.r, b.revision(), &caused);
         out.files = Some(files.len());
         ToolOutcome::ok(&out)

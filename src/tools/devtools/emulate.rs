@@ -160,22 +160,23 @@ fn run(services: Arc<Services>, input: Call<EmulateArgs>) -> ToolFuture {
         if a.viewport.is_some() && a.device.is_some() {
             return args::invalid("viewport", "give viewport or device, not both").into();
         }
-        let b = try_tool!(session_for(&services, &EMULATE).await);
+        let mut b = try_tool!(session_for(&services, &EMULATE).await);
         let mut applied = Vec::new();
         let outcome = async {
             if a.reset == Some(true) {
-                b.reset_emulation().await?;
+                b.emulation().reset().await?;
                 applied.push("reset");
             }
             if let Some(v) = &a.viewport {
                 let mobile = v.mobile.unwrap_or(false);
-                b.emulate_screen(
-                    v.width,
-                    v.height,
-                    v.device_scale_factor.unwrap_or(1.0),
-                    mobile,
-                )
-                .await?;
+                b.emulation()
+                    .screen(
+                        v.width,
+                        v.height,
+                        v.device_scale_factor.unwrap_or(1.0),
+                        mobile,
+                    )
+                    .await?;
                 applied.push("viewport");
             }
             if let Some(name) = a.device {
@@ -184,9 +185,10 @@ fn run(services: Arc<Services>, input: Call<EmulateArgs>) -> ToolFuture {
                     .find(|(n, _)| *n == name.name())
                     .map(|(_, d)| *d)
                     .ok_or(EmulationError::Refused("device"))?;
-                b.emulate_screen(device.width, device.height, device.scale, device.mobile)
+                b.emulation()
+                    .screen(device.width, device.height, device.scale, device.mobile)
                     .await?;
-                b.emulate_user_agent(device.user_agent).await?;
+                b.emulation().user_agent(device.user_agent).await?;
                 applied.push("device");
             }
             let throttle = match (a.network, &a.throttle) {
@@ -203,28 +205,29 @@ fn run(services: Arc<Services>, input: Call<EmulateArgs>) -> ToolFuture {
                 (None, None) => None,
             };
             if let Some(t) = throttle {
-                b.emulate_network(t).await?;
+                b.emulation().network(t).await?;
                 applied.push("network");
             }
             if let Some(rate) = a.cpu_slowdown {
-                b.emulate_cpu(rate).await?;
+                b.emulation().cpu(rate).await?;
                 applied.push("cpuSlowdown");
             }
             if let Some(g) = &a.geolocation {
-                b.emulate_place(Some(Place {
-                    latitude: g.latitude,
-                    longitude: g.longitude,
-                    accuracy: g.accuracy.unwrap_or(50.0),
-                }))
-                .await?;
+                b.emulation()
+                    .place(Some(Place {
+                        latitude: g.latitude,
+                        longitude: g.longitude,
+                        accuracy: g.accuracy.unwrap_or(50.0),
+                    }))
+                    .await?;
                 applied.push("geolocation");
             }
             if let Some(zone) = &a.timezone {
-                b.emulate_timezone(zone).await?;
+                b.emulation().timezone(zone).await?;
                 applied.push("timezone");
             }
             if let Some(locale) = &a.locale {
-                b.emulate_locale(Some(locale)).await?;
+                b.emulation().locale(Some(locale)).await?;
                 applied.push("locale");
             }
             if a.color_scheme.is_some() || a.reduced_motion.is_some() {
@@ -238,7 +241,7 @@ fn run(services: Arc<Services>, input: Call<EmulateArgs>) -> ToolFuture {
                     Some(false) => "no-preference",
                     None => "",
                 };
-                b.emulate_media(scheme, motion).await?;
+                b.emulation().media(scheme, motion).await?;
                 applied.push("media");
             }
             Ok::<(), EmulationError>(())

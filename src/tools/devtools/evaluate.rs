@@ -54,9 +54,10 @@ fn run(services: Arc<Services>, input: Call<EvaluateArgs>) -> ToolFuture {
         let a = input.args;
         let expression = a.expression;
         let timeout = a.timeout_ms.unwrap_or(10_000);
-        let b = try_tool!(session_for(&services, &EVALUATE).await);
+        let mut b = try_tool!(session_for(&services, &EVALUATE).await);
         let answer = try_tool!(
-            b.evaluate(&expression, std::time::Duration::from_millis(timeout))
+            b.script()
+                .evaluate(&expression, std::time::Duration::from_millis(timeout))
                 .await
         );
         let revision = b.bump_revision();

@@ -305,7 +305,7 @@ fn run_get(services: Arc<Services>, input: Call<GetArgs>) -> ToolFuture {
             &GET_REQUEST,
             Capability::NetworkDetails,
         );
-        let b = try_tool!(session_for(&services, &GET_REQUEST).await);
+        let mut b = try_tool!(session_for(&services, &GET_REQUEST).await);
         let (entry, offset) = {
             let Ok(log) = b.events().requests.lock() else {
                 return Failure::new(
@@ -328,12 +328,15 @@ fn run_get(services: Arc<Services>, input: Call<GetArgs>) -> ToolFuture {
         let max_chars = a.max_chars.unwrap_or(DEFAULT_BODY_CHARS);
         let (request_body, response_body) = if bodies {
             let sent = if entry.has_post_data {
-                body_json(try_tool!(b.request_body(&entry.chrome_id).await), max_chars)
+                body_json(
+                    try_tool!(b.bodies().request(&entry.chrome_id).await),
+                    max_chars,
+                )
             } else {
                 json!({"none": true})
             };
             let received = body_json(
-                try_tool!(b.response_body(&entry.chrome_id).await),
+                try_tool!(b.bodies().response(&entry.chrome_id).await),
                 max_chars,
             );
             (Some(sent), Some(received))

@@ -123,17 +123,18 @@ fn run(services: Arc<Services>, input: Call<TraceArgs>) -> ToolFuture {
         }
         let mut b = try_tool!(session_for(&services, &PERFORMANCE_TRACE).await);
         if a.action == TraceAction::Start {
-            if b.tracing() {
+            if b.trace().running() {
                 return Failure::of(
                     FailureKind::TraceRunning,
                     "a trace is already recording; stop it first",
                 )
                 .into();
             }
-            try_tool!(b.start_trace().await);
+            try_tool!(b.trace().start().await);
             let reloaded = if a.reload == Some(true) {
-                b.recover_renderer().await;
+                b.health().recover_renderer().await;
                 let outcome = b
+                    .pages()
                     .move_in_history(None, RELOAD_TIMEOUT, WaitUntil::Load)
                     .await;
                 Some(matches!(
@@ -150,7 +151,7 @@ fn run(services: Arc<Services>, input: Call<TraceArgs>) -> ToolFuture {
                 ..TraceResult::default()
             });
         }
-        if !b.tracing() {
+        if !b.trace().running() {
             return Failure::of(
                 FailureKind::NoTrace,
                 "no trace is recording; start one first",
@@ -159,7 +160,7 @@ fn run(services: Arc<Services>, input: Call<TraceArgs>) -> ToolFuture {
         }
         // The page's own timeline first (the trace keeps recording meanwhile), then the trace.
         let next = b.next_ref();
-        let mut v = try_tool!(b.run_agent(&Vitals(next)).await);
+        let mut v = try_tool!(b.agent().run(&Vitals(next)).await);
         let named: Vec<Value> = std::iter::once(v["lcp"]["element"].clone())
             .chain(
                 v["cls"]["shifts"]
@@ -170,8 +171,8 @@ fn run(services: Arc<Services>, input: Call<TraceArgs>) -> ToolFuture {
             )
             .filter(Value::is_object)
             .collect();
-        b.record_refs(&v["nextRef"], named.iter());
-        let trace = try_tool!(b.stop_trace().await);
+        b.actions().record_refs(&v["nextRef"], named.iter());
+        let trace = try_tool!(b.trace().stop().await);
         let (tasks, events) = long_tasks(&trace);
         let fcp = v["fcp"]["ms"].as_u64();
         let tbt = total_blocking_time(&tasks, fcp);

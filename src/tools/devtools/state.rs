@@ -131,12 +131,12 @@ fn text(v: &Value, k: &str) -> String {
 fn run_cookies(services: Arc<Services>, input: Call<CookiesArgs>) -> ToolFuture {
     Box::pin(async move {
         let a = input.args;
-        let b = try_tool!(session_for(&services, &COOKIES).await);
-        let url = try_tool!(b.location().await).0;
+        let mut b = try_tool!(session_for(&services, &COOKIES).await);
+        let url = try_tool!(b.pages().location().await).0;
         let mut out = CookiesResult::default();
         match a.action {
             CookieAction::List => {
-                let all = try_tool!(b.cookies_for(std::slice::from_ref(&url)).await);
+                let all = try_tool!(b.storage().cookies_for(std::slice::from_ref(&url)).await);
                 out.cookies = Some(
                     all.iter()
                         .map(|c| ListedCookie {
@@ -165,18 +165,19 @@ fn run_cookies(services: Arc<Services>, input: Call<CookiesArgs>) -> ToolFuture 
                         p
                     })
                     .collect();
-                try_tool!(b.set_cookies(&params).await);
+                try_tool!(b.storage().set_cookies(&params).await);
                 out.set = Some(params.len());
             }
             CookieAction::Clear => {
-                let all = try_tool!(b.cookies_for(std::slice::from_ref(&url)).await);
+                let all = try_tool!(b.storage().cookies_for(std::slice::from_ref(&url)).await);
                 let mut n = 0;
                 for c in all
                     .iter()
                     .filter(|c| a.name.as_deref().is_none_or(|w| c["name"] == w))
                 {
                     try_tool!(
-                        b.delete_cookie(&text(c, "name"), &text(c, "domain"), &text(c, "path"))
+                        b.storage()
+                            .delete_cookie(&text(c, "name"), &text(c, "domain"), &text(c, "path"))
                             .await
                     );
                     n += 1;
@@ -285,8 +286,8 @@ fn run_state(services: Arc<Services>, input: Call<StateArgs>) -> ToolFuture {
     Box::pin(async move {
         let a = input.args;
         let file = try_tool!(crate::tools::kernel::files::client_file(&a.path));
-        let b = try_tool!(session_for(&services, &STORAGE_STATE).await);
-        let url = try_tool!(b.location().await).0;
+        let mut b = try_tool!(session_for(&services, &STORAGE_STATE).await);
+        let url = try_tool!(b.pages().location().await).0;
         let origin = crate::store::knowledge::origin_of(&url);
         let shown = file.to_string_lossy().into_owned();
         match a.action {
@@ -295,8 +296,8 @@ fn run_state(services: Arc<Services>, input: Call<StateArgs>) -> ToolFuture {
                     return args::invalid("action", "the page has no http(s) origin to save")
                         .into();
                 };
-                let cookies = try_tool!(b.cookies_for(std::slice::from_ref(&url)).await);
-                let items = try_tool!(b.local_storage(&origin).await);
+                let cookies = try_tool!(b.storage().cookies_for(std::slice::from_ref(&url)).await);
+                let items = try_tool!(b.storage().local_storage(&origin).await);
                 let state = SavedState {
                     schema_version: STATE_VERSION,
                     cookies,
@@ -365,12 +366,16 @@ fn run_state(services: Arc<Services>, input: Call<StateArgs>) -> ToolFuture {
                         c["domain"].as_str().unwrap_or("")
                     ));
                 }
-                try_tool!(b.set_cookies(&cookies).await);
+                try_tool!(b.storage().set_cookies(&cookies).await);
                 let mut items = 0;
                 let mut pending = Vec::new();
                 for o in &state.origins {
                     if origin.as_deref() == Some(o.origin.as_str()) {
-                        try_tool!(b.set_local_storage(&o.origin, &o.local_storage).await);
+                        try_tool!(
+                            b.storage()
+                                .set_local_storage(&o.origin, &o.local_storage)
+                                .await
+                        );
                         items += o.local_storage.len();
                     } else if !o.local_storage.is_empty() {
                         pending.push(crate::redact::bounded_text(&o.origin, 256));

@@ -164,8 +164,8 @@ async fn session_as_needed(
 /// tools may proceed; every other tool reports the dialog instead of hanging on it. A page
 /// whose renderer is stuck or crashed is reported at once; only `navigate` runs on it.
 async fn page_session(services: &Arc<Services>) -> Result<BrowserGuard<'_>, ToolOutcome> {
-    let browser = page_session_to_navigate(services).await?;
-    if let Some(fault) = browser.renderer_check().await {
+    let mut browser = page_session_to_navigate(services).await?;
+    if let Some(fault) = browser.health().renderer_check().await {
         return Err(browser_failure(&crate::browser::BrowserError::from(fault)));
     }
     Ok(browser)
@@ -216,6 +216,6 @@ pub async fn optional_ref(
 ) -> Result<Option<String>, ToolOutcome> {
     match target {
         None => Ok(None),
-        Some(t) => Ok(Some(b.resolve(t.as_str()).await?.r)),
+        Some(t) => Ok(Some(b.actions().resolve(t.as_str()).await?.r)),
     }
 }

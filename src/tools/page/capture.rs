@@ -91,7 +91,7 @@ fn run_screenshot(services: Arc<Services>, input: Call<ScreenshotArgs>) -> ToolF
         let clip = match &r {
             Some(r) => {
                 // The element's box in document coordinates, scrolled into view.
-                let rect = try_tool!(b.run_agent(&ElementRect(r)).await);
+                let rect = try_tool!(b.agent().run(&ElementRect(r)).await);
                 if rect.status {
                     return ToolOutcome::Failed(Failure::of(
                         FailureKind::StaleRef,
@@ -112,7 +112,11 @@ fn run_screenshot(services: Arc<Services>, input: Call<ScreenshotArgs>) -> ToolF
             quality: a.quality,
             scale: a.scale.unwrap_or(1.0),
         };
-        let image = try_tool!(b.screenshot_as(clip, full && clip.is_none(), shot).await);
+        let image = try_tool!(
+            b.capture()
+                .screenshot_as(clip, full && clip.is_none(), shot)
+                .await
+        );
         let mut meta = ScreenshotResult {
             mime_type: shot.format.mime(),
             bytes: image.len() / 4 * 3,

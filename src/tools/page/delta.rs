@@ -250,7 +250,7 @@ fn run_reconcile(services: Arc<Services>, input: Call<ReconcileArgs>) -> ToolFut
         };
         for old in &a.refs {
             let old = old.as_str();
-            let mapping = match b.resolve(old).await {
+            let mapping = match b.actions().resolve(old).await {
                 Ok(now) => {
                     out.preserved += 1;
                     json!({"old": old, "kind": "preserved", "new": now.r})
@@ -283,7 +283,7 @@ fn run_reconcile(services: Arc<Services>, input: Call<ReconcileArgs>) -> ToolFut
                             // Several elements share its role and name: a hint may pick one.
                             let mut picked = None;
                             for h in &hints {
-                                if let Ok(r) = b.resolve(h.as_str()).await {
+                                if let Ok(r) = b.actions().resolve(h.as_str()).await {
                                     if candidates.iter().any(|c| c["ref"] == r.r.as_str()) {
                                         picked = Some(r.r);
                                         break;

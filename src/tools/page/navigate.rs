@@ -106,7 +106,7 @@ async fn go(
     let mut b = try_tool!(session_for(&services, tool).await);
     let entry = match step {
         0 => None,
-        _ => match try_tool!(b.history_entry(step).await) {
+        _ => match try_tool!(b.pages().history_entry(step).await) {
             Some(e) => Some(e),
             None => {
                 return ToolOutcome::Failed(Failure::of(
@@ -123,7 +123,7 @@ async fn go(
     // Where it goes must pass the host rules as any navigation's URL does.
     let url = match &entry {
         Some((_, url)) => url.clone(),
-        None => try_tool!(b.location().await).0,
+        None => try_tool!(b.pages().location().await).0,
     };
     try_tool!(crate::tools::kernel::effects::on_page_navigation(
         &services,
@@ -140,10 +140,14 @@ async fn go(
             crate::tools::kernel::effect::destination(&url)
         )
     ));
-    b.recover_renderer().await;
-    let mark = b.network_mark();
+    b.health().recover_renderer().await;
+    let mark = b.actions().network_mark();
     let timeout = Duration::from_millis(30_000);
-    let outcome = try_tool!(b.move_in_history(entry, timeout, WaitUntil::Load).await);
+    let outcome = try_tool!(
+        b.pages()
+            .move_in_history(entry, timeout, WaitUntil::Load)
+            .await
+    );
     answer(
         &services,
         &mut b,
@@ -193,9 +197,13 @@ fn run_navigate(services: Arc<Services>, input: Call<NavigateArgs>) -> ToolFutur
         };
         let timeout = a.timeout_ms.unwrap_or(30_000);
         let mut b = try_tool!(session_for(&services, &NAVIGATE).await);
-        b.recover_renderer().await;
-        let mark = b.network_mark();
-        let outcome = try_tool!(b.navigate(url, Duration::from_millis(timeout), until).await);
+        b.health().recover_renderer().await;
+        let mark = b.actions().network_mark();
+        let outcome = try_tool!(
+            b.pages()
+                .navigate(url, Duration::from_millis(timeout), until)
+                .await
+        );
         answer(&services, &mut b, outcome, until, mark, url, observe).await
     })
 }
@@ -215,7 +223,8 @@ pub async fn answer(
     // A single-page app renders after load: return once it has (bounded).
     let settled = match (&outcome, until) {
         (NavOutcome::Loaded { .. }, WaitUntil::Load) if !url.starts_with("about:") => Some(
-            b.settle_document(mark, crate::browser::act::LOAD_SETTLE)
+            b.actions()
+                .settle_document(mark, crate::browser::act::LOAD_SETTLE)
                 .await,
         ),
         _ => None,
@@ -226,7 +235,7 @@ pub async fn answer(
         NavOutcome::Loaded { .. } | NavOutcome::Failed { .. }
             if services.policy.has_host_rules() =>
         {
-            match b.unreachable_url().await {
+            match b.pages().unreachable_url().await {
                 Some(u) if services.policy.url(&u, true).is_err() => NavOutcome::Blocked {
                     host: crate::policy::scheme_and_host(&u)
                         .map(|(_, h)| h)
@@ -241,10 +250,13 @@ pub async fn answer(
         // The tab shows Chrome's error page for the URL it could not load: that URL is
         // where the tab is (the page's own history has no entry for it).
         NavOutcome::Failed { .. } | NavOutcome::Blocked { .. } => (
-            b.unreachable_url().await.unwrap_or_else(|| url.to_owned()),
+            b.pages()
+                .unreachable_url()
+                .await
+                .unwrap_or_else(|| url.to_owned()),
             String::new(),
         ),
-        _ => try_tool!(b.location().await),
+        _ => try_tool!(b.pages().location().await),
     };
     let mut out = NavigateResult {
         url: redact::page_url(&url),

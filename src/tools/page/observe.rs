@@ -113,7 +113,7 @@ pub async fn observation(
     form_values: bool,
 ) -> Result<ObserveResult, crate::browser::act::ActError> {
     let opts = observe_options(level, region, form_values, b.next_ref());
-    let mut o = b.run_agent(&Observe(opts)).await?;
+    let mut o = b.agent().run(&Observe(opts)).await?;
     match o["status"].as_str() {
         Some("unknown") => {
             return Err(crate::browser::act::ActError::Targeting(Failure::of(
@@ -134,7 +134,7 @@ pub async fn observation(
         Value::Array(items) => items,
         _ => Vec::new(),
     };
-    b.record_refs(&o["nextRef"], items.iter());
+    b.actions().record_refs(&o["nextRef"], items.iter());
     let budgets_hit = o["budgetsHit"]
         .as_array()
         .map(|h| {
@@ -183,14 +183,14 @@ fn run_observe(services: Arc<Services>, input: Call<ObserveArgs>) -> ToolFuture 
                 &OBSERVE,
                 Capability::ReadFormValues,
             );
-            let mut d = try_tool!(b.run_agent(&Dom(None, 200_000, values)).await);
+            let mut d = try_tool!(b.agent().run(&Dom(None, 200_000, values)).await);
             out.dom = Some(DomExcerpt {
                 html: text_field(&mut d["html"]),
                 truncated: d["truncated"] == true,
             });
         }
         if shot {
-            let png = try_tool!(b.screenshot(None, false).await);
+            let png = try_tool!(b.capture().screenshot(None, false).await);
             return ToolOutcome::WithImages(
                 serde_json::to_value(&out).unwrap_or_default(),
                 vec![("image/png", png)],

@@ -84,7 +84,7 @@ fn run_extract_web_ir(services: Arc<Services>, input: Call<ExtractArgs>) -> Tool
             "maxBytes": 400_000, "maxNameChars": 80, "maxTextChars": 200,
             "tableRows": 50, "region": region,
         });
-        let mut o = try_tool!(b.run_agent(&Observe(opts)).await);
+        let mut o = try_tool!(b.agent().run(&Observe(opts)).await);
         match o["status"].as_str() {
             Some("unknown") | Some("stale") => {
                 return ToolOutcome::Failed(Failure::of(
@@ -97,7 +97,7 @@ fn run_extract_web_ir(services: Arc<Services>, input: Call<ExtractArgs>) -> Tool
         }
         let items = o["items"].take();
         let list = items.as_array().map(Vec::as_slice).unwrap_or(&[]);
-        b.record_refs(&o["nextRef"], list.iter());
+        b.actions().record_refs(&o["nextRef"], list.iter());
         let total = o["counts"]["total"].as_u64().unwrap_or(0);
         let emitted = o["counts"]["emitted"].as_u64().unwrap_or(0);
         let draft = crate::webir::draft_from_observation(&crate::webir::LiveObservation {
@@ -162,12 +162,12 @@ fn run_text_like(
         let mut b = try_tool!(session_for(&services, tool).await);
         let r = try_tool!(optional_ref(&mut b, a.target.as_ref()).await);
         let mut v = if function == "text" {
-            try_tool!(b.run_agent(&Text(r.as_deref(), max)).await)
+            try_tool!(b.agent().run(&Text(r.as_deref(), max)).await)
         } else {
             // Field values only where the policy lets form values be read.
             let values =
                 crate::tools::kernel::effects::permits(&services, tool, Capability::ReadFormValues);
-            try_tool!(b.run_agent(&Dom(r.as_deref(), max, values)).await)
+            try_tool!(b.agent().run(&Dom(r.as_deref(), max, values)).await)
         };
         if v["status"] == "stale" {
             return ToolOutcome::Failed(Failure::of(FailureKind::StaleRef, "the element is gone"));

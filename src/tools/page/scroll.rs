@@ -52,7 +52,7 @@ fn run_scroll(services: Arc<Services>, input: Call<ScrollArgs>) -> ToolFuture {
         let dy = a.dy.unwrap_or(600);
         let mut b = try_tool!(session_for(&services, &SCROLL).await);
         let r = try_tool!(optional_ref(&mut b, a.target.as_ref()).await);
-        let v = try_tool!(b.run_agent(&Scroll(r.as_deref(), dx, dy)).await);
+        let v = try_tool!(b.agent().run(&Scroll(r.as_deref(), dx, dy)).await);
         if v.status {
             return ToolOutcome::Failed(Failure::of(FailureKind::StaleRef, "the element is gone"));
         }

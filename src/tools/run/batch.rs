@@ -370,7 +370,7 @@ async fn password_target(b: &mut crate::browser::Browser, step: &Step) -> bool {
         _ => return false,
     };
     for target in targets {
-        if b.resolve(target).await.is_ok_and(|r| r.password) {
+        if b.actions().resolve(target).await.is_ok_and(|r| r.password) {
             return true;
         }
     }

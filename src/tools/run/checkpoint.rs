@@ -416,13 +416,13 @@ struct Imported {
 
 fn run_export(services: Arc<Services>, _: Call<NoArgs>) -> ToolFuture {
     Box::pin(async move {
-        let b = try_tool!(session_for(&services, &EXPORT).await);
+        let mut b = try_tool!(session_for(&services, &EXPORT).await);
         let target = b
             .selected_tab()
             .map(|t| t.target_id.clone())
             .unwrap_or_default();
         let frame = b.selected_frame().unwrap_or("main").to_owned();
-        let url = match b.location().await {
+        let url = match b.pages().location().await {
             Ok((url, _)) => crate::redact::url_without_query(&url),
             Err(e) => return crate::tools::kernel::browser::browser_failure(&e),
         };
@@ -479,8 +479,9 @@ fn run_import(services: Arc<Services>, input: Call<ImportArgs>) -> ToolFuture {
         }
         // Its tab if it is open; else its URL in the selected tab (within the host rules).
         let open = {
-            let b = try_tool!(session_for(&services, &IMPORT).await);
+            let mut b = try_tool!(session_for(&services, &IMPORT).await);
             b.tabs()
+                .list()
                 .await
                 .map(|tabs| tabs.iter().any(|t| t.target_id == cp.target))
                 .unwrap_or(false)
@@ -498,9 +499,10 @@ fn run_import(services: Arc<Services>, input: Call<ImportArgs>) -> ToolFuture {
         // The checkpoint's page, opened again (a GET of its URL without query) when the tab
         // shows another.
         let here = {
-            let b = try_tool!(session_for(&services, &IMPORT).await);
+            let mut b = try_tool!(session_for(&services, &IMPORT).await);
             match b.page() {
                 Ok(_) => b
+                    .pages()
                     .location()
                     .await
                     .ok()
@@ -552,7 +554,8 @@ fn run_import(services: Arc<Services>, input: Call<ImportArgs>) -> ToolFuture {
             lost: Vec::new(),
         };
         for saved in &cp.refs {
-            if !navigated && target == "sameTab" && b.resolve(&saved.r#ref).await.is_ok() {
+            if !navigated && target == "sameTab" && b.actions().resolve(&saved.r#ref).await.is_ok()
+            {
                 out.preserved.push(saved.r#ref.clone());
                 continue;
             }
@@ -561,7 +564,7 @@ fn run_import(services: Arc<Services>, input: Call<ImportArgs>) -> ToolFuture {
             } else {
                 format!("role={};name={}", saved.role, saved.name)
             };
-            match b.resolve(&locator).await {
+            match b.actions().resolve(&locator).await {
                 Ok(now) if !saved.name.is_empty() => out.relocated.push(Moved {
                     from: saved.r#ref.clone(),
                     to: now.r,

@@ -207,13 +207,13 @@ fn run(services: Arc<Services>, input: Call<ExecuteTaskArgs>) -> ToolFuture {
             }
             let next = b.next_ref();
             let spec = json!({"regionName": task.scope.region_name});
-            let inv = try_tool!(b.run_agent(&TaskScope(spec, next)).await);
+            let inv = try_tool!(b.agent().run(&TaskScope(spec, next)).await);
             let minted: Vec<Value> = ["fields", "submits", "buttons", "links", "tabs", "dialogs"]
                 .iter()
                 .flat_map(|k| inv[*k].as_array().cloned().unwrap_or_default())
                 .chain(inv.get("scope").cloned())
                 .collect();
-            b.record_refs(&inv["nextRef"], minted.iter());
+            b.actions().record_refs(&inv["nextRef"], minted.iter());
             let dialog = b.events().dialog().map(|d| json!({"type": d.kind}));
             (inv, b.revision(), dialog)
         };
@@ -672,12 +672,12 @@ impl Pages {
         let mut b = session_for(services, &EXECUTE_TASK).await.ok()?;
         let next = b.next_ref();
         let spec = json!({"regionName": self.region});
-        let inv = b.run_agent(&TaskScope(spec, next)).await.ok()?;
+        let inv = b.agent().run(&TaskScope(spec, next)).await.ok()?;
         let controls: Vec<Value> = ["links", "buttons"]
             .iter()
             .flat_map(|k| inv[*k].as_array().cloned().unwrap_or_default())
             .collect();
-        b.record_refs(&inv["nextRef"], controls.iter());
+        b.actions().record_refs(&inv["nextRef"], controls.iter());
         pick(&controls, &self.next, "control")
             .ok()
             .map(|c| c["ref"].clone())

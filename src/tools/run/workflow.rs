@@ -715,9 +715,9 @@ impl Run<'_> {
     }
 
     async fn location(&self) -> Option<String> {
-        let b = self.services.session.acquire().await.ok()?;
+        let mut b = self.services.session.acquire().await.ok()?;
         b.page().ok()?;
-        b.location().await.ok().map(|(url, _)| url)
+        b.pages().location().await.ok().map(|(url, _)| url)
     }
 
     /// The outputs, the final checkpoint, the answer.

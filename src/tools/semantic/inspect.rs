@@ -37,7 +37,7 @@ fn run_inspect(services: Arc<Services>, _: Call<NoArgs>) -> ToolFuture {
     Box::pin(async move {
         let mut b = try_tool!(session_for(&services, &INSPECT_PAGE).await);
         let next = b.next_ref();
-        let mut v = try_tool!(b.run_agent(&InspectPage(next)).await);
+        let mut v = try_tool!(b.agent().run(&InspectPage(next)).await);
         if v["kind"].as_str().is_none() {
             return crate::browser::BrowserError::Agent.into();
         }
@@ -59,8 +59,8 @@ fn run_inspect(services: Arc<Services>, _: Call<NoArgs>) -> ToolFuture {
                 .flatten()
                 .cloned(),
         );
-        b.record_refs(&v["nextRef"], minted.iter());
-        let (url, title) = try_tool!(b.location().await);
+        b.actions().record_refs(&v["nextRef"], minted.iter());
+        let (url, title) = try_tool!(b.pages().location().await);
         let take = |v: &mut Value, k: &str| match v[k].take() {
             Value::Array(a) => a,
             _ => Vec::new(),

@@ -373,14 +373,16 @@ async fn resolve(
     });
     let next = b.next_ref();
     let mut answer = b
-        .run_agent(&IntentCandidates(spec, next))
+        .agent()
+        .run(&IntentCandidates(spec, next))
         .await
         .map_err(ToolOutcome::from)?;
     let mut candidates = match answer["candidates"].take() {
         Value::Array(c) => c,
         _ => Vec::new(),
     };
-    b.record_refs(&answer["nextRef"], candidates.iter());
+    b.actions()
+        .record_refs(&answer["nextRef"], candidates.iter());
     for c in &mut candidates {
         let id = format!("c{revision}-{}", c["ref"].as_str().unwrap_or_default());
         c["candidateId"] = json!(id);

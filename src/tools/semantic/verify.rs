@@ -298,8 +298,9 @@ async fn next_check(b: &mut Browser, most: Duration) {
     let events = Arc::clone(b.events());
     let browser_reported = events.changed.notified();
     let call = PageChanged(most.as_millis() as u64, least.as_millis() as u64);
+    let mut agent = b.agent();
     tokio::select! {
-        asked = b.run_agent_within(&call, most + Duration::from_secs(2)) => {
+        asked = agent.run_within(&call, most + Duration::from_secs(2)) => {
             if asked.is_err() {
                 tokio::time::sleep(most.saturating_sub(started.elapsed())).await;
             }
@@ -322,7 +323,7 @@ async fn check_once(
     let mut answers = if page.is_empty() || dialog.is_some() {
         Vec::new()
     } else {
-        match b.run_agent(&VerifyChecks(&page)).await {
+        match b.agent().run(&VerifyChecks(&page)).await {
             Ok(a) => a,
             Err(BrowserError::DialogOpen(_)) => Vec::new(),
             Err(e) => return Err(e),
@@ -340,7 +341,7 @@ async fn check_once(
         } else {
             match p.kind {
                 PredicateKind::UrlMatches => {
-                    let now = b.location().await?.0;
+                    let now = b.pages().location().await?.0;
                     let pattern = p.url.as_deref().unwrap_or_default();
                     (
                         crate::tools::semantic::wait::url_matches(pattern, &now),
@@ -450,7 +451,7 @@ fn run_preflight(services: Arc<Services>, input: Call<PreflightArgs>) -> ToolFut
         let a = input.args;
         let action = a.action.unwrap_or(PreflightAction::Click).as_str();
         let mut b = try_tool!(session_for(&services, &PREFLIGHT).await);
-        let resolved = match b.resolve(a.target.as_str()).await {
+        let resolved = match b.actions().resolve(a.target.as_str()).await {
             Ok(r) => r,
             // Not one element: that is the answer, with the candidates when there are some.
             Err(ActError::Targeting(f)) => {
@@ -468,7 +469,7 @@ fn run_preflight(services: Arc<Services>, input: Call<PreflightArgs>) -> ToolFut
             }
             Err(ActError::Browser(e)) => return e.into(),
         };
-        let mut facts = try_tool!(b.run_agent(&Preflight(&resolved.r, action)).await);
+        let mut facts = try_tool!(b.agent().run(&Preflight(&resolved.r, action)).await);
         if facts["status"] == "stale" {
             return ToolOutcome::Failed(crate::failure::Failure::of(
                 crate::failure::FailureKind::StaleRef,

@@ -220,7 +220,8 @@ fn run(services: Arc<Services>, input: Call<WaitArgs>) -> ToolFuture {
                 _ if agent_condition.is_some() => {
                     let cond = agent_condition.clone().unwrap_or(Value::Null);
                     let v = b
-                        .run_agent_within(
+                        .agent()
+                        .run_within(
                             &WaitFor(cond, timeout),
                             Duration::from_millis(timeout + 5_000),
                         )
@@ -230,7 +231,7 @@ fn run(services: Arc<Services>, input: Call<WaitArgs>) -> ToolFuture {
                 "urlMatches" => {
                     let pattern = url_pattern.clone().unwrap_or_default();
                     loop {
-                        if url_matches(&pattern, &b.location().await?.0) {
+                        if url_matches(&pattern, &b.pages().location().await?.0) {
                             break Ok(true);
                         }
                         if !next_poll(&events, until).await {
@@ -241,7 +242,7 @@ fn run(services: Arc<Services>, input: Call<WaitArgs>) -> ToolFuture {
                 "loadState" => {
                     let want_complete = state == Some("load");
                     loop {
-                        let v = b.run_agent(&ReadyState()).await?;
+                        let v = b.agent().run(&ReadyState()).await?;
                         let s = v.as_deref().unwrap_or("loading");
                         let reached = if want_complete {
                             s == "complete"

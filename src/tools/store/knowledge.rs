@@ -63,13 +63,17 @@ pub async fn url_to_learn(services: &Services, tool: &Tool) -> String {
 
 /// The selected page's URL now, or empty.
 pub async fn page_url(services: &Services) -> String {
-    let Ok(b) = services.session.acquire().await else {
+    let Ok(mut b) = services.session.acquire().await else {
         return String::new();
     };
     if b.page().is_err() {
         return String::new();
     }
-    b.location().await.map(|(u, _)| u).unwrap_or_default()
+    b.pages()
+        .location()
+        .await
+        .map(|(u, _)| u)
+        .unwrap_or_default()
 }
 
 /// Whose profile the session browses with: a throwaway one is anonymous; a kept one (or an

@@ -126,7 +126,7 @@ fn run(services: Arc<Services>, input: Call<SnapshotArgs>) -> ToolFuture {
                         failed => return failed,
                     };
                 let (url, title) = match services.session.acquire().await {
-                    Ok(b) => b.location().await.unwrap_or_default(),
+                    Ok(mut b) => b.pages().location().await.unwrap_or_default(),
                     Err(e) => return crate::tools::kernel::browser::browser_failure(&e),
                 };
                 let store = try_tool!(services.store.get().map_err(store_failure));

@@ -159,9 +159,9 @@ fn unknown_target() -> ToolOutcome {
 
 fn run_list(services: Arc<Services>, _: Call<NoArgs>) -> ToolFuture {
     Box::pin(async move {
-        let b = try_tool!(session_for(&services, &LIST).await);
+        let mut b = try_tool!(session_for(&services, &LIST).await);
         let selected = b.selected_tab().map(|p| p.target_id.clone());
-        let targets = try_tool!(b.tabs().await)
+        let targets = try_tool!(b.tabs().list().await)
             .into_iter()
             .map(|t| TargetEntry {
                 url: redact::url_without_query(&t.url),
@@ -178,8 +178,8 @@ fn run_list(services: Arc<Services>, _: Call<NoArgs>) -> ToolFuture {
 fn run_create(services: Arc<Services>, input: Call<CreateArgs>) -> ToolFuture {
     Box::pin(async move {
         let url = input.args.url.unwrap_or_else(|| "about:blank".to_owned());
-        let b = try_tool!(session_for(&services, &CREATE).await);
-        let id = try_tool!(b.create_tab(&url).await);
+        let mut b = try_tool!(session_for(&services, &CREATE).await);
+        let id = try_tool!(b.tabs().create(&url).await);
         ToolOutcome::ok(&TargetResult {
             target_id: id,
             selected: false,
@@ -194,11 +194,11 @@ fn run_select(services: Arc<Services>, input: Call<IdArgs>) -> ToolFuture {
     Box::pin(async move {
         let id = try_tool!(target_id(input.args.target_id));
         let mut b = try_tool!(session_for(&services, &SELECT).await);
-        if !try_tool!(b.tab_exists(&id).await) {
+        if !try_tool!(b.tabs().exists(&id).await) {
             return unknown_target();
         }
-        try_tool!(b.select_tab(&id).await);
-        let (url, title) = try_tool!(b.location().await);
+        try_tool!(b.tabs().select(&id).await);
+        let (url, title) = try_tool!(b.pages().location().await);
         ToolOutcome::ok(&TargetResult {
             target_id: id,
             selected: true,
@@ -213,10 +213,10 @@ fn run_close(services: Arc<Services>, input: Call<IdArgs>) -> ToolFuture {
     Box::pin(async move {
         let id = try_tool!(target_id(input.args.target_id));
         let mut b = try_tool!(session_for(&services, &CLOSE).await);
-        if !try_tool!(b.tab_exists(&id).await) {
+        if !try_tool!(b.tabs().exists(&id).await) {
             return unknown_target();
         }
-        let was_selected = try_tool!(b.close_tab(&id).await);
+        let was_selected = try_tool!(b.tabs().close(&id).await);
         ToolOutcome::ok(&ClosedResult {
             closed: id,
             was_selected,
@@ -234,17 +234,17 @@ fn run_click_expect_popup(services: Arc<Services>, input: Call<PopupArgs>) -> To
             .selected_tab()
             .map(|p| p.target_id.clone())
             .unwrap_or_default();
-        let resolved = try_tool!(b.resolve(t).await);
-        let (x, y) = try_tool!(b.actionable(&resolved.r, "click").await);
+        let resolved = try_tool!(b.actions().resolve(t).await);
+        let (x, y) = try_tool!(b.actions().actionable(&resolved.r, "click").await);
         let events = Arc::clone(b.events());
         let before: Vec<String> = events
             .popups
             .lock()
             .map(|p| p.iter().map(|x| x.target_id.clone()).collect())
             .unwrap_or_default();
-        let armed = b.arm();
-        let mut opens = b.watch_popups();
-        try_tool!(until_dialog(&events, b.click_at(x, y, 1)).await);
+        let armed = b.actions().arm();
+        let mut opens = b.tabs().watch_popups();
+        try_tool!(until_dialog(&events, b.input().click_at(x, y, 1)).await);
         // Popups the click's handlers opened synchronously.
         let opened_now = opens.opened();
         let new_popups = || -> Vec<crate::browser::Popup> {
@@ -287,13 +287,13 @@ fn run_click_expect_popup(services: Arc<Services>, input: Call<PopupArgs>) -> To
         let mut first_url = None;
         if let Some(id) = &first {
             let started = tokio::time::Instant::now();
-            first_url = b.committed_url(id).await;
+            first_url = b.tabs().committed_url(id).await;
             let grace = Duration::from_millis(if opened_now == 0 { 50 } else { 0 });
             if started.elapsed() < grace {
                 tokio::time::sleep(grace - started.elapsed()).await;
             }
         }
-        let caused = try_tool!(b.settle(armed).await);
+        let caused = try_tool!(b.actions().settle(armed).await);
         let found = new_popups();
         let revision = b.revision();
         match found.as_slice() {
@@ -318,7 +318,7 @@ fn run_click_expect_popup(services: Arc<Services>, input: Call<PopupArgs>) -> To
                 let url =
                     match first_url.filter(|_| first.as_deref() == Some(one.target_id.as_str())) {
                         Some(url) => url,
-                        None => match b.committed_url(&one.target_id).await {
+                        None => match b.tabs().committed_url(&one.target_id).await {
                             Some(url) => url,
                             None => {
                                 return ToolOutcome::Failed(
@@ -393,9 +393,9 @@ pub const SELECT_FRAME: Tool = Tool {
 
 fn run_list_frames(services: Arc<Services>, _: Call<NoArgs>) -> ToolFuture {
     Box::pin(async move {
-        let b = try_tool!(session_for(&services, &LIST_FRAMES).await);
+        let mut b = try_tool!(session_for(&services, &LIST_FRAMES).await);
         let (_, selected) = try_tool!(b.agent_target());
-        let frames = try_tool!(b.frames().await);
+        let frames = try_tool!(b.frames().list().await);
         let frames = frames
             .iter()
             .map(|f| FrameEntry {
@@ -416,7 +416,7 @@ fn run_select_frame(services: Arc<Services>, input: Call<FrameArgs>) -> ToolFutu
         let mut b = try_tool!(session_for(&services, &SELECT_FRAME).await);
         let main = try_tool!(b.page()).main_frame.clone();
         if id == "main" || id == main {
-            b.select_main_frame();
+            b.frames().select_main();
             return ToolOutcome::ok(&FrameResult {
                 frame_id: main,
                 selected: true,
@@ -424,7 +424,7 @@ fn run_select_frame(services: Arc<Services>, input: Call<FrameArgs>) -> ToolFutu
                 url: None,
             });
         }
-        let Some(f) = try_tool!(b.select_frame(&id).await) else {
+        let Some(f) = try_tool!(b.frames().select(&id).await) else {
             return ToolOutcome::Failed(Failure::of(
                 FailureKind::UnknownFrame,
                 "the page has no frame with this id; call listFrames",

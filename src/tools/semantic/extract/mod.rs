@@ -364,11 +364,11 @@ fn run(services: Arc<Services>, input: Call<ExtractArgs>) -> ToolFuture {
             })
             .collect();
         let next = b.next_ref();
-        let answer = try_tool!(b.run_agent(&ExtractRaw(Value::Array(specs), next)).await);
+        let answer = try_tool!(b.agent().run(&ExtractRaw(Value::Array(specs), next)).await);
         let Some(results) = answer["results"].as_array() else {
             return crate::browser::BrowserError::Agent.into();
         };
-        b.record_refs(&answer["nextRef"], results.iter());
+        b.actions().record_refs(&answer["nextRef"], results.iter());
         drop(b);
         let url = answer["url"].as_str().unwrap_or("").to_owned();
         let lang = answer["lang"].as_str().unwrap_or("").to_owned();
