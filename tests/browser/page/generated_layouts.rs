@@ -12,8 +12,8 @@
 //! `observe`; every listed control must take Glass's `click` (a button: its own page-side
 //! counter, and Chrome's `elementFromPoint` at the event's point is that control) or `type` (a
 //! text box: its value), or fail with a reason that is true (no point of it can receive a press).
-//! The suite runs the first 2,000 layouts (two halves side by side); the on-demand run takes
-//! 10,000, or `GLASS_LAYOUTS`. Seeds that once failed are fixtures by being in that range.
+//! The suite runs the first 2,000 layouts (two halves side by side, each with two runners of
+//! its own Chrome); the on-demand run takes 10,000, or `GLASS_LAYOUTS`. Seeds that once failed are fixtures by being in that range.
 #![cfg(target_os = "linux")]
 
 use crate::common;
@@ -464,12 +464,14 @@ fn check(g: &mut Glass, web: &Server, seed: u64, l: &Layout) -> Vec<String> {
             ));
         }
     }
+    // The page's counters before each action: those the last action left (nothing runs between).
+    let counters = "JSON.stringify([window.hits, window.stray])";
+    let mut before = eval(g, counters);
     for (id, r, disabled) in &listed {
         if *disabled {
             continue;
         }
         let text_box = l.controls.iter().any(|(c, t)| c == id && *t);
-        let before = eval(g, "JSON.stringify([window.hits, window.stray])");
         let (tool, args) = if text_box {
             ("type", json!({"target": r, "text": "k"}))
         } else {
@@ -477,7 +479,7 @@ fn check(g: &mut Glass, web: &Server, seed: u64, l: &Layout) -> Vec<String> {
         };
         let response = g.call(json!("act"), tool, args);
         let answer = tool_json(&response);
-        let after = eval(g, "JSON.stringify([window.hits, window.stray])");
+        let after = eval(g, counters);
         if std::env::var("GLASS_LAYOUT_DEBUG").is_ok() {
             let where_ = eval(
                 g,
@@ -516,6 +518,7 @@ fn check(g: &mut Glass, web: &Server, seed: u64, l: &Layout) -> Vec<String> {
                 }
             }
         }
+        before = after;
     }
     problems
 }
@@ -560,7 +563,14 @@ fn every_seed_that_once_failed_passes() {
     run(ONCE_FAILED.iter().copied());
 }
 
-/// Run the layouts of `seeds` (`GLASS_LAYOUT_SEED` replays one instead, when it is in them).
+/// A seed that failed, with its problems in words.
+type Failed = (u64, Vec<String>);
+
+/// Runners per test, each with its own Chrome (see `run`).
+const RUNNERS: usize = 2;
+
+/// Run the layouts of `seeds` (`GLASS_LAYOUT_SEED` replays one instead, when it is in them;
+/// `GLASS_LAYOUT_RUNNERS` sets how many Chromes share them, 1 to 8).
 fn run(seeds: impl IntoIterator<Item = u64>) {
     let all: Vec<u64> = seeds.into_iter().collect();
     let seeds: Vec<u64> = match std::env::var("GLASS_LAYOUT_SEED")
@@ -572,21 +582,44 @@ fn run(seeds: impl IntoIterator<Item = u64>) {
         None => all,
     };
     let web = Server::start(vec![]);
-    let mut g = common::incognito(&[]);
-    let mut failed: Vec<(u64, Vec<String>)> = Vec::new();
-    let mut listed_total = 0usize;
-    for seed in &seeds {
-        let l = layout(*seed);
-        listed_total += l.controls.len();
-        let problems = check(&mut g, &web, *seed, &l);
-        if !problems.is_empty() {
-            if seeds.len() == 1 {
-                eprintln!("{}", l.html.split("<script>").next().unwrap_or(""));
-            }
-            eprintln!("seed {seed}: {problems:#?}");
-            failed.push((*seed, problems));
-        }
-    }
+    let runners: usize = std::env::var("GLASS_LAYOUT_RUNNERS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(RUNNERS)
+        .clamp(1, 8);
+    // Each runner takes every `runners`-th seed with its own Glass and Chrome: a layout's time
+    // is mostly waiting for frames, so runners side by side share the cores well.
+    let results: Vec<(usize, Vec<Failed>)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..runners)
+            .map(|k| {
+                let mine: Vec<u64> = seeds.iter().copied().skip(k).step_by(runners).collect();
+                let web = &web;
+                let single = seeds.len() == 1;
+                scope.spawn(move || {
+                    let mut g = common::incognito(&[]);
+                    let mut failed = Vec::new();
+                    let mut listed = 0usize;
+                    for seed in mine {
+                        let l = layout(seed);
+                        listed += l.controls.len();
+                        let problems = check(&mut g, web, seed, &l);
+                        if !problems.is_empty() {
+                            if single {
+                                eprintln!("{}", l.html.split("<script>").next().unwrap_or(""));
+                            }
+                            eprintln!("seed {seed}: {problems:#?}");
+                            failed.push((seed, problems));
+                        }
+                    }
+                    (listed, failed)
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let listed_total: usize = results.iter().map(|r| r.0).sum();
+    let mut failed: Vec<Failed> = results.into_iter().flat_map(|r| r.1).collect();
+    failed.sort_by_key(|f| f.0);
     eprintln!(
         "{} layouts, {} controls generated, {} seeds failed",
         seeds.len(),
