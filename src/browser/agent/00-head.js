@@ -1,3 +1,4 @@
+// @ts-check
 // Part 00, the wrapper's opening: what the agent is and its model, strict mode, the IIFE and its idempotence check; apart because every other part lives inside it.
 // Glass in-page agent. Glass evaluates this file in an isolated world of a frame
 // (Page.createIsolatedWorld), so page scripts can neither see nor patch it; it shares the DOM.
@@ -12,5 +13,5 @@
 'use strict';
 (() => {
   // Idempotent: a second evaluation must keep the refs minted by the first.
-  if (globalThis.__glassAgent) return;
+  if (/** @type {{ __glassAgent?: object }} */ (globalThis).__glassAgent) return;
 

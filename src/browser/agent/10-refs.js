@@ -1,6 +1,23 @@
   // Part 10, refs and per-call state: the ref table, string and byte-budget helpers, the computed-style cache; apart as the leaf layer that everything else reads.
+  // ---------------------------------------------------------------- types
+  // The types the checker (scripts/lint-js) reads: the agent is JavaScript, annotated in JSDoc.
+  /**
+   * An element as the agent reads it. Every part meets elements of any kind; the properties of
+   * HTML elements, form controls, labels and details below are read after a check of the tag,
+   * or where other elements leave them undefined.
+   * @typedef {Element & Partial<Pick<HTMLElement, 'innerText' | 'isContentEditable' | 'offsetWidth' | 'offsetHeight' | 'focus'>>
+   *   & Partial<Pick<HTMLInputElement, 'type' | 'value' | 'disabled' | 'checked' | 'indeterminate' | 'readOnly' | 'required'
+   *     | 'multiple' | 'size' | 'labels' | 'form' | 'validity' | 'willValidate' | 'select' | 'setSelectionRange'>>
+   *   & Partial<Pick<HTMLSelectElement, 'options' | 'selectedOptions' | 'selectedIndex'>> & Partial<Pick<HTMLOptionElement, 'selected'>>
+   *   & Partial<Pick<HTMLLabelElement, 'control'>> & Partial<Pick<HTMLDetailsElement, 'open'>>
+   *   & Partial<Pick<HTMLSlotElement, 'assignedNodes'>>} El
+   */
+  /** A node of the flat tree, an element or text as its nodeType says. @typedef {El & Text} FlatNode */
+  /** What a call mints refs with: the next ref number. @typedef {{ next: number }} Ctx */
   // ---------------------------------------------------------------- refs
+  /** @type {WeakMap<Element, string>} */
   const elToRef = new WeakMap();
+  /** @type {Map<string, WeakRef<El>>} */
   const refToEl = new Map(); // ref -> WeakRef(element)
   let minted = 0; // highest N minted in this world
   let pruneAt = 50000;
@@ -8,11 +25,14 @@
 
   // Rust owns the counter, but we never go below our own high-water mark: if Rust lost a
   // returned nextRef (an error, a dropped answer) a ref string still never names two elements.
+  /** @param {number} nextRef @returns {Ctx} */
   function newCtx(nextRef) {
     const n = Number.isFinite(nextRef) && nextRef >= 1 ? Math.floor(nextRef) : 1;
     return { next: Math.max(n, minted + 1) };
   }
+  /** @param {Element} el @param {Ctx} ctx */
   const peekRef = (el, ctx) => elToRef.get(el) || 'e' + ctx.next;
+  /** @param {El} el @param {Ctx} ctx */
   function refFor(el, ctx) {
     let r = elToRef.get(el);
     if (r) return r;
@@ -29,15 +49,20 @@
     return r;
   }
   // UNKNOWN: never minted here; null: minted but collected; else the element (maybe detached).
+  /** @param {unknown} ref */
   function lookup(ref) {
     const w = typeof ref === 'string' ? refToEl.get(ref) : undefined;
     return w ? w.deref() || null : UNKNOWN;
   }
 
   // ---------------------------------------------------------------- small helpers
+  /** @param {unknown} s */
   const norm = (s) => String(s == null ? '' : s).replace(/\s+/g, ' ').trim();
+  /** @param {unknown} s */
   const lc = (s) => norm(s).toLowerCase();
+  /** @param {number} v @param {number} d */
   const posInt = (v, d) => (Number.isFinite(v) && v > 0 ? Math.floor(v) : d);
+  /** @param {string} s @param {number} n */
   function cut(s, n) {
     if (s.length <= n) return s;
     let k = Math.max(0, n - 1);
@@ -46,6 +71,7 @@
     return s.slice(0, k) + '…';
   }
   // Byte budgets are on the UTF-8 JSON that Rust will see, not on UTF-16 code units.
+  /** @param {string} s */
   function utf8Len(s) {
     let n = 0;
     for (let i = 0; i < s.length; i++) {
@@ -56,11 +82,14 @@
     }
     return n;
   }
+  /** @param {number} v */
   const round2 = (v) => Math.round(v * 100) / 100;
   // Icon fonts put private-use characters in text; they mean nothing to a reader.
+  /** @param {string} s */
   const stripIcons = (s) => s.replace(/[\ue000-\uf8ff]/g, '');
   // "Python 3 Python 3": an image's alt beside the same caption. Chrome doubles such names;
   // a reader sees it once.
+  /** @param {string} s */
   function undouble(s) {
     const n = s.length;
     if (n >= 3 && n % 2 === 1 && s[(n - 1) / 2] === ' ' && s.slice(0, (n - 1) / 2) === s.slice((n + 1) / 2)) return s.slice(0, (n - 1) / 2);
@@ -69,20 +98,26 @@
 
   // Per-call caches, reset at every entry point (guard): computed styles are live objects, and
   // the clip contexts below hold for one unchanged layout.
+  /** @type {WeakMap<Element, CSSStyleDeclaration>} */
   let styles = new WeakMap();
+  /** @type {Map<Element, ClipCtx>} */
   let clipMemo = new Map();
+  /** @type {Map<Element, ClipCtx>} */
   let screenMemo = new Map();
   // Per list element: the role its roving-tabindex items take, by tag and first class.
+  /** @type {WeakMap<Element, Map<string, string | null>>} */
   let rovingMemo = new WeakMap();
   // Whether a field is secret, per call (and across the key events between two calls).
+  /** @type {WeakMap<Element, boolean>} */
   let secretMemo = new WeakMap();
   function resetCaches() { styles = new WeakMap(); clipMemo = new Map(); screenMemo = new Map(); rovingMemo = new WeakMap(); secretMemo = new WeakMap(); }
   const EMPTY_STYLE = { display: '', visibility: 'visible', cursor: 'auto', overflowX: 'visible', overflowY: 'visible', position: 'static', transform: 'none', clip: 'auto', clipPath: 'none', contentVisibility: 'visible' };
+  /** @param {Element} el @returns {CSSStyleDeclaration} */
   function st(el) {
     let s = styles.get(el);
     if (!s) {
       const v = el.ownerDocument && el.ownerDocument.defaultView;
-      s = v ? v.getComputedStyle(el) : EMPTY_STYLE; // a document without a window has no style
+      s = v ? v.getComputedStyle(el) : /** @type {CSSStyleDeclaration} */ (EMPTY_STYLE); // a document without a window has no style
       styles.set(el, s);
     }
     return s;

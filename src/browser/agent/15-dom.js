@@ -1,18 +1,21 @@
   // Part 15, DOM traversal and frames: the flat tree (shadow roots, slots), frame documents, offsets and viewports, the deep focus; apart as the geometry every later part shares.
   // Flat-tree parent: slot for slotted nodes, host for shadow roots; null at a document.
+  /** @param {Element} n @returns {El | null} */
   function flatParent(n) {
     if (n.assignedSlot) return n.assignedSlot;
     const p = n.parentNode;
     if (!p) return null;
-    if (p.nodeType === 11) return p.host || null;
-    return p.nodeType === 1 ? p : null;
+    if (p.nodeType === 11) return /** @type {ShadowRoot} */ (p).host || null;
+    return p.nodeType === 1 ? /** @type {Element} */ (p) : null;
   }
+  /** @param {Node} a @param {Node} b */
   function composedContains(a, b) {
-    for (let n = b; n; n = n.parentNode || (n.nodeType === 11 ? n.host : null)) if (n === a) return true;
+    for (let n = b; n; n = n.parentNode || (n.nodeType === 11 ? /** @type {ShadowRoot} */ (n).host : null)) if (n === a) return true;
     return false;
   }
   // Children in rendering order: an open shadow root replaces the light children, a slot
   // shows its assigned nodes (or its fallback content).
+  /** @param {El} el */
   function kids(el) {
     if (el.shadowRoot) return el.shadowRoot.childNodes;
     if (el.localName === 'slot' && el.assignedNodes) {
@@ -21,15 +24,17 @@
     }
     return el.childNodes;
   }
+  /** @param {Element} f */
   function contentDoc(f) {
     try {
-      const d = f.contentDocument; // null for cross-origin frames
+      const d = /** @type {HTMLIFrameElement} */ (f).contentDocument; // null for cross-origin frames
       return d && d.documentElement ? d : null;
     } catch (_) {
       return null;
     }
   }
   // The frame element hosting el's document, as seen from this world (null in our own doc).
+  /** @param {Element} el */
   function frameOf(el) {
     const v = el.ownerDocument && el.ownerDocument.defaultView;
     if (!v || v === window) return null;
@@ -39,6 +44,7 @@
   // viewport, and its scale there (`sx`, `sy`: CSS zoom and scale transforms draw a frame's
   // pixels larger or smaller than its document's own): a point p of the frame's viewport is at
   // (x + p.x * sx, y + p.y * sy) in the parent's.
+  /** @param {El} f */
   function contentOffset(f) {
     const r = f.getBoundingClientRect();
     const s = st(f);
@@ -49,6 +55,7 @@
       sx, sy,
     };
   }
+  /** @param {Document} doc @returns {Box} */
   function viewportOf(doc) {
     const v = doc.defaultView || window;
     const de = doc.documentElement;
@@ -56,11 +63,14 @@
     // height, hence the min with innerHeight.
     return { x: 0, y: 0, w: Math.min(v.innerWidth, (de && de.clientWidth) || Infinity), h: Math.min(v.innerHeight, (de && de.clientHeight) || Infinity) };
   }
+  /** A box in CSS pixels. @typedef {{ x: number, y: number, w: number, h: number }} Box */
+  /** @param {Box} a @param {Box} b @returns {Box | null} */
   function clipRect(a, b) {
     const x = Math.max(a.x, b.x), y = Math.max(a.y, b.y);
     const w = Math.min(a.x + a.w, b.x + b.w) - x, h = Math.min(a.y + a.h, b.y + b.h) - y;
     return w > 0 && h > 0 ? { x, y, w, h } : null;
   }
+  /** @param {DOMRectReadOnly} r @returns {Box} */
   const toBox = (r) => ({ x: r.left, y: r.top, w: r.width, h: r.height });
   // The deepest focused element, through shadow roots and same-origin frames.
   function deepActive() {

@@ -16,12 +16,16 @@
   // Descendants that make an element's own click heuristics moot: the real control is inside.
   const CONTROL_SELECTOR = 'a[href],button,input:not([type=hidden]),select,textarea,[contenteditable=""],[contenteditable=true],[role=button],[role=link],[role=checkbox],[role=radio],[role=switch],[role=tab],[role=menuitem],[role=option],[role=textbox],[role=combobox],[role=searchbox],[role=slider]';
 
+  /** @param {Element} el */
   const nativeInteractive = (el) => /^(button|input|select|textarea)$/.test(el.localName) || ((el.localName === 'a' || el.localName === 'area') && el.hasAttribute('href'));
+  /** @param {Element} el */
   const hasOwnLabel = (el) => !!(norm(el.getAttribute('aria-label')) || el.getAttribute('aria-labelledby') || norm(el.getAttribute('title')));
+  /** @param {Element} el */
   const focusable = (el) => { const t = el.getAttribute('tabindex'); return t !== null && t.trim() !== '' && +t >= 0; };
 
   // The element's role: the first ARIA role token the page gave that we know, else the role
   // HTML gives the element (HTML-AAM, as Chrome maps it). null: no role (generic).
+  /** @param {El} el @returns {string | null} */
   function roleOf(el) {
     const attr = el.getAttribute('role');
     if (attr) {
@@ -45,6 +49,7 @@
   // its twin, the element of the same tag and first class in the same list that is in the tab
   // order with a role, so every file is the button a person sees.
   const ROVING_LIST = 'ul,ol,[role=list],[role=listbox],[role=grid],[role=treegrid],[role=tree],[role=toolbar],[role=menu],[role=menubar],[role=tablist],[role=radiogroup]';
+  /** @param {El} el @returns {string | null} */
   function rovingRole(el) {
     if (el.getAttribute('tabindex') !== '-1' || !el.classList || !el.classList.length) return null;
     const list = el.parentElement && el.parentElement.closest(ROVING_LIST);
@@ -64,6 +69,7 @@
     known.set(key, role);
     return role;
   }
+  /** @param {El} el @returns {string | null} */
   function implicitRole(el) {
     const tag = el.localName;
     switch (tag) {
@@ -124,6 +130,7 @@
         return null;
     }
   }
+  /** @param {Element} el */
   function thRole(el) {
     const scope = (el.getAttribute('scope') || '').toLowerCase();
     if (scope === 'row' || scope === 'rowgroup') return 'rowheader';
@@ -134,6 +141,7 @@
     if (tr && tr.firstElementChild === el && tr.querySelector(':scope > td')) return 'rowheader';
     return 'columnheader';
   }
+  /** @param {Element} el */
   function headingLevel(el) {
     const a = parseInt(el.getAttribute('aria-level'), 10);
     if (a > 0) return a;

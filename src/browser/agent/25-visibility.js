@@ -4,10 +4,11 @@
   // keeps out of the accessibility tree and out of rendering (display:none, inert,
   // aria-hidden, content of a closed <details>, no box in the flat tree), plus non-content
   // tags. visibility:hidden is per element (a child may be visible again), so it is not here.
+  /** @param {El} el */
   function prunes(el) {
     const tag = el.localName;
     if (SKIP.has(tag) || el.hasAttribute('inert') || el.getAttribute('aria-hidden') === 'true') return true;
-    const p = el.parentElement;
+    const p = /** @type {El} */ (el.parentElement);
     if (p && p.localName === 'details' && !p.open && !(tag === 'summary' && p.querySelector(':scope > summary') === el)) return true;
     const s = st(el);
     if (s.display === 'none') return true;
@@ -17,6 +18,7 @@
   }
   // The bottom-up form of the walk's pruning: absent itself or through any ancestor, its
   // frame included.
+  /** @param {El} el @returns {boolean} */
   function absent(el) {
     if (!el || !el.isConnected) return true;
     for (let n = el; n; n = flatParent(n)) if (prunes(n)) return true;
@@ -28,6 +30,7 @@
   // The open modal dialog: everything outside it is inert (a <dialog> shown with
   // showModal()) or hidden from assistive technology (a shown dialog with aria-modal=true, as
   // Chrome treats it).
+  /** @param {Document} doc */
   function modalRoot(doc) {
     try {
       const all = doc.querySelectorAll('dialog[open]');
@@ -52,13 +55,18 @@
   // every ancestor that does not contain fixed descendants (transform, filter, contain...),
   // and overflow on <body> or <html> belongs to the viewport. So for every element we keep
   // three clip rectangles for its descendants, one per positioning scheme; null = unclipped.
+  /** Clip edges in CSS pixels, infinite where open. @typedef {{ l: number, t: number, r: number, b: number }} Edges */
   const NONE = { l: -Infinity, t: -Infinity, r: Infinity, b: Infinity };
   const EMPTY = { l: 0, t: 0, r: 0, b: 0 };
+  /** @param {string} v */
   const clips = (v) => v === 'hidden' || v === 'clip';
   // On screen also asks the scrollers: every overflow but visible clips what is drawn now.
+  /** @param {string} v */
   const clipsNow = (v) => v !== 'visible';
   // A person scrolls it with the wheel.
+  /** @param {string} v */
   const scrolls = (v) => v === 'auto' || v === 'scroll';
+  /** @param {CSSStyleDeclaration} s */
   function containsFixed(s) {
     if (s.transform !== 'none' || (s.perspective && s.perspective !== 'none') || (s.filter && s.filter !== 'none') || (s.backdropFilter && s.backdropFilter !== 'none')) return true;
     const c = s.contain || '';
@@ -70,6 +78,7 @@
   }
   // clip:rect(0 0 0 0) and clip-path:inset(50%): the visually-hidden pattern (`clip` applies
   // to positioned boxes only).
+  /** @param {CSSStyleDeclaration} s */
   function clipHidesAll(s) {
     const cp = s.clipPath;
     if (cp && cp !== 'none') {
@@ -89,6 +98,7 @@
     return false;
   }
   // A style that turns its box: a rotation, a skew or a 3D transform.
+  /** @param {CSSStyleDeclaration} s */
   function ownTurned(s) {
     if (s.rotate && s.rotate !== 'none') return true;
     const t = s.transform;
@@ -99,11 +109,14 @@
     const v = m[1].split(',').map(Number);
     return Math.abs(v[1]) > 1e-6 || Math.abs(v[2]) > 1e-6;
   }
+  /** @param {Edges} a @param {Edges} b @returns {Edges} */
   const intersect = (a, b) => ({ l: Math.max(a.l, b.l), t: Math.max(a.t, b.t), r: Math.min(a.r, b.r), b: Math.min(a.b, b.b) });
+  /** @param {Edges} c */
   const emptyClip = (c) => c.r <= c.l || c.b <= c.t;
   // A box's part inside a clip given by its edges, which may be infinite on the axis a block
   // does not clip (overflow-x: hidden alone): compared edge by edge, never as a width, so an
   // open side stays open (as a width it was Infinity - Infinity, NaN, and the box hidden).
+  /** @param {Box} box @param {Edges} c @returns {Box | null} */
   function clipByEdges(box, c) {
     const l = Math.max(box.x, c.l), t = Math.max(box.y, c.t);
     const r = Math.min(box.x + box.w, c.r), b = Math.min(box.y + box.h, c.b);
@@ -115,8 +128,9 @@
   // positioned that way (most pages never ask, and reading the containing-block properties
   // of every element would double the walk's cost).
   class ClipCtx {
+    /** @param {El} el @param {CSSStyleDeclaration} s @param {ClipCtx | null} parent @param {(v: string) => boolean} cuts */
     constructor(el, s, parent, cuts) {
-      this.s = s; this.parent = parent; this.a = undefined; this.f = undefined; this.cf = undefined;
+      this.s = s; this.parent = parent; /** @type {Edges} */ this.a = undefined; /** @type {Edges} */ this.f = undefined; /** @type {boolean} */ this.cf = undefined;
       // Turned (rotated or skewed) itself or through an ancestor: every box below is drawn
       // off its axes.
       this.turn = (!!parent && parent.turn) || ownTurned(s);
@@ -183,6 +197,7 @@
   }
   // `now`: the clips of what is on screen now (scrollers included), else those a person
   // cannot scroll away (what can be seen at all).
+  /** @param {El} el @param {boolean} [now] @returns {ClipCtx} */
   function kidsClip(el, now) {
     const memo = now ? screenMemo : clipMemo;
     let m = memo.get(el);
@@ -192,10 +207,12 @@
     memo.set(el, m);
     return m;
   }
+  /** @param {CSSStyleDeclaration} s @param {ClipCtx} pc @returns {Edges} */
   function ownClip(s, pc) {
     const pos = s.position;
     return pos === 'absolute' ? pc.abs() : pos === 'fixed' ? pc.fixed() : pc.flow;
   }
+  /** @param {El} el @param {boolean} [now] */
   function clipFor(el, now) {
     const p = flatParent(el);
     if (!p) return NONE;
@@ -205,7 +222,9 @@
   }
   // A zero-size box still shows what overflows it visibly (display:contents wrappers, floats
   // in a collapsed parent, positioned children).
+  /** @param {El} el */
   function visibleDescendant(el) {
+    /** @type {Node[]} */
     const roots = [el];
     if (el.shadowRoot) roots.push(el.shadowRoot);
     let k = 0;
@@ -213,7 +232,7 @@
       const tw = el.ownerDocument.createTreeWalker(root, 1 /* SHOW_ELEMENT */);
       for (let d = tw.nextNode(); d; d = tw.nextNode()) {
         if (++k > 200) return false;
-        if (boxSeen(d, true)) return true;
+        if (boxSeen(/** @type {El} */ (d), true)) return true;
       }
     }
     return false;
@@ -221,6 +240,7 @@
   // Whether a person can see any of el's own box (ignores opacity: a see-through control
   // still takes clicks) in its document; `quick` skips the descendant search. A native control
   // of 2 px or less (the visually-hidden pattern) is not seen.
+  /** @param {El} el @param {boolean} quick @param {boolean} [rendered] @returns {boolean} */
   function boxSeen(el, quick, rendered) {
     const s = st(el);
     if (s.visibility !== 'visible') return false;
@@ -237,11 +257,13 @@
     return (!clips(s.overflowX) && !clips(s.overflowY)) && visibleDescendant(el);
   }
   // Seen by a person: present, its box visible, and its frame seen.
+  /** @param {El} el */
   function seen(el) {
     if (absent(el)) return false;
     return seenPresent(el);
   }
   // `rendered`: the caller knows el has a box (the walk checked it).
+  /** @param {El} el @param {boolean} [rendered] @returns {boolean} */
   function seenPresent(el, rendered) {
     if (!boxSeen(el, false, rendered)) return false;
     const f = frameOf(el);
@@ -250,6 +272,7 @@
   // What a person clicks to operate a control that is only visually hidden (a clipped or
   // 1px input under its visible label, a code editor's hidden textarea): its first visible
   // label, or the editor around it. null when there is none.
+  /** @param {El} el */
   function proxyOf(el) {
     if (el.labels) for (const l of el.labels) if (l && !absent(l) && seenPresent(l)) return l;
     const ed = editorOf(el);
@@ -258,6 +281,7 @@
   }
   // Shown: present and seen itself or through its proxy. The set every locator kind and every
   // observation level draws from.
+  /** @param {El} el */
   function shown(el) {
     if (absent(el)) return false;
     return seenPresent(el) || !!proxyOf(el);
@@ -271,6 +295,7 @@
   //
   // For an inline element broken over lines the bounding box can miss it: its first fragment
   // that is in view (or the first non-empty one).
+  /** @param {El} el */
   function mainRect(el) {
     const rs = el.getClientRects();
     if (rs.length > 1) {
@@ -285,20 +310,27 @@
     }
     return el.getBoundingClientRect();
   }
+  /**
+   * @typedef {{ rect: Box, reach: Box | null, vis: Box | null, chain: { f: Element, o: ReturnType<typeof contentOffset> }[],
+   *   via?: El, whole?: boolean }} ScreenBox
+   */
   // el's box in top-level (this world's window) CSS pixels; `reach`, the part of it clips a
   // person cannot scroll leave visible (what scrolling can bring on screen); `vis`, the part on
   // screen now; and the frame chain with each frame's content-box offset.
+  /** @param {El} el @returns {ScreenBox} */
   function screenBox(el) {
     let rect = toBox(mainRect(el));
     const hard = clipFor(el), now = clipFor(el, true);
     let reach = emptyClip(hard) ? null : clipByEdges(rect, hard);
     let vis = clipRect(rect, viewportOf(el.ownerDocument));
     if (vis) vis = emptyClip(now) ? null : clipByEdges(vis, now);
+    /** @type {ScreenBox['chain']} */
     const chain = [];
-    for (let w = el.ownerDocument.defaultView; w && w !== window; w = w.parent) {
+    for (let /** @type {Window} */ w = el.ownerDocument.defaultView; w && w !== window; w = w.parent) {
       const f = w.frameElement;
       if (!f) break;
       const o = contentOffset(f);
+      /** @param {Box} b */
       const move = (b) => b && { x: o.x + b.x * o.sx, y: o.y + b.y * o.sy, w: b.w * o.sx, h: b.h * o.sy };
       rect = move(rect);
       reach = move(reach);
@@ -315,18 +347,21 @@
     return { rect, reach, vis, chain };
   }
   // Whether el or an ancestor is rotated or skewed (its box no longer axis-aligned).
+  /** @param {El} el */
   function turned(el) {
     const p = flatParent(el);
     return ownTurned(st(el)) || (!!p && kidsClip(p).turn);
   }
   // Where the pointer goes for el: el itself when a person sees it, else the label or editor
   // it is operated through.
+  /** @param {El} el */
   function pointerTarget(el) {
     if (seenPresent(el)) return el;
     return proxyOf(el);
   }
   // What a person meets of el: null when they cannot see it; else `via` (what they point at),
   // its boxes (`screenBox`) and `whole`, whether all that scrolling could show is on screen.
+  /** @param {El} el */
   function sight(el) {
     if (!el || !el.isConnected || absent(el)) return null;
     const via = pointerTarget(el);
@@ -339,7 +374,9 @@
   // Scroll el into view as a person would: Chrome's scrollIntoView also scrolls boxes with
   // overflow:hidden, which no wheel or finger moves (sticky content in them then overlaps as no
   // person ever sees it), so those keep their offsets. The viewport is scrolled as it is.
+  /** @param {El} el @param {ScrollLogicalPosition} block @param {ScrollLogicalPosition} inline */
   function bringIntoView(el, block, inline) {
+    /** @type {[El, number | false, number | false][]} */
     const kept = [];
     const root = el.ownerDocument.documentElement, body = el.ownerDocument.body;
     for (let n = flatParent(el); n; n = flatParent(n)) {
@@ -357,7 +394,9 @@
   }
   // Where el's scrollers and viewports stand now (up through its frames): a function that puts
   // them back, so an action can undo its own scrolling before it tries another way.
+  /** @param {El} el */
   function scrollMark(el) {
+    /** @type {[El | null, Window | null, number, number][]} */
     const kept = [];
     for (let d = el.ownerDocument; d; ) {
       const v = d.defaultView;
@@ -381,6 +420,7 @@
   // along the axes it scrolls; then the viewport, and each hosting frame the same way. For
   // where scrollIntoView's answer leaves el off screen (it scrolls a rotated scroller along
   // its own axes, which can carry el away on screen).
+  /** @param {El} el */
   function scrollToward(el) {
     const doc = el.ownerDocument;
     for (let n = flatParent(el); n; n = flatParent(n)) {
@@ -399,8 +439,10 @@
   }
   // Whether all of a box (`screenBox`) that scrolling could bring on screen is on screen: if
   // not, an action scrolls it into view first.
+  /** @param {ScreenBox} b */
   const wholeOnScreen = (b) => !!b.vis && (!b.reach || (b.vis.w >= b.reach.w - 0.5 && b.vis.h >= b.reach.h - 0.5));
   // elementFromPoint stops at shadow hosts; descend through open shadow roots.
+  /** @param {Document} doc @param {number} x @param {number} y */
   function deepHit(doc, x, y) {
     let h = doc.elementFromPoint(x, y);
     for (let k = 0; h && h.shadowRoot && k < 32; k++) {
@@ -412,6 +454,7 @@
   }
   // Whether a press that Chrome sends to `hit` reaches el (itself, inside it, its stand-in or
   // one of its labels).
+  /** @param {El} el @param {Element} via @param {Element} hit */
   function lands(el, via, hit) {
     if (!hit) return false;
     if (composedContains(el, hit)) return true;
@@ -422,6 +465,7 @@
   // sees it: the centre of its part on screen, else the point of that part nearest the centre
   // that Chrome would hand to el (an overlay over its centre, a rotated or clipped shape).
   // `{ blocker }` (what the centre hits) when no point of it can receive the press.
+  /** @param {El} el @param {ScreenBox} s @returns {{ x?: number, y?: number, blocker?: Element | null }} */
   function pressPoint(el, s) {
     const v = s.vis;
     if (!v) return { blocker: null };
@@ -457,6 +501,7 @@
   // true when a press at (x, y) reaches el; else the element that would take it. Hit-tests in
   // el's own document, then checks each hosting frame receives the point in its parent (an
   // overlay in the parent blocks the whole frame).
+  /** @param {El} el @param {ScreenBox} s @param {number} x @param {number} y */
   function receiver(el, s, x, y) {
     // The point in each document on the way down: top level first, el's own last.
     const at = [[x, y]];

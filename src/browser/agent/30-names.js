@@ -2,6 +2,8 @@
   // ---------------------------------------------------------------- code editors
   // CodeMirror 5 and Monaco keep the caret in a hidden textarea, CodeMirror 6 in a
   // contenteditable; a person sees and clicks the editor around it.
+  /** A code editor: its root, and the input that holds the caret. @typedef {{ kind: string, root: Element, input: Element | null }} Editor */
+  /** @param {El} el @returns {Editor | null} */
   function editorOf(el) {
     if (!el || el.nodeType !== 1) return null;
     const cm5 = el.closest('.CodeMirror');
@@ -13,6 +15,7 @@
     return null;
   }
   // The editor's text as it shows it (every rendered line), for clear's verification.
+  /** @param {Editor} ed */
   function editorText(ed) {
     const sel = ed.kind === 'codemirror5' ? '.CodeMirror-line' : ed.kind === 'codemirror6' ? '.cm-line' : '.view-line';
     const lines = ed.root.querySelectorAll(sel);
@@ -21,6 +24,7 @@
     return t.replace(/\n+$/, '');
   }
   // A name for an editor: its own label, else what labels the field it replaced.
+  /** @param {Editor} ed */
   function editorName(ed) {
     let own = norm(ed.input && (ed.input.getAttribute('aria-label') || idRefs(ed.input, 'aria-labelledby')));
     if (/^editor content/i.test(own)) own = ''; // Monaco's instructions, not a name
@@ -35,11 +39,18 @@
   // alt, value, legend, caption, figcaption, title of svg), content for roles named from
   // content, then title and placeholder. Hidden nodes count only inside aria-labelledby
   // targets. Bounded, so a link wrapping a whole card stays cheap.
+  /**
+   * A name computation's state: what it visited, whether inside aria-labelledby, whether hidden
+   * nodes count, the text so far, the nodes read, and tooltips kept aside.
+   * @typedef {{ visited: Set<Node>, inLabelledBy: boolean, hidden: boolean, out: string, nodes: number, tips?: string[] }} NameState
+   */
+  /** @param {Element} c */
   function hiddenForName(c) {
     if (c.getAttribute('aria-hidden') === 'true' || c.hasAttribute('inert')) return true;
     const s = st(c);
     return s.display === 'none' || s.visibility === 'hidden' || s.visibility === 'collapse';
   }
+  /** @param {El} c @param {string} role */
   function embeddedValue(c, role) {
     if (role === 'textbox' || role === 'searchbox') return c.localName === 'input' || c.localName === 'textarea' ? c.value : c.textContent;
     if (role === 'combobox' || role === 'listbox') {
@@ -51,9 +62,11 @@
     if (role === 'slider' || role === 'spinbutton' || role === 'progressbar' || role === 'meter') return c.getAttribute('aria-valuetext') || c.getAttribute('aria-valuenow') || c.value || '';
     return null;
   }
+  /** @param {Element} root @param {NameState} st8 @param {Element} [skip] */
   function contentText(root, st8, skip) {
+    /** @param {El} n */
     const rec = (n) => {
-      for (const c of kids(n)) {
+      for (const c of /** @type {Iterable<FlatNode>} */ (kids(n))) {
         if (st8.out.length > 1000 || ++st8.nodes > 2000) return;
         if (c.nodeType === 3) { st8.out += c.data; continue; }
         if (c.nodeType !== 1 || c === skip || SKIP.has(c.localName)) continue;
@@ -71,6 +84,7 @@
     return t;
   }
   // The text alternative of one node inside a name computation (accname step 2).
+  /** @param {El} el @param {NameState} st8 @param {boolean} isRoot @param {Element} [skip] @returns {string} */
   function textAlt(el, st8, isRoot, skip) {
     if (st8.visited.has(el)) return '';
     st8.visited.add(el);
@@ -79,11 +93,13 @@
     if (!st8.inLabelledBy) {
       const ids = el.getAttribute('aria-labelledby');
       if (ids) {
-        const root = el.getRootNode();
+        const root = /** @type {Document | ShadowRoot} */ (el.getRootNode());
+        /** @type {string[]} */
         const parts = [];
         for (const id of ids.trim().split(/\s+/).slice(0, 16)) {
           const r = root.getElementById ? root.getElementById(id) : null;
           if (!r) continue;
+          /** @type {NameState} */
           const sub = { visited: st8.visited, inLabelledBy: true, hidden: true, out: '', nodes: st8.nodes, tips: [] };
           if (r === el) { st8.visited.delete(el); parts.push(norm(el.getAttribute('aria-label')) || norm(contentText(el, sub))); continue; }
           st8.visited.delete(r);
@@ -124,6 +140,7 @@
     if (isRoot && (tag === 'input' || tag === 'textarea')) return norm(el.getAttribute('placeholder') || el.getAttribute('aria-placeholder'));
     return '';
   }
+  /** @param {El} el @param {string} tag @param {NameState} st8 @param {Element} [skip] */
   function nativeName(el, tag, st8, skip) {
     if (tag === 'input' && BUTTON_TYPES.has(el.type)) {
       const v = norm(el.type === 'image' ? el.getAttribute('alt') || el.getAttribute('value') : el.getAttribute('value'));
@@ -132,6 +149,7 @@
       if (el.type === 'reset') return 'Reset';
     }
     if (el.labels && el.labels.length && tag !== 'label') {
+      /** @type {string[]} */
       const parts = [];
       for (const l of el.labels) {
         if (st8.visited.has(l) || (!st8.hidden && (hiddenForName(l) || !l.checkVisibility()))) continue;
@@ -153,10 +171,12 @@
     }
     return '';
   }
+  /** @param {Element} el @param {string} attr */
   function idRefs(el, attr) {
     const v = el.getAttribute(attr);
     if (!v) return '';
-    const root = el.getRootNode();
+    const root = /** @type {Document | ShadowRoot} */ (el.getRootNode());
+    /** @type {string[]} */
     const parts = [];
     for (const id of v.trim().split(/\s+/).slice(0, 16)) {
       const r = root.getElementById ? root.getElementById(id) : null;
@@ -166,12 +186,15 @@
   }
   // A heading's permalink ("¶", "#") is a link inside it that points back at it: not part
   // of what the heading says.
+  /** @param {Element} c @param {Element} heading */
   function permalink(c, heading) {
     if (c.localName !== 'a' || !heading.id) return false;
     const h = c.getAttribute('href');
     return h === '#' + heading.id && norm(c.textContent).length <= 2;
   }
+  /** @param {El} el @param {string} role */
   function accName(el, role) {
+    /** @type {NameState} */
     const st8 = { visited: new Set(), inLabelledBy: false, hidden: false, out: '', nodes: 0, tips: [] };
     let skip;
     if (role === 'heading') for (const a of el.querySelectorAll('a[href^="#"]')) if (permalink(a, el)) skip = a;
@@ -181,6 +204,7 @@
 
   // What an item is called: its accessible name; a heuristic clickable (no role) by its text
   // or tooltip; a label standing in for a hidden control by the control's name or its own.
+  /** @param {El} el @param {string} role @param {boolean} clickable */
   function itemName(el, role, clickable) {
     const n = accName(el, role);
     if (n || !clickable) return n;

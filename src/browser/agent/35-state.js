@@ -1,24 +1,30 @@
   // Part 35, element state: disabled, checked, field values, hrefs, select options; apart because observe, locators and reading all report it.
   // ---------------------------------------------------------------- element state
+  /** @param {Element} el */
   function isDisabled(el) {
     try { if (el.matches(':disabled')) return true; } catch (_) { /* not an element that can be disabled */ }
     return !!el.closest('[aria-disabled="true"]'); // aria-disabled applies to descendants
   }
+  /** @param {El} el */
   function checkedOf(el) {
     if (el.localName === 'input' && (el.type === 'checkbox' || el.type === 'radio')) return el.indeterminate ? 'mixed' : el.checked;
     const a = el.getAttribute('aria-checked');
     return a === 'true' ? true : a === 'mixed' ? 'mixed' : a === 'false' ? false : null;
   }
   // A password field, or a label standing for one: what typing into the element reaches.
+  /** @param {El} e */
   function passwordTarget(e) {
     const ctl = e.localName === 'label' && e.control ? e.control : e;
     return secretField(ctl);
   }
+  /** @param {El} el */
   const isTextInput = (el) => el.localName === 'input' && TEXT_TYPES.has(el.type);
   // An editing host carries the attribute itself (reading isContentEditable costs a style
   // lookup, so the attribute is checked first).
+  /** @param {El} el */
   const isEditHost = (el) => el.hasAttribute('contenteditable') && !!el.isContentEditable && el.localName !== 'input' && el.localName !== 'textarea';
   // {value, secret} for fields; a select reports its selected options' text (what a user sees).
+  /** @param {El} el */
   function fieldValue(el) {
     const tag = el.localName;
     if (tag === 'input') {
@@ -38,6 +44,7 @@
   }
   // Links: path+query+fragment (plus //host when it leaves the origin; just the fragment for
   // a jump within this page), at most 200 chars; javascript: URLs are dropped.
+  /** @param {Element} el */
   function hrefOf(el) {
     const raw = el.getAttribute('href');
     if (raw == null) return undefined;
@@ -53,6 +60,7 @@
     return s.slice(0, 200);
   }
   // Options of a native select as a person sees them in its list (bounded).
+  /** @param {El} el @param {number} max */
   function selectOptions(el, max) {
     const out = [];
     let n = 0;

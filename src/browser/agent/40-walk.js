@@ -2,11 +2,18 @@
   // ---------------------------------------------------------------- the walk
   const NO_CHILDREN = 1;
   const MAX_DEPTH = 512;
+  /**
+   * A walk's options and budget: nodes visited, its cap, whether it stopped, the frames it numbered,
+   * and what it calls when a budget is hit.
+   * @typedef {{ nodes: number, maxNodes: number, stop: boolean, frames: Map<Document, number> | null, hit: (what: string) => void }} WalkOpts
+   */
   // Same-origin frames numbered 1.. in document order (querySelectorAll order, recursively).
+  /** @param {WalkOpts} o @param {Document} doc */
   function frameIndex(o, doc) {
     if (doc === document) return 0;
     if (!o.frames) {
       o.frames = new Map();
+      /** @param {Document} d */
       const rec = (d) => {
         for (const f of d.querySelectorAll('iframe,frame')) {
           const cd = contentDoc(f);
@@ -19,9 +26,17 @@
     if (k === undefined) { k = o.frames.size + 1; o.frames.set(doc, k); } // e.g. inside a shadow root
     return k;
   }
+  /** @param {(what: string) => void} [budget] @returns {WalkOpts} */
   function walkOpts(budget) {
     return { nodes: 0, maxNodes: 30000, stop: false, frames: null, hit: budget || (() => {}) };
   }
+  /**
+   * What an element's Info takes from its parent's: frame number, parent style, whether inside a
+   * control, covered (its text already said), the open modal, the enclosing control's name, region.
+   * @typedef {{ frame: number, pstyle: CSSStyleDeclaration | null, inControl: boolean, covered: boolean, modal: Element | null,
+   *   ctlName?: string, inRegion?: string | null }} Start
+   */
+  /** @param {El} root @param {WalkOpts} o @returns {Start | null} */
   function startInfo(root, o) {
     if (!root) return null; // a document that has no element yet (just committed)
     const doc = root.ownerDocument;
@@ -34,12 +49,14 @@
   // low; the box is read lazily because getBoundingClientRect dominates the walk's cost and
   // most elements (list items, wrappers) never need it.
   class Info {
+    /** @param {El} el @param {string} tag @param {CSSStyleDeclaration} s @param {Start} p @param {number} depth */
     constructor(el, tag, s, p, depth) {
       this.el = el; this.tag = tag; this.style = s; this.p = p; this.depth = depth;
       this.frame = p.frame; this.covered = p.covered; this.inControl = p.inControl; this.inRegion = p.inRegion;
-      this.role = null; this.interactive = false; this.clickable = false; this.proxy = null; this.stands = null;
-      this.frameDoc = undefined; this.text = undefined; this.region = null;
-      this.vis = undefined;
+      /** @type {string | null} */ this.role = null; this.interactive = false; this.clickable = false; /** @type {Element | null} */ this.proxy = null; /** @type {El | null} */ this.stands = null;
+      /** @type {Document | null | undefined} */ this.frameDoc = undefined; /** @type {string | undefined} */ this.text = undefined; /** @type {Region | null} */ this.region = null;
+      /** @type {boolean | undefined} */ this.vis = undefined;
+      /** @type {boolean | undefined} */ this.coverKids = undefined; /** @type {string | undefined} */ this.ctlName = undefined;
     }
     // The element a person sees for this item: itself, or the label or editor it is
     // operated through.
@@ -67,7 +84,10 @@
   // shadow roots and same-origin iframes. Absent subtrees are pruned (see `prunes`).
   // cb.enter(info) may return NO_CHILDREN; cb.text(textNode, info) and cb.leave(info) are
   // optional.
+  /** @typedef {{ enter?: (i: Info) => number | void, text?: (node: Text, i: Info) => void, leave?: (i: Info) => void }} WalkCallbacks */
+  /** @param {El} root @param {WalkCallbacks} cb @param {WalkOpts} o @param {Start} start */
   function walk(root, cb, o, start) {
+    /** @param {El} el @param {Start} p @param {number} depth */
     const visit = (el, p, depth) => {
       if (o.stop) return;
       if (++o.nodes > o.maxNodes) { o.stop = true; o.hit('nodes'); return; }
@@ -126,9 +146,10 @@
               inRegion: REGION.has(role) || role === 'listbox' ? role : p.inRegion,
             };
             const closed = tag === 'details' && !el.open;
+            /** @param {Node} c */
             const one = (c) => {
-              if (c.nodeType === 1) visit(c, child, depth + 1);
-              else if (c.nodeType === 3 && cb.text && !closed) cb.text(c, i);
+              if (c.nodeType === 1) visit(/** @type {El} */ (c), child, depth + 1);
+              else if (c.nodeType === 3 && cb.text && !closed) cb.text(/** @type {Text} */ (c), i);
             };
             if (slotted && slotted.length) { for (let k = 0; k < slotted.length && !o.stop; k++) one(slotted[k]); } else for (let c = host.firstChild; c && !o.stop; c = c.nextSibling) one(c);
           }
@@ -141,10 +162,12 @@
 
   // Text of a block box that is not inside a child block: {all, own}, own being only the text
   // outside controls, headings and control labels (already reported as items).
+  /** @param {El} el @param {number} max */
   function inlineText(el, max) {
     let all = '', own = false;
+    /** @param {El} n @param {boolean} covered */
     const rec = (n, covered) => {
-      for (const c of kids(n)) {
+      for (const c of /** @type {Iterable<FlatNode>} */ (kids(n))) {
         if (all.length > max + 40) return;
         if (c.nodeType === 3) {
           all += c.data;
@@ -164,9 +187,10 @@
     rec(el, false);
     return { all: stripIcons(all), own };
   }
+  /** @param {Element} el */
   function directText(el) {
     let t = '';
-    for (const c of el.childNodes) if (c.nodeType === 3) t += c.data;
+    for (const c of el.childNodes) if (c.nodeType === 3) t += /** @type {Text} */ (c).data;
     return norm(stripIcons(t));
   }
 

@@ -4,20 +4,27 @@
   // off it, bounded by construction however long the table is.
   // A table's own rows (not those of a table nested in it), a row's cells, and whether a row
   // is all header cells: shared by observation and extraction.
+  /** @param {El} el */
   function rowsOf(el) {
+    /** @type {Element[]} */
     const rows = [];
     if (el.localName === 'table') {
-      for (const r of el.rows) if (r.closest('table') === el) rows.push(r);
+      for (const r of /** @type {HTMLTableElement} */ (el).rows) if (r.closest('table') === el) rows.push(r);
     } else {
       for (const r of el.querySelectorAll('[role=row]')) if (r.closest('[role=table],[role=grid],[role=treegrid],table') === el) rows.push(r);
     }
     return rows;
   }
+  /** @param {Element} r */
   const cellsOf = (r) => Array.from(r.children).filter((c) => c.localName === 'td' || c.localName === 'th' || /^(cell|gridcell|columnheader|rowheader)$/.test(c.getAttribute('role') || ''));
+  /** @param {Element} r */
   const headerRow = (r) => { const cs = cellsOf(r); return cs.length > 0 && cs.every((c) => c.localName === 'th' || c.getAttribute('role') === 'columnheader'); };
+  /** @param {El} el @param {number} maxRows @param {number} maxCell */
   function tableData(el, maxRows, maxCell) {
     const rows = rowsOf(el);
+    /** @param {El} c */
     const cellText = (c) => cut(norm(stripIcons(c.innerText || '')), maxCell);
+    /** @type {string[] | null} */
     let columns = null;
     const body = [];
     let count = 0;
@@ -34,16 +41,21 @@
   // Projections of the one model: which items each level emits.
   // A role-less clickable inside a menu is an entry of it (Lumino's "New ▸" submenu), and so
   // on: what a person takes it for.
+  /** @type {Record<string, string>} */
   const ROLE_IN = { menu: 'menuitem', menubar: 'menuitem', listbox: 'option', tablist: 'tab', tree: 'treeitem' };
+  /** @type {Record<string, number>} */
   const LEVELS = { compact: 400, summary: 64, interactive: 400, structured: 300, detailed: 200, raw: 500 };
+  /** @type {Record<string, number>} */
   const TABLE_ROWS = { compact: 0, summary: 0, interactive: 0, structured: 15, detailed: 40, raw: 60 };
 
   // The containers worth nesting controls under: not lists and articles (a list of links is
   // its links), and groups only when named (a fieldset's legend; not every <details>).
+  /** @param {Info} i @param {boolean} region */
   function listsControls(i, region) {
     if (!region || i.role === 'list' || i.role === 'article') return false;
     return i.role !== 'group' || hasOwnLabel(i.el) || (i.tag === 'fieldset' && !!i.el.querySelector(':scope > legend'));
   }
+  /** @param {string} level @param {Info} i @param {number} maxText */
   function classify(level, i, maxText) {
     // A listbox of its own options is a container; a <select> is one control.
     const region = REGION.has(i.role) || (i.role === 'listbox' && i.tag !== 'select');
@@ -71,6 +83,21 @@
     }
   }
 
+  /**
+   * One item of an observation; a region's items nest under `children`.
+   * @typedef {{ ref: string, role: string, name: string, frame?: number, level?: number, disabled?: boolean,
+   *   checked?: boolean | 'mixed', expanded?: boolean, haspopup?: string, pressed?: boolean | 'mixed', selected?: boolean,
+   *   current?: boolean, required?: boolean, readonly?: boolean, invalid?: boolean, password?: boolean, valuePresent?: boolean,
+   *   value?: string, options?: string[], optionCount?: number, href?: string, modal?: boolean, columns?: string[],
+   *   rows?: string[][], rowCount?: number, focused?: boolean, text?: string, tag?: string, description?: string,
+   *   placeholder?: string, bounds?: Box, inViewport?: boolean, children?: Item[], controls?: number, context?: string }} Item
+   */
+  /**
+   * An observation's settings (`o` in observe).
+   * @typedef {{ level: string, maxName: number, maxText: number, withValues: boolean, maxOptions: number,
+   *   active: Element | null, tableRows: number | undefined }} ObserveCtx
+   */
+  /** @param {Info} i @param {string} kind @param {ObserveCtx} o @param {Ctx} ctx */
   function buildItem(i, kind, o, ctx) {
     const el = i.el;
     const st8 = i.stands || el; // state comes from the control a label stands for
@@ -83,6 +110,7 @@
       else if (i.stands) name = accName(i.stands, role) || norm(el.getAttribute('aria-label')) || norm(el.getAttribute('title'));
       else name = itemName(el, i.role, i.clickable);
     }
+    /** @type {Item} */
     const item = { ref: peekRef(el, ctx), role, name: cut(name, o.maxName) };
     if (i.frame) item.frame = i.frame;
     if (kind !== 'text') {
@@ -94,7 +122,7 @@
       }
       const ex = el.getAttribute('aria-expanded');
       if (ex === 'true' || ex === 'false') item.expanded = ex === 'true';
-      else if (i.tag === 'summary' && el.parentElement && el.parentElement.localName === 'details') item.expanded = el.parentElement.open;
+      else if (i.tag === 'summary' && el.parentElement && el.parentElement.localName === 'details') item.expanded = /** @type {HTMLDetailsElement} */ (el.parentElement).open;
       const hp = el.getAttribute('aria-haspopup');
       if (hp && hp !== 'false') item.haspopup = hp === 'true' ? 'menu' : cut(hp, 12);
       const pr = el.getAttribute('aria-pressed');
@@ -147,22 +175,25 @@
     }
     return item;
   }
+  /** @param {Element} el @param {string} sel */
   function safeMatches(el, sel) { try { return el.matches(sel); } catch (_) { return false; } }
 
   // What sets a repeated control apart ("Delete" in the row of "Invoice 2"): the table row
   // or list item it sits in, the words leading up to it in its block ("Suggested facets:"),
   // the nearest heading before it, or the region around it.
   const HEADING_SELECTOR = 'h1,h2,h3,h4,h5,h6,[role=heading]';
+  /** @param {El} n @param {string} own */
   function firstLine(n, own) {
     for (const l of String(n.innerText || '').split('\n')) { const t = norm(stripIcons(l)); if (t && lc(t) !== own) return t; }
     return '';
   }
   // The words a person reads just before el: the nearest non-empty text among its previous
   // siblings and theirs, up to four levels up, not crossing a region or a control.
+  /** @param {El} el @param {string} own */
   function textBefore(el, own) {
     let node = el;
     for (let k = 0; k < 4 && node; k++) {
-      for (let sib = node.previousSibling; sib; sib = sib.previousSibling) {
+      for (let sib = /** @type {FlatNode} */ (node.previousSibling); sib; sib = /** @type {FlatNode} */ (sib.previousSibling)) {
         let t = '';
         if (sib.nodeType === 3) t = sib.data;
         else if (sib.nodeType === 1) {
@@ -177,6 +208,7 @@
     }
     return '';
   }
+  /** @param {El} el @param {string} name */
   function contextOf(el, name) {
     const own = lc(name);
     let n = flatParent(el);
@@ -184,10 +216,11 @@
       const r = roleOf(n);
       // A link inside a heading (a permalink, "¶") is told apart by that heading's words.
       if (r === 'heading') {
-        const t = norm(stripIcons(Array.from(n.childNodes, (c) => (c === el || (c.nodeType === 1 && composedContains(c, el)) ? '' : c.nodeType === 3 ? c.data : c.nodeType === 1 ? c.innerText || '' : '')).join(' ')));
+        const t = norm(stripIcons(Array.from(/** @type {NodeListOf<FlatNode>} */ (n.childNodes), (c) => (c === el || (c.nodeType === 1 && composedContains(c, el)) ? '' : c.nodeType === 3 ? c.data : c.nodeType === 1 ? c.innerText || '' : '')).join(' ')));
         if (t && lc(t) !== own) return t.length > 60 ? t.slice(0, 60) : t;
       }
       if (r === 'row' || n.localName === 'tr') {
+        /** @type {El[]} */
         const cells = Array.from(n.children);
         if (n.closest('thead') || cells.every((c) => c.localName === 'th' || c.getAttribute('role') === 'columnheader')) return 'column header';
         for (const c of cells) {
@@ -198,6 +231,7 @@
         return '';
       }
       if (r === 'listitem' || r === 'article' || r === 'option' || r === 'treeitem' || n.localName === 'li') {
+        /** @type {El} */
         const h = n.querySelector(HEADING_SELECTOR);
         const t = h && !absent(h) ? norm(stripIcons(h.innerText || '')) : firstLine(n, own);
         if (t && lc(t) !== own) return t;
@@ -213,6 +247,7 @@
     if (scope) {
       const hs = scope.querySelectorAll(HEADING_SELECTOR);
       for (let j = hs.length - 1; j >= 0; j--) {
+        /** @type {El} */
         const h = hs[j];
         if (composedContains(h, el) || !(h.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) || absent(h)) continue;
         const t = norm(stripIcons(h.innerText || ''));
@@ -223,6 +258,13 @@
     return region ? accName(region, roleOf(region)) : '';
   }
 
+  /**
+   * An observe call's options, as Rust sends them.
+   * @typedef {{ level?: string, nextRef?: number, maxItems?: number, maxNameChars?: number, maxTextChars?: number,
+   *   includeFormValues?: boolean, tableRows?: number, maxBytes?: number, region?: string }} ObserveOptions
+   */
+  /** An open region of an observation: where its items go. @typedef {{ children: Item[], item: Item | null, info: Info | null, size?: number }} Region */
+  /** @param {ObserveOptions} opts */
   function observe(opts) {
     opts = opts && typeof opts === 'object' ? opts : {};
     const level = Object.prototype.hasOwnProperty.call(LEVELS, opts.level) ? opts.level : 'compact';
@@ -238,11 +280,17 @@
     // 21 KiB of items keeps the whole answer (url, title, envelope, the contexts added at the
     // end) under 24 KiB.
     const maxBytes = posInt(opts.maxBytes, 21504);
+    /**
+     * @type {{ url: string, title: string, items: Item[], counts: { total: number, emitted: number }, truncated: boolean,
+     *   budgetsHit: string[], nextRef: number, focused?: string, roleCounts?: Record<string, number> }}
+     */
     const out = {
       url: cut(location.href, 500), title: cut(norm(document.title), 200), items: [],
       counts: { total: 0, emitted: 0 }, truncated: false, budgetsHit: [], nextRef: ctx.next,
     };
+    /** @param {string} b */
     const budget = (b) => { if (!out.budgetsHit.includes(b)) out.budgetsHit.push(b); };
+    /** @type {El} */
     let root = document.documentElement;
     if (opts.region != null) {
       const e = lookup(opts.region);
@@ -250,11 +298,14 @@
       if (!e || !e.isConnected) return { status: 'stale', nextRef: ctx.next };
       root = shown(e) ? e : null; // an invisible region has nothing to show
     }
+    /** @type {Record<string, number> | null} */
     const roleCounts = level === 'summary' ? Object.create(null) : null;
     // Summary's roleCounts (<= 49 keys of <= 40 chars) is only known at the end: reserve room.
     let bytes = utf8Len(JSON.stringify(out)) + 64 + (roleCounts ? 3200 : 0), full = false, emitted = 0;
     // Open regions: each frame collects its children; the page is the bottom frame.
+    /** @type {Region[]} */
     const stack = [{ children: out.items, item: null, info: null }];
+    /** @type {[Item, El][]} */
     const controls = []; // [item, element] of emitted controls, for the contexts
     const wo = walkOpts(budget);
     if (root) {

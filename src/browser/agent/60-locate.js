@@ -2,6 +2,7 @@
   // ---------------------------------------------------------------- locators
   // One resolution engine: every locator kind yields candidate elements, and the same rules
   // (`shown`) split them into what a person can act on and what exists but cannot be seen.
+  /** @param {El} el */
   function controlOf(el) {
     for (let n = el; n; n = flatParent(n)) {
       const r = roleOf(n);
@@ -10,6 +11,7 @@
     return null;
   }
   // Heuristic clickables (no role) around an element, innermost first, as the walk sees them.
+  /** @param {El} el */
   function clickableOf(el) {
     let found = null;
     for (let n = el, k = 0; n && k < 16; n = flatParent(n), k++) {
@@ -24,21 +26,26 @@
     return found && !found.querySelector(CONTROL_SELECTOR) ? found : null;
   }
   // The element a text match stands for: the control it is in, else itself.
+  /** @param {El} el */
   function promote(el) {
     const c = controlOf(el);
     if (c) return c.localName === 'label' && c.control && !absent(c.control) ? c.control : c;
     return clickableOf(el) || el;
   }
+  /** Text read under one element. @typedef {{ parts: string[], dExact: boolean, dContains: boolean, vis: boolean }} TextFrame */
+  /** Elements a locator found: shown (`hits`) and present but not seen (`hidden`). @typedef {{ hits: El[], hidden: El[] }} Found */
   // Elements whose visible text equals the needle, else contains it; innermost only. Text a
   // person cannot see (hidden, clipped away) is no part of its container's text, so a hidden
   // menu item never makes the card around it a match. Returns {hits, hidden}: hidden holds the
   // innermost elements whose text matched but that are not seen.
+  /** @param {unknown} value @param {WalkOpts} o @returns {Found | null} */
   function findByText(value, o) {
     const needle = lc(value);
     if (!needle) return null;
-    const exact = [], contains = [], hiddenExact = [], hiddenContains = [], stack = [];
+    const exact = /** @type {El[]} */ ([]), contains = /** @type {El[]} */ ([]), hiddenExact = /** @type {El[]} */ ([]), hiddenContains = /** @type {El[]} */ ([]), stack = /** @type {TextFrame[]} */ ([]);
     walk(document.documentElement, {
       enter(i) {
+        /** @type {TextFrame} */
         const f = { parts: [], dExact: false, dContains: false, vis: i.style.visibility === 'visible' };
         if (f.vis && i.tag === 'input' && BUTTON_TYPES.has(i.el.type)) f.parts.push(i.el.value || '');
         stack.push(f);
@@ -73,6 +80,7 @@
   }
   // The name a locator compares, lower-cased. `hidden`: also count text a person cannot see
   // (to tell "not visible" from "not found").
+  /** @param {Info} i @param {boolean} hidden */
   function nameOfInfo(i, hidden) {
     if (i.stands) return lc(accName(i.stands, i.role) || i.el.getAttribute('title'));
     const ed = i.role === 'textbox' ? editorOf(i.el) : null;
@@ -82,8 +90,9 @@
   }
   // Items of the model matching pred(info, hidden): {hits: shown, hidden: present but not
   // seen}.
+  /** @param {(i: Info, hidden: boolean) => boolean} pred @param {WalkOpts} o @param {number} [limit] @returns {Found} */
   function findItems(pred, o, limit) {
-    const hits = [], hidden = [];
+    const hits = /** @type {El[]} */ ([]), hidden = /** @type {El[]} */ ([]);
     walk(document.documentElement, {
       enter(i) {
         if (!(i.role || i.clickable)) return;
@@ -96,8 +105,10 @@
     }, o, startInfo(document.documentElement, o));
     return { hits, hidden };
   }
+  /** @param {Info} i @param {string} role */
   const roleMatches = (i, role) => i.role === role || (!i.role && i.clickable && (ROLE_IN[i.inRegion] || 'generic') === role);
   // The role observe shows for a role-less clickable (see ROLE_IN).
+  /** @param {El} el */
   function clickableRole(el) {
     for (let n = flatParent(el), k = 0; n && k < 32; n = flatParent(n), k++) {
       const r = roleOf(n);
@@ -105,23 +116,27 @@
     }
     return 'generic';
   }
+  /** @param {string} role @param {unknown} name @param {WalkOpts} o @param {number} [limit] */
   function findByRole(role, name, o, limit) {
     const r = lc(role);
     const n = name == null ? null : lc(name);
     return findItems((i, hidden) => roleMatches(i, r) && (n === null || nameOfInfo(i, hidden) === n), o, limit);
   }
+  /** @param {unknown} value @param {WalkOpts} o @returns {Found | null} */
   function findByName(value, o) {
     const n = lc(value);
     if (!n) return null;
     const m = findItems((i, hidden) => nameOfInfo(i, hidden) === n, o);
+    /** @param {El} el */
     const ctl = (el) => { const r = roleOf(el); return (r && INTERACTIVE.has(r)) || !r || el.localName === 'label'; };
     const c = m.hits.filter(ctl);
     return { hits: c.length ? c : m.hits, hidden: m.hidden }; // controls win over text-ish items
   }
+  /** @param {string} sel @returns {Found | null} */
   function findByCss(sel) {
     let all;
     try { all = Array.from(document.querySelectorAll(sel)); } catch (_) { return null; }
-    const hits = [], hidden = [];
+    const hits = /** @type {El[]} */ ([]), hidden = /** @type {El[]} */ ([]);
     for (const el of all) {
       // Inside a control, the control is what is acted on (a css match on an icon inside a
       // button is the button).
@@ -131,7 +146,13 @@
     }
     return { hits: Array.from(new Set(hits)), hidden: Array.from(new Set(hidden)) };
   }
+  /**
+   * A locator as Rust sends it: `kind` is ref, css, text, role or name.
+   * @typedef {{ kind: string, value?: unknown, role?: string, name?: string }} Locator
+   */
+  /** What a locator matched (see Found), or `status` when it names nothing it can match. @typedef {{ status?: string, hits?: El[], hidden?: El[] }} Matches */
   // Elements matched by a locator, or {status} for a bad or unknown locator.
+  /** @param {Locator} loc @param {WalkOpts} o @returns {Matches} */
   function matchLocator(loc, o) {
     if (!loc || typeof loc !== 'object') return { status: 'invalidLocator' };
     const v = loc.value;
@@ -156,16 +177,20 @@
       default: return { status: 'invalidLocator' };
     }
   }
+  /** An element as a tool's answer names it. @typedef {{ ref: string, role: string, name: string, context?: string }} Described */
+  /** @param {El} el @param {Ctx} ctx @param {boolean} [withContext] */
   function describe(el, ctx, withContext) {
     let role = roleOf(el), named = el;
     if (!role && el.localName === 'label' && el.control) { named = el.control; role = roleOf(named); } // label stands for its control
     const ed = editorOf(el);
     if (ed && ed.input === el) role = 'textbox';
     const name = ed && ed.input === el ? editorName(ed) : itemName(named, role, !role);
+    /** @type {Described} */
     const d = { ref: refFor(el, ctx), role: role || clickableRole(el), name: cut(name, 80) };
     if (withContext) { const c = contextOf(el, name); if (c) d.context = cut(c, 60); }
     return d;
   }
+  /** @param {Locator} locator @param {number} nextRef */
   function resolve(locator, nextRef) {
     const ctx = newCtx(nextRef);
     const m = matchLocator(locator, walkOpts());
@@ -190,6 +215,7 @@
   // For a role or name locator that matched nothing: the visible items whose name holds the
   // name asked for ("Rename" for a menu item named "Rename F2"), at most five. Only offered,
   // never acted on: a name that is merely contained may be another control ("Delete all").
+  /** @param {Locator} loc */
   function nearMatches(loc) {
     if (!loc || (loc.kind !== 'role' && loc.kind !== 'name')) return [];
     const n = lc(loc.kind === 'role' ? loc.name : loc.value);
@@ -199,6 +225,7 @@
     return found.hits.slice(0, 5);
   }
   // Resolves once the document is parsed (DOMContentLoaded), or after `ms`: whether it was.
+  /** @param {number} ms */
   function parsed(ms) {
     if (document.readyState !== 'loading') return Promise.resolve({ parsed: true });
     return new Promise((done) => {
@@ -209,6 +236,7 @@
   // Matches inside subtrees the walk skips (display:none, aria-hidden, inert, closed
   // details): they exist, so the answer is "not visible" rather than "not found". Only asked
   // when nothing else matched.
+  /** @param {Locator} loc */
   function absentMatches(loc) {
     if (!loc || typeof loc !== 'object') return 0;
     let n = 0;
@@ -218,7 +246,7 @@
       const tw = document.createTreeWalker(document.body || document.documentElement, 4 /* SHOW_TEXT */);
       for (let t = tw.nextNode(), k = 0; t && k < 50000; t = tw.nextNode(), k++) {
         const p = t.parentElement;
-        if (lc(t.data).includes(needle) && p && !SKIP.has(p.localName) && (absent(p) || !seenPresent(p))) n += 1;
+        if (lc(/** @type {Text} */ (t).data).includes(needle) && p && !SKIP.has(p.localName) && (absent(p) || !seenPresent(p))) n += 1;
       }
       return n;
     }
@@ -235,6 +263,7 @@
     }
     return n;
   }
+  /** @param {string} role @param {string} name @param {number} max @param {number} nextRef */
   function similar(role, name, max, nextRef) {
     const ctx = newCtx(nextRef);
     const limit = Math.min(posInt(max, 5), 50);

@@ -1,6 +1,7 @@
   // Part 65, intents: candidates for a stated intent (an action, words, a scope, constraints), scored with their evidence and what was excluded; apart because it never acts and answers with reasons, not one element.
   // ---------------------------------------------------------------- intents
   // Roles each action can act on.
+  /** @type {Record<string, string[]>} */
   const ACTION_ROLES = {
     click: ['button', 'link', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'option', 'treeitem', 'checkbox', 'radio', 'switch', 'gridcell'],
     submit: ['button'],
@@ -18,10 +19,12 @@
   const FILLER = new Set(['the', 'a', 'an', 'to', 'of', 'in', 'on', 'for', 'and', 'or', 'with', 'into', 'from', 'at', 'by', 'my', 'this', 'that', 'please',
     'button', 'link', 'field', 'box', 'checkbox', 'tab', 'menu', 'item', 'option', 'row', 'click', 'press', 'tap', 'hit', 'open', 'type', 'enter', 'fill',
     'select', 'choose', 'pick', 'check', 'uncheck', 'tick', 'untick', 'toggle', 'submit', 'clear', 'expand', 'collapse', 'go']);
+  /** @param {string} s */
   const words = (s) => lc(s).split(/[^\p{L}\p{N}]+/u).filter((t) => t && !FILLER.has(t));
   // The scopes around el, innermost first, each with the text that names it: a row or list
   // item by its own text (the other cells: "Invoice 2"), a region, form or dialog by its
   // accessible name only (its whole text would name every row inside it).
+  /** @param {El} el */
   function scopesOf(el) {
     const out = [];
     for (let n = flatParent(el), k = 0; n && k < 16; n = flatParent(n), k++) {
@@ -35,6 +38,7 @@
     return out;
   }
   // What a control's form is about: its name, else its fields' names ("_filter_column").
+  /** @param {El} el */
   function formWords(el) {
     const form = el.form || el.closest('form');
     if (!form) return '';
@@ -45,6 +49,7 @@
   }
   // What a link's address says it does (`?_sort=title`, `/invoices/2/delete`): its path and
   // query words, without the origin.
+  /** @param {Element} el */
   function linkWords(el) {
     const a = el.closest('a[href]');
     if (!a) return '';
@@ -55,6 +60,7 @@
     try { t = decodeURIComponent(t); } catch (_) { /* keep it encoded */ }
     return cut(t.replace(/[^\p{L}\p{N}]+/gu, ' '), 200);
   }
+  /** @param {El} el */
   function hintsOf(el) {
     const out = [];
     if (el.localName === 'select' && el.options.length) {
@@ -67,6 +73,12 @@
     if (field) out.push(field.replace(/[_\-.[\]]+/g, ' '));
     return out.map((t) => cut(norm(t), 60));
   }
+  /**
+   * An intent as Rust sends it: the action, its words, constraints on the target and its scope.
+   * @typedef {{ action?: string, intent?: string, constraints?: { name?: string, role?: string },
+   *   scope?: { regionName?: string, regionRole?: string } }} IntentSpec
+   */
+  /** @param {IntentSpec} spec @param {number} nextRef */
   function intentCandidates(spec, nextRef) {
     const ctx = newCtx(nextRef);
     spec = spec || {};
@@ -139,7 +151,7 @@
       const d = describe(el, ctx, true);
       out.push({ ref: d.ref, role: d.role, name: d.name, context: d.context, confidence: Math.round(score * 100) / 100, exact, covered, evidence });
     }
-    out.sort((a, b) => (b.exact - a.exact) || (b.confidence - a.confidence));
+    out.sort((a, b) => (+b.exact - +a.exact) || (b.confidence - a.confidence));
     const lang = cut(norm(document.documentElement.getAttribute('lang') || ''), 35);
     return { candidates: out.slice(0, 8), total: out.length, excluded, lang, nextRef: ctx.next };
   }
@@ -148,6 +160,7 @@
   // forms with their fields, open dialogs and the actions that look primary. Bounded; refs
   // only for what can be acted on.
   const FIELD_ROLES = ['textbox', 'searchbox', 'combobox', 'listbox', 'checkbox', 'radio', 'switch', 'spinbutton', 'slider'];
+  /** @param {number} nextRef */
   function inspectPage(nextRef) {
     const ctx = newCtx(nextRef);
     resetCaches();
@@ -167,7 +180,7 @@
     for (const f of formEls.slice(0, 8)) {
       const fields = [];
       let submit = null;
-      for (const el of f.elements) {
+      for (const el of /** @type {Iterable<El>} */ (f.elements)) {
         if (!shown(el)) continue;
         const role = roleOf(el);
         if (el.localName === 'input' && el.type === 'password') password = true;
@@ -176,6 +189,7 @@
           if (fields.length >= 16) continue;
           const d = describe(el, ctx);
           const v = fieldValue(el);
+          /** @type {Described & { required?: boolean, filled?: boolean, checked?: boolean | 'mixed', invalid?: boolean }} */
           const field = { ref: d.ref, role: d.role, name: d.name };
           if (el.required || el.getAttribute('aria-required') === 'true') field.required = true;
           if (v) field.filled = v.value.length > 0;

@@ -2,33 +2,42 @@
   // ---------------------------------------------------------------- actionability
   /** How long an action waits for a disabled target to be enabled (ms). */
   const ENABLE_WAIT_MS = 1500;
+  /** @returns {Promise<void>} */
   const nextFrame = () => new Promise((res) => {
     let done = false;
     const fin = () => { if (!done) { done = true; res(); } };
     requestAnimationFrame(fin);
     setTimeout(fin, 100); // rAF never fires in a hidden tab; fall back to a timer
   });
+  /** @param {El} h */
   function summarize(h) {
     if (!h) return null;
     const role = roleOf(h);
     // The blocker is usually an unnamed overlay div: its text is what identifies it.
     return { role: role || 'generic', name: cut(itemName(h, role, true), 80), tag: h.localName };
   }
+  /** @param {El} el */
   function isEditable(el) {
     if (el.getAttribute('aria-readonly') === 'true') return false;
     if (el.localName === 'textarea') return !el.readOnly;
     if (el.localName === 'input') return isTextInput(el) && !el.readOnly;
     return !!el.isContentEditable;
   }
+  /** @param {Box} a @param {Box} b */
   const sameBox = (a, b) => a.x === b.x && a.y === b.y && a.w === b.w && a.h === b.h;
   // What an action on ref would meet, without acting: no scroll, focus or input. An element
   // out of the viewport is not hit-tested (the action scrolls it first), so `covered` is
   // only known for what is in view.
+  /** @param {unknown} ref @param {string} action */
   function preflight(ref, action) {
     const el = lookup(ref);
     if (el === UNKNOWN || !el || !el.isConnected) return { status: 'stale' };
     resetCaches();
     const seenNow = sight(el);
+    /**
+     * @type {{ visible: boolean, enabled: boolean, editable?: boolean, inViewport?: boolean, coveredBy?: ReturnType<typeof summarize>,
+     *   reason?: string, actionable?: boolean, hints?: { likelyNavigation: boolean, likelyPopup: boolean, likelyFormSubmit: boolean } }}
+     */
     const out = { visible: !!seenNow, enabled: !isDisabled(el) };
     if (action === 'type') out.editable = isEditable(el);
     if (seenNow) {
@@ -54,6 +63,7 @@
     };
     return out;
   }
+  /** @param {unknown} ref @param {string} action */
   async function actionable(ref, action) {
     if (!ACTIONS.has(action)) return { ok: false, failure: 'invalidAction' };
     const el = lookup(ref);
@@ -79,7 +89,9 @@
     if (action === 'type' && !isEditable(el)) return { ok: false, failure: 'notEditable' };
     // Where the scrollers stood before this action scrolled any: read once, and only when it
     // scrolls (most targets are in view already).
+    /** @type {(() => void) | null} */
     let mark = null;
+    /** @param {El} via @param {ScrollLogicalPosition} block @param {ScrollLogicalPosition} inline */
     const scrollInto = (via, block, inline) => {
       if (!mark) mark = scrollMark(via);
       bringIntoView(via, block, inline);
@@ -90,10 +102,14 @@
       seenNow = sight(el);
       if (!seenNow) return { ok: false, failure: 'notVisible' };
     }
+    /** @param {Box} r */
     const box = (r) => ({ x: round2(r.x), y: round2(r.y), w: round2(r.w), h: round2(r.h) });
     // Off screen where centring put it, or covered there (`accept` says which it needs): try
     // each other way a person scrolls (see below) until `accept` takes what shows.
+    /** @type {([ScrollLogicalPosition, ScrollLogicalPosition] | null)[]} */
     const edges = [['start', 'nearest'], ['end', 'nearest'], ['nearest', 'start'], ['nearest', 'end'], null];
+    /** Where rescrolling got: whether el showed, and what `accept` took. @typedef {{ shown?: boolean, moved?: ScreenBox, q?: ReturnType<typeof pressPoint> }} Rescrolled */
+    /** @param {El} via @param {(moved: ScreenBox) => Rescrolled | false} accept @returns {Rescrolled} */
     const rescroll = (via, accept) => {
       let shown = false;
       for (const edge of edges) {
@@ -164,9 +180,12 @@
   // Before input, `arm` starts counting DOM mutations; after it, `settle` waits until the
   // page has been quiet for two animation frames in a row (or the budget ends), so the next
   // observation shows what the input caused. Requests the input started are Rust's part.
+  /** DOM mutations counted since the input, the last one's time. @typedef {{ mutations: number, last: number, mo: MutationObserver | null }} Armed */
+  /** @type {Armed | null} */
   let armed = null;
   function arm() {
     if (armed) armed.mo.disconnect();
+    /** @type {Armed} */
     const a = { mutations: 0, last: performance.now(), mo: null };
     a.mo = new MutationObserver((list) => { a.mutations += list.length; a.last = performance.now(); });
     a.mo.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
@@ -175,6 +194,7 @@
   }
   // A page that has not reacted by the first frame (no mutation since the input) is taken as
   // settled then; one that has must then be quiet for `quietFrames` frames in a row.
+  /** @param {number} budgetMs @param {number} quietFrames */
   async function settle(budgetMs, quietFrames) {
     const t0 = performance.now();
     const budget = Math.min(posInt(budgetMs, 500), 10000);
@@ -182,6 +202,7 @@
     if (!armed) arm();
     const a = armed;
     let seenCount = a.mutations, quiet = 0, frames = 0;
+    /** @param {boolean} settled */
     const done = (settled) => ({ settled, content: hasContent(), mutations: a.mutations, ms: Math.round(performance.now() - t0) });
     while (performance.now() - t0 < budget) {
       await nextFrame();
@@ -196,11 +217,12 @@
   // Whether a transition or animation is running that ends within `withinMs`: a dialog fading
   // out is still on the page until it ends, though nothing in the DOM changes meanwhile.
   // Endless ones (spinners) and ones that outlast the budget are not waited for.
+  /** @param {number} withinMs */
   function endingSoon(withinMs) {
     if (typeof document.getAnimations !== 'function') return false;
     for (const anim of document.getAnimations()) {
       if (anim.playState !== 'running' || !anim.effect) continue;
-      const t = anim.effect.getComputedTiming();
+      const t = /** @type {{ endTime: number, localTime: number | null }} */ (anim.effect.getComputedTiming());
       const left = (t.endTime - (t.localTime || 0)) / (anim.playbackRate || 1);
       if (Number.isFinite(left) && left > 0 && left <= withinMs) return true;
     }

@@ -1,15 +1,17 @@
   // Part 75, waiting: page text, condition tests and waitFor; apart because it is its own polling loop over the model.
   // ---------------------------------------------------------------- waiting
   // What a person reads: the rendered text, plus what form fields show (never passwords).
+  /** @param {ParentNode} doc */
   function fieldsText(doc) {
     let t = '';
-    for (const f of doc.querySelectorAll('input,textarea,select')) {
+    for (const f of /** @type {NodeListOf<El>} */ (doc.querySelectorAll('input,textarea,select'))) {
       if (secretField(f) || (f.localName === 'input' && (f.type === 'hidden' || f.type === 'checkbox' || f.type === 'radio' || BUTTON_TYPES.has(f.type)))) continue;
       const v = fieldValue(f);
       if (v && v.value && !editorOf(f) && seen(f)) t += '\n' + v.value;
     }
     return t;
   }
+  /** @param {Document} doc @returns {string} */
   function pageText(doc) {
     let t = (doc.body || doc.documentElement).innerText || '';
     t += fieldsText(doc);
@@ -19,6 +21,8 @@
     }
     return t;
   }
+  /** A condition as Rust sends it. @typedef {{ kind: string, text?: string, locator?: Locator }} Condition */
+  /** @param {Condition} cond */
   function test(cond) {
     switch (cond.kind) {
       case 'textPresent': case 'textAbsent': {
@@ -36,6 +40,7 @@
       default: return false;
     }
   }
+  /** @param {Locator} l */
   function validLocator(l) {
     if (!l || typeof l !== 'object') return false;
     switch (l.kind) {
@@ -48,19 +53,22 @@
       default: return false;
     }
   }
+  /** @param {Condition} c */
   function validCondition(c) {
     if (!c || typeof c !== 'object') return false;
     if (c.kind === 'textPresent' || c.kind === 'textAbsent') return typeof c.text === 'string' && norm(c.text) !== '';
     if (c.kind === 'elementPresent' || c.kind === 'elementAbsent' || c.kind === 'elementVisible') return validLocator(c.locator);
     return false;
   }
+  /** @param {Condition} condition @param {number} timeoutMs */
   function waitFor(condition, timeoutMs) {
     const t0 = performance.now();
     const elapsed = () => Math.round(performance.now() - t0);
     if (!validCondition(condition)) return Promise.resolve({ satisfied: false, elapsedMs: 0, failure: 'invalidCondition' });
     const timeout = Math.min(posInt(timeoutMs, 5000), 600000);
     return new Promise((resolve) => {
-      let done = false, pending = null, last = -Infinity, mo = null, iv = null, to = null;
+      let done = false, pending = /** @type {number} */ (null), last = -Infinity, mo = /** @type {MutationObserver} */ (null), iv = /** @type {number} */ (null), to = /** @type {number} */ (null);
+      /** @param {boolean} sat */
       const finish = (sat) => {
         if (done) return;
         done = true;
@@ -96,12 +104,14 @@
   // values do not mutate the DOM), but not before minMs, and at most after maxMs. The caller
   // re-checks what it waits for then, instead of on a fixed tick: a change is seen within a
   // round trip, and a page that churns is checked at most every minMs.
+  /** @param {number} maxMs @param {number} minMs */
   function pageChanged(maxMs, minMs) {
     const t0 = performance.now();
     const most = Math.min(posInt(maxMs, 100), 1000), least = Math.min(posInt(minMs, 0), most);
     return new Promise((resolve) => {
-      let done = false, early = null, to = null;
+      let done = false, early = /** @type {number} */ (null), to = /** @type {number} */ (null);
       const opts = { capture: true, passive: true };
+      /** @param {boolean} changed */
       const finish = (changed) => {
         if (done) return;
         done = true;

@@ -1,6 +1,12 @@
   // Part 78, verifying: typed predicates over the page, no JavaScript from the caller; apart because each answers with evidence, not just a yes or no.
   // ---------------------------------------------------------------- verify
+  /**
+   * A check as Rust sends it (`kind` says which fields it uses).
+   * @typedef {{ kind: string, locator?: Locator, state?: string, region?: string, text?: string, equals?: number,
+   *   atLeast?: number, atMost?: number }} Check
+   */
   // The element a state predicate is about: exactly one match, else why not.
+  /** @param {Locator} locator @returns {{ why?: string, el?: El, count?: number, hits?: El[], all?: El[] }} */
   function oneMatch(locator) {
     resetCaches();
     const m = matchLocator(locator, walkOpts());
@@ -11,6 +17,7 @@
     if ((m.hits || []).length > 1) return { why: 'ambiguous', count: m.hits.length, hits: m.hits, all };
     return { el, hits: m.hits || [], all };
   }
+  /** @param {Check} c */
   function stateCheck(c) {
     const m = oneMatch(c.locator);
     const st = c.state;
@@ -20,7 +27,12 @@
     if (st === 'hidden') return { holds: !(m.hits && m.hits.length), observed: { visible: m.hits ? m.hits.length : 0 } };
     if (!m.el) return { holds: false, observed: { element: m.why, count: m.count } };
     const e = m.el;
+    /** @type {El} */
     const ctl = e.localName === 'label' && e.control ? e.control : e;
+    /**
+     * @type {{ role: string | null, name: string, checked?: boolean | 'mixed', disabled?: boolean, expanded?: boolean | null,
+     *   valueLength?: number | null, focused?: boolean }}
+     */
     const observed = { role: roleOf(ctl) || null, name: cut(accName(ctl, roleOf(ctl)), 80) };
     let holds = false;
     switch (st) {
@@ -60,17 +72,20 @@
     }
     return { holds, observed };
   }
+  /** @param {Check} c */
   function textCheck(c) {
+    /** @type {Document | El} */
     let scope = document;
     if (c.region != null) {
       const e = lookup(c.region);
       if (e === UNKNOWN || !e || !e.isConnected) return { holds: false, observed: { region: e === UNKNOWN ? 'unknown' : 'gone' } };
       scope = e;
     }
-    const text = scope === document ? pageText(document) : (scope.innerText || '') + fieldsText(scope);
+    const text = scope === document ? pageText(document) : (/** @type {El} */ (scope).innerText || '') + fieldsText(scope);
     const has = lc(text).includes(lc(c.text));
     return { holds: c.kind === 'textPresent' ? has : !has, observed: { found: has } };
   }
+  /** @param {Check} c */
   function countCheck(c) {
     resetCaches();
     const m = matchLocator(c.locator, walkOpts());
@@ -81,7 +96,9 @@
   // No invalid field a person can see and no error message shown, in the form (or the page):
   // fields marked aria-invalid, fields the browser flags after the user touched them
   // (:user-invalid), and visible alerts with text.
+  /** @param {Check} c */
   function validationCheck(c) {
+    /** @type {Document | El} */
     let scope = document;
     if (c.locator) {
       const m = oneMatch(c.locator);
@@ -95,12 +112,13 @@
       if (bad && seen(f)) invalid.push({ role: roleOf(f) || null, name: cut(accName(f, roleOf(f)), 80) });
     }
     const messages = [];
-    for (const a of scope.querySelectorAll('[role="alert"],[aria-live="assertive"]')) {
+    for (const a of /** @type {NodeListOf<El>} */ (scope.querySelectorAll('[role="alert"],[aria-live="assertive"]'))) {
       const t = norm(a.innerText);
       if (t && seen(a)) messages.push(cut(t, 120));
     }
     return { holds: !invalid.length && !messages.length, observed: { invalid: invalid.slice(0, 8), invalidCount: invalid.length, messages: messages.slice(0, 4) } };
   }
+  /** @param {...Check} checks */
   function verifyChecks(...checks) {
     return checks.slice(0, 8).map((c) => {
       switch (c && c.kind) {

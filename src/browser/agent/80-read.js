@@ -1,5 +1,6 @@
   // Part 80, reading and small actions: text, dom, select, state, focus, selectAll, valueOf, forceEmpty, scroll; apart as the thin per-ref operations.
   // ---------------------------------------------------------------- reading and small actions
+  /** @param {string} s @param {number} max */
   function cutText(s, max) {
     const n = posInt(max, 0);
     const total = s.length;
@@ -9,10 +10,12 @@
     if (c >= 0xd800 && c < 0xdc00) k -= 1;
     return { s: s.slice(0, k), truncated: true, total };
   }
+  /** @param {unknown} ref */
   function target(ref) {
     const e = lookup(ref);
     return e && e !== UNKNOWN && e.isConnected ? e : null;
   }
+  /** @param {unknown} ref @param {number} maxChars */
   function text(ref, maxChars) {
     let t;
     if (ref == null) t = pageText(document);
@@ -28,17 +31,19 @@
   // HTML as the page holds it, less what the policy keeps back: a secret field's value never
   // (the page may mirror what was typed into the attribute), other fields' values only when
   // form values may be read. Fields are judged on the live page, then blanked in a copy.
+  /** @param {unknown} ref @param {number} maxChars @param {boolean} formValues */
   function dom(ref, maxChars, formValues) {
     const el = ref == null ? document.documentElement : target(ref);
     if (!el) return { status: 'stale' };
     const FIELDS = 'input,textarea';
+    /** @type {El[]} */
     const live = el.matches && el.matches(FIELDS) ? [el] : [];
     live.push(...el.querySelectorAll(FIELDS));
     let html;
     if (!live.length) {
       html = el.outerHTML || '';
     } else {
-      const copy = el.cloneNode(true);
+      const copy = /** @type {Element} */ (el.cloneNode(true));
       const copies = copy.matches && copy.matches(FIELDS) ? [copy] : [];
       copies.push(...copy.querySelectorAll(FIELDS));
       live.forEach((f, i) => {
@@ -55,7 +60,9 @@
     const c = cutText(html, maxChars || 100000);
     return { html: c.s, truncated: c.truncated, totalChars: c.total };
   }
+  /** @param {Element} el @param {string} type */
   const fire = (el, type) => el.dispatchEvent(new Event(type, { bubbles: true }));
+  /** @param {unknown} ref @param {{ value?: unknown, label?: unknown }} spec */
   function select(ref, spec) {
     const el = target(ref);
     if (!el) return { ok: false, failure: 'stale' };
@@ -63,15 +70,19 @@
     if (isDisabled(el)) return { ok: false, failure: 'disabled' };
     spec = spec || {};
     const opts = Array.from(el.options);
+    /** @param {HTMLOptionElement} x */
     const labelOf = (x) => norm(x.label || x.text);
+    /** @param {HTMLOptionElement[]} xs */
     const listed = (xs) => xs.slice(0, 16).map((x) => ({ value: cut(x.value, 80), label: cut(labelOf(x), 80) }));
     // One option whose label is `want` (exactly, else ignoring case); several is ambiguous.
+    /** @param {unknown} want */
     const byLabel = (want) => {
       want = norm(want);
       let hits = opts.filter((x) => labelOf(x) === want || norm(x.text) === want);
       if (!hits.length) hits = opts.filter((x) => lc(labelOf(x)) === lc(want) || lc(norm(x.text)) === lc(want));
       return hits;
     };
+    /** @type {HTMLOptionElement[]} */
     let hits = [];
     if (spec.value != null) {
       // A value first (what the page submits), then a label (what the observation shows).
@@ -96,6 +107,7 @@
   // refs die with its one-command session): an id unique in the document, else tag and
   // :nth-of-type steps from the nearest such id or the root. Null inside a shadow root or
   // past 512 characters.
+  /** @param {unknown} ref */
   function cssPath(ref) {
     const el = target(ref);
     if (!el || el.getRootNode() !== document) return null;
@@ -112,9 +124,15 @@
     const selector = steps.join(' > ');
     return selector.length <= 512 && document.querySelector(selector) === el ? selector : null;
   }
+  /** @param {...unknown} refs */
   function cssPaths(...refs) {
     return refs.slice(0, 64).map(cssPath);
   }
+  /**
+   * @param {unknown} ref
+   * @returns {{ status?: string, connected: boolean, checked?: boolean | 'mixed' | null, valueLength?: number | null, focused?: boolean,
+   *   role?: string | null, name?: string, password?: boolean, editor?: string }}
+   */
   function state(ref) {
     const e = lookup(ref);
     if (e === UNKNOWN) return { status: 'unknown', connected: false };
@@ -122,7 +140,7 @@
     const role = roleOf(e);
     const ctl = e.localName === 'label' && e.control ? e.control : e; // a label stands for its control
     const v = fieldValue(ctl);
-    const root = e.getRootNode();
+    const root = /** @type {Document | ShadowRoot} */ (e.getRootNode());
     const ed = editorOf(ctl);
     return {
       connected: true,
@@ -135,6 +153,7 @@
       editor: ed && ed.input === ctl ? ed.kind : undefined,
     };
   }
+  /** @param {El} el */
   function caretToEnd(el) {
     if (el.localName === 'input' || el.localName === 'textarea') {
       const n = el.value.length;
@@ -151,10 +170,11 @@
   // Focus for typing. An element that already has focus keeps its caret and selection, so
   // typing inserts at the caret and replaces a selection, as a person's keys would; one
   // focused now gets the caret at the end of its text (a code editor keeps its own).
+  /** @param {unknown} ref */
   function focus(ref) {
     const el = target(ref);
     if (!el) return { ok: false, failure: 'stale' };
-    const root = el.getRootNode();
+    const root = /** @type {Document | ShadowRoot} */ (el.getRootNode());
     const already = root.activeElement === el;
     if (!already) {
       el.focus({ preventScroll: false });
@@ -165,10 +185,11 @@
     return { ok: true, focused: root.activeElement === el, already };
   }
   // Select the whole content of a field or editor (the keys then replace or delete it).
+  /** @param {unknown} ref */
   function selectAll(ref) {
     const el = target(ref);
     if (!el) return { ok: false, failure: 'stale' };
-    if (el.getRootNode().activeElement !== el) el.focus();
+    if (/** @type {Document | ShadowRoot} */ (el.getRootNode()).activeElement !== el) el.focus();
     const ed = editorOf(el);
     if (ed && ed.input === el) return { ok: true, editor: ed.kind }; // the editor's own Ctrl+A
     if (el.localName === 'input' || el.localName === 'textarea') {
@@ -185,6 +206,7 @@
     return { ok: true };
   }
   // The value as the field or editor holds it, for verification (never a password's).
+  /** @param {unknown} ref @returns {{ status?: string, value?: string | null, length?: number }} */
   function valueOf(ref) {
     const el = target(ref);
     if (!el) return { status: 'stale' };
@@ -194,6 +216,7 @@
   }
   // Last resort of clear: empty a plain field through the value setter and the events a
   // framework listens to.
+  /** @param {unknown} ref */
   function forceEmpty(ref) {
     const el = target(ref);
     if (!el) return { ok: false, failure: 'stale' };
@@ -211,6 +234,7 @@
     }
     return { ok: false, failure: 'notEditable' };
   }
+  /** @param {unknown} ref @param {unknown} dx @param {unknown} dy */
   function scroll(ref, dx, dy) {
     const left = Number(dx) || 0, top = Number(dy) || 0;
     if (ref == null) {

@@ -2,6 +2,7 @@
   // everything else (tables, lists, regions, sections under a heading, form fields by label);
   // never a CSS selector. Bounded by the caller's window (start, max) and per-cell caps.
   // ---------------------------------------------------------------- extraction
+  /** @type {Record<string, string[]>} */
   const SCOPE_ROLES = {
     table: ['table', 'grid', 'treegrid'],
     list: ['list', 'listbox', 'feed', 'tree'],
@@ -13,6 +14,7 @@
   const SORT_MARKS = /[▲▼△▽↑↓⇅⬍⬆⬇▴▾]/g;
   const REGION_CHARS = 20000;
   // FNV-1a over strings: a fingerprint of what a continuation pages through.
+  /** @param {string[]} parts */
   function fnv(parts) {
     let h = 0x811c9dc5;
     for (const s of parts) {
@@ -21,7 +23,9 @@
     }
     return h.toString(16).padStart(8, '0');
   }
+  /** @param {El} el @param {number} n */
   const textOf = (el, n) => cut(norm(stripIcons(el.innerText || '')), n);
+  /** @param {El} el */
   function linkOf(el) {
     const a = el.localName === 'a' && el.hasAttribute('href') ? el : el.querySelector && el.querySelector('a[href]');
     if (!a) return undefined;
@@ -30,19 +34,28 @@
       return u.protocol === 'http:' || u.protocol === 'https:' ? cut(u.href, 2000) : undefined;
     } catch (_) { return undefined; }
   }
+  /** A cell's text and link. @typedef {{ t: string, h?: string }} Cell */
+  /** @param {El} c */
   function cellOut(c) {
+    /** @type {Cell} */
     const out = { t: textOf(c, CELL_CHARS) };
     const h = linkOf(c);
     if (h) out.h = h;
     return out;
   }
+  /**
+   * What to extract, as Rust sends it: a scope kind (table, list, region, field, section) and its
+   * name, which one of several, the window of rows or items, a column.
+   * @typedef {{ scope?: string, name?: string, index?: number, start?: number, max?: number, column?: string }} ExtractSpec
+   */
   // The scope a spec names: the seen elements of its roles whose name equals the spec's name
   // (else contains it), the index-th (1-based) of them when an index is given.
+  /** @param {ExtractSpec} spec */
   function scopeCandidates(spec) {
     resetCaches();
     const roles = new Set(SCOPE_ROLES[spec.scope] || []);
     const want = spec.name == null ? null : lc(spec.name);
-    const exact = [], partial = [];
+    const exact = /** @type {El[]} */ ([]), partial = /** @type {El[]} */ ([]);
     const m = findItems((i, hidden) => {
       if (hidden || !roles.has(i.role)) return false;
       if (want === null) return true;
@@ -57,6 +70,7 @@
   }
   // The section under a heading: the heading's following siblings (and its parent's, when it
   // opens a section of its own) up to the next heading of the same or a higher level.
+  /** @param {ExtractSpec} spec */
   function sectionOf(spec) {
     resetCaches();
     const want = lc(spec.name || '');
@@ -67,6 +81,7 @@
     if (hits.length !== 1) return { hits };
     const h = hits[0];
     const level = headingLevel(h) || 2;
+    /** @param {El} el */
     const stops = (el) => {
       if (roleOf(el) === 'heading' && (headingLevel(el) || 2) <= level) return true;
       const inner = el.querySelector && el.querySelector('h1,h2,h3,h4,h5,h6,[role=heading]');
@@ -77,7 +92,7 @@
     // A heading wrapped alone (a header, an anchor div) reads on from its wrapper.
     while (!from.nextElementSibling && from.parentElement && from.parentElement !== document.body) from = from.parentElement;
     let bytes = 0;
-    for (let n = from.nextElementSibling; n && !stops(n); n = n.nextElementSibling) {
+    for (let /** @type {El} */ n = from.nextElementSibling; n && !stops(n); n = n.nextElementSibling) {
       if (absent(n)) continue;
       const t = norm(stripIcons(n.innerText || ''));
       if (t) { parts.push(t); bytes += t.length; }
@@ -86,8 +101,11 @@
     const all = parts.join('\n');
     return { hits, el: h, text: cut(all, REGION_CHARS), truncated: all.length > REGION_CHARS };
   }
+  /** @param {El} el */
   function tableRows(el) {
+    /** @type {string[] | null} */
     let columns = null;
+    /** @type {El[][]} */
     const body = [];
     for (const r of rowsOf(el)) {
       if (!r.checkVisibility() || st(r).visibility !== 'visible') continue;
@@ -96,9 +114,11 @@
     }
     return { columns: columns || [], body };
   }
+  /** @param {El} el */
   function listItems(el) {
     const role = roleOf(el);
     const itemRole = role === 'listbox' ? 'option' : role === 'tree' ? 'treeitem' : role === 'feed' ? 'article' : 'listitem';
+    /** @type {El[]} */
     const out = [];
     for (const c of el.querySelectorAll('*')) {
       if (roleOf(c) !== itemRole) continue;
@@ -111,7 +131,9 @@
     return out;
   }
   // Label and value pairs in a region: a definition list, or rows of a header cell and a value.
+  /** @param {El} el */
   function pairsOf(el) {
+    /** @type {[string, Cell][]} */
     const out = [];
     for (const dt of el.querySelectorAll('dt')) {
       const dd = dt.nextElementSibling;
@@ -123,6 +145,7 @@
     }
     return out.slice(0, 256);
   }
+  /** @param {ExtractSpec} spec @param {Ctx} ctx */
   function extractOne(spec, ctx) {
     if (spec.scope === 'section') {
       const s = sectionOf(spec);
@@ -133,6 +156,11 @@
     if (hits.length !== 1) return { status: hits.length ? 'ambiguous' : 'notFound', count: hits.length };
     const el = hits[0];
     const role = roleOf(el);
+    /**
+     * @type {{ status: string, ref: string, role: string, name: string, columns?: string[], total?: number, fingerprint?: string,
+     *   column?: string, rows?: Cell[][], items?: Cell[], checked?: boolean, secret?: boolean, text?: string, truncated?: boolean,
+     *   pairs?: [string, Cell][] }}
+     */
     const out = { status: 'ok', ref: refFor(el, ctx), role, name: cut(accName(el, role), 80) };
     const start = Math.max(0, Math.floor(spec.start || 0));
     const max = Math.max(0, Math.floor(spec.max || 0));
@@ -174,6 +202,7 @@
     out.pairs = pairsOf(el);
     return out;
   }
+  /** @param {ExtractSpec[]} specs @param {number} nextRef */
   function extractRaw(specs, nextRef) {
     const ctx = newCtx(nextRef);
     const results = (specs || []).map((s) => extractOne(s || {}, ctx));

@@ -2,7 +2,9 @@
   // ---------------------------------------------------------------- vitals
   // Buffered entries of one type: delivered to the observer's list as it starts observing,
   // and by callback a task later on engines that defer them.
+  /** @param {string} type */
   async function timeline(type) {
+    /** @type {PerformanceEntry[]} */
     const got = [];
     let po = null;
     try {
@@ -16,15 +18,24 @@
     po.disconnect();
     return got;
   }
+  /** @param {number} t */
   const ms = (t) => Math.round(t);
+  /** @param {string} u */
   const bareUrl = (u) => { try { const x = new URL(u, location.href); return cut(x.origin + x.pathname, 300); } catch (_) { return ''; } };
+  /** @param {Node} node @param {Ctx} ctx */
   function described(node, ctx) {
-    const el = node && node.nodeType === 1 ? node : node && node.parentElement;
+    const el = node && node.nodeType === 1 ? /** @type {El} */ (node) : node && node.parentElement;
     if (!el || !el.isConnected) return null;
     return describe(el, ctx);
   }
+  // Timeline entries with what TypeScript's DOM types lack (layout shifts, interactionId,
+  // renderBlockingStatus).
+  /** @typedef {PerformanceEntry & { value: number, hadRecentInput: boolean, sources: { node: Node | null }[] }} LayoutShift */
+  /** @typedef {PerformanceEventTiming & { interactionId: number }} EventTiming */
+  /** @typedef {PerformanceResourceTiming & { renderBlockingStatus: string }} ResourceTiming */
   // The largest layout-shift session window (shifts under 1 s apart, at most 5 s long), as
   // CLS is defined; shifts right after input do not count.
+  /** @param {LayoutShift[]} shifts */
   function clsOf(shifts) {
     let best = 0, sum = 0, first = -Infinity, last = -Infinity;
     for (const s of shifts) {
@@ -43,13 +54,20 @@
       new Promise((done) => setTimeout(done, 250)),
     ]);
   }
+  /** @param {number} nextRef */
   async function vitals(nextRef) {
     await painted();
     const ctx = newCtx(nextRef);
-    const [lcps, shiftsAll, paints, events, resources] = await Promise.all([
+    const [lcps, shiftsAll, paints, events, resources] = /** @type {[LargestContentfulPaint[], LayoutShift[], PerformanceEntry[], EventTiming[], ResourceTiming[]]} */ (await Promise.all([
       timeline('largest-contentful-paint'), timeline('layout-shift'), timeline('paint'),
       timeline('event'), timeline('resource'),
-    ]);
+    ]));
+    /**
+     * @type {{ nextRef: number, lcp?: { ms: number, size: number, element: Described | null, url?: string },
+     *   cls?: { value: number, shifts: { ms: number, value: number, element: Described | null }[] }, fcp?: { ms: number },
+     *   inp?: { ms: number, event: string }, renderBlocking?: { url: string, type: string, ms: number }[],
+     *   largestRequests?: { url: string, type: string, bytes: number, ms: number }[] }}
+     */
     const out = { nextRef: 0 };
     const lcp = lcps[lcps.length - 1];
     if (lcp) {

@@ -4,13 +4,14 @@
   // they are sent. While armed, focus entering a password field trips the guard, and from then
   // on every key and text input is cancelled before it can change anything; Glass reads the
   // guard after sending and reports the refusal instead of success.
+  /** @returns {{ el: Element | null, opaque: boolean, sealed?: boolean }} */
   function focusedDeep() {
     let el = document.activeElement;
     for (let hops = 0; el && hops < 32; hops++) {
       if (el.shadowRoot && el.shadowRoot.activeElement) { el = el.shadowRoot.activeElement; continue; }
       if (el.localName === 'iframe' || el.localName === 'frame') {
         let inner = null;
-        try { inner = el.contentDocument; } catch (_) { inner = null; }
+        try { inner = /** @type {HTMLIFrameElement} */ (el).contentDocument; } catch (_) { inner = null; }
         // Focus inside a frame this document cannot see into.
         if (!inner) return { el: null, opaque: true };
         if (!inner.activeElement || inner.activeElement === inner.body) return { el: inner.body, opaque: false };
@@ -26,6 +27,7 @@
   // named a password). Every password rule of Glass asks this one predicate.
   const SECRET_AUTOCOMPLETE = /(^|\s)(current-password|new-password|one-time-code)(\s|$)/i;
   const SECRET_NAME = /pass(word|code|phrase)|passwort|mot de passe|contrase(n|ñ)a|\bpin\b/i;
+  /** @param {El} el */
   function secretField(el) {
     if (!el || el.nodeType !== 1) return false;
     const tag = el.localName;
@@ -36,7 +38,7 @@
     if (known !== undefined) return known;
     let secret = SECRET_AUTOCOMPLETE.test(el.getAttribute('autocomplete') || '');
     if (!secret) {
-      const masked = st(el).webkitTextSecurity || '';
+      const masked = /** @type {CSSStyleDeclaration & { webkitTextSecurity?: string }} */ (st(el)).webkitTextSecurity || '';
       secret = !!masked && masked !== 'none';
     }
     if (!secret) {
@@ -50,6 +52,7 @@
   // An element that holds focus only because focus is inside a shadow root the page closed to
   // scripts (Glass's world included): it cannot take focus itself and shows no open root. What
   // is focused in there is asked of Chrome, which sees closed roots.
+  /** @param {El} el */
   function sealedHost(el) {
     if (!el || el.nodeType !== 1 || el.shadowRoot || el === document.body || el === document.documentElement) return false;
     if (nativeInteractive(el) || focusable(el) || el.hasAttribute('tabindex') || el.isContentEditable) return false;
@@ -60,9 +63,10 @@
   // Focus moving into a secret field, or into a closed shadow root (where a secret field may
   // hide), while keys are sent trips the guard.
   addEventListener('focusin', (e) => {
-    const t = e.composedPath()[0];
+    const t = /** @type {El} */ (e.composedPath()[0]);
     if (keyGuard.armed && (isPassword(t) || sealedHost(t))) keyGuard.tripped = true;
   }, true);
+  /** @param {Event} e */
   const stopKey = (e) => {
     if (!keyGuard.armed) return;
     if (!keyGuard.tripped && !isPassword(focusedDeep().el)) return;
@@ -82,6 +86,7 @@
   // The element focus is on as this world sees it (a closed root's host), for Chrome to look
   // inside; and what Glass must know of an element Chrome found in there.
   const focusedElement = () => focusedDeep().el || null;
+  /** @param {El} el */
   const secretFacts = (el) => ({ secret: secretField(el), sealed: sealedHost(el) });
   function keyGuardRelease() {
     const f = focusedDeep();

@@ -6,13 +6,14 @@
   // What titles a form, each a name a task may give it: its legend, a heading inside it, the
   // heading just before it (a titled card), and what its one submit button says (Datasette's
   // filter form sits under a "20 rows" heading and goes by its Apply button).
+  /** @param {HTMLFormElement} f */
   function formTitles(f) {
     const out = [];
     const legend = f.querySelector('legend');
     if (legend && shown(legend)) out.push(lc(legend.innerText));
     const inner = f.querySelector('h1,h2,h3,h4,h5,h6,[role=heading]');
     if (inner && shown(inner)) out.push(lc(accName(inner, 'heading')));
-    for (let n = f.previousElementSibling, k = 0; n && k < 3; n = n.previousElementSibling, k++) {
+    for (let /** @type {El} */ n = f.previousElementSibling, k = 0; n && k < 3; n = n.previousElementSibling, k++) {
       if (roleOf(n) === 'heading') { out.push(lc(accName(n, 'heading'))); break; }
       if (norm(n.innerText)) break;
     }
@@ -21,14 +22,16 @@
     if (submits.length === 1) out.push(lc(accName(submits[0], 'button')));
     return out.filter((t) => t);
   }
+  /** @param {{ regionName?: string }} spec @param {number} nextRef */
   function taskScope(spec, nextRef) {
     const ctx = newCtx(nextRef);
     spec = spec || {};
     resetCaches();
+    /** @type {El} */
     let root = document.documentElement;
     if (spec.regionName) {
       const want = lc(spec.regionName);
-      const exact = [], partial = [];
+      const exact = /** @type {El[]} */ ([]), partial = /** @type {El[]} */ ([]);
       findItems((i, hidden) => {
         if (hidden || !REGION.has(i.role)) return false;
         const n = nameOfInfo(i, false);
@@ -48,8 +51,19 @@
       if (pool.length !== 1) return { status: pool.length ? 'ambiguous' : 'notFound', count: pool.length, nextRef: ctx.next };
       root = pool[0];
     }
+    /** @param {El} el */
     const within = (el) => root === document.documentElement || composedContains(root, el);
+    /**
+     * An entry of a task's scope: a field, button, link, tab or dialog (with its buttons).
+     * @typedef {Described & { field?: string, password?: boolean, required?: boolean, submit?: boolean, menu?: boolean,
+     *   href?: string, buttons?: TaskEntry[] }} TaskEntry
+     */
+    /** @param {El} el @param {string} role @returns {TaskEntry} */
     const entry = (el, role) => ({ ref: refFor(el, ctx), role, name: cut(norm(accName(el, role)), 120) });
+    /**
+     * @type {{ status: string, fields: TaskEntry[], submits: TaskEntry[], buttons: TaskEntry[], links: TaskEntry[], tabs: TaskEntry[],
+     *   dialogs: TaskEntry[], scope?: TaskEntry, form?: TaskEntry, nextRef?: number }}
+     */
     const out = { status: 'ok', fields: [], submits: [], buttons: [], links: [], tabs: [], dialogs: [] };
     if (root !== document.documentElement) out.scope = entry(root, roleOf(root) || 'form');
     // The form: the scope itself, the one form inside it, or the form around it.

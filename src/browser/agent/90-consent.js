@@ -3,6 +3,7 @@
   // grown on its own.
   // Known consent-management platforms and their own accept and reject controls. Only these
   // are ever clicked: never "any button that says accept".
+  /** @type {[string, string[], string[]][]} */
   const CONSENT = [
     ['OneTrust', ['#onetrust-accept-btn-handler'], ['#onetrust-reject-all-handler', '.ot-pc-refuse-all-handler']],
     ['Cookiebot', ['#CybotCookiebotDialogBodyLevelButtonLevelOptinAllowAll', '#CybotCookiebotDialogBodyButtonAccept'], ['#CybotCookiebotDialogBodyButtonDecline']],
@@ -18,12 +19,14 @@
     ['Google Funding Choices', ['.fc-cta-consent'], ['.fc-cta-do-not-consent']],
   ];
   function consentRoots() {
+    /** @type {(Document | ShadowRoot)[]} */
     const roots = [document];
     for (const host of document.querySelectorAll('#usercentrics-root, #usercentrics-cmp-ui, [id^="sp_message_container"]')) {
       if (host.shadowRoot) roots.push(host.shadowRoot);
     }
     return roots;
   }
+  /** @param {string} choice @param {number} nextRef */
   function consent(choice, nextRef) {
     const ctx = newCtx(nextRef);
     const want = choice === 'accept' ? 1 : 2;

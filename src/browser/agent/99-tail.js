@@ -2,8 +2,11 @@
   // ---------------------------------------------------------------- exports
   // Never throw to Rust. Functions that take nextRef also report it on failure, so refs
   // minted before the error are never handed out again.
+  /** @param {(...args: any[]) => any} fn @param {(args: any[]) => number} [nextRefOf] @returns {(...args: any[]) => any} */
   function guard(fn, nextRefOf) {
+    /** @param {any} e @param {any[]} args */
     const fail = (e, args) => {
+      /** @type {{ status: string, failure: string, detail: string, nextRef?: number }} */
       const r = { status: 'error', failure: 'internal', detail: cut(String((e && e.message) || e), 200) };
       if (nextRefOf) r.nextRef = newCtx(nextRefOf(args)).next;
       return r;
@@ -12,7 +15,7 @@
       resetCaches();
       try {
         const r = fn(...args);
-        return r && typeof r.then === 'function' ? r.catch((e) => fail(e, args)) : r;
+        return r && typeof r.then === 'function' ? r.catch((/** @type {unknown} */ e) => fail(e, args)) : r;
       } catch (e) {
         return fail(e, args);
       }
@@ -20,6 +23,7 @@
   }
   // ---------------------------------------------------------------- glass extras
   // The element's box in document coordinates (for element screenshots), scrolled into view.
+  /** @param {unknown} ref */
   function rect(ref) {
     const el = lookup(ref);
     if (el === UNKNOWN || !el || !el.isConnected) return { status: 'stale' };
@@ -34,6 +38,7 @@
     return document.readyState;
   }
   // The element itself (evaluated without returnByValue), when it is a usable file input.
+  /** @param {unknown} ref */
   function fileInput(ref) {
     const el = lookup(ref);
     if (el === UNKNOWN || !el || !el.isConnected) return null;
