@@ -12,8 +12,8 @@
 //! `observe`; every listed control must take Glass's `click` (a button: its own page-side
 //! counter, and Chrome's `elementFromPoint` at the event's point is that control) or `type` (a
 //! text box: its value), or fail with a reason that is true (no point of it can receive a press).
-//! The suite runs the first 2,000 layouts (two halves side by side, each with two runners of
-//! its own Chrome); the on-demand run takes 10,000, or `GLASS_LAYOUTS`. Seeds that once failed are fixtures by being in that range.
+//! The suite runs the first 2,000 layouts (two halves side by side); the on-demand run takes
+//! 10,000, or `GLASS_LAYOUTS` (`GLASS_LAYOUT_RUNNERS` Chromes side by side). Seeds that once failed are fixtures by being in that range.
 #![cfg(target_os = "linux")]
 
 use crate::common;
@@ -566,8 +566,9 @@ fn every_seed_that_once_failed_passes() {
 /// A seed that failed, with its problems in words.
 type Failed = (u64, Vec<String>);
 
-/// Runners per test, each with its own Chrome (see `run`).
-const RUNNERS: usize = 2;
+/// Runners per test, each with its own Chrome (see `run`): one, because four Chromes beside the
+/// rest of the suite starved its other tests of the two cores.
+const RUNNERS: usize = 1;
 
 /// Run the layouts of `seeds` (`GLASS_LAYOUT_SEED` replays one instead, when it is in them;
 /// `GLASS_LAYOUT_RUNNERS` sets how many Chromes share them, 1 to 8).
