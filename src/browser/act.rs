@@ -141,7 +141,7 @@ pub struct Actions<'b> {
 }
 
 impl Browser {
-    /// Actions on elements: resolving a target, checking it can take the action, and settling what the action caused.
+    /// The [`Actions`] handle over this browser.
     pub fn actions(&mut self) -> Actions<'_> {
         Actions { browser: self }
     }

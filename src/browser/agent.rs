@@ -63,8 +63,7 @@ pub struct Agent<'b> {
 }
 
 impl Browser {
-    /// The page agent: calling Glass's JavaScript in the page's isolated world, and the world
-    /// itself.
+    /// The [`Agent`] handle over this browser.
     pub fn agent(&mut self) -> Agent<'_> {
         Agent { browser: self }
     }

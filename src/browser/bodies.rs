@@ -25,7 +25,7 @@ pub struct Bodies<'b> {
 }
 
 impl Browser {
-    /// Bodies: the request and response bodies Chrome kept for the network log.
+    /// The [`Bodies`] handle over this browser.
     pub fn bodies(&mut self) -> Bodies<'_> {
         Bodies { browser: self }
     }

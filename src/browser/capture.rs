@@ -62,7 +62,7 @@ pub struct Capture<'b> {
 }
 
 impl Browser {
-    /// Capture: screenshots of the page or an element.
+    /// The [`Capture`] handle over this browser.
     pub fn capture(&mut self) -> Capture<'_> {
         Capture { browser: self }
     }

@@ -13,7 +13,7 @@ pub struct Dialogs<'b> {
 }
 
 impl Browser {
-    /// Dialogs: answering the JavaScript dialog a page opened.
+    /// The [`Dialogs`] handle over this browser.
     pub fn dialogs(&mut self) -> Dialogs<'_> {
         Dialogs { browser: self }
     }

@@ -159,7 +159,7 @@ pub struct Emulation<'b> {
 }
 
 impl Browser {
-    /// Emulation: the screen, network, CPU, place, time zone, locale and media the page sees.
+    /// The [`Emulation`] handle over this browser.
     pub fn emulation(&mut self) -> Emulation<'_> {
         Emulation { browser: self }
     }

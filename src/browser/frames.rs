@@ -43,7 +43,7 @@ pub struct Frames<'b> {
 }
 
 impl Browser {
-    /// Frames: which frame the page tools act in, and where its points sit in the page.
+    /// The [`Frames`] handle over this browser.
     pub fn frames(&mut self) -> Frames<'_> {
         Frames { browser: self }
     }

@@ -84,7 +84,7 @@ pub struct Health<'b> {
 }
 
 impl Browser {
-    /// Health: what Chrome is, and whether the page's renderer still answers.
+    /// The [`Health`] handle over this browser.
     pub fn health(&mut self) -> Health<'_> {
         Health { browser: self }
     }

@@ -119,7 +119,7 @@ pub struct Input<'b> {
 }
 
 impl Browser {
-    /// Input: the pointer and the keyboard, as Chrome's input events.
+    /// The [`Input`] handle over this browser.
     pub fn input(&mut self) -> Input<'_> {
         Input { browser: self }
     }

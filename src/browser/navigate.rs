@@ -88,7 +88,7 @@ pub struct Pages<'b> {
 }
 
 impl Browser {
-    /// Pages and history: going to a URL, moving through history, where the tab is.
+    /// The [`Pages`] handle over this browser.
     pub fn pages(&mut self) -> Pages<'_> {
         Pages { browser: self }
     }

@@ -34,7 +34,7 @@ pub struct Script<'b> {
 }
 
 impl Browser {
-    /// Script: the page's own JavaScript, evaluated in its main world.
+    /// The [`Script`] handle over this browser.
     pub fn script(&mut self) -> Script<'_> {
         Script { browser: self }
     }

@@ -13,7 +13,7 @@ pub struct Storage<'b> {
 }
 
 impl Browser {
-    /// Storage: the cookies and local storage of the page's origins.
+    /// The [`Storage`] handle over this browser.
     pub fn storage(&mut self) -> Storage<'_> {
         Storage { browser: self }
     }

@@ -64,7 +64,7 @@ pub struct Tabs<'b> {
 }
 
 impl Browser {
-    /// Tabs: listing, opening, selecting and closing page targets, and popups.
+    /// The [`Tabs`] handle over this browser.
     pub fn tabs(&mut self) -> Tabs<'_> {
         Tabs { browser: self }
     }

@@ -51,7 +51,7 @@ pub struct Trace<'b> {
 }
 
 impl Browser {
-    /// Trace: recording a performance trace of the page.
+    /// The [`Trace`] handle over this browser.
     pub fn trace(&mut self) -> Trace<'_> {
         Trace { browser: self }
     }
