@@ -123,11 +123,13 @@ pub struct SessionOptions {
     )]
     pub confirm_capabilities: Vec<crate::policy::Capability>,
 
-    /// Which tools to offer: `core` (navigation, observation, the verified actions, waits,
-    /// dialogs, tabs), `standard` (plus the semantic tools, frames, files, diagnostics) or
-    /// `full` (default, every tool); docs/mcp.md gives each group's size. A tool the policy
-    /// denies outright (`evaluate`, `upload`, `download` under `hardened`) is never offered.
-    #[arg(long, global = true, value_enum, default_value_t = crate::tools::ToolGroup::Full)]
+    /// Which tools to list: `lean` (default: the everyday tools and `addTools`, which lists a
+    /// family more in the same session; calling any tool lists its family too), `core` (only
+    /// navigation, observation, the verified actions, waits, dialogs, tabs), `standard` (plus
+    /// the semantic tools, frames, files, diagnostics) or `full` (every tool from the start);
+    /// docs/mcp.md gives each one's size. A tool the policy denies outright (`evaluate`,
+    /// `upload`, `download` under `hardened`) is never listed.
+    #[arg(long, global = true, value_enum, default_value_t = crate::tools::ToolGroup::Lean)]
     pub tools: crate::tools::ToolGroup,
 
     /// Cancel a download once it passes this many MiB (its partial file is deleted), so a

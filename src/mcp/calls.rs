@@ -78,7 +78,7 @@ pub(super) async fn call_tool(
     ));
 }
 
-/// Read the request once: its tool (one outside the group is unknown; one the policy denies is
+/// Read the request once: its tool (one out of reach is unknown; one the policy denies is
 /// found, and answers with the policy's denial), its arguments, and the arguments the server
 /// reads itself. The error is the invalid-params message.
 fn read(shared: &Shared, params: Value) -> Result<CallRequest, String> {
@@ -92,7 +92,7 @@ fn read(shared: &Shared, params: Value) -> Result<CallRequest, String> {
         Some(_) => return Err("tools/call arguments must be an object".into()),
     };
     let tool = tools::find(name)
-        .filter(|t| shared.facts.tools.holds(t.group))
+        .filter(|t| tools::reachable(t, &shared.facts))
         .ok_or_else(|| format!("unknown tool: {}", bounded(name)))?;
     let include_trace = server_arg(
         &mut arguments,
@@ -187,13 +187,22 @@ async fn run(
         lease_token,
         progress_token,
     } = request;
+    // A lean list grows by what the session uses: a call of a tool not listed yet lists its
+    // family (the client is told once the call has answered), as `addTools` does.
+    let families_before = shared.added.get();
+    if !tools::listed(tool, &shared.facts, families_before) {
+        shared.added.add(tool.family);
+    }
     let run = async {
         let call = tools::progress::with_control(
             Arc::clone(&control),
             tools::lease::as_client(
                 shared.client.unwrap_or(0),
                 lease_token,
-                tools::call::call(&services, tool, arguments),
+                tools::ADDED.scope(
+                    Arc::clone(&shared.added),
+                    tools::call::call(&services, tool, arguments),
+                ),
             ),
         );
         match progress_token {
@@ -253,6 +262,9 @@ async fn run(
         started,
     )
     .await;
+    if shared.added.get() != families_before {
+        shared.announce_list_changed(framing).await;
+    }
     // Released only once the answer is queued, so the EOF drain never overtakes it.
     drop(entry);
     drop(permit);

@@ -119,7 +119,7 @@ where
         tokio::task::spawn_blocking(move || {
             building
                 .listing
-                .get_or_init(|| tools::list_json(&building.facts));
+                .get_or_init(|| tools::list_entries(&building.facts));
         });
     }
     let (out, writer) = connection::writer(output);
@@ -134,6 +134,8 @@ where
         active: Mutex::new(HashMap::new()),
         permits: Arc::new(Semaphore::new(MAX_ACTIVE_REQUESTS)),
         client,
+        added: Default::default(),
+        list_watchers: Mutex::new(Vec::new()),
     });
     let ended = connection::read_frames(input, stop, |event| handle_decoded(&shared, event)).await;
     if ended == Ended::Eof {
@@ -509,7 +511,7 @@ async fn initialize(shared: &Arc<Shared>, framing: Framing, id: &RequestId, para
     }
     let result = json!({
         "protocolVersion": agreed,
-        "capabilities": {"tools": {"listChanged": false}},
+        "capabilities": {"tools": {"listChanged": shared.facts.tools.grows()}},
         "serverInfo": server_info(),
         "instructions": INSTRUCTIONS,
         "glass": negotiation::manifest(&shared.facts),
@@ -545,7 +547,7 @@ async fn handle_stateless(
         Method::ServerDiscover => {
             let mut result = json!({
                 "supportedVersions": revision::supported(),
-                "capabilities": {"tools": {"listChanged": false}},
+                "capabilities": {"tools": {"listChanged": shared.facts.tools.grows()}},
                 "serverInfo": server_info(),
                 "instructions": INSTRUCTIONS,
                 "ttlMs": 300_000,
@@ -572,9 +574,10 @@ async fn handle_stateless(
             super::calls::call_tool(shared, framing, id, params, Era::Stateless).await
         }
         Method::SubscriptionsListen => {
-            // Glass's lists never change, so the honoured filter is empty; the stream stays
-            // open until the client cancels it or the process ends.
-            let (tx, _rx) = oneshot::channel();
+            // The one list that can change is a lean server's tool list: a stream that asks
+            // for toolsListChanged gets it there; every other filter is honoured as empty. The
+            // stream stays open until the client cancels it or the process ends.
+            let (tx, rx) = oneshot::channel();
             let running = Running {
                 cancel: tx,
                 permit: None,
@@ -582,10 +585,29 @@ async fn handle_stateless(
             if lock(&shared.active).insert(id.clone(), running).is_some() {
                 tracing::debug!("subscription id reused");
             }
+            let asked = params
+                .as_ref()
+                .and_then(|p| p.pointer("/notifications/toolsListChanged"))
+                == Some(&Value::Bool(true));
+            let honoured = if asked && shared.facts.tools.grows() {
+                lock(&shared.list_watchers).push(id.clone());
+                // Cancelling the stream ends its notifications.
+                let watching = Arc::downgrade(shared);
+                let stream = id.clone();
+                tokio::spawn(async move {
+                    let _ = rx.await;
+                    if let Some(shared) = watching.upgrade() {
+                        lock(&shared.list_watchers).retain(|w| *w != stream);
+                    }
+                });
+                json!({"toolsListChanged": true})
+            } else {
+                json!({})
+            };
             let ack = json!({
                 "jsonrpc": "2.0",
                 "method": "notifications/subscriptions/acknowledged",
-                "params": {"_meta": {"io.modelcontextprotocol/subscriptionId": id.to_value()}, "notifications": {}},
+                "params": {"_meta": {"io.modelcontextprotocol/subscriptionId": id.to_value()}, "notifications": honoured},
             });
             shared.out.send(framing, ack).await;
         }

@@ -38,15 +38,37 @@ pub(super) struct Shared {
     pub(super) permits: Arc<Semaphore>,
     /// This connection's client id among a daemon's clients (`None` for a stdio server).
     pub(super) client: Option<u64>,
+    /// The tool families this connection added to a lean list.
+    pub(super) added: Arc<crate::tools::AddedFamilies>,
+    /// Stateless subscriptions (`subscriptions/listen`) that asked for `toolsListChanged`.
+    pub(super) list_watchers: Mutex<Vec<RequestId>>,
 }
 
 impl Shared {
-    /// The `tools` of `tools/list`, in either revision: built once for the process (see
-    /// `serve_connection`), since the facts it depends on are fixed.
-    pub(super) fn tools_listing(&self) -> &Value {
-        self.services
+    /// The `tools` of `tools/list`, in either revision: the entries are built once for the
+    /// process (see `serve_connection`), then filtered by what this connection added.
+    pub(super) fn tools_listing(&self) -> Value {
+        let entries = self
+            .services
             .listing
-            .get_or_init(|| crate::tools::list_json(&self.facts))
+            .get_or_init(|| crate::tools::list_entries(&self.facts));
+        crate::tools::list_json(entries, &self.facts, self.added.get())
+    }
+
+    /// Tell the client its tool list changed: a handshake client once initialized, and each
+    /// stateless subscription that asked for it.
+    pub(super) async fn announce_list_changed(&self, framing: super::transport::Framing) {
+        let method = "notifications/tools/list_changed";
+        if lock(&self.lifecycle).phase != Phase::Uninitialized {
+            let note = serde_json::json!({"jsonrpc": "2.0", "method": method});
+            self.out.send(framing, note).await;
+        }
+        let watchers = lock(&self.list_watchers).clone();
+        for id in watchers {
+            let note = serde_json::json!({"jsonrpc": "2.0", "method": method,
+                "params": {"_meta": {"io.modelcontextprotocol/subscriptionId": id.to_value()}}});
+            self.out.send(framing, note).await;
+        }
     }
 }
 

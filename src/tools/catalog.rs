@@ -1,13 +1,19 @@
 //! The catalog: every family's tools in `tools/list` order, looked up by name, and what this
 //! server lists (the group, the policy and the daemon decide).
 
+use std::sync::Arc;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::act::{consent, dialogs, forms, keyboard, pointer, transfer};
 use super::contracts::{task, webir};
 use super::devtools::{diagnostics, emulate, evaluate, network, perf, print, state};
 use super::kernel::effects::Annotations;
-use super::kernel::tool::{ServerFacts, Tool};
+use super::kernel::group::{ADDED, Families, Family, ToolGroup};
+use super::kernel::outcome::ToolOutcome;
+use super::kernel::tool::{Call, Needs, RevisionRule, ServerFacts, Services, Tool, ToolFuture};
 use super::kernel::{call, effects, schema};
 use super::page::{capture, delta, navigate, observe, read, scroll};
 use super::run::{batch, checkpoint, recover, task_exec, workflow};
@@ -38,8 +44,8 @@ fn listed_schema(tool: &Tool, facts: &ServerFacts) -> Value {
     listed
 }
 
-/// Whether this server lists `tool`: in its group, and not denied by its policy (a call of a
-/// denied one still gets the policy's answer).
+/// Whether this server offers `tool` (lists it now or once its family is added): reachable
+/// (see [`reachable`]), not denied by its policy and the lease only under `glass daemon`.
 pub fn offered(tool: &Tool, facts: &ServerFacts) -> bool {
     let denied = effects::required(tool).any(|cap| {
         facts
@@ -47,7 +53,19 @@ pub fn offered(tool: &Tool, facts: &ServerFacts) -> bool {
             .iter()
             .any(|(name, decision)| *name == cap.as_str() && *decision == "deny")
     });
-    facts.tools.holds(tool.group) && !denied && (facts.daemon || !effects::daemon_only(tool))
+    reachable(tool, facts) && !denied && (facts.daemon || !effects::daemon_only(tool))
+}
+
+/// Whether a call may name `tool` at all (a tool out of reach is unknown to this server): in
+/// its group's reach, and `addTools` only where the list grows. A denied tool is reachable, so
+/// its call gets the policy's answer.
+pub fn reachable(tool: &Tool, facts: &ServerFacts) -> bool {
+    facts.tools.reaches(tool.group) && (tool.family != Family::List || facts.tools.grows())
+}
+
+/// Whether a connection that added `added` lists `tool` (one this server offers).
+pub fn listed(tool: &Tool, facts: &ServerFacts, added: Families) -> bool {
+    facts.tools.lists(tool.group, tool.family, added)
 }
 
 /// The whole catalog, in `tools/list` order.
@@ -132,6 +150,7 @@ pub fn catalog() -> &'static [Tool] {
         knowledge::INVALIDATE,
         knowledge::PURGE,
         lease::TOOL,
+        ADD_TOOLS,
     ];
     CATALOG
 }
@@ -141,22 +160,136 @@ pub fn find(name: &str) -> Option<&'static Tool> {
     catalog().iter().find(|t| t.name == name)
 }
 
-/// The `tools` array of `tools/list`: the tools this server offers.
-pub fn list_json(facts: &ServerFacts) -> Value {
+/// Every tool this server offers with its `tools/list` entry, in catalog order: built once
+/// per process (the facts are fixed), then filtered for each connection by what it added.
+pub fn list_entries(facts: &ServerFacts) -> Vec<(&'static Tool, Value)> {
+    catalog()
+        .iter()
+        .filter(|t| offered(t, facts))
+        .map(|t| {
+            let entry = json!({
+                "name": t.name,
+                "title": t.title,
+                "description": t.description,
+                "inputSchema": listed_schema(t, facts),
+                "outputSchema": call::output_schema(t),
+                "annotations": Annotations::of(t).to_json(),
+            });
+            (t, entry)
+        })
+        .collect()
+}
+
+/// The `tools` array of `tools/list` for a connection that added `added`.
+pub fn list_json(
+    entries: &[(&'static Tool, Value)],
+    facts: &ServerFacts,
+    added: Families,
+) -> Value {
     Value::Array(
-        catalog()
+        entries
             .iter()
-            .filter(|t| offered(t, facts))
-            .map(|t| {
-                json!({
-                    "name": t.name,
-                    "title": t.title,
-                    "description": t.description,
-                    "inputSchema": listed_schema(t, facts),
-                    "outputSchema": call::output_schema(t),
-                    "annotations": Annotations::of(t).to_json(),
-                })
-            })
+            .filter(|(t, _)| listed(t, facts, added))
+            .map(|(_, entry)| entry.clone())
             .collect(),
     )
+}
+
+/// `addTools`: a lean list grows by the families a model asks for, in the same session.
+pub const ADD_TOOLS: Tool = Tool {
+    name: "addTools",
+    title: "Add tools",
+    description: "List more of Glass's tools in this session (the client re-lists them). Families: \
+page (goForward, reload, raw DOM, Web IR, observeDelta: what changed since the last look), \
+input (doubleClick, clickAt, drag, held keys, shortcuts, upload, download, consent banners), \
+tabs (new tabs, popups, frames), devtools (console, network requests and bodies, emulation, \
+cookies, storage, PDF, performance traces), semantic (intents, verify, preflight, \
+extractStructured for tables and lists, inspectPage), run (batch, executeTask, workflow, \
+checkpoints, recoverRun), contracts (Task Protocol and Web IR validators, no browser), store \
+(session snapshots, site knowledge).",
+    group: ToolGroup::Core,
+    family: Family::List,
+    schema: schema::input_schema::<AddToolsArgs>,
+    output: crate::tools::kernel::output::result_of::<AddToolsResult>,
+    effects: &[],
+    idempotent: true,
+    needs: Needs::Nothing,
+    revision: RevisionRule::Reads,
+    run: crate::handler!(AddToolsArgs, run_add_tools),
+};
+
+/// Arguments of `addTools`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct AddToolsArgs {
+    /// The families to list.
+    #[schemars(length(min = 1, max = 8))]
+    families: Vec<FamilyName>,
+}
+
+/// A family a model can add (see [`Family::ADDABLE`]).
+#[derive(Clone, Copy, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+enum FamilyName {
+    Page,
+    Input,
+    Tabs,
+    DevTools,
+    Semantic,
+    Run,
+    Contracts,
+    Store,
+}
+
+impl FamilyName {
+    fn family(self) -> Family {
+        match self {
+            FamilyName::Page => Family::Page,
+            FamilyName::Input => Family::Input,
+            FamilyName::Tabs => Family::Tabs,
+            FamilyName::DevTools => Family::DevTools,
+            FamilyName::Semantic => Family::Semantic,
+            FamilyName::Run => Family::Run,
+            FamilyName::Contracts => Family::Contracts,
+            FamilyName::Store => Family::Store,
+        }
+    }
+}
+
+/// What `addTools` listed.
+#[derive(Serialize, JsonSchema)]
+struct AddToolsResult {
+    /// The tools this call added to the list (empty when they were listed already).
+    added: Vec<&'static str>,
+    /// How many tools are listed now.
+    listed: usize,
+}
+
+fn run_add_tools(services: Arc<Services>, input: Call<AddToolsArgs>) -> ToolFuture {
+    let facts = &services.facts;
+    // A caller outside a connection (`glass call`, the demo) has no list: everything this
+    // server offers is reachable there, so nothing is added.
+    let (before, after) = match ADDED.try_with(Arc::clone) {
+        Ok(added) => {
+            let before = added.get();
+            for name in &input.args.families {
+                added.add(name.family());
+            }
+            (before, added.get())
+        }
+        Err(_) => (Families::default(), Families::default()),
+    };
+    let (mut grew, mut listed_now) = (Vec::new(), 0);
+    for t in catalog().iter().filter(|t| offered(t, facts)) {
+        if listed(t, facts, after) {
+            listed_now += 1;
+            if !listed(t, facts, before) {
+                grew.push(t.name);
+            }
+        }
+    }
+    Box::pin(std::future::ready(ToolOutcome::ok(&AddToolsResult {
+        added: grew,
+        listed: listed_now,
+    })))
 }

@@ -25,7 +25,7 @@ pub mod run;
 pub mod catalog;
 
 // What the rest of Glass reaches: the catalog, the call path, and what a tool is.
-pub use catalog::{catalog, find, list_json, offered};
-pub use kernel::group::ToolGroup;
+pub use catalog::{catalog, find, list_entries, list_json, listed, offered, reachable};
+pub use kernel::group::{ADDED, AddedFamilies, ToolGroup};
 pub use kernel::tool::{ServerFacts, Services, Tool, ToolError, ToolOutcome};
 pub use kernel::{call, lease, progress};

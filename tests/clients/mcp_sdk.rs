@@ -78,3 +78,43 @@ fn the_official_sdk_validates_every_result_shape_against_its_output_schema() {
     assert_eq!(page["remember"], true, "{report}");
     assert_eq!(page["country"], "de", "{report}");
 }
+
+/// #30: with Glass's default flags the SDK sees a lean list that grows: `tools.listChanged` is
+/// declared, `addTools` and a call of an unlisted tool each deliver
+/// `notifications/tools/list_changed` to the SDK's message handler, and the SDK's next
+/// `list_tools` has the family (tests/sdk/grow.py).
+#[test]
+fn the_official_sdk_hears_a_lean_list_grow_and_relists_it() {
+    let out = Command::new(sdk_python())
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/sdk/grow.py"))
+        .arg(env!("CARGO_BIN_EXE_glass"))
+        .output()
+        .expect("run the SDK script");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "the SDK script failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: Value = serde_json::from_str(stdout.lines().last().unwrap_or("")).unwrap();
+    let has = |list: &str, tool: &str| {
+        report[list]
+            .as_array()
+            .is_some_and(|l| l.iter().any(|t| t == tool))
+    };
+    assert_eq!(report["listChanged"], true, "{report}");
+    assert!(
+        has("first", "addTools") && !has("first", "listRequests"),
+        "{report}"
+    );
+    assert!(
+        has("second", "listRequests") && !has("second", "compileTask"),
+        "{report}"
+    );
+    assert_eq!(
+        report["calledIsError"], true,
+        "an empty task is invalid: {report}"
+    );
+    assert!(has("third", "compileTask"), "{report}");
+    assert_eq!(report["seen"].as_array().map(Vec::len), Some(2), "{report}");
+}

@@ -33,6 +33,11 @@ pub struct Glass {
     /// Disconnects when the stderr reader has seen end of file, so a test that reads stderr
     /// after the exit reads all of it, not what the reader thread happened to copy so far.
     stderr_done: Receiver<()>,
+    /// `notifications/tools/list_changed` received so far: a lean server sends one after a call
+    /// that listed a family more. `recv` counts them instead of returning them, unless
+    /// `keep_list_changed` is set (for the tests about the notification itself).
+    pub list_changed: usize,
+    pub keep_list_changed: bool,
     _slot: Slot,
 }
 
@@ -107,6 +112,8 @@ impl Glass {
             }
         });
         Glass {
+            list_changed: 0,
+            keep_list_changed: false,
             stdin: child.stdin.take(),
             child,
             rx,
@@ -141,6 +148,12 @@ impl Glass {
 
     pub fn recv_framed_within(&mut self, timeout: Duration) -> (Framing, Value) {
         match self.rx.recv_timeout(timeout) {
+            Ok(Ok((_, m)))
+                if !self.keep_list_changed && m["method"] == "notifications/tools/list_changed" =>
+            {
+                self.list_changed += 1;
+                self.recv_framed_within(timeout)
+            }
             Ok(Ok(frame)) => frame,
             Ok(Err(Impurity(s))) => panic!("stdout carried a non-protocol byte sequence: {s}"),
             Err(RecvTimeoutError::Timeout) => panic!(
@@ -163,8 +176,20 @@ impl Glass {
 
     /// Assert nothing arrives for `d`.
     pub fn expect_silence(&mut self, d: Duration) {
-        if let Ok(msg) = self.rx.recv_timeout(d) {
-            panic!("unexpected message: {msg:?}");
+        let until = std::time::Instant::now() + d;
+        while let Ok(msg) = self
+            .rx
+            .recv_timeout(until.saturating_duration_since(std::time::Instant::now()))
+        {
+            match msg {
+                Ok((_, m))
+                    if !self.keep_list_changed
+                        && m["method"] == "notifications/tools/list_changed" =>
+                {
+                    self.list_changed += 1;
+                }
+                msg => panic!("unexpected message: {msg:?}"),
+            }
         }
     }
 

@@ -632,7 +632,7 @@ fn browser_free_contracts_report_available_uncertified() {
 
 #[test]
 fn every_tool_has_a_strict_described_schema_and_its_annotations() {
-    let mut g = Glass::mcp();
+    let mut g = Glass::spawn(&["--tools", "full", "--mcp"]);
     let init = g.initialize();
     let instructions = init["result"]["instructions"].as_str().unwrap();
     for once in ["locator", "expectedRevision", "confirmToken"] {
@@ -792,14 +792,20 @@ fn the_documented_tool_groups_and_example_are_the_code() {
     };
     let core: BTreeSet<String> = glass::tools::catalog()
         .iter()
-        .filter(|t| t.group == ToolGroup::Core)
+        .filter(|t| t.group == ToolGroup::Core && t.name != "addTools")
         .map(|t| t.name.to_owned())
         .collect();
     assert_eq!(backticked(row("core")[2]), core, "docs/mcp.md's core row");
+    let lean: BTreeSet<String> = backticked(row("lean")[2]);
+    assert!(
+        lean.contains("addTools") && lean.contains("core") && lean.len() == 2,
+        "docs/mcp.md's lean row names core and addTools: {lean:?}"
+    );
     for (group, args) in [
+        ("lean", &["--mcp"][..]),
         ("core", &["--tools", "core", "--mcp"][..]),
         ("standard", &["--tools", "standard", "--mcp"][..]),
-        ("full", &["--mcp"][..]),
+        ("full", &["--tools", "full", "--mcp"][..]),
     ] {
         let mut g = Glass::spawn(args);
         g.initialize();
@@ -874,7 +880,7 @@ fn tool_groups_bound_the_list_and_the_calls() {
     };
     let (mut core, core_tools) = list(&["--tools", "core"]);
     let (_, standard_tools) = list(&["--tools", "standard"]);
-    let (_, full_tools) = list(&[]);
+    let (_, full_tools) = list(&["--tools", "full"]);
     let (core_bytes, standard_bytes, full_bytes) = (
         read_size(&core_tools),
         read_size(&standard_tools),
@@ -899,7 +905,7 @@ fn tool_groups_bound_the_list_and_the_calls() {
     for t in [
         "batch",
         "verify",
-        "fillForm",
+        "doubleClick",
         "extractStructured",
         "executeTask",
         "resolveIntent",
@@ -912,9 +918,11 @@ fn tool_groups_bound_the_list_and_the_calls() {
         assert!(!core_names.contains(&t.to_owned()), "{t} in core");
     }
     assert!(!standard_names.contains(&"validateWebIr".to_owned()));
-    // Every tool but the daemon's lease tool (listed only where clients share a browser).
-    assert_eq!(names(&full_tools).len(), glass::tools::catalog().len() - 1);
+    // Every tool but the daemon's lease tool (listed only where clients share a browser) and
+    // `addTools` (only where the list grows).
+    assert_eq!(names(&full_tools).len(), glass::tools::catalog().len() - 2);
     assert!(!names(&full_tools).contains(&"lease".to_owned()));
+    assert!(!names(&core_tools).contains(&"addTools".to_owned()));
     // Outside the group: unknown, before anything runs.
     let r = core.call(
         json!(2),
@@ -1010,4 +1018,124 @@ fn include_trace_and_lease_token_are_checked_by_the_server() {
     }
     let r = g.request(json!("ok"), "ping", json!({}));
     assert!(r["result"].is_object(), "{r}");
+}
+
+/// What a model reads of a tool list: each tool's name, description and input schema.
+fn model_reads(tools: &Value) -> usize {
+    let read: Vec<Value> = tools
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| json!({"name": t["name"], "description": t["description"], "inputSchema": t["inputSchema"]}))
+        .collect();
+    serde_json::to_vec(&read).unwrap().len()
+}
+
+fn listed_names(g: &mut Glass, id: i64) -> Vec<String> {
+    g.request(json!(id), "tools/list", json!({}))["result"]["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// #30: by default the list is lean (cheaper for a model than Playwright MCP's 17.6 KB with the
+/// instructions), and it grows in the session: `addTools` lists the families asked for, and so
+/// does calling a tool not listed yet; each growth is announced after the call's answer with
+/// `notifications/tools/list_changed`, and the client's next `tools/list` has them. Nothing is
+/// unreachable. A fixed group (`--tools full`) never changes and has no `addTools`.
+#[test]
+fn a_lean_list_grows_by_family_in_the_session_and_says_so() {
+    let mut g = Glass::mcp();
+    g.keep_list_changed = true;
+    let init = g.initialize();
+    assert_eq!(init["result"]["capabilities"]["tools"]["listChanged"], true);
+    let tools = g.request(json!(1), "tools/list", json!({}))["result"]["tools"].clone();
+    let bytes = model_reads(&tools) + init["result"]["instructions"].as_str().unwrap().len();
+    assert!(bytes < 14 * 1024, "the lean list costs {bytes} bytes");
+    let names = listed_names(&mut g, 2);
+    for t in [
+        "navigate", "observe", "click", "type", "fillForm", "goBack", "addTools",
+    ] {
+        assert!(names.contains(&t.to_owned()), "{t} not listed");
+    }
+    for t in ["listRequests", "validateTask", "batch", "drag"] {
+        assert!(!names.contains(&t.to_owned()), "{t} listed from the start");
+    }
+    // A family asked for: its tools in the answer, then the notification, then in the list.
+    let r = g.call(json!(3), "addTools", json!({"families": ["devtools"]}));
+    let added = tool_json(&r);
+    assert!(
+        added["added"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("listRequests")),
+        "{added}"
+    );
+    assert_eq!(g.recv()["method"], "notifications/tools/list_changed");
+    let names = listed_names(&mut g, 4);
+    assert!(names.contains(&"listRequests".to_owned()) && names.contains(&"emulate".to_owned()));
+    assert!(!names.contains(&"validateTask".to_owned()));
+    assert_eq!(added["listed"].as_u64(), Some(names.len() as u64));
+    // Asked again: nothing added, nothing announced (the next message is the list's answer).
+    let again = tool_json(&g.call(json!(5), "addTools", json!({"families": ["devtools"]})));
+    assert_eq!(again["added"], json!([]), "{again}");
+    assert_eq!(listed_names(&mut g, 6).len(), names.len());
+    // A tool of a family not listed, called by name: it runs, and its family joins the list.
+    let r = g.call(json!(7), "validateTask", json!({"task": {}}));
+    assert!(r["result"].is_object(), "{r}");
+    assert_eq!(g.recv()["method"], "notifications/tools/list_changed");
+    let names = listed_names(&mut g, 8);
+    assert!(names.contains(&"compileTask".to_owned()), "{names:?}");
+    // An unknown family is refused by name, the list untouched.
+    let r = g.call(json!(9), "addTools", json!({"families": ["everything"]}));
+    assert_eq!(r["result"]["isError"], true, "{r}");
+    assert_eq!(listed_names(&mut g, 10).len(), names.len());
+
+    // A fixed group: no growth, no addTools.
+    let mut full = Glass::spawn(&["--tools", "full", "--mcp"]);
+    let init = full.initialize();
+    assert_eq!(
+        init["result"]["capabilities"]["tools"]["listChanged"],
+        false
+    );
+    let r = full.call(json!(1), "addTools", json!({"families": ["devtools"]}));
+    assert_eq!(r["error"]["code"], -32602, "{r}");
+}
+
+/// The stateless revision: a `subscriptions/listen` stream that asks for `toolsListChanged` is
+/// told when a call grew the list (with its subscription id), and the next stateless
+/// `tools/list` has the family.
+#[test]
+fn a_stateless_subscription_hears_the_list_grow() {
+    let mut g = Glass::mcp();
+    g.keep_list_changed = true;
+    g.send(
+        &json!({"jsonrpc": "2.0", "id": "sub", "method": "subscriptions/listen",
+        "params": {"_meta": stateless_meta(), "notifications": {"toolsListChanged": true}}}),
+    );
+    let ack = g.recv();
+    assert_eq!(ack["method"], "notifications/subscriptions/acknowledged");
+    assert_eq!(
+        ack["params"]["notifications"],
+        json!({"toolsListChanged": true}),
+        "{ack}"
+    );
+    let r = g.request(
+        json!(1),
+        "tools/call",
+        json!({"_meta": stateless_meta(),
+        "name": "addTools", "arguments": {"families": ["tabs"]}}),
+    );
+    assert!(r["result"].is_object(), "{r}");
+    let note = g.recv();
+    assert_eq!(note["method"], "notifications/tools/list_changed", "{note}");
+    assert_eq!(
+        note["params"]["_meta"]["io.modelcontextprotocol/subscriptionId"],
+        "sub"
+    );
+    let list = g.request(json!(2), "tools/list", json!({"_meta": stateless_meta()}));
+    let tools = list["result"]["tools"].as_array().unwrap();
+    assert!(tools.iter().any(|t| t["name"] == "selectFrame"), "{list}");
 }

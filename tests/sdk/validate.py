@@ -24,7 +24,7 @@ with open(os.path.join(os.path.dirname(__file__), "..", "fixtures", "spec_task.j
 async def main(glass: str, base: str) -> None:
     # Workflow checkpoints go to a throwaway data directory.
     env = {**os.environ, "GLASS_DATA_DIR": tempfile.mkdtemp(prefix="glass-sdk-")}
-    params = StdioServerParameters(command=glass, args=["--incognito", "--policy-allow", "persist-page-data", "--mcp"], env=env)
+    params = StdioServerParameters(command=glass, args=["--incognito", "--tools", "full", "--policy-allow", "persist-page-data", "--mcp"], env=env)
     async with stdio_client(params) as (read, write):
         async with ClientSession(read, write) as session:
             init = await session.initialize()

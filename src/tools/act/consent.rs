@@ -13,7 +13,7 @@ use crate::browser::agent_calls::Consent;
 use crate::failure::{Failure, FailureKind};
 use crate::tools::kernel::browser::session_for;
 use crate::tools::kernel::effect::Effect;
-use crate::tools::kernel::group::ToolGroup;
+use crate::tools::kernel::group::{Family, ToolGroup};
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::output::ActionResult;
 use crate::tools::kernel::schema::input_schema;
@@ -26,6 +26,7 @@ pub const DISMISS_CONSENT: Tool = Tool {
     title: "Dismiss consent",
     description: "Answer a known platform's consent banner (OneTrust, Cookiebot, Didomi, TrustArc, Usercentrics...); nothing else is clicked.",
     group: ToolGroup::Standard,
+    family: Family::Input,
     schema: input_schema::<ConsentArgs>,
     output: crate::tools::kernel::output::result_of::<ActionResult>,
     effects: &[Effect::Input],

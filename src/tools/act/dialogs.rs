@@ -9,7 +9,7 @@ use crate::failure::{Failure, Kind};
 use crate::tools::kernel::args::NoArgs;
 use crate::tools::kernel::browser::session_for;
 use crate::tools::kernel::effect::Effect;
-use crate::tools::kernel::group::ToolGroup;
+use crate::tools::kernel::group::{Family, ToolGroup};
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::schema::input_schema;
 use crate::tools::kernel::tool::{Call, Needs, RevisionRule, Services, Tool, ToolFuture};
@@ -21,6 +21,7 @@ pub const ACCEPT: Tool = Tool {
     title: "Accept the dialog",
     description: "Accept the open alert, confirm, prompt (with promptText) or beforeunload dialog.",
     group: ToolGroup::Core,
+    family: Family::Input,
     schema: input_schema::<AcceptArgs>,
     output: crate::tools::kernel::output::result_of::<DialogResult>,
     effects: &[Effect::Input],
@@ -36,6 +37,7 @@ pub const DISMISS: Tool = Tool {
     title: "Dismiss the dialog",
     description: "Dismiss (cancel) the open JavaScript dialog.",
     group: ToolGroup::Core,
+    family: Family::Input,
     schema: input_schema::<NoArgs>,
     output: crate::tools::kernel::output::result_of::<DialogResult>,
     effects: &[Effect::Input],

@@ -20,7 +20,7 @@ use crate::tools::kernel::args;
 use crate::tools::kernel::args::Target;
 use crate::tools::kernel::browser::session_for;
 use crate::tools::kernel::effect::Effect;
-use crate::tools::kernel::group::ToolGroup;
+use crate::tools::kernel::group::{Family, ToolGroup};
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::output::{ActionResult, CausedReport};
 use crate::tools::kernel::schema::input_schema;
@@ -33,6 +33,7 @@ pub const TYPE: Tool = Tool {
     title: "Type text",
     description: "Type text into one editable element as key presses at the caret (replacing a selection). Never echoed.",
     group: ToolGroup::Core,
+    family: Family::Input,
     schema: input_schema::<TypeArgs>,
     output: crate::tools::kernel::output::result_of::<ActionResult>,
     effects: &[Effect::Input, Effect::ProducesText],
@@ -48,6 +49,7 @@ pub const CLEAR: Tool = Tool {
     title: "Clear a field",
     description: "Empty one editable element.",
     group: ToolGroup::Core,
+    family: Family::Input,
     schema: input_schema::<PointerArgs>,
     output: crate::tools::kernel::output::result_of::<ActionResult>,
     effects: &[Effect::Input],
@@ -63,6 +65,7 @@ pub const CHECK: Tool = Tool {
     title: "Check",
     description: "Make one checkbox, radio or switch checked (no-op if it already is); verified afterwards.",
     group: ToolGroup::Core,
+    family: Family::Input,
     schema: input_schema::<PointerArgs>,
     output: crate::tools::kernel::output::result_of::<ActionResult>,
     effects: &[Effect::Input],
@@ -78,6 +81,7 @@ pub const UNCHECK: Tool = Tool {
     title: "Uncheck",
     description: "Make one checkbox or switch unchecked (no-op if it already is); verified afterwards.",
     group: ToolGroup::Core,
+    family: Family::Input,
     schema: input_schema::<PointerArgs>,
     output: crate::tools::kernel::output::result_of::<ActionResult>,
     effects: &[Effect::Input],
@@ -93,6 +97,7 @@ pub const SELECT: Tool = Tool {
     title: "Select an option",
     description: "Choose the option of one <select> by value, or by label.",
     group: ToolGroup::Core,
+    family: Family::Input,
     schema: input_schema::<SelectArgs>,
     output: crate::tools::kernel::output::result_of::<ActionResult>,
     effects: &[Effect::Input],
@@ -326,7 +331,8 @@ pub const FILL_FORM: Tool = Tool {
     name: "fillForm",
     title: "Fill a form",
     description: "Fill up to 16 fields (text, a select's option, a checkbox's state); every target resolves before any is filled; each field's outcome.",
-    group: ToolGroup::Standard,
+    group: ToolGroup::Core,
+    family: Family::Input,
     schema: input_schema::<FillArgs>,
     output: crate::tools::kernel::output::result_of::<FillFormResult>,
     effects: &[Effect::Input, Effect::ProducesText],

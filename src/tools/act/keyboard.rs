@@ -16,7 +16,7 @@ use crate::tools::kernel::args;
 use crate::tools::kernel::args::Target;
 use crate::tools::kernel::browser::session_for;
 use crate::tools::kernel::effect::Effect;
-use crate::tools::kernel::group::ToolGroup;
+use crate::tools::kernel::group::{Family, ToolGroup};
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::output::KeysResult;
 use crate::tools::kernel::schema::input_schema;
@@ -29,6 +29,7 @@ pub const KEY: Tool = Tool {
     title: "Press a key",
     description: "Press and release one key (Enter, Tab, Escape, ArrowDown, a, F5...), optionally after focusing a target.",
     group: ToolGroup::Core,
+    family: Family::Input,
     schema: input_schema::<KeyArgs>,
     output: crate::tools::kernel::output::result_of::<KeysResult>,
     effects: &[Effect::Input, Effect::ProducesText],
@@ -44,6 +45,7 @@ pub const KEY_DOWN: Tool = Tool {
     title: "Key down",
     description: "Press one key without releasing it.",
     group: ToolGroup::Full,
+    family: Family::Input,
     schema: input_schema::<KeyArgs>,
     output: crate::tools::kernel::output::result_of::<KeysResult>,
     effects: &[Effect::Input, Effect::ProducesText],
@@ -59,6 +61,7 @@ pub const KEY_UP: Tool = Tool {
     title: "Key up",
     description: "Release one key.",
     group: ToolGroup::Full,
+    family: Family::Input,
     schema: input_schema::<KeyArgs>,
     output: crate::tools::kernel::output::result_of::<KeysResult>,
     effects: &[Effect::Input, Effect::ProducesText],
@@ -74,6 +77,7 @@ pub const SHORTCUT: Tool = Tool {
     title: "Keyboard shortcut",
     description: "Press a chord such as Control+A or Shift+Tab.",
     group: ToolGroup::Standard,
+    family: Family::Input,
     schema: input_schema::<ShortcutArgs>,
     output: crate::tools::kernel::output::result_of::<KeysResult>,
     effects: &[Effect::Input, Effect::ProducesText],

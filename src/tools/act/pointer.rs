@@ -15,7 +15,7 @@ use crate::failure::{Failure, FailureKind};
 use crate::tools::kernel::args::Target;
 use crate::tools::kernel::browser::session_for;
 use crate::tools::kernel::effect::Effect;
-use crate::tools::kernel::group::ToolGroup;
+use crate::tools::kernel::group::{Family, ToolGroup};
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::output::ActionResult;
 use crate::tools::kernel::schema::input_schema;
@@ -28,6 +28,7 @@ pub const CLICK: Tool = Tool {
     title: "Click",
     description: "Click exactly one visible, enabled, unobstructed element; reports what it caused.",
     group: ToolGroup::Core,
+    family: Family::Input,
     schema: input_schema::<ClickArgs>,
     output: crate::tools::kernel::output::result_of::<ActionResult>,
     effects: &[Effect::Input],
@@ -43,6 +44,7 @@ pub const DOUBLE_CLICK: Tool = Tool {
     title: "Double-click",
     description: "Double-click exactly one verified element.",
     group: ToolGroup::Standard,
+    family: Family::Input,
     schema: input_schema::<PointerArgs>,
     output: crate::tools::kernel::output::result_of::<ActionResult>,
     effects: &[Effect::Input],
@@ -57,7 +59,8 @@ pub const HOVER: Tool = Tool {
     name: "hover",
     title: "Hover",
     description: "Move the pointer over exactly one verified element.",
-    group: ToolGroup::Standard,
+    group: ToolGroup::Core,
+    family: Family::Input,
     schema: input_schema::<PointerArgs>,
     output: crate::tools::kernel::output::result_of::<ActionResult>,
     effects: &[Effect::Input],
@@ -207,6 +210,7 @@ pub const CLICK_AT: Tool = Tool {
     title: "Click at a point",
     description: "Click at x, y (viewport CSS px) on canvas or element-less pages: never retargeted, refused outside the viewport; says what was hit.",
     group: ToolGroup::Standard,
+    family: Family::Input,
     schema: input_schema::<ClickAtArgs>,
     output: crate::tools::kernel::output::result_of::<ClickAtResult>,
     effects: &[Effect::ClicksCoordinate, Effect::Input],
@@ -298,6 +302,7 @@ pub const DRAG: Tool = Tool {
     title: "Drag and drop",
     description: "Drag one verified element onto another (pointer drags and HTML5 drag and drop).",
     group: ToolGroup::Standard,
+    family: Family::Input,
     schema: input_schema::<DragArgs>,
     output: crate::tools::kernel::output::result_of::<ActionResult>,
     effects: &[Effect::Input],

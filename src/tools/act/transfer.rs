@@ -13,7 +13,7 @@ use crate::tools::kernel::args;
 use crate::tools::kernel::args::Target;
 use crate::tools::kernel::browser::session_for;
 use crate::tools::kernel::effect::{Effect, When};
-use crate::tools::kernel::group::ToolGroup;
+use crate::tools::kernel::group::{Family, ToolGroup};
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::output::ActionResult;
 use crate::tools::kernel::schema::input_schema;
@@ -29,6 +29,7 @@ pub const UPLOAD: Tool = Tool {
     title: "Upload files",
     description: "Set 1 to 16 regular local files on one input[type=file].",
     group: ToolGroup::Standard,
+    family: Family::Input,
     schema: input_schema::<UploadArgs>,
     output: crate::tools::kernel::output::result_of::<ActionResult>,
     effects: &[Effect::Uploads(When::Always), Effect::Input],
@@ -44,6 +45,7 @@ pub const DOWNLOAD: Tool = Tool {
     title: "Wait for a download",
     description: "Wait for one download of the page (one the last action started included) and save it: file name, size, sha256.",
     group: ToolGroup::Standard,
+    family: Family::Input,
     schema: input_schema::<DownloadArgs>,
     output: crate::tools::kernel::output::result_of::<DownloadResult>,
     effects: &[Effect::Downloads, Effect::Input],

@@ -10,7 +10,7 @@ use serde::Deserialize;
 
 use crate::task::{self as protocol, TaskErrorKind};
 use crate::tools::kernel::args::Document;
-use crate::tools::kernel::group::ToolGroup;
+use crate::tools::kernel::group::{Family, ToolGroup};
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::schema::input_schema;
 use crate::tools::kernel::tool::{Call, Needs, RevisionRule, Services, Tool, ToolFuture};
@@ -21,6 +21,7 @@ pub const VALIDATE: Tool = Tool {
     title: "Validate a task",
     description: "Validate a Task Protocol v1 task without compiling or starting Chrome.",
     group: ToolGroup::Full,
+    family: Family::Contracts,
     schema: input_schema::<TaskArgs>,
     output: crate::tools::kernel::output::result_of::<crate::task::ValidationResult>,
     effects: &[],
@@ -36,6 +37,7 @@ pub const COMPILE: Tool = Tool {
     title: "Compile a task",
     description: "Validate a Task Protocol v1 task and return a browser-free execution plan.",
     group: ToolGroup::Full,
+    family: Family::Contracts,
     schema: input_schema::<TaskArgs>,
     output: crate::tools::kernel::output::result_of::<crate::task::PlanResponse<'static>>,
     effects: &[],

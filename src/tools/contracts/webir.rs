@@ -12,7 +12,7 @@ use serde_json::Value;
 
 use crate::tools::kernel::args;
 use crate::tools::kernel::args::Document;
-use crate::tools::kernel::group::ToolGroup;
+use crate::tools::kernel::group::{Family, ToolGroup};
 use crate::tools::kernel::outcome::{ToolError, ToolOutcome};
 use crate::tools::kernel::schema::input_schema;
 use crate::tools::kernel::tool::{Call, Needs, RevisionRule, Services, Tool, ToolFuture};
@@ -24,6 +24,7 @@ pub const VALIDATE: Tool = Tool {
     title: "Validate a Web IR draft",
     description: "Validate a Web IR v1 draft's graph invariants without starting Chrome.",
     group: ToolGroup::Full,
+    family: Family::Contracts,
     schema: input_schema::<OneDraft>,
     output: crate::tools::kernel::output::result_of::<crate::webir::ValidateResult>,
     effects: &[],
@@ -39,6 +40,7 @@ pub const INSPECT: Tool = Tool {
     title: "Inspect a Web IR draft",
     description: "Summary counts of a Web IR v1 draft.",
     group: ToolGroup::Full,
+    family: Family::Contracts,
     schema: input_schema::<OneDraft>,
     output: crate::tools::kernel::output::result_of::<crate::webir::InspectSummary<'static>>,
     effects: &[],
@@ -54,6 +56,7 @@ pub const DIFF: Tool = Tool {
     title: "Diff two Web IR drafts",
     description: "Revision-change counts between two Web IR drafts.",
     group: ToolGroup::Full,
+    family: Family::Contracts,
     schema: input_schema::<TwoDrafts>,
     output: crate::tools::kernel::output::result_of::<crate::webir::DiffSummary>,
     effects: &[],
@@ -69,6 +72,7 @@ pub const CONTINUITY: Tool = Tool {
     title: "Entity continuity",
     description: "Classify one entity across two Web IR drafts: unchanged, changed, rebound, removed or ambiguous.",
     group: ToolGroup::Full,
+    family: Family::Contracts,
     schema: input_schema::<ContinuityArgs>,
     output: crate::tools::kernel::output::result_of::<crate::webir::Continuity>,
     effects: &[],

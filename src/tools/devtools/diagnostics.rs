@@ -15,7 +15,7 @@ use serde_json::Value;
 
 use crate::tools::kernel::browser::session_for;
 use crate::tools::kernel::effect::Effect;
-use crate::tools::kernel::group::ToolGroup;
+use crate::tools::kernel::group::{Family, ToolGroup};
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::schema::input_schema;
 use crate::tools::kernel::tool::{Call, Needs, RevisionRule, Services, Tool, ToolFuture};
@@ -27,6 +27,7 @@ pub const DIAGNOSTICS: Tool = Tool {
     title: "Page diagnostics",
     description: "Console messages, exceptions, failed requests and error responses since the last call, bounded and redacted.",
     group: ToolGroup::Standard,
+    family: Family::DevTools,
     schema: input_schema::<DiagnosticsArgs>,
     output: crate::tools::kernel::output::result_of::<DiagnosticsResult>,
     effects: &[Effect::ReadsPage],
@@ -42,6 +43,7 @@ pub const CONSOLE_MESSAGES: Tool = Tool {
     title: "Console messages",
     description: "The selected page's console since its navigation: level, text, source, stack for errors; uncaught exceptions and Chrome's own reports too. Paged by after.",
     group: ToolGroup::Standard,
+    family: Family::DevTools,
     schema: input_schema::<ConsoleArgs>,
     output: crate::tools::kernel::output::result_of::<ConsoleResult>,
     effects: &[Effect::ReadsPage],

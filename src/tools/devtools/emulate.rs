@@ -10,7 +10,7 @@ use crate::browser::emulation::{DEVICES, EmulationError, Place, Throttle};
 use crate::tools::kernel::args;
 use crate::tools::kernel::browser::session_for;
 use crate::tools::kernel::effect::Effect;
-use crate::tools::kernel::group::ToolGroup;
+use crate::tools::kernel::group::{Family, ToolGroup};
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::schema::input_schema;
 use crate::tools::kernel::tool::{Call, Needs, RevisionRule, Services, Tool, ToolFuture};
@@ -22,6 +22,7 @@ pub const EMULATE: Tool = Tool {
     title: "Emulate a device or conditions",
     description: "Make the selected tab emulate a screen or device, network, CPU slowdown, geolocation, timezone, locale, color scheme or reduced motion, until reset.",
     group: ToolGroup::Standard,
+    family: Family::DevTools,
     schema: input_schema::<EmulateArgs>,
     output: crate::tools::kernel::output::result_of::<EmulateResult>,
     effects: &[Effect::Steers],

@@ -12,7 +12,7 @@ use crate::browser::script::Evaluated;
 use crate::failure::{Failure, FailureKind};
 use crate::tools::kernel::browser::session_for;
 use crate::tools::kernel::effect::Effect;
-use crate::tools::kernel::group::ToolGroup;
+use crate::tools::kernel::group::{Family, ToolGroup};
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::output::DialogSeen;
 use crate::tools::kernel::schema::input_schema;
@@ -27,7 +27,8 @@ pub const EVALUATE: Tool = Tool {
     name: "evaluate",
     title: "Evaluate JavaScript",
     description: "Evaluate a JavaScript expression in the page (promises awaited): its JSON value.",
-    group: ToolGroup::Standard,
+    group: ToolGroup::Core,
+    family: Family::DevTools,
     schema: input_schema::<EvaluateArgs>,
     output: crate::tools::kernel::output::result_of::<EvaluateResult>,
     effects: &[Effect::Evaluates],

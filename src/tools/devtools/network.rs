@@ -19,7 +19,7 @@ use crate::redact::{bounded_text, url_with_query_names};
 use crate::tools::kernel::args;
 use crate::tools::kernel::browser::session_for;
 use crate::tools::kernel::effect::{Effect, When};
-use crate::tools::kernel::group::ToolGroup;
+use crate::tools::kernel::group::{Family, ToolGroup};
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::schema::input_schema;
 use crate::tools::kernel::tool::{Call, Needs, RevisionRule, Services, Tool, ToolFuture};
@@ -31,6 +31,7 @@ pub const LIST_REQUESTS: Tool = Tool {
     title: "List network requests",
     description: "The selected page's requests since its navigation, in groups of one type and status: id, URL (timing adds start, duration, bytes); non-GET methods, failures, cache hits. Paged by cursor.",
     group: ToolGroup::Standard,
+    family: Family::DevTools,
     schema: input_schema::<ListArgs>,
     output: crate::tools::kernel::output::result_of::<ListResult>,
     effects: &[
@@ -49,6 +50,7 @@ pub const GET_REQUEST: Tool = Tool {
     title: "Show a network request",
     description: "One request of listRequests: headers (secrets redacted), and with bodies (network-details) its bodies as bounded text.",
     group: ToolGroup::Standard,
+    family: Family::DevTools,
     schema: input_schema::<GetArgs>,
     output: crate::tools::kernel::output::result_of::<GetResult>,
     effects: &[

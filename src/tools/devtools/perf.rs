@@ -20,7 +20,7 @@ use crate::policy::Capability;
 use crate::tools::kernel::args;
 use crate::tools::kernel::browser::session_for;
 use crate::tools::kernel::effect::{Effect, Nav, When};
-use crate::tools::kernel::group::ToolGroup;
+use crate::tools::kernel::group::{Family, ToolGroup};
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::schema::input_schema;
 use crate::tools::kernel::tool::{Call, Needs, RevisionRule, Services, Tool, ToolFuture};
@@ -32,6 +32,7 @@ pub const PERFORMANCE_TRACE: Tool = Tool {
     title: "Performance trace",
     description: "start (reload: record the page loading), then stop: Web Vitals (LCP, CLS, FCP, INP, TBT) with their elements, long tasks, render-blocking and largest requests; the trace saved for DevTools.",
     group: ToolGroup::Standard,
+    family: Family::DevTools,
     schema: input_schema::<TraceArgs>,
     output: crate::tools::kernel::output::result_of::<TraceResult>,
     // start may reload the page: each call anew.

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::tools::kernel::browser::session_for;
 use crate::tools::kernel::effect::{Effect, When};
 use crate::tools::kernel::files::save_client_file;
-use crate::tools::kernel::group::ToolGroup;
+use crate::tools::kernel::group::{Family, ToolGroup};
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::schema::input_schema;
 use crate::tools::kernel::tool::{Call, Needs, RevisionRule, Services, Tool, ToolFuture};
@@ -21,6 +21,7 @@ pub const PRINT_TO_PDF: Tool = Tool {
     title: "Print to PDF",
     description: "Print the selected page to a PDF file: bytes, pages, sha256.",
     group: ToolGroup::Standard,
+    family: Family::DevTools,
     schema: input_schema::<PrintArgs>,
     output: crate::tools::kernel::output::result_of::<PrintResult>,
     effects: &[

@@ -11,7 +11,7 @@ use serde_json::{Map, Value, json};
 use crate::tools::kernel::args;
 use crate::tools::kernel::browser::session_for;
 use crate::tools::kernel::effect::{Effect, When};
-use crate::tools::kernel::group::ToolGroup;
+use crate::tools::kernel::group::{Family, ToolGroup};
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::output::result_of;
 use crate::tools::kernel::schema::input_schema;
@@ -27,6 +27,7 @@ pub const COOKIES: Tool = Tool {
     title: "Cookies",
     description: "The page's cookies: list (no values), set, or clear (all, or by name).",
     group: ToolGroup::Full,
+    family: Family::DevTools,
     schema: input_schema::<CookiesArgs>,
     output: result_of::<CookiesResult>,
     effects: &[Effect::Cookies(When::Always)],
@@ -42,6 +43,7 @@ pub const STORAGE_STATE: Tool = Tool {
     title: "Saved login state",
     description: "Save the page's cookies and local storage to an owner-only file, or load them.",
     group: ToolGroup::Full,
+    family: Family::DevTools,
     schema: input_schema::<StateArgs>,
     output: result_of::<StateResult>,
     effects: &[

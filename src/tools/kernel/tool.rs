@@ -2,7 +2,7 @@
 //! group, needs and handler), its outcome, the services and the start-up facts. Every family
 //! builds its tools from these; the call path and `tools/list` read nothing else.
 
-use super::group::ToolGroup;
+use super::group::{Family, ToolGroup};
 pub use super::outcome::{ToolError, ToolOutcome};
 use std::future::Future;
 use std::pin::Pin;
@@ -89,6 +89,9 @@ pub struct Tool {
     /// The smallest group that lists it (`--tools`): a group holds the tools of the groups
     /// before it.
     pub group: ToolGroup,
+    /// The family a lean list adds it with (`addTools`), named for what a model reaches for it
+    /// to do.
+    pub family: Family,
     /// Builds the JSON Schema of the tool's arguments (published, and checked on every call).
     pub schema: fn() -> Value,
     /// What it does: its policy capabilities, confirmation, lease and annotations all derive
@@ -106,6 +109,12 @@ pub struct Tool {
     /// Reads the (checked) arguments into the tool's struct and binds them to its handler
     /// (built by [`crate::handler!`]).
     pub run: Handler,
+}
+
+impl std::fmt::Debug for Tool {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("Tool").field(&self.name).finish()
+    }
 }
 
 /// What the manifest depends on: fixed at start-up.
@@ -156,7 +165,8 @@ pub struct Services {
     /// Looks a tool up by name (the catalog's `find`): how a batch, a task or a workflow reaches
     /// the tools its steps name, without the families reaching up to the catalog.
     pub find: fn(&str) -> Option<&'static Tool>,
-    /// The `tools` of `tools/list`, built once: it depends only on the facts, which are fixed,
-    /// so every connection (a daemon's clients too) answers from this one.
-    pub listing: std::sync::OnceLock<Value>,
+    /// Every offered tool's `tools/list` entry, built once: it depends only on the facts, which
+    /// are fixed, so every connection (a daemon's clients too) filters this one by what it
+    /// added.
+    pub listing: std::sync::OnceLock<Vec<(&'static Tool, Value)>>,
 }

@@ -12,7 +12,7 @@ use crate::tools::kernel::args::Target;
 use crate::tools::kernel::browser::{optional_ref, session_for};
 use crate::tools::kernel::effect::{Effect, When};
 use crate::tools::kernel::files::save_client_file;
-use crate::tools::kernel::group::ToolGroup;
+use crate::tools::kernel::group::{Family, ToolGroup};
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::schema::input_schema;
 use crate::tools::kernel::tool::{Call, Needs, RevisionRule, Services, Tool, ToolFuture};
@@ -24,6 +24,7 @@ pub const SCREENSHOT: Tool = Tool {
     title: "Screenshot",
     description: "Viewport, full page, target or clip as png, jpeg or webp: returned, or saved to path.",
     group: ToolGroup::Core,
+    family: Family::Page,
     schema: input_schema::<ScreenshotArgs>,
     output: crate::tools::kernel::output::result_of::<ScreenshotResult>,
     effects: &[

@@ -16,7 +16,7 @@ use crate::failure::FailureKind;
 use crate::tools::kernel::args::{NoArgs, Ref, Target};
 use crate::tools::kernel::browser::session_for;
 use crate::tools::kernel::effect::Effect;
-use crate::tools::kernel::group::ToolGroup;
+use crate::tools::kernel::group::{Family, ToolGroup};
 use crate::tools::kernel::observed::flatten;
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::output::result_of;
@@ -34,6 +34,7 @@ pub const OBSERVE_DELTA: Tool = Tool {
     title: "What changed",
     description: "Only what changed since the last compact observation: added, removed and changed elements by ref, both revisions. Never acts.",
     group: ToolGroup::Standard,
+    family: Family::Page,
     schema: input_schema::<NoArgs>,
     output: result_of::<DeltaResult>,
     effects: &[Effect::ReadsPage],
@@ -212,6 +213,7 @@ pub const RECONCILE: Tool = Tool {
     title: "Reconcile old refs",
     description: "Map refs from an earlier observation to the page now: preserved, relocated (role and name, or a hint), or lost with reason and candidates. Never acts.",
     group: ToolGroup::Full,
+    family: Family::Page,
     schema: input_schema::<ReconcileArgs>,
     output: result_of::<ReconcileResult>,
     effects: &[Effect::ReadsPage],

@@ -14,7 +14,7 @@ use crate::failure::{Failure, FailureKind, Kind};
 use crate::redact;
 use crate::tools::kernel::browser::session_for;
 use crate::tools::kernel::effect::{Effect, Nav, Tab};
-use crate::tools::kernel::group::ToolGroup;
+use crate::tools::kernel::group::{Family, ToolGroup};
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::output::DialogSeen;
 use crate::tools::kernel::schema::input_schema;
@@ -27,6 +27,7 @@ pub const NAVIGATE: Tool = Tool {
     title: "Navigate",
     description: "Open a URL in the selected tab: url, title, HTTP status, revision, outcome, and the compact observation unless observe=false.",
     group: ToolGroup::Core,
+    family: Family::Page,
     schema: input_schema::<NavigateArgs>,
     output: crate::tools::kernel::output::result_of::<NavigateResult>,
     effects: &[Effect::Navigates(Nav::Url("url", Tab::Selected))],
@@ -41,13 +42,15 @@ const fn history_tool(
     name: &'static str,
     title: &'static str,
     description: &'static str,
+    group: ToolGroup,
     run: crate::tools::kernel::tool::Handler,
 ) -> Tool {
     Tool {
         name,
         title,
         description,
-        group: ToolGroup::Standard,
+        group,
+        family: Family::Page,
         schema: input_schema::<HistoryArgs>,
         output: crate::tools::kernel::output::result_of::<NavigateResult>,
         effects: &[Effect::Navigates(Nav::OnPage)],
@@ -63,6 +66,7 @@ pub const GO_BACK: Tool = history_tool(
     "goBack",
     "Go back",
     "Go back one page in the selected tab's history; answers as navigate.",
+    ToolGroup::Core,
     crate::handler!(HistoryArgs, |s, input| Box::pin(go(s, input, &GO_BACK, -1))),
 );
 
@@ -71,6 +75,7 @@ pub const GO_FORWARD: Tool = history_tool(
     "goForward",
     "Go forward",
     "Go forward one page in the selected tab's history; answers as navigate.",
+    ToolGroup::Standard,
     crate::handler!(HistoryArgs, |s, input| Box::pin(go(
         s,
         input,
@@ -84,6 +89,7 @@ pub const RELOAD: Tool = history_tool(
     "reload",
     "Reload",
     "Reload the selected page; answers as navigate.",
+    ToolGroup::Standard,
     crate::handler!(HistoryArgs, |s, input| Box::pin(go(s, input, &RELOAD, 0))),
 );
 

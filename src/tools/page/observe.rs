@@ -15,7 +15,7 @@ use crate::redact;
 use crate::tools::kernel::args::Ref;
 use crate::tools::kernel::browser::session_for;
 use crate::tools::kernel::effect::{Effect, When};
-use crate::tools::kernel::group::ToolGroup;
+use crate::tools::kernel::group::{Family, ToolGroup};
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::schema::input_schema;
 use crate::tools::kernel::tool::{Call, Needs, RevisionRule, Services, Tool, ToolFuture};
@@ -27,6 +27,7 @@ pub const OBSERVE: Tool = Tool {
     title: "Observe the page",
     description: "Compact page state: url, title, revision, elements with refs, roles, names and state. DOM, screenshot and form values only when asked.",
     group: ToolGroup::Core,
+    family: Family::Page,
     schema: input_schema::<ObserveArgs>,
     output: crate::tools::kernel::output::result_of::<ObserveResult>,
     effects: &[

@@ -14,7 +14,7 @@ use crate::policy::Capability;
 use crate::tools::kernel::args::{Ref, Target};
 use crate::tools::kernel::browser::{optional_ref, session_for};
 use crate::tools::kernel::effect::{Effect, When};
-use crate::tools::kernel::group::ToolGroup;
+use crate::tools::kernel::group::{Family, ToolGroup};
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::schema::input_schema;
 use crate::tools::kernel::tool::{Call, Needs, RevisionRule, Services, Tool, ToolFuture};
@@ -26,6 +26,7 @@ pub const EXTRACT_WEB_IR: Tool = Tool {
     title: "Page as Web IR",
     description: "The live page (or a region) as a validated Web IR v1 draft: regions, forms, fields, actions, links, tables, text, relations; stable IDs. No form values.",
     group: ToolGroup::Full,
+    family: Family::Page,
     schema: input_schema::<ExtractArgs>,
     output: crate::tools::kernel::output::result_of::<WebIrResult>,
     effects: &[Effect::ReadsPage],
@@ -41,6 +42,7 @@ pub const GET_DOM: Tool = Tool {
     title: "Get DOM",
     description: "HTML of the page or of one target, bounded by maxChars.",
     group: ToolGroup::Full,
+    family: Family::Page,
     schema: input_schema::<TextArgs>,
     output: crate::tools::kernel::output::result_of::<DomResult>,
     effects: &[Effect::ReadsPage, Effect::ReadsFormValues(When::OnPage)],
@@ -56,6 +58,7 @@ pub const GET_TEXT: Tool = Tool {
     title: "Get text",
     description: "Visible text of the page or of one target, bounded by maxChars.",
     group: ToolGroup::Core,
+    family: Family::Page,
     schema: input_schema::<TextArgs>,
     output: crate::tools::kernel::output::result_of::<TextResult>,
     effects: &[Effect::ReadsPage],

@@ -10,7 +10,7 @@ use crate::failure::{Failure, FailureKind};
 use crate::tools::kernel::args::Target;
 use crate::tools::kernel::browser::{optional_ref, session_for};
 use crate::tools::kernel::effect::Effect;
-use crate::tools::kernel::group::ToolGroup;
+use crate::tools::kernel::group::{Family, ToolGroup};
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::schema::input_schema;
 use crate::tools::kernel::tool::{Call, Needs, RevisionRule, Services, Tool, ToolFuture};
@@ -22,6 +22,7 @@ pub const SCROLL: Tool = Tool {
     title: "Scroll",
     description: "Scroll the page, or one target, by dx/dy CSS pixels.",
     group: ToolGroup::Core,
+    family: Family::Page,
     schema: input_schema::<ScrollArgs>,
     output: crate::tools::kernel::output::result_of::<ScrollResult>,
     effects: &[Effect::Input],

@@ -22,7 +22,7 @@ use crate::tools::kernel::args;
 use crate::tools::kernel::browser::session_for;
 use crate::tools::kernel::effect::{Effect, Nav, When};
 use crate::tools::kernel::gate::{Need, confirm_steps, with_grants};
-use crate::tools::kernel::group::ToolGroup;
+use crate::tools::kernel::group::{Family, ToolGroup};
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::output::result_of;
 use crate::tools::kernel::schema::input_schema;
@@ -42,6 +42,7 @@ pub const BATCH: Tool = Tool {
     title: "Run steps in one call",
     description: "Up to 32 action steps, all checked first, one confirmation; stops at the first failure or unmet wait/verify. mode: unguarded, fixed (each step's expectedRevision), chain (each at the last step's).",
     group: ToolGroup::Standard,
+    family: Family::Run,
     schema: input_schema::<BatchArgs>,
     output: result_of::<BatchResult>,
     effects: &[

@@ -17,7 +17,7 @@ use crate::tools::kernel::args::Document;
 use crate::tools::kernel::browser::session_for;
 use crate::tools::kernel::call::{call, nested};
 use crate::tools::kernel::effect::{Effect, Nav};
-use crate::tools::kernel::group::ToolGroup;
+use crate::tools::kernel::group::{Family, ToolGroup};
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::output::result_of;
 use crate::tools::kernel::schema::input_schema;
@@ -301,6 +301,7 @@ pub const EXPORT: Tool = Tool {
     title: "Export position",
     description: "The session's position (≤4 KiB) for importCheckpoint: tab, frame, URL without query, revision, newest refs, policy.",
     group: ToolGroup::Full,
+    family: Family::Run,
     schema: input_schema::<NoArgs>,
     output: result_of::<Exported>,
     effects: &[Effect::ReadsPage],
@@ -316,6 +317,7 @@ pub const IMPORT: Tool = Tool {
     title: "Import position",
     description: "Return to an exportCheckpoint position: its tab (else URL), frame, refs found again. Claims nothing about earlier actions.",
     group: ToolGroup::Full,
+    family: Family::Run,
     schema: input_schema::<ImportArgs>,
     output: result_of::<Imported>,
     effects: &[Effect::Navigates(Nav::OnPage), Effect::Steers],

@@ -11,7 +11,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::failure::{Failure, FailureKind};
-use crate::tools::kernel::group::ToolGroup;
+use crate::tools::kernel::group::{Family, ToolGroup};
 use crate::tools::kernel::journal::ExecutionState;
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::output::result_of;
@@ -24,6 +24,7 @@ pub const RECOVER_RUN: Tool = Tool {
     title: "Recovery advice",
     description: "What is safe after a call with an uncertain outcome (timeout, cancel, lost answer), by executionId: retry, done, or verify first. Never acts.",
     group: ToolGroup::Standard,
+    family: Family::Run,
     schema: input_schema::<RecoverArgs>,
     output: result_of::<RecoverResult>,
     effects: &[],

@@ -26,7 +26,7 @@ use crate::tools::kernel::browser::{session_for, session_resolving_dialog};
 use crate::tools::kernel::call::{call, nested};
 use crate::tools::kernel::effect::{Effect, When};
 use crate::tools::kernel::gate::{Need, confirm_steps, with_grants};
-use crate::tools::kernel::group::ToolGroup;
+use crate::tools::kernel::group::{Family, ToolGroup};
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::output::result_of;
 use crate::tools::kernel::schema::input_schema;
@@ -39,6 +39,7 @@ pub const EXECUTE_TASK: Tool = Tool {
     title: "Execute a task",
     description: "Run a Task Protocol v1 task on the live page: compile, reconcile its scope and targets (else taskReconciliation), act, check postconditions.",
     group: ToolGroup::Standard,
+    family: Family::Run,
     schema: input_schema::<ExecuteTaskArgs>,
     output: result_of::<TaskRun>,
     effects: &[

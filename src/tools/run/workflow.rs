@@ -25,7 +25,7 @@ use crate::tools::kernel::args::Document;
 use crate::tools::kernel::call::{call, nested};
 use crate::tools::kernel::effect::{Effect, Nav, When};
 use crate::tools::kernel::gate::{Need, confirm_steps, with_grants};
-use crate::tools::kernel::group::ToolGroup;
+use crate::tools::kernel::group::{Family, ToolGroup};
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::output::result_of;
 use crate::tools::kernel::schema::input_schema;
@@ -41,6 +41,7 @@ pub const WORKFLOW: Tool = Tool {
     title: "Run a workflow",
     description: "Run a Workflow v1 (docs/workflows.md): inputs, steps (action tools, executeTask, executeIntent, extractStructured, wait, verify) with pre/post checks, typed outputs; checkpointed, resumable.",
     group: ToolGroup::Standard,
+    family: Family::Run,
     schema: input_schema::<WorkflowArgs>,
     output: result_of::<WorkflowResult>,
     effects: &[

@@ -11,7 +11,7 @@ use crate::browser::agent_calls::InspectPage;
 use crate::tools::kernel::args::NoArgs;
 use crate::tools::kernel::browser::session_for;
 use crate::tools::kernel::effect::Effect;
-use crate::tools::kernel::group::ToolGroup;
+use crate::tools::kernel::group::{Family, ToolGroup};
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::output::result_of;
 use crate::tools::kernel::schema::input_schema;
@@ -24,6 +24,7 @@ pub const INSPECT_PAGE: Tool = Tool {
     title: "Inspect the page",
     description: "A task-oriented page view: kind with evidence, regions, forms with fields and submit, dialogs, primary actions; refs only for actionable things. Never acts.",
     group: ToolGroup::Standard,
+    family: Family::Semantic,
     schema: input_schema::<NoArgs>,
     output: result_of::<InspectResult>,
     effects: &[Effect::ReadsPage],

@@ -16,7 +16,7 @@ use crate::browser::agent_calls::IntentCandidates;
 use crate::tools::kernel::args;
 use crate::tools::kernel::browser::session_for;
 use crate::tools::kernel::effect::{Effect, Nav};
-use crate::tools::kernel::group::ToolGroup;
+use crate::tools::kernel::group::{Family, ToolGroup};
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::output::result_of;
 use crate::tools::kernel::schema::{input_schema, input_schema_brief};
@@ -195,6 +195,7 @@ pub const RESOLVE_INTENT: Tool = Tool {
     title: "Resolve an intent",
     description: "Find the element an intent means: classification (exact, uniqueHighConfidence, ambiguous, notFound...), candidates, evidence. Never acts.",
     group: ToolGroup::Standard,
+    family: Family::Semantic,
     schema: input_schema::<IntentArgs>,
     output: result_of::<ResolveResult>,
     effects: &[Effect::ReadsPage],
@@ -210,6 +211,7 @@ pub const FIND_TARGET: Tool = Tool {
     title: "Find target candidates",
     description: "The candidates for an intent with their evidence, without selecting one (resolveIntent with reportOnly). Never acts.",
     group: ToolGroup::Full,
+    family: Family::Semantic,
     schema: find_schema,
     output: result_of::<ResolveResult>,
     effects: &[Effect::ReadsPage],
@@ -225,6 +227,7 @@ pub const EXECUTE_INTENT: Tool = Tool {
     title: "Execute an intent",
     description: "resolveIntent's fields plus candidateId: acts through the verified tools only if that candidate is still the one selected now (else not_executed, with why).",
     group: ToolGroup::Standard,
+    family: Family::Semantic,
     schema: input_schema_brief::<ExecuteArgs>,
     output: result_of::<ExecuteResult>,
     effects: &[
@@ -245,6 +248,7 @@ pub const ACT_AND_VERIFY: Tool = Tool {
     title: "Act and verify",
     description: "executeIntent, then verify's predicates (same fields): the action's result and the verification's evidence. No retry.",
     group: ToolGroup::Standard,
+    family: Family::Semantic,
     schema: input_schema_brief::<ActVerifyArgs>,
     output: result_of::<ExecuteResult>,
     effects: &[
@@ -501,6 +505,7 @@ pub const RESOLVE_WITH_KNOWLEDGE: Tool = Tool {
     title: "Resolve with knowledge",
     description: "resolveIntent plus verified-run history as secondary evidence: may raise a live candidate's confidence, never add one or overturn an exact match.",
     group: ToolGroup::Full,
+    family: Family::Semantic,
     schema: input_schema_brief::<IntentArgs>,
     output: result_of::<KnowledgeResolveResult>,
     effects: &[Effect::ReadsPage],

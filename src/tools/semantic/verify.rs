@@ -23,7 +23,7 @@ use crate::tools::kernel::args;
 use crate::tools::kernel::args::{Ref, Target};
 use crate::tools::kernel::browser::session_for;
 use crate::tools::kernel::effect::Effect;
-use crate::tools::kernel::group::ToolGroup;
+use crate::tools::kernel::group::{Family, ToolGroup};
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::output::result_of;
 use crate::tools::kernel::schema::input_schema;
@@ -50,6 +50,7 @@ pub const TOOL: Tool = Tool {
     title: "Verify the page",
     description: "Check typed predicates (text, element state, count, URL, navigation, dialog, form validation) until they hold or timeoutMs; answers satisfied with evidence. Never acts.",
     group: ToolGroup::Standard,
+    family: Family::Semantic,
     schema: input_schema::<VerifyArgs>,
     output: result_of::<VerifyResult>,
     effects: &[Effect::ReadsPage],
@@ -404,6 +405,7 @@ pub const PREFLIGHT: Tool = Tool {
     title: "Preflight an action",
     description: "What an action on a target would meet, without acting: unique, visible, enabled, editable, what covers it, likely navigation, popup or submit.",
     group: ToolGroup::Standard,
+    family: Family::Semantic,
     schema: input_schema::<PreflightArgs>,
     output: result_of::<PreflightResult>,
     effects: &[Effect::ReadsPage],

@@ -19,7 +19,7 @@ use crate::tools::kernel::args;
 use crate::tools::kernel::args::Target;
 use crate::tools::kernel::browser::session_for;
 use crate::tools::kernel::effect::Effect;
-use crate::tools::kernel::group::ToolGroup;
+use crate::tools::kernel::group::{Family, ToolGroup};
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::schema::input_schema;
 use crate::tools::kernel::tool::{Call, Needs, RevisionRule, Services, Tool, ToolFuture};
@@ -48,6 +48,7 @@ pub const TOOL: Tool = Tool {
     title: "Wait for a condition",
     description: "Wait until one condition (kind) holds, or timeoutMs passes; each kind reads the argument named for it.",
     group: ToolGroup::Core,
+    family: Family::Semantic,
     schema: input_schema::<WaitArgs>,
     output: crate::tools::kernel::output::result_of::<WaitResult>,
     effects: &[Effect::ReadsPage],

@@ -18,7 +18,7 @@ use crate::store::knowledge::{self, Record, RecordState, Scope, Stats};
 use crate::tools::kernel::args;
 use crate::tools::kernel::call::call;
 use crate::tools::kernel::effect::Effect;
-use crate::tools::kernel::group::ToolGroup;
+use crate::tools::kernel::group::{Family, ToolGroup};
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::output::result_of;
 use crate::tools::kernel::schema::input_schema;
@@ -218,6 +218,7 @@ pub const LIST: Tool = Tool {
     title: "List knowledge",
     description: "Knowledge records learned from verified runs, newest first.",
     group: ToolGroup::Full,
+    family: Family::Store,
     schema: input_schema::<ListArgs>,
     output: result_of::<ListResult>,
     effects: &[],
@@ -298,6 +299,7 @@ pub const SHOW: Tool = Tool {
     title: "Show a record",
     description: "One knowledge record by id.",
     group: ToolGroup::Full,
+    family: Family::Store,
     schema: input_schema::<IdArgs>,
     output: result_of::<RecordResult>,
     effects: &[],
@@ -341,6 +343,7 @@ pub const STATS: Tool = Tool {
     title: "Knowledge counts",
     description: "Counts of knowledge records by state, origins, and the store's size.",
     group: ToolGroup::Full,
+    family: Family::Store,
     schema: input_schema::<NoArgs>,
     output: result_of::<StatsResult>,
     effects: &[],
@@ -392,6 +395,7 @@ pub const INVALIDATE: Tool = Tool {
     title: "Invalidate a record",
     description: "Mark a record stale, contradicted or quarantined; it stops counting as evidence.",
     group: ToolGroup::Full,
+    family: Family::Store,
     schema: input_schema::<InvalidateArgs>,
     output: result_of::<RecordResult>,
     effects: &[Effect::ChangesKnowledge],
@@ -442,6 +446,7 @@ pub const PURGE: Tool = Tool {
     title: "Purge an origin",
     description: "Delete every knowledge record of one exact origin, after a confirmation.",
     group: ToolGroup::Full,
+    family: Family::Store,
     schema: input_schema::<PurgeArgs>,
     output: result_of::<PurgeResult>,
     effects: &[Effect::ChangesKnowledge, Effect::Deletes],
@@ -487,6 +492,7 @@ pub const OBSERVE: Tool = Tool {
     title: "Observe with knowledge",
     description: "observe, plus which knowledge records of this origin apply, are stale, or are out of scope.",
     group: ToolGroup::Full,
+    family: Family::Store,
     schema: input_schema::<ObserveArgs>,
     output: result_of::<ObserveResult>,
     effects: &[Effect::ReadsPage],

@@ -15,7 +15,7 @@ use crate::store::snapshots::{self, SnapshotError, SnapshotMeta};
 use crate::tools::kernel::args;
 use crate::tools::kernel::call::call;
 use crate::tools::kernel::effect::{Effect, When};
-use crate::tools::kernel::group::ToolGroup;
+use crate::tools::kernel::group::{Family, ToolGroup};
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::output::result_of;
 use crate::tools::kernel::schema::input_schema;
@@ -39,6 +39,7 @@ pub const SESSION_SNAPSHOT: Tool = Tool {
     title: "Page snapshots",
     description: "Local redacted page models (Web IR, no form values or query strings): create (the page now), list, inspect, diff, purge.",
     group: ToolGroup::Full,
+    family: Family::Store,
     schema: input_schema::<SnapshotArgs>,
     output: result_of::<SnapshotResult>,
     effects: &[

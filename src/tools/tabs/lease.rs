@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-use crate::tools::kernel::group::ToolGroup;
+use crate::tools::kernel::group::{Family, ToolGroup};
 use crate::tools::kernel::lease::{CLIENT, lease_failure};
 
 /// `lease`: take, renew, give up or read the daemon's mutation lease, as tools so any MCP
@@ -15,6 +15,7 @@ pub const TOOL: crate::tools::kernel::tool::Tool = crate::tools::kernel::tool::T
     title: "Mutation lease",
     description: "When several clients share one glass daemon: acquire (then only this connection may act, no token needed), renew, release or status; reads never need it.",
     group: ToolGroup::Core,
+    family: Family::Tabs,
     schema: crate::tools::kernel::schema::input_schema::<LeaseArgs>,
     output: crate::tools::kernel::output::result_of::<LeaseResult>,
     effects: &[crate::tools::kernel::effect::Effect::Leases],

@@ -17,7 +17,7 @@ use crate::tools::kernel::args;
 use crate::tools::kernel::args::{NoArgs, Target};
 use crate::tools::kernel::browser::session_for;
 use crate::tools::kernel::effect::{Effect, Nav, Tab};
-use crate::tools::kernel::group::ToolGroup;
+use crate::tools::kernel::group::{Family, ToolGroup};
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::output::CausedReport;
 use crate::tools::kernel::schema::input_schema;
@@ -30,6 +30,7 @@ pub const LIST: Tool = Tool {
     title: "List pages",
     description: "List open page targets (id, url, title, opener, selected).",
     group: ToolGroup::Core,
+    family: Family::Tabs,
     schema: input_schema::<NoArgs>,
     output: crate::tools::kernel::output::result_of::<TargetsResult>,
     effects: &[Effect::ReadsPage],
@@ -45,6 +46,7 @@ pub const CREATE: Tool = Tool {
     title: "Open a page",
     description: "Open a new page (about:blank or url) without selecting it; returns its targetId.",
     group: ToolGroup::Standard,
+    family: Family::Tabs,
     schema: input_schema::<CreateArgs>,
     output: crate::tools::kernel::output::result_of::<TargetResult>,
     effects: &[Effect::Navigates(Nav::Url("url", Tab::New)), Effect::Steers],
@@ -60,6 +62,7 @@ pub const SELECT: Tool = Tool {
     title: "Select a page",
     description: "Make a page from listTargets the one page tools act on.",
     group: ToolGroup::Core,
+    family: Family::Tabs,
     schema: input_schema::<IdArgs>,
     output: crate::tools::kernel::output::result_of::<TargetResult>,
     effects: &[Effect::Steers],
@@ -75,6 +78,7 @@ pub const CLOSE: Tool = Tool {
     title: "Close a page",
     description: "Close a page from listTargets. Closing the selected page leaves none selected.",
     group: ToolGroup::Core,
+    family: Family::Tabs,
     schema: input_schema::<IdArgs>,
     output: crate::tools::kernel::output::result_of::<ClosedResult>,
     effects: &[Effect::ClosesPage, Effect::Steers],
@@ -90,6 +94,7 @@ pub const CLICK_EXPECT_POPUP: Tool = Tool {
     title: "Click for a popup",
     description: "Click one verified element that must open exactly one popup: its targetId, not selected.",
     group: ToolGroup::Standard,
+    family: Family::Tabs,
     schema: input_schema::<PopupArgs>,
     output: crate::tools::kernel::output::result_of::<PopupResult>,
     effects: &[Effect::Input],
@@ -367,6 +372,7 @@ pub const LIST_FRAMES: Tool = Tool {
     title: "List frames",
     description: "The selected page's frames, cross-origin ones too (frameId, parentId, url, crossProcess, selected).",
     group: ToolGroup::Standard,
+    family: Family::Tabs,
     schema: input_schema::<NoArgs>,
     output: crate::tools::kernel::output::result_of::<FramesResult>,
     effects: &[Effect::ReadsPage],
@@ -382,6 +388,7 @@ pub const SELECT_FRAME: Tool = Tool {
     title: "Select a frame",
     description: "Make a frame from listFrames the one observe and actions work in; \"main\" returns to the main frame.",
     group: ToolGroup::Standard,
+    family: Family::Tabs,
     schema: input_schema::<FrameArgs>,
     output: crate::tools::kernel::output::result_of::<FrameResult>,
     effects: &[Effect::Steers],

@@ -475,8 +475,12 @@ fn click_at_clicks_the_point_and_nothing_else() {
     );
 
     let mut h = hardened();
-    let list = h.request(json!(1), "tools/list", json!({}));
-    assert!(!list["result"]["tools"].to_string().contains("\"clickAt\""));
+    ok(&h.call(json!(0), "addTools", json!({"families": ["input"]})));
+    let list = h.request(json!(1), "tools/list", json!({})).to_string();
+    assert!(
+        list.contains("\"drag\"") && !list.contains("\"clickAt\""),
+        "{list}"
+    );
     nav(&mut h, &web, "/canvas");
     let f = failed(&h.call(json!(2), "clickAt", json!({"x": 1, "y": 1})));
     assert_eq!(f["capability"], "coordinate-input", "{f}");

@@ -24,7 +24,7 @@ use crate::normalize::DecimalMark;
 use crate::tools::kernel::args;
 use crate::tools::kernel::browser::session_for;
 use crate::tools::kernel::effect::{Effect, When};
-use crate::tools::kernel::group::ToolGroup;
+use crate::tools::kernel::group::{Family, ToolGroup};
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::output::result_of;
 use crate::tools::kernel::schema::input_schema;
@@ -40,6 +40,7 @@ pub const EXTRACT: Tool = Tool {
     title: "Extract typed values",
     description: "Typed, normalized values off the page model, with provenance. path: table[:NAME|#N][/column:HEADER], list[:NAME|#N], region:NAME, section:HEADING, field:LABEL (no CSS).",
     group: ToolGroup::Standard,
+    family: Family::Semantic,
     schema: input_schema::<ExtractArgs>,
     output: result_of::<ExtractResult>,
     effects: &[
