@@ -14,6 +14,9 @@ use super::shared::{Running, Shared, bounded, lock};
 use super::transport::Framing;
 use crate::tools::{self, Tool, ToolOutcome};
 
+/// How long a call that grew the list waits for the client to list again before answering.
+const RELIST_WAIT: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// A `tools/call` request as the server read it.
 struct CallRequest {
     tool: &'static Tool,
@@ -247,6 +250,14 @@ async fn run(
             shared.out.send(framing, note).await;
         }
     }
+    // A list that grew is announced ahead of the answer, and the answer waits (up to
+    // RELIST_WAIT) for the client to list again: Claude Code builds the model's next turn as
+    // soon as it has the answer, so the family is there in that very turn, not one later.
+    if shared.added.get() != families_before && outcome.is_some() {
+        let relisted = shared.relisted.notified();
+        shared.announce_list_changed(framing).await;
+        let _ = tokio::time::timeout(RELIST_WAIT, relisted).await;
+    }
     // Held until the answer is queued (a stateless call's permit is in it).
     let entry = lock(&shared.active).remove(&id);
     let cancelled = control.was_cancelled();
@@ -262,9 +273,6 @@ async fn run(
         started,
     )
     .await;
-    if shared.added.get() != families_before {
-        shared.announce_list_changed(framing).await;
-    }
     // Released only once the answer is queued, so the EOF drain never overtakes it.
     drop(entry);
     drop(permit);

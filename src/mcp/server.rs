@@ -136,6 +136,7 @@ where
         client,
         added: Default::default(),
         list_watchers: Mutex::new(Vec::new()),
+        relisted: Default::default(),
     });
     let ended = connection::read_frames(input, stop, |event| handle_decoded(&shared, event)).await;
     if ended == Ended::Eof {
@@ -349,7 +350,8 @@ async fn handle_handshake(
             shared
                 .out
                 .reply(framing, &id, json!({"tools": shared.tools_listing()}))
-                .await
+                .await;
+            shared.relisted.notify_waiters();
         }
         _ => super::calls::call_tool(shared, framing, id, params, era).await,
     }
@@ -569,6 +571,7 @@ async fn handle_stateless(
                 .out
                 .reply(framing, &id, stateless_result(result))
                 .await;
+            shared.relisted.notify_waiters();
         }
         Method::ToolsCall => {
             super::calls::call_tool(shared, framing, id, params, Era::Stateless).await

@@ -42,6 +42,8 @@ pub(super) struct Shared {
     pub(super) added: Arc<crate::tools::AddedFamilies>,
     /// Stateless subscriptions (`subscriptions/listen`) that asked for `toolsListChanged`.
     pub(super) list_watchers: Mutex<Vec<RequestId>>,
+    /// Woken when the client lists the tools (after a change was announced).
+    pub(super) relisted: tokio::sync::Notify,
 }
 
 impl Shared {

@@ -164,7 +164,8 @@ fn two_generated_configs_run_side_by_side_on_their_own_profiles() {
     let results: Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
     for r in results.as_array().unwrap() {
         assert_eq!(r["server"], "glass", "{results}");
-        assert!(r["tools"].as_u64().unwrap() > 30, "{results}");
+        // The default lean list (docs/mcp.md, "Tool list").
+        assert!(r["tools"].as_u64().unwrap() >= 20, "{results}");
         assert_eq!(r["isError"], false, "{results}");
         assert_eq!(r["outcome"], "loaded", "{results}");
         assert_eq!(r["title"], "Hello", "{results}");
@@ -185,4 +186,82 @@ fn two_generated_configs_run_side_by_side_on_their_own_profiles() {
         );
     }
     let _ = std::fs::remove_dir_all(data);
+}
+
+/// #30: Claude Code, driven by a scripted model on 127.0.0.1 (tests/clients/scripted_model.py),
+/// starts Glass from `glass mcp-config --client claude-code` with its default lean list; the
+/// model calls `addTools` for devtools, Glass announces the change, Claude Code lists the tools
+/// again before the call's answer, and the model's very next turn is offered the family's tools.
+/// Checked on what Claude Code sent the model, not on Glass's answer.
+#[test]
+fn claude_code_relists_a_lean_list_and_offers_the_family_in_the_next_turn() {
+    use std::io::BufRead;
+    let home = common::temp_dir("claude-home-lean");
+    let project = common::temp_dir("claude-project-lean");
+    std::fs::write(
+        project.join(".mcp.json"),
+        config(&["mcp-config", "--client", "claude-code"]),
+    )
+    .unwrap();
+    let mut model = Command::new("python3")
+        .arg(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/clients/scripted_model.py"
+        ))
+        .args(["mcp__glass__addTools", r#"{"families": ["devtools"]}"#, "1"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("start the scripted model");
+    let mut lines = std::io::BufReader::new(model.stdout.take().unwrap()).lines();
+    let port = lines.next().unwrap().unwrap();
+    let requests = std::thread::spawn(move || lines.map_while(Result::ok).collect::<Vec<_>>());
+    let out = Command::new(claude())
+        .args([
+            "-p",
+            "List the devtools tools.",
+            "--allowedTools",
+            "mcp__glass__addTools",
+            "--model",
+            "claude-sonnet-4-5",
+        ])
+        .current_dir(&project)
+        .env("HOME", &home)
+        .env("ANTHROPIC_BASE_URL", format!("http://127.0.0.1:{port}"))
+        .env("ANTHROPIC_API_KEY", "sk-scripted")
+        .env("DISABLE_AUTOUPDATER", "1")
+        .env("DISABLE_TELEMETRY", "1")
+        .env("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1")
+        .output()
+        .expect("run claude");
+    let _ = model.kill();
+    let _ = model.wait();
+    let requests: Vec<Value> = requests
+        .join()
+        .unwrap()
+        .iter()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect();
+    let offered = |r: &Value, tool: &str| {
+        r["tools"]
+            .as_array()
+            .is_some_and(|t| t.iter().any(|n| n == tool))
+    };
+    let report = format!(
+        "{requests:?}\nclaude said: {}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let first = requests
+        .iter()
+        .find(|r| r["toolResult"] == 0 && offered(r, "mcp__glass__addTools"))
+        .unwrap_or_else(|| panic!("the model was never offered addTools: {report}"));
+    assert!(!offered(first, "mcp__glass__listRequests"), "{report}");
+    let next = requests
+        .iter()
+        .find(|r| r["toolResult"] == 1)
+        .unwrap_or_else(|| panic!("addTools never answered the model: {report}"));
+    assert!(
+        offered(next, "mcp__glass__listRequests") && offered(next, "mcp__glass__emulate"),
+        "the turn after addTools lacks the devtools family: {report}"
+    );
 }

@@ -1063,8 +1063,15 @@ fn a_lean_list_grows_by_family_in_the_session_and_says_so() {
     for t in ["listRequests", "validateTask", "batch", "drag"] {
         assert!(!names.contains(&t.to_owned()), "{t} listed from the start");
     }
-    // A family asked for: its tools in the answer, then the notification, then in the list.
-    let r = g.call(json!(3), "addTools", json!({"families": ["devtools"]}));
+    // A family asked for: the notification first; the answer waits for the client to list
+    // again (so a client's next turn has the family), and names the tools added.
+    g.send(&json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
+        "params": {"name": "addTools", "arguments": {"families": ["devtools"]}}}));
+    assert_eq!(g.recv()["method"], "notifications/tools/list_changed");
+    let names = listed_names(&mut g, 4);
+    assert!(names.contains(&"listRequests".to_owned()) && names.contains(&"emulate".to_owned()));
+    let r = g.recv();
+    assert_eq!(r["id"], 3, "{r}");
     let added = tool_json(&r);
     assert!(
         added["added"]
@@ -1073,9 +1080,6 @@ fn a_lean_list_grows_by_family_in_the_session_and_says_so() {
             .contains(&json!("listRequests")),
         "{added}"
     );
-    assert_eq!(g.recv()["method"], "notifications/tools/list_changed");
-    let names = listed_names(&mut g, 4);
-    assert!(names.contains(&"listRequests".to_owned()) && names.contains(&"emulate".to_owned()));
     assert!(!names.contains(&"validateTask".to_owned()));
     assert_eq!(added["listed"].as_u64(), Some(names.len() as u64));
     // Asked again: nothing added, nothing announced (the next message is the list's answer).
@@ -1083,9 +1087,12 @@ fn a_lean_list_grows_by_family_in_the_session_and_says_so() {
     assert_eq!(again["added"], json!([]), "{again}");
     assert_eq!(listed_names(&mut g, 6).len(), names.len());
     // A tool of a family not listed, called by name: it runs, and its family joins the list.
-    let r = g.call(json!(7), "validateTask", json!({"task": {}}));
-    assert!(r["result"].is_object(), "{r}");
+    g.send(&json!({"jsonrpc": "2.0", "id": 7, "method": "tools/call",
+        "params": {"name": "validateTask", "arguments": {"task": {}}}}));
     assert_eq!(g.recv()["method"], "notifications/tools/list_changed");
+    // A client that does not list again still gets its answer (after a bounded wait).
+    let r = g.recv();
+    assert!(r["id"] == 7 && r["result"].is_object(), "{r}");
     let names = listed_names(&mut g, 8);
     assert!(names.contains(&"compileTask".to_owned()), "{names:?}");
     // An unknown family is refused by name, the list untouched.
@@ -1122,15 +1129,14 @@ fn a_stateless_subscription_hears_the_list_grow() {
         json!({"toolsListChanged": true}),
         "{ack}"
     );
-    let r = g.request(
-        json!(1),
-        "tools/call",
-        json!({"_meta": stateless_meta(),
-        "name": "addTools", "arguments": {"families": ["tabs"]}}),
+    g.send(
+        &json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {
+        "_meta": stateless_meta(), "name": "addTools", "arguments": {"families": ["tabs"]}}}),
     );
-    assert!(r["result"].is_object(), "{r}");
     let note = g.recv();
     assert_eq!(note["method"], "notifications/tools/list_changed", "{note}");
+    let r = g.recv();
+    assert!(r["id"] == 1 && r["result"].is_object(), "{r}");
     assert_eq!(
         note["params"]["_meta"]["io.modelcontextprotocol/subscriptionId"],
         "sub"
