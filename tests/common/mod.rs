@@ -38,6 +38,8 @@ pub struct Glass {
     /// `keep_list_changed` is set (for the tests about the notification itself).
     pub list_changed: usize,
     pub keep_list_changed: bool,
+    /// The page as `observe` last showed it whole or merged (its revision, its elements flat).
+    pub view: Option<(Value, Vec<Value>)>,
     _slot: Slot,
 }
 
@@ -114,6 +116,7 @@ impl Glass {
         Glass {
             list_changed: 0,
             keep_list_changed: false,
+            view: None,
             stdin: child.stdin.take(),
             child,
             rx,
@@ -439,9 +442,86 @@ pub fn hardened_on(host: &str) -> Glass {
     g
 }
 
-/// The observation an `observe` call with `args` returns, asserting success.
+/// The observation an `observe` call with `args` returns, asserting success, whole (regions
+/// nest their items under `children`). A later observation of the same document answers only
+/// what changed (`delta`): its added and changed elements are applied to the page as this helper
+/// last saw it, and the result must add up (the delta's counts against the elements seen); then
+/// the page is asked for whole (`full: true`) for the test to read.
 pub fn observe(g: &mut Glass, args: Value) -> Value {
-    ok(&g.call(json!("observe"), "observe", args))
+    let plain = ["level", "region", "includeFormValues"]
+        .iter()
+        .all(|k| args.get(*k).is_none());
+    let mut r = ok(&g.call(json!("observe"), "observe", args.clone()));
+    let Some(delta) = r.get("delta").cloned() else {
+        if plain {
+            let shallow = all_elements(&r["elements"])
+                .into_iter()
+                .map(|mut e| {
+                    if let Some(o) = e.as_object_mut() {
+                        o.remove("children");
+                    }
+                    e
+                })
+                .collect();
+            g.view = Some((r["revision"].clone(), shallow));
+        }
+        return r;
+    };
+    let Some((_, mut seen)) = g.view.take().filter(|(rev, _)| *rev == delta["since"]) else {
+        let mut whole = args;
+        whole["full"] = json!(true);
+        return observe(g, whole);
+    };
+    r["elements"]
+        .as_array_mut()
+        .into_iter()
+        .flatten()
+        .for_each(|e| {
+            if let Some(o) = e.as_object_mut() {
+                o.remove("in");
+            }
+        });
+    let refs = |k: &str| -> Vec<String> {
+        delta[k]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|r| r.as_str().map(str::to_owned))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let removed = refs("removed");
+    seen.retain(|e| !removed.iter().any(|r| e["ref"] == r.as_str()));
+    let listed = r["elements"].as_array().cloned().unwrap_or_default();
+    assert_eq!(
+        listed.len(),
+        refs("added").len() + refs("changed").len(),
+        "a delta lists its added and changed elements: {r}"
+    );
+    for e in listed {
+        match seen.iter_mut().find(|s| s["ref"] == e["ref"]) {
+            Some(old) => *old = e,
+            None => seen.push(e),
+        }
+    }
+    assert_eq!(
+        seen.len() as u64,
+        delta["unchanged"].as_u64().unwrap_or(0)
+            + (refs("added").len() + refs("changed").len()) as u64
+            + delta["unlisted"].as_u64().unwrap_or(0),
+        "the delta's counts do not add up to the page as last seen: {r}"
+    );
+    // The test reads the page whole (regions nest their items), as a model that kept the
+    // first observation and applied this delta knows it.
+    let mut whole = args;
+    whole["full"] = json!(true);
+    let r = observe(g, whole);
+    assert!(
+        r.get("delta").is_none(),
+        "full: true answers the whole page: {r}"
+    );
+    r
 }
 
 /// Navigate to `path` on `web` without the observation, asserting success.

@@ -17,7 +17,7 @@ use crate::tools::kernel::args::{NoArgs, Ref, Target};
 use crate::tools::kernel::browser::session_for;
 use crate::tools::kernel::effect::Effect;
 use crate::tools::kernel::group::{Family, ToolGroup};
-use crate::tools::kernel::observed::flatten;
+use crate::tools::kernel::observed::{difference, flatten};
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::output::result_of;
 use crate::tools::kernel::schema::input_schema;
@@ -32,7 +32,7 @@ pub const MAX_LISTED: usize = 32;
 pub const OBSERVE_DELTA: Tool = Tool {
     name: "observeDelta",
     title: "What changed",
-    description: "Only what changed since the last compact observation: added, removed and changed elements by ref, both revisions. Never acts.",
+    description: "What changed since the last observation, each changed field before and after. Never acts.",
     group: ToolGroup::Standard,
     family: Family::Page,
     schema: input_schema::<NoArgs>,
@@ -48,7 +48,7 @@ fn run(services: Arc<Services>, _: Call<NoArgs>) -> ToolFuture {
     Box::pin(async move {
         let mut b = try_tool!(session_for(&services, &OBSERVE_DELTA).await);
         let now = try_tool!(observation(&mut b, None, None, false).await);
-        let page = services.session.page_identity();
+        let page = crate::tools::page::observe::observed_page(&services, &b);
         let before = services.observed.take();
         services.observed.remember(
             page.clone(),
@@ -79,7 +79,11 @@ fn run(services: Arc<Services>, _: Call<NoArgs>) -> ToolFuture {
             .iter()
             .map(|(r, v)| (r.as_str(), v))
             .collect();
-        let new_refs: BTreeSet<&str> = current.iter().map(|(r, _)| r.as_str()).collect();
+        let now_by_ref: BTreeMap<&str, &Value> =
+            current.iter().map(|(r, v)| (r.as_str(), v)).collect();
+        // An element the budgets cut from this observation may still be there: it counts as
+        // removed here, as before (`currentIncomplete` says the list was cut).
+        let d = difference(&before, &current, false);
         let mut out = DeltaResult {
             from_revision: Some(before.revision),
             to_revision: now.revision,
@@ -88,34 +92,42 @@ fn run(services: Arc<Services>, _: Call<NoArgs>) -> ToolFuture {
             url: now.url.clone(),
             prior_incomplete: before.truncated,
             current_incomplete: now.page.truncated,
+            counts: DeltaCounts {
+                added: d.added.len(),
+                removed: d.removed.len(),
+                changed: d.changed.len(),
+                unchanged: d.unchanged,
+                elements: 0,
+            },
             ..DeltaResult::default()
         };
-        for (r, e) in &current {
-            match old.get(r.as_str()) {
-                None => {
-                    out.counts.added += 1;
-                    if out.added.len() < MAX_LISTED {
-                        out.added.push(e.clone());
-                    }
-                }
-                Some(was) if *was != e => {
-                    out.counts.changed += 1;
-                    if out.changed.len() < MAX_LISTED {
-                        out.changed.push(changed(r, was, e));
-                    }
-                }
-                Some(_) => out.counts.unchanged += 1,
-            }
-        }
-        for (r, e) in &before.elements {
-            if !new_refs.contains(r.as_str()) {
-                out.counts.removed += 1;
-                if out.removed.len() < MAX_LISTED {
-                    out.removed
-                        .push(json!({"ref": r, "role": e["role"], "name": e["name"]}));
-                }
-            }
-        }
+        out.added = d
+            .added
+            .iter()
+            .filter_map(|r| now_by_ref.get(r.as_str()).map(|e| (*e).clone()))
+            .take(MAX_LISTED)
+            .collect();
+        out.changed = d
+            .changed
+            .iter()
+            .filter_map(|r| {
+                Some(changed(
+                    r,
+                    old.get(r.as_str())?,
+                    now_by_ref.get(r.as_str())?,
+                ))
+            })
+            .take(MAX_LISTED)
+            .collect();
+        out.removed = d
+            .removed
+            .iter()
+            .filter_map(|r| {
+                old.get(r.as_str())
+                    .map(|e| json!({"ref": r, "role": e["role"], "name": e["name"]}))
+            })
+            .take(MAX_LISTED)
+            .collect();
         out.truncated = out.counts.added > out.added.len()
             || out.counts.removed > out.removed.len()
             || out.counts.changed > out.changed.len();

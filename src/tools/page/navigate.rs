@@ -294,7 +294,7 @@ pub async fn answer(
     if observe && !failed && !matches!(outcome, NavOutcome::Dialog(_)) {
         let seen = try_tool!(observation(b, None, None, false).await).page;
         services.observed.remember(
-            services.session.page_identity(),
+            crate::tools::page::observe::observed_page(services, b),
             out.revision,
             &out.url,
             &seen.elements,

@@ -1,6 +1,8 @@
-//! `observe`: the compact page model (elements with refs, roles, names and state), kept as the
-//! session's last observation for `observeDelta`.
+//! `observe`: the compact page model (elements with refs, roles, names and state). The first
+//! observation of a document is whole; a later one answers what changed since the last one the
+//! client was sent (unless asked for the whole page again), so a model does not re-read a page.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use schemars::JsonSchema;
@@ -16,6 +18,7 @@ use crate::tools::kernel::args::Ref;
 use crate::tools::kernel::browser::session_for;
 use crate::tools::kernel::effect::{Effect, When};
 use crate::tools::kernel::group::{Family, ToolGroup};
+use crate::tools::kernel::observed::{difference, flatten};
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::schema::input_schema;
 use crate::tools::kernel::tool::{Call, Needs, RevisionRule, Services, Tool, ToolFuture};
@@ -25,7 +28,7 @@ use crate::try_tool;
 pub const OBSERVE: Tool = Tool {
     name: "observe",
     title: "Observe the page",
-    description: "Compact page state: url, title, revision, elements with refs, roles, names and state. DOM, screenshot and form values only when asked.",
+    description: "Page url, title, revision, elements (ref, role, name, state). Same page again: only changes (delta) unless full=true. DOM, screenshot, form values if asked.",
     group: ToolGroup::Core,
     family: Family::Page,
     schema: input_schema::<ObserveArgs>,
@@ -55,6 +58,8 @@ struct ObserveArgs {
     include_screenshot: Option<bool>,
     /// Add form fields' values (never passwords).
     include_form_values: Option<bool>,
+    /// Whole page, not only changes.
+    full: Option<bool>,
 }
 
 /// An observation level.
@@ -156,6 +161,7 @@ pub async fn observation(
             counts: o["counts"].is_object().then(|| o["counts"].take()),
         },
         dom: None,
+        delta: None,
     })
 }
 
@@ -170,13 +176,19 @@ fn run_observe(services: Arc<Services>, input: Call<ObserveArgs>) -> ToolFuture 
         let mut b = try_tool!(session_for(&services, &OBSERVE).await);
         let mut out = try_tool!(observation(&mut b, level, region, values).await);
         if level.is_none() && region.is_none() && !values {
+            let page = observed_page(&services, &b);
+            let before = services.observed.take();
             services.observed.remember(
-                services.session.page_identity(),
+                page.clone(),
                 out.revision,
                 &out.url,
                 &out.page.elements,
                 out.page.truncated,
             );
+            match before.filter(|s| s.page == page) {
+                Some(before) if !a.full.unwrap_or(false) => only_changes(&mut out, &before),
+                _ => {}
+            }
         }
         if dom {
             let values = crate::tools::kernel::effects::permits(
@@ -199,6 +211,66 @@ fn run_observe(services: Arc<Services>, input: Call<ObserveArgs>) -> ToolFuture 
         }
         ToolOutcome::ok(&out)
     })
+}
+
+/// Which page, document and frame an observation is of: a later observation answers a delta
+/// only against one of the same.
+pub fn observed_page(services: &Services, b: &Browser) -> String {
+    format!(
+        "{}:{}",
+        services.session.page_identity(),
+        b.selected_frame().unwrap_or("main")
+    )
+}
+
+/// Cut a whole observation down to what changed since `before` (of the same document): the
+/// elements that appeared or changed, as a whole observation shows them (without children,
+/// which are listed themselves when they changed), and the refs by what became of them.
+fn only_changes(out: &mut ObserveResult, before: &crate::tools::kernel::observed::Snapshot) {
+    let mut now = Vec::new();
+    flatten(&out.page.elements, &mut now);
+    let d = difference(before, &now, out.page.truncated);
+    let shown: std::collections::HashSet<&str> = d
+        .added
+        .iter()
+        .chain(&d.changed)
+        .map(String::as_str)
+        .collect();
+    // Where each listed element sits: the region it is in, by ref.
+    let mut parents = HashMap::new();
+    parent_refs(&out.page.elements, None, &mut parents);
+    out.page.elements = now
+        .iter()
+        .filter(|(r, _)| shown.contains(r.as_str()))
+        .map(|(r, e)| {
+            let mut e = e.clone();
+            if let (Some(o), Some(parent)) = (e.as_object_mut(), parents.remove(r.as_str())) {
+                o.insert("in".into(), Value::String(parent));
+            }
+            e
+        })
+        .collect();
+    out.delta = Some(Change {
+        since: before.revision,
+        added: d.added,
+        changed: d.changed,
+        removed: d.removed,
+        unchanged: d.unchanged,
+        unlisted: d.unlisted.len(),
+    });
+}
+
+/// Each element's region (the element whose `children` hold it), by ref.
+fn parent_refs(elements: &[Value], parent: Option<&str>, out: &mut HashMap<String, String>) {
+    for e in elements {
+        let Some(r) = e["ref"].as_str() else { continue };
+        if let Some(p) = parent {
+            out.insert(r.to_owned(), p.to_owned());
+        }
+        if let Some(children) = e["children"].as_array() {
+            parent_refs(children, Some(r), out);
+        }
+    }
 }
 
 /// A string the page agent returned, taken out of its answer ("" when it is not a string).
@@ -247,6 +319,36 @@ pub struct ObserveResult {
     /// includeDom: the page's HTML.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dom: Option<DomExcerpt>,
+    /// A later observation of the same document: `elements` holds only what appeared or
+    /// changed since the last observation this client was sent; this says which refs did what.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub delta: Option<Change>,
+}
+
+/// What changed since the last observation of the same document the client was sent.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Change {
+    /// That observation's revision.
+    pub since: u64,
+    /// Refs that appeared (their elements are in `elements`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub added: Vec<String>,
+    /// Refs whose element changed (in `elements` as they are now).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub changed: Vec<String>,
+    /// Refs that are gone.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub removed: Vec<String>,
+    /// Elements that read as before, not repeated: their refs still work.
+    pub unchanged: usize,
+    /// Earlier refs this observation's budgets did not reach (they may still be there).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub unlisted: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// The page's HTML as `observe` includes it.

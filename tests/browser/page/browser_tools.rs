@@ -117,7 +117,7 @@ fn navigate_reports_page_state_and_observation() {
     let raw = g.call(json!("l"), "observe", json!({}));
     let label = raw["result"]["content"][0]["text"].as_str().unwrap();
     assert!(
-        label.starts_with("Glass: ") && label.contains("untrusted"),
+        label.starts_with("Glass: ") && label.contains("untrustedFields") && label.len() <= 60,
         "{label}"
     );
     let structured = &raw["result"]["structuredContent"];

@@ -341,3 +341,135 @@ fn reconcile_says_why_a_ref_is_lost_and_never_acts() {
         "reconcile touched the page"
     );
 }
+
+/// A page whose own counters say what a click did, and a button whose name the clicks change.
+const COUNTER_PAGE: &str = r#"<title>Counter</title>
+<button id="s">0 saved</button>
+<nav aria-label="Items"><ul id="list"><li><button>Item 1</button></li><li><button id="two">Item 2</button></li></ul></nav>
+<button onclick="window.adds = (window.adds || 0) + 1; const li = document.createElement('li'); li.innerHTML = '<button>Item ' + (2 + window.adds) + '</button>'; document.getElementById('list').append(li); document.getElementById('s').textContent = window.adds + ' saved'">Add</button>
+<button onclick="document.getElementById('two').remove()">Remove</button>
+<a href="/next">Next</a>"#;
+
+fn refs(v: &Value) -> Vec<String> {
+    v.as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|r| r.as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// #30: the first observation of a document is whole; a later one (no arguments) answers only
+/// what changed since the last one sent: the added and changed elements as a whole observation
+/// shows them, the removed refs, and how many are unchanged, matching what the page itself did.
+/// Every ref it leaves out still works, `full: true` gives the whole page again, and a new
+/// document is whole again.
+#[test]
+fn a_later_observation_of_the_same_document_says_only_what_changed() {
+    let web = Server::start(vec![
+        ("/", Page::html(COUNTER_PAGE)),
+        (
+            "/next",
+            Page::html("<title>Next</title><button>Elsewhere</button>"),
+        ),
+    ]);
+    let mut g = incognito(&[]);
+    let loaded = ok(&g.call(json!(1), "navigate", json!({"url": web.url("/")})));
+    let whole = loaded["observation"]["elements"].to_string();
+    assert!(
+        whole.contains("Item 1") && whole.contains("0 saved"),
+        "{whole}"
+    );
+    // Nothing happened: nothing listed, everything unchanged.
+    let same = ok(&g.call(json!(2), "observe", json!({})));
+    assert_eq!(same["elements"], json!([]), "{same}");
+    let unchanged = same["delta"]["unchanged"].as_u64().unwrap();
+    assert!(unchanged >= 5, "{same}");
+    assert_eq!(same["delta"]["since"], loaded["revision"], "{same}");
+    // Two clicks: one adds a row and changes the status, one removes a row.
+    ok(&g.call(json!(3), "click", json!({"target": "role=button;name=Add"})));
+    ok(&g.call(
+        json!(4),
+        "click",
+        json!({"target": "role=button;name=Remove"}),
+    ));
+    assert_eq!(eval(&mut g, "window.adds"), 1);
+    assert_eq!(
+        eval(&mut g, "document.querySelectorAll('#list button').length"),
+        2
+    );
+    let d = ok(&g.call(json!(5), "observe", json!({})));
+    let listed = d["elements"].to_string();
+    assert!(
+        listed.contains("Item 3") && listed.contains("1 saved"),
+        "{d}"
+    );
+    assert!(
+        !listed.contains("Item 1") && !listed.contains("Next"),
+        "{d}"
+    );
+    assert_eq!(refs(&d["delta"]["added"]).len(), 1, "{d}");
+    assert_eq!(refs(&d["delta"]["removed"]).len(), 1, "{d}");
+    assert!(!refs(&d["delta"]["changed"]).is_empty(), "{d}");
+    let listed_refs: Vec<String> = d["elements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|e| e["ref"].as_str().map(str::to_owned))
+        .collect();
+    for r in refs(&d["delta"]["added"])
+        .iter()
+        .chain(&refs(&d["delta"]["changed"]))
+    {
+        assert!(listed_refs.contains(r), "{r} not listed: {d}");
+    }
+    // The new button says where it is: in the Items navigation, by the region's ref.
+    let nav = loaded["observation"]["elements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["role"] == "navigation")
+        .unwrap_or_else(|| panic!("no navigation region: {loaded}"));
+    let added = d["elements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["name"] == "Item 3")
+        .unwrap();
+    assert_eq!(added["in"], nav["ref"], "{d}");
+    // The removed ref was Item 2's; a ref the delta left out (Item 1's) still works.
+    let item1 = whole_ref(&loaded["observation"]["elements"], "Item 1");
+    let item2 = whole_ref(&loaded["observation"]["elements"], "Item 2");
+    assert_eq!(refs(&d["delta"]["removed"]), [item2], "{d}");
+    ok(&g.call(json!(6), "click", json!({"target": item1})));
+    // The whole page again on request: every element, no delta.
+    let full = ok(&g.call(json!(7), "observe", json!({"full": true})));
+    assert!(full.get("delta").is_none(), "{full}");
+    let all = full["elements"].to_string();
+    assert!(
+        all.contains("Item 1") && all.contains("Item 3") && all.contains("Next"),
+        "{all}"
+    );
+    // A new document: whole again.
+    ok(&g.call(json!(8), "click", json!({"target": "role=link;name=Next"})));
+    let next = ok(&g.call(json!(9), "observe", json!({})));
+    assert!(next.get("delta").is_none(), "{next}");
+    assert!(next["elements"].to_string().contains("Elsewhere"), "{next}");
+}
+
+/// The ref of the button named `name` in a whole observation's tree.
+fn whole_ref(elements: &Value, name: &str) -> String {
+    fn walk(list: &Value, name: &str) -> Option<String> {
+        for e in list.as_array()? {
+            if e["name"] == name && e["role"] == "button" {
+                return e["ref"].as_str().map(str::to_owned);
+            }
+            if let Some(r) = walk(&e["children"], name) {
+                return Some(r);
+            }
+        }
+        None
+    }
+    walk(elements, name).unwrap_or_else(|| panic!("no {name} in {elements}"))
+}

@@ -358,7 +358,7 @@ fn every_item_of_a_roving_listing_is_listed_and_opened_by_name() {
         json!({"target": "role=button;name=data.csv"}),
     ));
     assert_eq!(eval(&mut g, "window.opened"), "data.csv");
-    let obs = ok(&g.call(json!(2), "observe", json!({})));
+    let obs = observe(&mut g, json!({}));
     assert_eq!(
         names_of(&obs["elements"], "button"),
         ["sub", "notes.py", "data.csv"]

@@ -121,6 +121,12 @@ fn clients_share_one_browser_under_one_lease() {
     let seen = ok(&b.call(json!("o"), "observe", json!({})));
     assert_eq!(seen["title"], "Counter", "{seen}");
     assert!(seen.to_string().contains("Add one"), "{seen}");
+    // Each client compares with what it was sent: b's first look is whole, a's next one (a was
+    // sent navigate's) says only what changed, here nothing.
+    assert!(seen.get("delta").is_none(), "{seen}");
+    let again = ok(&a.call(json!("o2"), "observe", json!({})));
+    assert_eq!(again["elements"], json!([]), "{again}");
+    assert!(again["delta"]["unchanged"].as_u64().unwrap() > 0, "{again}");
     assert!(text(&mut b).contains("Clicked 0"));
     let r = b.call(
         json!(3),

@@ -174,7 +174,7 @@ fn navigate_from_a_selected_frame_navigates_the_tab() {
     let list = frames["frames"].as_array().unwrap();
     assert_eq!(list.len(), 1, "{frames}");
     assert_eq!(list[0]["selected"], true, "{frames}");
-    let o = ok(&g.call(json!(5), "observe", json!({})));
+    let o = common::observe(&mut g, json!({}));
     common::ref_of(&o["elements"], "button", "Only here");
 }
 
