@@ -53,12 +53,33 @@ const sql = (db, q) => py('import sqlite3,sys;print(sqlite3.connect(sys.argv[1])
 
 // ---------------------------------------------------------------- servers
 class Fail extends Error {}
+// What a model keeps of the page from Glass's answers: a whole observation (observe's, or
+// navigate's) replaces it; a later observe's delta is applied to it (its listed elements added
+// or replaced by ref, its removed refs dropped), as a model reading only the changes does.
+function remember(c, name, args, r) {
+  // Leveled or regional observations are other views; they leave the page as kept.
+  if (name === 'observe' && (args.level || args.region || args.includeFormValues)) {
+    r.seen = undefined;
+    return;
+  }
+  let j;
+  try { j = gj(r); } catch { return; }
+  const whole = j.observation ? j.observation.elements : (j.elements && !j.delta ? j.elements : null);
+  const shallow = (e) => { const { children, in: _in, ...rest } = e; return rest; };
+  if (whole) { c.view = new Map(flat(whole).map((e) => [e.ref, shallow(e)])); }
+  else if (j.delta && c.view) {
+    for (const ref of j.delta.removed || []) c.view.delete(ref);
+    for (const e of j.elements || []) c.view.set(e.ref, shallow(e));
+  } else return;
+  r.seen = [...c.view.values()];
+}
 function meter(c) {
   c.calls = 0; c.readBytes = 0;
   c.tool = async (name, args) => {
     const r = await c.callTool(name, args, 60000);
     c.calls += 1;
     c.readBytes += Buffer.byteLength(r.text, 'utf8');
+    if (!r.isError && c.glass) remember(c, name, args || {}, r);
     if (o.verbose) log(`  [${c.label}] ${name} ${JSON.stringify(args).slice(0, 120)} -> ${Buffer.byteLength(r.text)} B${r.isError ? ' ERROR ' + r.text.slice(0, 200) : ''}`);
     if (process.env.DUMP_SNAPSHOTS && name.endsWith('snapshot')) log(r.text);
     if (r.isError) throw new Fail(`${name}: ${r.text.slice(0, 300)}`);
@@ -79,6 +100,7 @@ function meter(c) {
 }
 async function start(server) {
   const c = await startServer(server, o.glass, 'apps');
+  c.glass = server === 'glass';
   meter(c);
   return c;
 }
@@ -86,7 +108,7 @@ async function start(server) {
 // Glass's JSON (after its untrusted-content line).
 const gj = (r) => JSON.parse((r.result.content || []).filter((x) => x.type === 'text').map((x) => x.text).find((t) => !t.startsWith('Glass: ')));
 function flat(items, out = []) { for (const i of items || []) { out.push(i); flat(i.children, out); } return out; }
-const gels = (r) => { const j = gj(r); return flat((j.observation || j).elements); };
+const gels = (r) => { if (r.seen) return r.seen; const j = gj(r); return flat((j.observation || j).elements); };
 function gfind(els, pred, what) { const f = els.filter(pred); if (f.length !== 1) throw new Fail(`glass: ${what}: ${f.length} matches`); return f[0].ref; }
 // Playwright's snapshot lines: `- role "name" [ref=e12]`.
 function pwfind(text, re, what) {
