@@ -159,8 +159,9 @@ fn run_type(services: Arc<Services>, input: Call<TypeArgs>) -> ToolFuture {
         let guard = try_tool!(PasswordGuard::before(&services, &mut b, &TYPE, &raw).await);
         if clear {
             try_tool!(clear_field(&mut b, &resolved.r).await);
+            // Clearing may have run a code editor's own keys: the field takes the focus again.
+            try_tool!(b.agent().run(&Focus(&resolved.r)).await);
         }
-        try_tool!(b.agent().run(&Focus(&resolved.r)).await);
         let armed = b.actions().arm();
         let events = Arc::clone(b.events());
         try_tool!(
