@@ -227,7 +227,7 @@ struct AddToolsArgs {
     families: Vec<FamilyName>,
 }
 
-/// A family a model can add (see [`Family::ADDABLE`]).
+/// A family of tools `addTools` can list.
 #[derive(Clone, Copy, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 enum FamilyName {

@@ -91,38 +91,6 @@ pub enum Family {
 }
 
 impl Family {
-    /// The families `addTools` takes, in the order its description gives them.
-    pub const ADDABLE: [Family; 8] = [
-        Family::Page,
-        Family::Input,
-        Family::Tabs,
-        Family::DevTools,
-        Family::Semantic,
-        Family::Run,
-        Family::Contracts,
-        Family::Store,
-    ];
-
-    /// The name a model gives `addTools`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Family::Page => "page",
-            Family::Input => "input",
-            Family::Tabs => "tabs",
-            Family::DevTools => "devtools",
-            Family::Semantic => "semantic",
-            Family::Run => "run",
-            Family::Contracts => "contracts",
-            Family::Store => "store",
-            Family::List => "list",
-        }
-    }
-
-    /// The family a model names, if it is one it can add.
-    pub fn addable(name: &str) -> Option<Family> {
-        Family::ADDABLE.into_iter().find(|f| f.as_str() == name)
-    }
-
     fn bit(self) -> u16 {
         1 << (self as u16)
     }
