@@ -252,11 +252,14 @@ async fn run(
     }
     // A list that grew is announced ahead of the answer, and the answer waits (up to
     // RELIST_WAIT) for the client to list again: Claude Code builds the model's next turn as
-    // soon as it has the answer, so the family is there in that very turn, not one later.
-    if shared.added.get() != families_before && outcome.is_some() {
+    // soon as it has the answer, so the family is there in that very turn, not one later. A
+    // cancelled call that grew the list is announced too (its family stays listed), unawaited.
+    if shared.added.get() != families_before {
         let relisted = shared.relisted.notified();
         shared.announce_list_changed(framing).await;
-        let _ = tokio::time::timeout(RELIST_WAIT, relisted).await;
+        if outcome.is_some() {
+            let _ = tokio::time::timeout(RELIST_WAIT, relisted).await;
+        }
     }
     // Held until the answer is queued (a stateless call's permit is in it).
     let entry = lock(&shared.active).remove(&id);

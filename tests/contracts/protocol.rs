@@ -1100,6 +1100,24 @@ fn a_lean_list_grows_by_family_in_the_session_and_says_so() {
     assert_eq!(r["result"]["isError"], true, "{r}");
     assert_eq!(listed_names(&mut g, 10).len(), names.len());
 
+    // A call of an unlisted tool that is cancelled still lists its family, and says so.
+    g.send(
+        &json!({"jsonrpc": "2.0", "id": 11, "method": "tools/call", "params": {"name": "batch",
+        "arguments": {"steps": [{"action": "wait", "kind": "delay", "delayMs": 60000}]}}}),
+    );
+    g.send(
+        &json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+        "params": {"requestId": 11}}),
+    );
+    assert_eq!(g.recv()["method"], "notifications/tools/list_changed");
+    let r = g.recv();
+    assert_eq!(
+        (&r["id"], &r["error"]["code"]),
+        (&json!(11), &json!(-32800)),
+        "{r}"
+    );
+    assert!(listed_names(&mut g, 12).contains(&"batch".to_owned()));
+
     // A fixed group: no growth, no addTools.
     let mut full = Glass::spawn(&["--tools", "full", "--mcp"]);
     let init = full.initialize();
