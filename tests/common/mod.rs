@@ -241,7 +241,55 @@ impl Glass {
     }
 
     pub fn call(&mut self, id: Value, tool: &str, args: Value) -> Value {
-        self.request(id, "tools/call", json!({"name": tool, "arguments": args}))
+        let r = self.request(id, "tools/call", json!({"name": tool, "arguments": args}));
+        self.apply_changes(&r);
+        r
+    }
+
+    /// An action's result tells what it changed since the page as this helper last saw it
+    /// (`changes`): applied to that view as a model would, the counts must add up.
+    fn apply_changes(&mut self, r: &Value) {
+        if r["result"]["isError"] != false {
+            return;
+        }
+        let Some(result) = r["result"]["content"].as_array().and_then(|c| {
+            c.iter()
+                .filter_map(|c| c["text"].as_str())
+                .find(|t| !t.starts_with("Glass: "))
+                .and_then(|t| serde_json::from_str::<Value>(t).ok())
+        }) else {
+            return;
+        };
+        let Some(changes) = result.get("changes") else {
+            return;
+        };
+        let Some((_, mut seen)) = self.view.take().filter(|(rev, _)| *rev == changes["since"])
+        else {
+            return;
+        };
+        let list = |k: &str| changes[k].as_array().cloned().unwrap_or_default();
+        let removed = list("removed");
+        seen.retain(|e| !removed.contains(&e["ref"]));
+        let told = list("added").len() + list("changed").len();
+        for mut e in list("added").into_iter().chain(list("changed")) {
+            if let Some(o) = e.as_object_mut() {
+                o.remove("in");
+            }
+            match seen.iter_mut().find(|s| s["ref"] == e["ref"]) {
+                Some(old) => *old = e,
+                None => seen.push(e),
+            }
+        }
+        if changes["more"].as_u64().unwrap_or(0) == 0 {
+            assert_eq!(
+                seen.len() as u64,
+                changes["unchanged"].as_u64().unwrap_or(0)
+                    + changes["unlisted"].as_u64().unwrap_or(0)
+                    + told as u64,
+                "an action's changes do not add up to the page as last seen: {result}"
+            );
+        }
+        self.view = Some((result["revision"].clone(), seen));
     }
 
     pub fn close_stdin(&mut self) {

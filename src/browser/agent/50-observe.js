@@ -55,6 +55,15 @@
     if (!region || i.role === 'list' || i.role === 'article') return false;
     return i.role !== 'group' || hasOwnLabel(i.el) || (i.tag === 'fieldset' && !!i.el.querySelector(':scope > legend'));
   }
+  // What a page announces (a status line, an alert, a log, an <output>, a live region): what
+  // an action changes for a person to read. Compact observations list it with its text.
+  const ANNOUNCES = new Set(['status', 'alert', 'log', 'timer', 'marquee']);
+  /** @param {Info} i */
+  function announces(i) {
+    if (ANNOUNCES.has(i.role) || i.tag === 'output') return true;
+    const live = i.el.getAttribute('aria-live');
+    return live === 'polite' || live === 'assertive';
+  }
   /** @param {string} level @param {Info} i @param {number} maxText */
   function classify(level, i, maxText) {
     // A listbox of its own options is a container; a <select> is one control.
@@ -64,7 +73,7 @@
     const opaque = i.frameDoc === null;
     switch (level) {
       case 'summary': return region && i.role !== 'list' && i.role !== 'group' ? 'region' : i.role === 'heading' && !i.inControl && headingLevel(i.el) <= 3 ? 'item' : null;
-      case 'compact': return ctl || opaque || (i.role === 'heading' && !i.inControl) ? 'item' : listsControls(i, region) ? 'region' : null;
+      case 'compact': return ctl || opaque || (i.role === 'heading' && !i.inControl) ? 'item' : listsControls(i, region) ? 'region' : announces(i) ? 'item' : null;
       case 'interactive': return ctl || opaque ? 'item' : listsControls(i, region) ? 'region' : null;
       case 'raw': if (!ctl && !opaque && !region && !i.role && !directText(i.el)) return null;
       // fall through
@@ -157,6 +166,9 @@
     if (kind === 'text') {
       const t = norm(i.text);
       if (t) item.text = cut(t, o.maxText);
+    } else if (o.level === 'compact' && announces(i)) {
+      const t = norm(stripIcons(el.innerText || ''));
+      if (t && lc(t) !== lc(item.name)) item.text = cut(t, o.maxText);
     } else if (o.level === 'raw') {
       const t = directText(el); // raw keeps each element's own text nodes, not its subtree's
       if (t && t !== item.name) item.text = cut(t, o.maxText);
@@ -282,7 +294,7 @@
     const maxBytes = posInt(opts.maxBytes, 21504);
     /**
      * @type {{ url: string, title: string, items: Item[], counts: { total: number, emitted: number }, truncated: boolean,
-     *   budgetsHit: string[], nextRef: number, focused?: string, roleCounts?: Record<string, number> }}
+     *   budgetsHit: string[], nextRef: number, focused?: string, roleCounts?: Record<string, number>, textDigest?: string }}
      */
     const out = {
       url: cut(location.href, 500), title: cut(norm(document.title), 200), items: [],
@@ -332,6 +344,8 @@
           // is decoration to a reader.
           // So is a role-less focusable with nothing to call it (a menu separator).
           if ((i.stands || i.clickable) && !item.name) { out.counts.total -= 1; return undefined; }
+          // So is an empty status line, until it says something.
+          if (kind === 'item' && !ctl && !item.name && !item.text && announces(i)) { out.counts.total -= 1; return undefined; }
           // A link inside a menu item of the same name is one thing to a person: list it once.
           if (ctl && i.p.ctlName && lc(item.name) === i.p.ctlName) { out.counts.total -= 1; return undefined; }
           const size = utf8Len(JSON.stringify(item)) + 1 + (kind === 'region' ? 14 : 0);
@@ -358,7 +372,7 @@
           delete it.children;
           // An empty container says nothing at the levels that list controls, except a
           // dialog (it is open) or a table (its columns and size).
-          const keep = level === 'summary' || it.role === 'dialog' || it.role === 'alertdialog' || it.rowCount > 0 || ((level === 'structured' || level === 'detailed' || level === 'raw') && it.name);
+          const keep = level === 'summary' || !!it.text || it.role === 'dialog' || it.role === 'alertdialog' || it.rowCount > 0 || ((level === 'structured' || level === 'detailed' || level === 'raw') && it.name);
           if (!keep) {
             const parent = stack[stack.length - 1].children;
             if (parent[parent.length - 1] === it) { parent.pop(); bytes -= i.region.size; emitted -= 1; out.counts.total -= 1; }
@@ -382,6 +396,9 @@
     }
     if (roleCounts) out.roleCounts = roleCounts;
     out.counts.emitted = emitted;
+    // A fingerprint of the page's whole text: the elements listed are not all a person reads,
+    // and a later comparison says when the rest changed (a paragraph, a table's cells).
+    if (level === 'compact' && opts.region == null && document.body) out.textDigest = fnv([document.body.innerText || '']);
     out.truncated = out.budgetsHit.length > 0;
     out.nextRef = ctx.next;
     return out;

@@ -163,7 +163,7 @@ async fn session_as_needed(
 /// Acquire the browser for a page tool. While a JavaScript dialog is open, only the dialog
 /// tools may proceed; every other tool reports the dialog instead of hanging on it. A page
 /// whose renderer is stuck or crashed is reported at once; only `navigate` runs on it.
-async fn page_session(services: &Arc<Services>) -> Result<BrowserGuard<'_>, ToolOutcome> {
+pub async fn page_session(services: &Arc<Services>) -> Result<BrowserGuard<'_>, ToolOutcome> {
     let mut browser = page_session_to_navigate(services).await?;
     if let Some(fault) = browser.health().renderer_check().await {
         return Err(browser_failure(&crate::browser::BrowserError::from(fault)));

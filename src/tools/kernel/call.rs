@@ -11,7 +11,7 @@ use serde_json::{Map, Value, json};
 
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::tool::{Services, Tool};
-use crate::tools::kernel::{output, schema};
+use crate::tools::kernel::{changes, output, schema};
 
 /// Failure fields that hold page text, in any tool's failure (its result's marked fields
 /// count too: a failed navigation still reports the page's url and title).
@@ -54,7 +54,23 @@ pub fn input_schema(tool: &Tool) -> &'static Value {
 /// A tool's output schema, generated once.
 pub fn output_schema(tool: &Tool) -> &'static Value {
     static SCHEMAS: SchemaCache = OnceLock::new();
-    cached(&SCHEMAS, tool, |t| (t.output)())
+    cached(&SCHEMAS, tool, |t| {
+        let mut schema = (t.output)();
+        if changes::applies(t) {
+            if let Some(Value::Object(props)) = schema.get_mut("properties") {
+                let mut field = output::schema_of::<changes::ActionChanges>();
+                field["description"] = json!("What the action changed since the last observation.");
+                props.insert("changes".into(), field);
+            }
+        }
+        schema
+    })
+}
+
+tokio::task_local! {
+    /// Set while a call runs: a call made inside it (a step of `batch`) is nested, and the
+    /// outer call alone tells what changed.
+    static IN_CALL: ();
 }
 
 /// A tool's schema as published: its arguments', plus `confirmToken` when the policy may ask
@@ -109,8 +125,12 @@ pub async fn call(
     // future is dropped (the call cancelled) midway.
     let journal = (tool.needs.browser() && changes).then(|| services.journal.start(tool.name));
     let expected = crate::tools::kernel::browser::expected_revision(tool, &args);
-    let run = bound(Arc::clone(services), args);
+    let nested = IN_CALL.try_with(|_| ()).is_ok();
+    let run = IN_CALL.scope((), bound(Arc::clone(services), args));
     let mut outcome = crate::tools::kernel::browser::with_expected_revision(expected, run).await;
+    if !nested && changes::applies(tool) {
+        outcome = changes::told(services, outcome).await;
+    }
     if let Some(entry) = journal {
         let id = entry.execution_id();
         entry.finish(!matches!(outcome, ToolOutcome::Failed(_)));
@@ -188,18 +208,25 @@ fn with_header(outcome: ToolOutcome, mut header: Value) -> ToolOutcome {
 }
 
 /// Which of a result's fields hold page text: those its tool's output schema marks (at any
-/// depth), and on a failure the failure fields that quote the page.
-fn page_fields(tool: &Tool, has: impl Fn(&str) -> bool, image: bool, failed: bool) -> Vec<String> {
+/// depth) that hold some of it now, and on a failure the failure fields that quote the page.
+fn page_fields<'v>(
+    tool: &Tool,
+    get: impl Fn(&str) -> Option<&'v Value>,
+    image: bool,
+    failed: bool,
+) -> Vec<String> {
     let mut fields: Vec<String> = output_schema(tool)["properties"]
         .as_object()
         .into_iter()
         .flatten()
-        .filter(|(name, schema)| output::marked(schema) && has(name))
+        .filter(|(name, schema)| {
+            output::marked(schema) && get(name).is_some_and(|v| holds_page_text(schema, v))
+        })
         .map(|(name, _)| name.clone())
         .collect();
     if failed {
         for f in FAILURE_PAGE_FIELDS {
-            if has(f) && !fields.iter().any(|x| x == f) {
+            if get(f).is_some_and(|v| !v.is_null()) && !fields.iter().any(|x| x == f) {
                 fields.push((*f).to_owned());
             }
         }
@@ -210,16 +237,31 @@ fn page_fields(tool: &Tool, has: impl Fn(&str) -> bool, image: bool, failed: boo
     fields
 }
 
+/// Whether `value` holds what `schema` marks as page text: an object whose marked fields are
+/// all absent holds none (an action's `changes` when nothing appeared: counts only).
+fn holds_page_text(schema: &Value, value: &Value) -> bool {
+    if value.is_null() {
+        return false;
+    }
+    if schema.get(output::PAGE_MARK) == Some(&Value::Bool(true)) {
+        return true;
+    }
+    match (
+        schema.get("properties").and_then(Value::as_object),
+        value.as_object(),
+    ) {
+        (Some(props), Some(obj)) => props
+            .iter()
+            .any(|(k, s)| output::marked(s) && obj.get(k).is_some_and(|v| holds_page_text(s, v))),
+        _ => true,
+    }
+}
+
 /// Mark a result that carries page-derived text: `trust` and the list of such fields.
 fn label_untrusted(tool: &Tool, outcome: ToolOutcome) -> ToolOutcome {
     let label = |mut v: Value, image: bool| {
         if let Value::Object(map) = &mut v {
-            let fields = page_fields(
-                tool,
-                |f| map.get(f).is_some_and(|v| !v.is_null()),
-                image,
-                false,
-            );
+            let fields = page_fields(tool, |f| map.get(f), image, false);
             if !fields.is_empty() {
                 map.insert("trust".into(), json!(UNTRUSTED));
                 map.insert("untrustedFields".into(), json!(fields));
@@ -231,12 +273,7 @@ fn label_untrusted(tool: &Tool, outcome: ToolOutcome) -> ToolOutcome {
         ToolOutcome::Ok(v) => ToolOutcome::Ok(label(v, false)),
         ToolOutcome::WithImages(v, i) => ToolOutcome::WithImages(label(v, true), i),
         ToolOutcome::Failed(f) => {
-            let fields = page_fields(
-                tool,
-                |k| f.get(k).is_some_and(|v| !v.is_null()),
-                false,
-                true,
-            );
+            let fields = page_fields(tool, |k| f.get(k), false, true);
             if fields.is_empty() {
                 ToolOutcome::Failed(f)
             } else {

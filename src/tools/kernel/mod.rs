@@ -5,6 +5,7 @@
 pub mod args;
 pub mod browser;
 pub mod call;
+pub mod changes;
 pub mod effect;
 pub mod effects;
 pub mod files;
@@ -12,6 +13,7 @@ pub mod gate;
 pub mod group;
 pub mod journal;
 pub mod lease;
+pub mod observation;
 pub mod observed;
 pub mod outcome;
 pub mod output;

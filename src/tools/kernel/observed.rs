@@ -1,20 +1,33 @@
-//! Each client's last compact observation, element by element: kept by the call path where
-//! `observe` or `navigate` answers, read by `observe` (which then answers only what changed)
-//! and `observeDelta`.
+//! What each client has seen of the page, element by element: the last compact observation
+//! it was sent (`observe` without options, `navigate`, `observeDelta`), and what it has been
+//! told since (an action's `changes`). `observe` answers what changed since the told page;
+//! `observeDelta` compares observations only; an action's result compares with the told page
+//! and moves it on.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::Mutex;
 
 use serde_json::Value;
 
+use crate::tools::kernel::observation::PageObservation;
+
 /// Baselines kept at once (a daemon's clients come and go; each has its own).
 const MAX_CLIENTS: usize = 64;
 
-/// The last compact observation sent to each client (from `observe` without options,
-/// `navigate` or `observeDelta`), element by element: a daemon's clients each compare with
-/// what they themselves were sent.
+/// Each client's baselines: a daemon's clients each compare with what they themselves were
+/// sent.
 #[derive(Debug, Default)]
-pub struct LastObservation(Mutex<HashMap<u64, Snapshot>>);
+pub struct LastObservation(Mutex<HashMap<u64, Seen>>);
+
+/// One client's two baselines.
+#[derive(Debug, Clone)]
+struct Seen {
+    /// The last compact observation sent.
+    observed: Snapshot,
+    /// The page as the client has been told it since (that observation, moved on by the
+    /// changes actions told).
+    told: Snapshot,
+}
 
 /// One compact observation, kept to compare the next one with.
 #[derive(Debug, Clone)]
@@ -29,6 +42,8 @@ pub struct Snapshot {
     pub truncated: bool,
     /// Each element without its children, by ref, in page order.
     pub elements: Vec<(String, Value)>,
+    /// A fingerprint of the page's whole text then, if taken.
+    pub text: Option<String>,
 }
 
 /// The client a call runs for (0 outside a daemon).
@@ -37,36 +52,65 @@ fn client() -> u64 {
 }
 
 impl LastObservation {
-    /// Keep this compact observation as the one to compare the calling client's next with.
-    pub fn remember(
-        &self,
-        page: String,
-        revision: u64,
-        url: &str,
-        seen: &[Value],
-        truncated: bool,
-    ) {
+    /// Keep this compact observation, sent whole or as a delta, as both of the calling
+    /// client's baselines.
+    pub fn remember(&self, page: String, revision: u64, url: &str, seen: &PageObservation) {
         let mut elements = Vec::new();
-        flatten(seen, &mut elements);
+        flatten(&seen.elements, &mut elements);
         let snapshot = Snapshot {
             page,
             revision,
             url: url.to_owned(),
-            truncated,
+            truncated: seen.truncated,
             elements,
+            text: seen.text_digest.clone(),
         };
+        self.update(|_| {
+            Some(Seen {
+                observed: snapshot.clone(),
+                told: snapshot,
+            })
+        });
+    }
+
+    /// Keep what the calling client has now been told of the page by an action's `changes`
+    /// (what it did not tell stays as it was, so the next observation tells it). The last
+    /// observation stays as it was, for `observeDelta`.
+    pub fn told(&self, snapshot: Snapshot) {
+        self.update(|seen| {
+            seen.map(|s| Seen {
+                observed: s.observed.clone(),
+                told: snapshot,
+            })
+        });
+    }
+
+    fn update(&self, next: impl FnOnce(Option<&Seen>) -> Option<Seen>) {
         if let Ok(mut last) = self.0.lock() {
             let me = client();
             if last.len() >= MAX_CLIENTS && !last.contains_key(&me) {
                 last.clear();
             }
-            last.insert(me, snapshot);
+            if let Some(seen) = next(last.get(&me)) {
+                last.insert(me, seen);
+            }
         }
     }
 
-    /// The calling client's last compact observation.
+    /// The page as the calling client has been told it.
     pub fn take(&self) -> Option<Snapshot> {
-        self.0.lock().ok().and_then(|l| l.get(&client()).cloned())
+        self.0
+            .lock()
+            .ok()
+            .and_then(|l| l.get(&client()).map(|s| s.told.clone()))
+    }
+
+    /// The calling client's last compact observation.
+    pub fn last_observed(&self) -> Option<Snapshot> {
+        self.0
+            .lock()
+            .ok()
+            .and_then(|l| l.get(&client()).map(|s| s.observed.clone()))
     }
 }
 
@@ -87,6 +131,52 @@ pub fn flatten(elements: &[Value], out: &mut Vec<(String, Value)>) {
     }
 }
 
+/// Each element's region (the element whose `children` hold it), by ref.
+pub fn regions(elements: &[Value]) -> HashMap<String, String> {
+    fn walk(elements: &[Value], parent: Option<&str>, out: &mut HashMap<String, String>) {
+        for e in elements {
+            let Some(r) = e["ref"].as_str() else { continue };
+            if let Some(p) = parent {
+                out.insert(r.to_owned(), p.to_owned());
+            }
+            if let Some(children) = e["children"].as_array() {
+                walk(children, Some(r), out);
+            }
+        }
+    }
+    let mut out = HashMap::new();
+    walk(elements, None, &mut out);
+    out
+}
+
+/// A flattened element as a list of changes shows it: as a whole observation does, without
+/// children, with `in` naming the region it sits in.
+pub fn listed(element: &Value, region: Option<&String>) -> Value {
+    let mut e = element.clone();
+    if let (Some(o), Some(region)) = (e.as_object_mut(), region) {
+        o.insert("in".into(), Value::String(region.clone()));
+    }
+    e
+}
+
+/// Whether two readings of one element say the same. Focus is left out: the observation
+/// names the focused element once (`focused`), and an action moves focus as a matter of
+/// course.
+fn reads_the_same(a: &Value, b: &Value) -> bool {
+    match (a.as_object(), b.as_object()) {
+        (Some(a), Some(b)) => {
+            let keys = |m: &serde_json::Map<String, Value>| {
+                m.iter().filter(|(k, _)| k.as_str() != "focused").count()
+            };
+            keys(a) == keys(b)
+                && a.iter()
+                    .filter(|(k, _)| k.as_str() != "focused")
+                    .all(|(k, v)| b.get(k) == Some(v))
+        }
+        _ => a == b,
+    }
+}
+
 /// How an observation differs from an earlier one of the same document, element by element
 /// (matched by ref: a ref names one element for the document's life).
 #[derive(Debug, Default)]
@@ -101,22 +191,32 @@ pub struct Difference {
     pub unlisted: Vec<String>,
     /// Refs that read the same.
     pub unchanged: usize,
+    /// The page's text changed (when both observations fingerprinted it).
+    pub text_changed: bool,
 }
 
 /// Compare `now` (flattened) with `before`. An element missing from a cut-short observation is
 /// unlisted, not removed.
-pub fn difference(before: &Snapshot, now: &[(String, Value)], now_truncated: bool) -> Difference {
+pub fn difference(
+    before: &Snapshot,
+    now: &[(String, Value)],
+    now_truncated: bool,
+    now_text: Option<&str>,
+) -> Difference {
     let old: BTreeMap<&str, &Value> = before
         .elements
         .iter()
         .map(|(r, v)| (r.as_str(), v))
         .collect();
     let current: BTreeSet<&str> = now.iter().map(|(r, _)| r.as_str()).collect();
-    let mut d = Difference::default();
+    let mut d = Difference {
+        text_changed: matches!((before.text.as_deref(), now_text), (Some(a), Some(b)) if a != b),
+        ..Difference::default()
+    };
     for (r, e) in now {
         match old.get(r.as_str()) {
             None => d.added.push(r.clone()),
-            Some(was) if *was != e => d.changed.push(r.clone()),
+            Some(was) if !reads_the_same(was, e) => d.changed.push(r.clone()),
             Some(_) => d.unchanged += 1,
         }
     }
@@ -146,6 +246,7 @@ mod tests {
             url: String::new(),
             truncated: false,
             elements: flat,
+            text: None,
         }
     }
 
@@ -167,13 +268,13 @@ mod tests {
             .unwrap(),
             &mut now,
         );
-        let d = difference(&before, &now, false);
+        let d = difference(&before, &now, false, None);
         assert_eq!(d.added, ["e5"]);
         assert_eq!(d.changed, ["e4"]);
         assert_eq!(d.removed, ["e3"]);
         assert_eq!(d.unchanged, 2);
         // Cut short: what it did not reach is not called gone.
-        let d = difference(&before, &now, true);
+        let d = difference(&before, &now, true, None);
         assert!(d.removed.is_empty());
         assert_eq!(d.unlisted, ["e3"]);
     }

@@ -42,15 +42,7 @@ fn result(required: Value, mut props: Map<String, Value>) -> Value {
 /// The output schema of a typed result `T`: generated from the struct (inline, for what it
 /// serializes), plus what the call path adds to every result.
 pub fn result_of<T: JsonSchema>() -> Value {
-    let generator = SchemaSettings::draft2020_12()
-        .with(|s| {
-            s.inline_subschemas = true;
-            s.meta_schema = None;
-            s.contract = Contract::Serialize;
-        })
-        .into_generator();
-    let mut schema: Value = generator.into_root_schema_for::<T>().into();
-    tidy(&mut schema);
+    let mut schema = schema_of::<T>();
     let props = match schema["properties"].take() {
         Value::Object(p) => p,
         _ => Map::new(),
@@ -60,6 +52,23 @@ pub fn result_of<T: JsonSchema>() -> Value {
         r => r,
     };
     result(required, props)
+}
+
+/// The schema of a serialized value of `T`, inline and tidied (see [`tidy`]).
+pub fn schema_of<T: JsonSchema>() -> Value {
+    let generator = SchemaSettings::draft2020_12()
+        .with(|s| {
+            s.inline_subschemas = true;
+            s.meta_schema = None;
+            s.contract = Contract::Serialize;
+        })
+        .into_generator();
+    let mut schema: Value = generator.into_root_schema_for::<T>().into();
+    tidy(&mut schema);
+    if let Value::Object(o) = &mut schema {
+        o.remove("title");
+    }
+    schema
 }
 
 /// Trim what schemars generates to what a client can use: Rust's integer formats (`uint64`,

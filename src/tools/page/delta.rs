@@ -17,12 +17,12 @@ use crate::tools::kernel::args::{NoArgs, Ref, Target};
 use crate::tools::kernel::browser::session_for;
 use crate::tools::kernel::effect::Effect;
 use crate::tools::kernel::group::{Family, ToolGroup};
+use crate::tools::kernel::observation::{observation, observed_page};
 use crate::tools::kernel::observed::{difference, flatten};
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::output::result_of;
 use crate::tools::kernel::schema::input_schema;
 use crate::tools::kernel::tool::{Call, Needs, RevisionRule, Services, Tool, ToolFuture};
-use crate::tools::page::observe::observation;
 use crate::try_tool;
 
 /// Most elements listed in each of added, removed and changed.
@@ -48,15 +48,11 @@ fn run(services: Arc<Services>, _: Call<NoArgs>) -> ToolFuture {
     Box::pin(async move {
         let mut b = try_tool!(session_for(&services, &OBSERVE_DELTA).await);
         let now = try_tool!(observation(&mut b, None, None, false).await);
-        let page = crate::tools::page::observe::observed_page(&services, &b);
-        let before = services.observed.take();
-        services.observed.remember(
-            page.clone(),
-            now.revision,
-            &now.url,
-            &now.page.elements,
-            now.page.truncated,
-        );
+        let page = observed_page(&services.session, &b);
+        let before = services.observed.last_observed();
+        services
+            .observed
+            .remember(page.clone(), now.revision, &now.url, &now.page);
         let mut current = Vec::new();
         flatten(&now.page.elements, &mut current);
         let Some(before) = before else {
@@ -83,7 +79,7 @@ fn run(services: Arc<Services>, _: Call<NoArgs>) -> ToolFuture {
             current.iter().map(|(r, v)| (r.as_str(), v)).collect();
         // An element the budgets cut from this observation may still be there: it counts as
         // removed here, as before (`currentIncomplete` says the list was cut).
-        let d = difference(&before, &current, false);
+        let d = difference(&before, &current, false, None);
         let mut out = DeltaResult {
             from_revision: Some(before.revision),
             to_revision: now.revision,

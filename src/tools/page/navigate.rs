@@ -8,13 +8,13 @@ use std::time::Duration;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::observe::{PageObservation, observation};
 use crate::browser::navigate::{NavOutcome, WaitUntil};
 use crate::failure::{Failure, FailureKind, Kind};
 use crate::redact;
 use crate::tools::kernel::browser::session_for;
 use crate::tools::kernel::effect::{Effect, Nav, Tab};
 use crate::tools::kernel::group::{Family, ToolGroup};
+use crate::tools::kernel::observation::{PageObservation, observation, observed_page};
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::output::DialogSeen;
 use crate::tools::kernel::schema::input_schema;
@@ -294,11 +294,10 @@ pub async fn answer(
     if observe && !failed && !matches!(outcome, NavOutcome::Dialog(_)) {
         let seen = try_tool!(observation(b, None, None, false).await).page;
         services.observed.remember(
-            crate::tools::page::observe::observed_page(services, b),
+            observed_page(&services.session, b),
             out.revision,
             &out.url,
-            &seen.elements,
-            seen.truncated,
+            &seen,
         );
         out.observation = Some(seen);
     }

@@ -346,7 +346,7 @@ fn reconcile_says_why_a_ref_is_lost_and_never_acts() {
 const COUNTER_PAGE: &str = r#"<title>Counter</title>
 <button id="s">0 saved</button>
 <nav aria-label="Items"><ul id="list"><li><button>Item 1</button></li><li><button id="two">Item 2</button></li></ul></nav>
-<button onclick="window.adds = (window.adds || 0) + 1; const li = document.createElement('li'); li.innerHTML = '<button>Item ' + (2 + window.adds) + '</button>'; document.getElementById('list').append(li); document.getElementById('s').textContent = window.adds + ' saved'">Add</button>
+<button id="add" onclick="window.adds = (window.adds || 0) + 1; const li = document.createElement('li'); li.innerHTML = '<button>Item ' + (2 + window.adds) + '</button>'; document.getElementById('list').append(li); document.getElementById('s').textContent = window.adds + ' saved'">Add</button>
 <button onclick="document.getElementById('two').remove()">Remove</button>
 <a href="/next">Next</a>"#;
 
@@ -361,10 +361,11 @@ fn refs(v: &Value) -> Vec<String> {
 }
 
 /// #30: the first observation of a document is whole; a later one (no arguments) answers only
-/// what changed since the last one sent: the added and changed elements as a whole observation
-/// shows them, the removed refs, and how many are unchanged, matching what the page itself did.
-/// Every ref it leaves out still works, `full: true` gives the whole page again, and a new
-/// document is whole again.
+/// what changed since the client was last told: the added and changed elements as a whole
+/// observation shows them, the removed refs, and how many are unchanged, matching what the
+/// page itself did. An action tells what it changed in its own result (so the next observation
+/// does not tell it again); a change no action told is the next observation's. Every ref left
+/// out still works, `full: true` gives the whole page again, and a new document is whole again.
 #[test]
 fn a_later_observation_of_the_same_document_says_only_what_changed() {
     let web = Server::start(vec![
@@ -387,22 +388,55 @@ fn a_later_observation_of_the_same_document_says_only_what_changed() {
     let unchanged = same["delta"]["unchanged"].as_u64().unwrap();
     assert!(unchanged >= 5, "{same}");
     assert_eq!(same["delta"]["since"], loaded["revision"], "{same}");
-    // Two clicks: one adds a row and changes the status, one removes a row.
-    ok(&g.call(json!(3), "click", json!({"target": "role=button;name=Add"})));
-    ok(&g.call(
+    let nav = loaded["observation"]["elements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["role"] == "navigation")
+        .unwrap_or_else(|| panic!("no navigation region: {loaded}"))
+        .clone();
+    let item1 = whole_ref(&loaded["observation"]["elements"], "Item 1");
+    let item2 = whole_ref(&loaded["observation"]["elements"], "Item 2");
+    // A click that adds a row and changes the status says so itself: the new button in the
+    // Items navigation (by the region's ref), the status as it reads now.
+    let add = ok(&g.call(json!(3), "click", json!({"target": "role=button;name=Add"})));
+    assert_eq!(eval(&mut g, "window.adds"), 1);
+    let c = &add["changes"];
+    assert_eq!(c["since"], same["revision"], "{add}");
+    let added = c["added"].as_array().unwrap_or_else(|| panic!("{add}"));
+    assert_eq!(added.len(), 1, "{add}");
+    assert_eq!(
+        (&added[0]["name"], &added[0]["in"]),
+        (&json!("Item 3"), &nav["ref"]),
+        "{add}"
+    );
+    assert!(c["changed"].to_string().contains("1 saved"), "{add}");
+    assert_eq!(add["untrustedFields"], json!(["changes"]), "{add}");
+    // One that removes a row names the ref that went (Item 2's).
+    let remove = ok(&g.call(
         json!(4),
         "click",
         json!({"target": "role=button;name=Remove"}),
     ));
-    assert_eq!(eval(&mut g, "window.adds"), 1);
     assert_eq!(
         eval(&mut g, "document.querySelectorAll('#list button').length"),
         2
     );
-    let d = ok(&g.call(json!(5), "observe", json!({})));
+    assert_eq!(remove["changes"]["removed"], json!([item2]), "{remove}");
+    assert!(remove["changes"].get("added").is_none(), "{remove}");
+    // Told already: the next observation has nothing to add.
+    let after = ok(&g.call(json!(5), "observe", json!({})));
+    assert_eq!(after["elements"], json!([]), "{after}");
+    // A change no action told (the page's own script) is the next observation's.
+    eval(
+        &mut g,
+        "document.getElementById('add').click(), document.getElementById('list').children.length",
+    );
+    assert_eq!(eval(&mut g, "window.adds"), 2);
+    let d = ok(&g.call(json!(6), "observe", json!({})));
     let listed = d["elements"].to_string();
     assert!(
-        listed.contains("Item 3") && listed.contains("1 saved"),
+        listed.contains("Item 4") && listed.contains("2 saved"),
         "{d}"
     );
     assert!(
@@ -410,7 +444,7 @@ fn a_later_observation_of_the_same_document_says_only_what_changed() {
         "{d}"
     );
     assert_eq!(refs(&d["delta"]["added"]).len(), 1, "{d}");
-    assert_eq!(refs(&d["delta"]["removed"]).len(), 1, "{d}");
+    assert!(refs(&d["delta"]["removed"]).is_empty(), "{d}");
     assert!(!refs(&d["delta"]["changed"]).is_empty(), "{d}");
     let listed_refs: Vec<String> = d["elements"]
         .as_array()
@@ -424,38 +458,113 @@ fn a_later_observation_of_the_same_document_says_only_what_changed() {
     {
         assert!(listed_refs.contains(r), "{r} not listed: {d}");
     }
-    // The new button says where it is: in the Items navigation, by the region's ref.
-    let nav = loaded["observation"]["elements"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|e| e["role"] == "navigation")
-        .unwrap_or_else(|| panic!("no navigation region: {loaded}"));
     let added = d["elements"]
         .as_array()
         .unwrap()
         .iter()
-        .find(|e| e["name"] == "Item 3")
+        .find(|e| e["name"] == "Item 4")
         .unwrap();
     assert_eq!(added["in"], nav["ref"], "{d}");
-    // The removed ref was Item 2's; a ref the delta left out (Item 1's) still works.
-    let item1 = whole_ref(&loaded["observation"]["elements"], "Item 1");
-    let item2 = whole_ref(&loaded["observation"]["elements"], "Item 2");
-    assert_eq!(refs(&d["delta"]["removed"]), [item2], "{d}");
-    ok(&g.call(json!(6), "click", json!({"target": item1})));
+    // A ref no delta listed again (Item 1's) still works.
+    ok(&g.call(json!(7), "click", json!({"target": item1})));
     // The whole page again on request: every element, no delta.
-    let full = ok(&g.call(json!(7), "observe", json!({"full": true})));
+    let full = ok(&g.call(json!(8), "observe", json!({"full": true})));
     assert!(full.get("delta").is_none(), "{full}");
     let all = full["elements"].to_string();
     assert!(
-        all.contains("Item 1") && all.contains("Item 3") && all.contains("Next"),
+        all.contains("Item 1") && all.contains("Item 4") && all.contains("Next"),
         "{all}"
     );
-    // A new document: whole again.
-    ok(&g.call(json!(8), "click", json!({"target": "role=link;name=Next"})));
-    let next = ok(&g.call(json!(9), "observe", json!({})));
+    // A new document: whole again, and the action that opened it tells no changes of the
+    // old one.
+    let next = ok(&g.call(json!(9), "click", json!({"target": "role=link;name=Next"})));
+    assert!(next.get("changes").is_none(), "{next}");
+    let next = ok(&g.call(json!(10), "observe", json!({})));
     assert!(next.get("delta").is_none(), "{next}");
     assert!(next["elements"].to_string().contains("Elsewhere"), "{next}");
+}
+
+/// #30 part 3: an action's result tells what it changed within about a kilobyte; a click that
+/// changed nothing says so, text no element shows is flagged, and what a large change could
+/// not tell is the next observation's (nothing is lost between the two). Checked against what
+/// the page itself did.
+#[test]
+fn an_action_tells_what_it_changed_in_a_kilobyte_and_leaves_the_rest_to_observe() {
+    let web = Server::start(vec![(
+        "/",
+        Page::html(
+            r#"<title>Rows</title>
+<form onsubmit="event.preventDefault(); const e = document.getElementById('err'); e.textContent = this.q.value ? '' : 'Name is required'; window.submits = (window.submits || 0) + 1">
+<label>Name <input name="q"></label><button>Save</button><div role="alert" id="err"></div></form>
+<button onclick="window.nothing = (window.nothing || 0) + 1">Nothing</button>
+<button onclick="document.getElementById('note').textContent = 'Printed ' + (++window.prints)">Print</button>
+<p id="note">Not printed</p>
+<button onclick="for (let i = 0; i < 60; i++) { const b = document.createElement('button'); b.textContent = 'Row number ' + i + ' of the loaded results'; document.getElementById('rows').append(b); }">Load</button>
+<div id="rows"></div>
+<script>window.prints = 0</script>"#,
+        ),
+    )]);
+    let mut g = incognito(&[]);
+    ok(&g.call(json!(1), "navigate", json!({"url": web.url("/")})));
+    // A validation message appears: the alert, with its text, in the action's own result.
+    let save = ok(&g.call(
+        json!(2),
+        "click",
+        json!({"target": "role=button;name=Save"}),
+    ));
+    assert_eq!(eval(&mut g, "window.submits"), 1);
+    let added = save["changes"]["added"].to_string();
+    assert!(
+        added.contains(r#""role":"alert""#) && added.contains("Name is required"),
+        "{save}"
+    );
+    // A click that changed nothing says so (and quotes nothing from the page).
+    let nothing = ok(&g.call(
+        json!(3),
+        "click",
+        json!({"target": "role=button;name=Nothing"}),
+    ));
+    assert_eq!(eval(&mut g, "window.nothing"), 1);
+    let c = nothing["changes"].as_object().unwrap();
+    assert_eq!(
+        c.keys().collect::<Vec<_>>(),
+        ["since", "unchanged"],
+        "{nothing}"
+    );
+    assert!(nothing.get("untrustedFields").is_none(), "{nothing}");
+    // Text no listed element shows changed: flagged, so it is not taken for nothing.
+    let print = ok(&g.call(
+        json!(4),
+        "click",
+        json!({"target": "role=button;name=Print"}),
+    ));
+    assert_eq!(eval(&mut g, "window.prints"), 1);
+    assert_eq!(print["changes"]["textChanged"], true, "{print}");
+    // Sixty rows: about a kilobyte told, the rest counted, and the next observation lists
+    // exactly the rest.
+    let load = ok(&g.call(
+        json!(5),
+        "click",
+        json!({"target": "role=button;name=Load"}),
+    ));
+    assert_eq!(
+        eval(&mut g, "document.querySelectorAll('#rows button').length"),
+        60
+    );
+    let c = &load["changes"];
+    let bytes = c.to_string().len();
+    assert!(bytes <= 1100, "{bytes} bytes: {load}");
+    let told = c["added"].as_array().map_or(0, Vec::len) as u64;
+    let more = c["more"].as_u64().unwrap_or(0);
+    assert!(told >= 5 && more > 0, "{load}");
+    assert_eq!(told + more, 60, "{load}");
+    let next = ok(&g.call(json!(6), "observe", json!({})));
+    assert_eq!(refs(&next["delta"]["added"]).len() as u64, more, "{next}");
+    let first_untold = format!("Row number {told} of");
+    assert!(
+        next["elements"].to_string().contains(&first_untold),
+        "{next}"
+    );
 }
 
 /// The ref of the button named `name` in a whole observation's tree.

@@ -1,0 +1,289 @@
+//! What an action changed, told in its own result. After a tool that sends input answers, the
+//! call path takes the compact observation again and compares it with the last one this client
+//! was sent (the comparison `observe`'s delta makes), then tells the difference in about 1 KB:
+//! a validation message, a menu that opened, a row that appeared. Most actions then need no
+//! observation after them, and a click that changed nothing says so.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+
+use schemars::JsonSchema;
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::tools::kernel::effect::Effect;
+use crate::tools::kernel::observation::{PageObservation, observation, observed_page};
+use crate::tools::kernel::observed::{Snapshot, difference, flatten, listed, regions};
+use crate::tools::kernel::outcome::ToolOutcome;
+use crate::tools::kernel::tool::{Services, Tool};
+
+/// About how many bytes the told changes take at most; the rest is counted in `more` and
+/// left for the next observation.
+pub const MAX_BYTES: usize = 1024;
+
+/// Whether `tool`'s results tell what changed: tools that send input to the page, and those
+/// that run such calls as steps (the steps themselves do not; the whole run does).
+pub fn applies(tool: &Tool) -> bool {
+    tool.effects
+        .iter()
+        .any(|e| matches!(e, Effect::Input | Effect::RunsSteps))
+}
+
+/// The `changes` field of an action's result.
+#[derive(Debug, Default, Serialize, JsonSchema, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct ActionChanges {
+    /// The revision of the observation compared with (the last one this client was sent).
+    pub since: u64,
+    /// Elements that appeared, as observe lists them (`in`: the region they sit in).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub added: Vec<Value>,
+    /// Elements that read differently, as they read now.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub changed: Vec<Value>,
+    /// Refs that are gone.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub removed: Vec<String>,
+    /// Elements that read as before (their refs still work).
+    pub unchanged: usize,
+    /// Earlier refs this observation's budgets did not reach (they may still be there).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub unlisted: usize,
+    /// Changes left out to stay small: the next observe lists them.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub more: usize,
+    /// Text no listed element shows changed too (a paragraph, a cell): getText reads it.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub text_changed: bool,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+/// Add `changes` to a successful result of `tool`, when the client was sent an observation of
+/// this same document to compare with. Anything that stands in the way (another document now,
+/// a dialog open, the page gone) leaves the result as it is: the action's own report stands.
+pub async fn told(services: &Arc<Services>, outcome: ToolOutcome) -> ToolOutcome {
+    let ToolOutcome::Ok(mut result) = outcome else {
+        return outcome;
+    };
+    if let Some(changes) = compare(services).await {
+        if let (Value::Object(map), Ok(v)) = (&mut result, serde_json::to_value(&changes)) {
+            map.insert("changes".into(), v);
+        }
+    }
+    ToolOutcome::Ok(result)
+}
+
+async fn compare(services: &Arc<Services>) -> Option<ActionChanges> {
+    let before = services.observed.take()?;
+    let mut b = crate::tools::kernel::browser::page_session(services)
+        .await
+        .ok()?;
+    b.events_applied().await;
+    let page = observed_page(&services.session, &b);
+    if page != before.page {
+        return None;
+    }
+    let now = observation(&mut b, None, None, false).await.ok()?;
+    let (changes, kept) = summarize(&before, &now.page, now.revision, &now.url);
+    services.observed.told(kept);
+    Some(changes)
+}
+
+/// Compare observation `tree` with `before` and tell the difference within [`MAX_BYTES`]:
+/// removed refs first (acting on one fails), then added and changed elements in page order.
+/// Also what the client now knows of the page, to compare the next observation with: what was
+/// not told stays as `before` had it, so the next observation tells it.
+pub fn summarize(
+    before: &Snapshot,
+    seen: &PageObservation,
+    revision: u64,
+    url: &str,
+) -> (ActionChanges, Snapshot) {
+    let (tree, truncated) = (&seen.elements, seen.truncated);
+    let mut now = Vec::new();
+    flatten(tree, &mut now);
+    let d = difference(before, &now, truncated, seen.text_digest.as_deref());
+    let regions = regions(tree);
+    let added: HashSet<&str> = d.added.iter().map(String::as_str).collect();
+    let changed: HashSet<&str> = d.changed.iter().map(String::as_str).collect();
+    let mut out = ActionChanges {
+        since: before.revision,
+        unchanged: d.unchanged,
+        text_changed: d.text_changed,
+        unlisted: d.unlisted.len(),
+        ..ActionChanges::default()
+    };
+    // The envelope (`since`, `unchanged`, `more`, the field names) is about 80 bytes.
+    let mut left = MAX_BYTES.saturating_sub(80);
+    let mut told: HashSet<&str> = HashSet::new();
+    let mut full = false;
+    for r in &d.removed {
+        let size = r.len() + 3;
+        if full || size > left {
+            full = true;
+            out.more += 1;
+            continue;
+        }
+        left -= size;
+        told.insert(r);
+        out.removed.push(r.clone());
+    }
+    for (r, e) in &now {
+        let is_added = added.contains(r.as_str());
+        if !is_added && !changed.contains(r.as_str()) {
+            continue;
+        }
+        let item = listed(e, regions.get(r));
+        let size = serde_json::to_string(&item).map_or(usize::MAX, |s| s.len() + 1);
+        if full || size > left {
+            full = true;
+            out.more += 1;
+            continue;
+        }
+        left -= size;
+        told.insert(r);
+        if is_added {
+            out.added.push(item);
+        } else {
+            out.changed.push(item);
+        }
+    }
+    let old: HashMap<&str, &Value> = before
+        .elements
+        .iter()
+        .map(|(r, v)| (r.as_str(), v))
+        .collect();
+    let mut elements = Vec::with_capacity(now.len());
+    for (r, e) in &now {
+        let key = r.as_str();
+        if told.contains(key) || !(added.contains(key) || changed.contains(key)) {
+            elements.push((r.clone(), e.clone()));
+        } else if let Some(was) = old.get(key) {
+            elements.push((r.clone(), (*was).clone()));
+        }
+    }
+    for r in d.removed.iter().chain(&d.unlisted) {
+        if let (false, Some(was)) = (told.contains(r.as_str()), old.get(r.as_str())) {
+            elements.push((r.clone(), (*was).clone()));
+        }
+    }
+    let kept = Snapshot {
+        page: before.page.clone(),
+        revision,
+        url: url.to_owned(),
+        truncated,
+        elements,
+        text: seen.text_digest.clone(),
+    };
+    (out, kept)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn snap(elements: Value) -> Snapshot {
+        let mut flat = Vec::new();
+        flatten(elements.as_array().unwrap(), &mut flat);
+        Snapshot {
+            page: "p".into(),
+            revision: 4,
+            url: String::new(),
+            truncated: false,
+            elements: flat,
+            text: Some("a".into()),
+        }
+    }
+
+    fn seen(tree: &Value, text: &str) -> PageObservation {
+        PageObservation {
+            focused: None,
+            elements: tree.as_array().unwrap().clone(),
+            truncated: false,
+            budgets_hit: Vec::new(),
+            counts: None,
+            text_digest: Some(text.into()),
+        }
+    }
+
+    #[test]
+    fn an_action_tells_what_changed_and_keeps_what_it_did_not_tell_for_the_next_look() {
+        let before = snap(json!([
+            {"ref": "e1", "role": "button", "name": "Save", "focused": true},
+            {"ref": "e2", "role": "list", "children": [{"ref": "e3", "role": "button", "name": "a"}]}
+        ]));
+        // Nothing but focus moved: nothing changed, and a small answer says so.
+        let same = json!([
+            {"ref": "e1", "role": "button", "name": "Save"},
+            {"ref": "e2", "role": "list", "children": [{"ref": "e3", "role": "button", "name": "a", "focused": true}]}
+        ]);
+        let (c, _) = summarize(&before, &seen(&same, "a"), 5, "");
+        assert_eq!(
+            c,
+            ActionChanges {
+                since: 4,
+                unchanged: 3,
+                ..Default::default()
+            }
+        );
+        assert_eq!(
+            serde_json::to_string(&c).unwrap(),
+            r#"{"since":4,"unchanged":3}"#
+        );
+        // Only text no element shows changed: said, so a model does not take it for nothing.
+        let (c, _) = summarize(&before, &seen(&same, "b"), 5, "");
+        assert_eq!(
+            serde_json::to_string(&c).unwrap(),
+            r#"{"since":4,"unchanged":3,"textChanged":true}"#
+        );
+        // A message appeared in the list, the button's name changed, e3 went.
+        let now = json!([
+            {"ref": "e1", "role": "button", "name": "Saved"},
+            {"ref": "e2", "role": "list", "children": [{"ref": "e9", "role": "status", "name": "", "text": "Done"}]}
+        ]);
+        let (c, kept) = summarize(&before, &seen(&now, "a"), 5, "");
+        assert_eq!(c.removed, ["e3"]);
+        assert_eq!(
+            c.changed,
+            [json!({"ref": "e1", "role": "button", "name": "Saved"})]
+        );
+        assert_eq!(
+            c.added,
+            [json!({"ref": "e9", "role": "status", "name": "", "text": "Done", "in": "e2"})]
+        );
+        assert_eq!((c.unchanged, c.more), (1, 0));
+        // All told: the next look compares with the page as it is now.
+        let mut flat = Vec::new();
+        flatten(now.as_array().unwrap(), &mut flat);
+        let next = difference(&kept, &flat, false, Some("a"));
+        assert!(next.added.is_empty() && next.changed.is_empty() && next.removed.is_empty());
+        assert_eq!(kept.revision, 5);
+    }
+
+    #[test]
+    fn a_large_change_is_cut_to_a_kilobyte_and_the_rest_is_left_for_the_next_observation() {
+        let before = snap(json!([{"ref": "e1", "role": "button", "name": "Load"}]));
+        let rows: Vec<Value> = (0..100)
+            .map(|i| json!({"ref": format!("e{}", i + 10), "role": "link", "name": format!("Row number {i} of the results")}))
+            .collect();
+        let mut tree = vec![json!({"ref": "e1", "role": "button", "name": "Load"})];
+        tree.extend(rows.iter().cloned());
+        let (c, kept) = summarize(&before, &seen(&Value::Array(tree.clone()), "a"), 5, "");
+        let bytes = serde_json::to_string(&c).unwrap().len();
+        assert!(bytes <= MAX_BYTES, "{bytes} bytes");
+        assert!(!c.added.is_empty());
+        assert_eq!(c.added.len() + c.more, 100);
+        // What was not told is still new to the client: the next observation lists it.
+        let mut flat = Vec::new();
+        flatten(&tree, &mut flat);
+        let next = difference(&kept, &flat, false, Some("a"));
+        assert_eq!(next.added.len(), c.more);
+        assert_eq!(next.added[0], format!("e{}", 10 + c.added.len()));
+    }
+}
