@@ -70,6 +70,18 @@ function remember(c, name, args, r) {
   else if (j.delta && c.view) {
     for (const ref of j.delta.removed || []) c.view.delete(ref);
     for (const e of j.elements || []) c.view.set(e.ref, shallow(e));
+  } else if (j.changes && c.view) {
+    // An action's result: what it changed. Gone elements are kept aside (one may come back as
+    // it was); a changed one is a merge patch of what was last read.
+    c.gone = c.gone || new Map();
+    for (const ref of j.changes.removed || []) { if (c.view.has(ref)) c.gone.set(ref, c.view.get(ref)); c.view.delete(ref); }
+    for (const ref of j.changes.back || []) { c.view.set(ref, c.gone.get(ref)); c.gone.delete(ref); }
+    for (const e of j.changes.added || []) c.view.set(e.ref, shallow(e));
+    for (const p of j.changes.changed || []) {
+      const e = { ...(c.view.get(p.ref) || {}) };
+      for (const [k, v] of Object.entries(p)) { if (v === null) delete e[k]; else e[k] = v; }
+      c.view.set(p.ref, e);
+    }
   } else return;
   r.seen = [...c.view.values()];
 }
@@ -81,6 +93,7 @@ function meter(c) {
     c.readBytes += Buffer.byteLength(r.text, 'utf8');
     if (!r.isError && c.glass) remember(c, name, args || {}, r);
     if (o.verbose) log(`  [${c.label}] ${name} ${JSON.stringify(args).slice(0, 120)} -> ${Buffer.byteLength(r.text)} B${r.isError ? ' ERROR ' + r.text.slice(0, 200) : ''}`);
+    if (process.env.DUMP_CHANGES && r.text.includes("\"changes\"")) log(r.text);
     if (process.env.DUMP_SNAPSHOTS && name.endsWith('snapshot')) log(r.text);
     if (r.isError) throw new Fail(`${name}: ${r.text.slice(0, 300)}`);
     return r;
@@ -91,6 +104,7 @@ function meter(c) {
     c.calls += 1;
     c.readBytes += Buffer.byteLength(r.text, 'utf8');
     if (o.verbose) log(`  [${c.label}] ${name} ${JSON.stringify(args).slice(0, 120)} -> ${Buffer.byteLength(r.text)} B${r.isError ? ' ERROR ' + r.text.slice(0, 200) : ''}`);
+    if (process.env.DUMP_CHANGES && r.text.includes("\"changes\"")) log(r.text);
     return r;
   };
   // A call a model makes and sees fail: counted, not fatal.
@@ -109,6 +123,13 @@ async function start(server) {
 const gj = (r) => JSON.parse((r.result.content || []).filter((x) => x.type === 'text').map((x) => x.text).find((t) => !t.startsWith('Glass: ')));
 function flat(items, out = []) { for (const i of items || []) { out.push(i); flat(i.children, out); } return out; }
 const gels = (r) => { if (r.seen) return r.seen; const j = gj(r); return flat((j.observation || j).elements); };
+// What a model does after an action: read the page from the action's own `changes` when they
+// told everything (nothing left in `more`), else observe.
+async function look(c, r) {
+  const j = gj(r);
+  if (j.changes && !j.changes.more && r.seen) return r.seen;
+  return gels(await c.tool('observe', {}));
+}
 function gfind(els, pred, what) { const f = els.filter(pred); if (f.length !== 1) throw new Fail(`glass: ${what}: ${f.length} matches`); return f[0].ref; }
 // Playwright's snapshot lines: `- role "name" [ref=e12]`.
 function pwfind(text, re, what) {
@@ -186,9 +207,7 @@ db.executemany("insert into books values (?,?,?,?)",[(i,"Book %03d %s"%((i*37)%2
       let els = gels(r);
       await c.tool('select', { target: gfind(els, (e) => e.role === 'combobox' && e.options && e.options[0] === '- column -', 'column'), label: 'genre' });
       await c.tool('type', { target: gfind(els, (e) => e.role === 'textbox', 'value'), text: 'poetry' });
-      await c.tool('click', { target: gfind(els, (e) => e.name === 'Apply', 'Apply') });
-      r = await c.tool('observe', {});
-      els = gels(r);
+      els = await look(c, await c.tool('click', { target: gfind(els, (e) => e.name === 'Apply', 'Apply') }));
       const n = sql(db, "select count(*) from books where genre='poetry'");
       if (!els.some((e) => e.role === 'heading' && e.name.startsWith(`${n} rows where`))) throw new Fail('glass: filtered count');
       await c.tool('click', { target: gfind(els, (e) => e.role === 'link' && e.name === 'title', 'title header') });
@@ -327,12 +346,10 @@ db.executemany("insert into books values (?,?,?,?)",[(i,"Book %03d %s"%((i*37)%2
       if (!asked.confirmToken) throw new Fail('glass: no confirmation asked');
       await c.tool('fillForm', { fields, confirmToken: asked.confirmToken });
       await c.tool('click', { target: 'role=button;name=Sign in' });
-      await c.tool('click', { target: 'role=button;name=Pages' });
-      const explorer = gels(await c.tool('observe', {}));
+      const explorer = await look(c, await c.tool('click', { target: 'role=button;name=Pages' }));
       await c.tool('click', { target: gfind(explorer, (e) => e.role === 'link' && e.name === 'Home', 'Home') });
       await c.tool('click', { target: 'role=link;name=Add child page' });
-      await c.tool('click', { target: 'role=link;name=News page' });
-      const form = gels(await c.tool('observe', {}));
+      const form = await look(c, await c.tool('click', { target: 'role=link;name=News page' }));
       const body = gfind(form, (e) => e.role === 'textbox' && e.context === 'Body', 'body');
       await c.tool('type', { target: gfind(form, (e) => e.role === 'textbox' && e.name === 'Title*', 'title'), text: 'Opening hours' });
       await c.tool('type', { target: body, text: 'We open at nine on weekdays.' });
@@ -383,16 +400,14 @@ db.executemany("insert into books values (?,?,?,?)",[(i,"Book %03d %s"%((i*37)%2
     // row's menu; Prefect's API must hold each value.
     async glass(c, { app }) {
       await c.tool('navigate', { url: app.base + '/variables' });
-      await c.tool('click', { target: 'role=button;name=Add Variable' });
-      let els = gels(await c.tool('observe', {}));
+      let els = await look(c, await c.tool('click', { target: 'role=button;name=Add Variable' }));
       await c.tool('type', { target: gfind(els, (e) => e.role === 'textbox' && e.context === 'Name', 'name'), text: 'max_retries' });
       await c.tool('type', { target: gfind(els, (e) => e.role === 'textbox' && e.context === 'Value', 'value'), text: '{"count": 5}' });
-      await c.tool('click', { target: 'role=button;name=Create' });
+      const created = await c.tool('click', { target: 'role=button;name=Create' });
       if (!same(await prefectVariable(app, 'max_retries'), { count: 5 })) throw new Fail('glass: created value');
-      els = gels(await c.tool('observe', {}));
+      els = await look(c, created);
       await c.tool('click', { target: gfind(els, (e) => e.role === 'button' && e.name === '' && e.context === 'max_retries', 'row menu') });
-      await c.tool('click', { target: 'role=button;name=Edit' });
-      els = gels(await c.tool('observe', {}));
+      els = await look(c, await c.tool('click', { target: 'role=button;name=Edit' }));
       await c.tool('type', { target: gfind(els, (e) => e.role === 'textbox' && e.context === 'Value', 'value'), text: '{"count": 7}', clear: true });
       await c.tool('click', { target: 'role=button;name=Save' });
       if (!same(await prefectVariable(app, 'max_retries'), { count: 7 })) throw new Fail('glass: edited value');
@@ -437,8 +452,7 @@ db.executemany("insert into books values (?,?,?,?)",[(i,"Book %03d %s"%((i*37)%2
     // Search, open the result, follow an in-page anchor.
     async glass(c, { app }) {
       await c.tool('navigate', { url: app.base + '/', observe: false });
-      await c.tool('type', { target: 'role=textbox;name=Search', text: 'frobnicator' });
-      const els = gels(await c.tool('observe', {}));
+      const els = await look(c, await c.tool('type', { target: 'role=textbox;name=Search', text: 'frobnicator' }));
       await c.tool('click', { target: gfind(els, (e) => e.role === 'link' && e.name.includes('frobnicator option'), 'result') });
       if (!gj(await c.tool('getText', {})).text.includes('The frobnicator option sets')) throw new Fail('glass: result page');
       const r = await c.tool('navigate', { url: app.base + '/' });

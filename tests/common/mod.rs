@@ -40,6 +40,8 @@ pub struct Glass {
     pub keep_list_changed: bool,
     /// The page as `observe` last showed it whole or merged (its revision, its elements flat).
     pub view: Option<(Value, Vec<Value>)>,
+    /// Elements an action told gone, as they last read (one may come `back`).
+    pub gone: Vec<Value>,
     _slot: Slot,
 }
 
@@ -117,6 +119,7 @@ impl Glass {
             list_changed: 0,
             keep_list_changed: false,
             view: None,
+            gone: Vec::new(),
             stdin: child.stdin.take(),
             child,
             rx,
@@ -269,15 +272,39 @@ impl Glass {
         };
         let list = |k: &str| changes[k].as_array().cloned().unwrap_or_default();
         let removed = list("removed");
-        seen.retain(|e| !removed.contains(&e["ref"]));
-        let told = list("added").len() + list("changed").len();
-        for mut e in list("added").into_iter().chain(list("changed")) {
+        let (went, kept): (Vec<Value>, Vec<Value>) =
+            seen.into_iter().partition(|e| removed.contains(&e["ref"]));
+        let mut seen = kept;
+        self.gone.retain(|g| !removed.contains(&g["ref"]));
+        self.gone.extend(went);
+        // Back as they were when they went.
+        for r in list("back") {
+            let i = self.gone.iter().position(|g| g["ref"] == r);
+            let e = self.gone.remove(
+                i.unwrap_or_else(|| panic!("{r} came back but was never told gone: {result}")),
+            );
+            seen.push(e);
+        }
+        let told = list("added").len() + list("changed").len() + list("back").len();
+        for mut e in list("added") {
             if let Some(o) = e.as_object_mut() {
                 o.remove("in");
             }
-            match seen.iter_mut().find(|s| s["ref"] == e["ref"]) {
-                Some(old) => *old = e,
-                None => seen.push(e),
+            seen.push(e);
+        }
+        // Changed: merge patches of what was last read.
+        for p in list("changed") {
+            let old = seen
+                .iter_mut()
+                .find(|s| s["ref"] == p["ref"])
+                .unwrap_or_else(|| panic!("{} changed but was never seen: {result}", p["ref"]));
+            for (k, v) in p.as_object().unwrap() {
+                match v {
+                    Value::Null => {
+                        old.as_object_mut().unwrap().remove(k);
+                    }
+                    v => old[k] = v.clone(),
+                }
             }
         }
         if changes["more"].as_u64().unwrap_or(0) == 0 {

@@ -57,6 +57,7 @@
       /** @type {Document | null | undefined} */ this.frameDoc = undefined; /** @type {string | undefined} */ this.text = undefined; /** @type {Region | null} */ this.region = null;
       /** @type {boolean | undefined} */ this.vis = undefined;
       /** @type {boolean | undefined} */ this.coverKids = undefined; /** @type {string | undefined} */ this.ctlName = undefined;
+      /** A table's rows its observation shows (header and first rows). @type {Element[] | undefined} */ this.rowsShown = undefined;
     }
     // The element a person sees for this item: itself, or the label or editor it is
     // operated through.

@@ -27,14 +27,16 @@
     /** @type {string[] | null} */
     let columns = null;
     const body = [];
+    /** @type {Element[]} */
+    const shown = [];
     let count = 0;
     for (const r of rows) {
       if (!r.checkVisibility() || st(r).visibility !== 'visible') continue;
-      if (!columns && body.length === 0 && headerRow(r)) { columns = cellsOf(r).slice(0, 16).map(cellText); continue; }
+      if (!columns && body.length === 0 && headerRow(r)) { columns = cellsOf(r).slice(0, 16).map(cellText); shown.push(r); continue; }
       count += 1;
-      if (body.length < maxRows) body.push(cellsOf(r).slice(0, 16).map(cellText));
+      if (body.length < maxRows) { body.push(cellsOf(r).slice(0, 16).map(cellText)); shown.push(r); }
     }
-    return { columns, rows: body, rowCount: count };
+    return { columns, rows: body, rowCount: count, shown };
   }
 
   // ---------------------------------------------------------------- observe
@@ -46,7 +48,10 @@
   /** @type {Record<string, number>} */
   const LEVELS = { compact: 400, summary: 64, interactive: 400, structured: 300, detailed: 200, raw: 500 };
   /** @type {Record<string, number>} */
-  const TABLE_ROWS = { compact: 0, summary: 0, interactive: 0, structured: 15, detailed: 40, raw: 60 };
+  const TABLE_ROWS = { compact: 10, summary: 0, interactive: 0, structured: 15, detailed: 40, raw: 60 };
+  // A compact observation of a page lists the controls of a table's shown rows only: the rows
+  // say what each control is for, and the rest is one `observe` of the table's region away.
+  const CUTS_ROWS = new Set(['compact']);
 
   // The containers worth nesting controls under: not lists and articles (a list of links is
   // its links), and groups only when named (a fieldset's legend; not every <details>).
@@ -160,6 +165,7 @@
         if (t.columns) item.columns = t.columns;
         if (t.rows.length) item.rows = t.rows;
         item.rowCount = t.rowCount;
+        i.rowsShown = t.shown;
       }
       if (el === o.active) item.focused = true;
     }
@@ -275,7 +281,7 @@
    * @typedef {{ level?: string, nextRef?: number, maxItems?: number, maxNameChars?: number, maxTextChars?: number,
    *   includeFormValues?: boolean, tableRows?: number, maxBytes?: number, region?: string }} ObserveOptions
    */
-  /** An open region of an observation: where its items go. @typedef {{ children: Item[], item: Item | null, info: Info | null, size?: number }} Region */
+  /** An open region of an observation: where its items go (a table's: which rows show). @typedef {{ children: Item[], item: Item | null, info: Info | null, size?: number, rowsShown?: Set<Element> }} Region */
   /** @param {ObserveOptions} opts */
   function observe(opts) {
     opts = opts && typeof opts === 'object' ? opts : {};
@@ -331,6 +337,14 @@
             roleCounts[k] = (roleCounts[k] || 0) + 1;
           }
           if (level === 'summary' && ctl && i.shown()) for (let k = 1; k < stack.length; k++) stack[k].item.controls = (stack[k].item.controls || 0) + 1;
+          // A row of a table past the rows it shows: its controls are the table region's.
+          const table = stack[stack.length - 1].rowsShown;
+          if (table && (i.tag === 'tr' || i.role === 'row') && !table.has(i.el)) {
+            // Counted, not listed: counts.total says how many there are.
+            const cut = i.el.checkVisibility() ? i.el.querySelectorAll(CONTROL_SELECTOR).length : 0;
+            if (cut) { budget('rows'); out.counts.total += cut; }
+            return NO_CHILDREN;
+          }
           const kind = classify(level, i, o.maxText);
           if (!kind) return undefined;
           // Past the budget, items are only counted: by their box alone (clipping is not
@@ -360,6 +374,7 @@
             // A table that shows its rows already says what its cells say.
             if (item.rows) i.coverKids = true;
             i.region = { children: item.children, item, info: i, size };
+            if (i.rowsShown && CUTS_ROWS.has(level) && i.el !== root) i.region.rowsShown = new Set(i.rowsShown);
             stack.push(i.region);
           } else if (ctl) { controls.push([item, i.el]); if (item.name) i.ctlName = lc(item.name); }
           return undefined;

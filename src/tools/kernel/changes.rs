@@ -13,7 +13,9 @@ use serde_json::Value;
 
 use crate::tools::kernel::effect::Effect;
 use crate::tools::kernel::observation::{PageObservation, observation, observed_page};
-use crate::tools::kernel::observed::{Snapshot, difference, flatten, listed, regions};
+use crate::tools::kernel::observed::{
+    MAX_GONE, Snapshot, difference, flatten, listed, reads_the_same, regions,
+};
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::tool::{Services, Tool};
 
@@ -39,7 +41,11 @@ pub struct ActionChanges {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     #[schemars(extend("x-glassPageContent" = true))]
     pub added: Vec<Value>,
-    /// Elements that read differently, as they read now.
+    /// Elements that came back as they read when they went (a modal closed): refs only.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub back: Vec<String>,
+    /// Elements that read differently: `ref` and each field that changed, as it reads now
+    /// (`null`: the field is gone), to merge into what the client last read of it.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     #[schemars(extend("x-glassPageContent" = true))]
     pub changed: Vec<Value>,
@@ -133,31 +139,50 @@ pub fn summarize(
         told.insert(r);
         out.removed.push(r.clone());
     }
-    for (r, e) in &now {
-        let is_added = added.contains(r.as_str());
-        if !is_added && !changed.contains(r.as_str()) {
-            continue;
-        }
-        let item = listed(e, regions.get(r));
-        let size = serde_json::to_string(&item).map_or(usize::MAX, |s| s.len() + 1);
-        if full || size > left {
-            full = true;
-            out.more += 1;
-            continue;
-        }
-        left -= size;
-        told.insert(r);
-        if is_added {
-            out.added.push(item);
-        } else {
-            out.changed.push(item);
-        }
-    }
     let old: HashMap<&str, &Value> = before
         .elements
         .iter()
         .map(|(r, v)| (r.as_str(), v))
         .collect();
+    let gone: HashMap<&str, &Value> = before.gone.iter().map(|(r, v)| (r.as_str(), v)).collect();
+    for (r, e) in &now {
+        let is_added = added.contains(r.as_str());
+        if !is_added && !changed.contains(r.as_str()) {
+            continue;
+        }
+        let returned = is_added
+            && gone
+                .get(r.as_str())
+                .is_some_and(|was| reads_the_same(was, e));
+        let size = if returned {
+            r.len() + 3
+        } else {
+            let item = if is_added {
+                listed(e, regions.get(r))
+            } else {
+                patch(old.get(r.as_str()).copied(), e, r)
+            };
+            let size = serde_json::to_string(&item).map_or(usize::MAX, |s| s.len() + 1);
+            if !full && size <= left {
+                if is_added {
+                    out.added.push(item);
+                } else {
+                    out.changed.push(item);
+                }
+            }
+            size
+        };
+        if full || size > left {
+            full = true;
+            out.more += 1;
+            continue;
+        }
+        if returned {
+            out.back.push(r.clone());
+        }
+        left -= size;
+        told.insert(r);
+    }
     let mut elements = Vec::with_capacity(now.len());
     for (r, e) in &now {
         let key = r.as_str();
@@ -172,6 +197,22 @@ pub fn summarize(
             elements.push((r.clone(), (*was).clone()));
         }
     }
+    // What the client was told went, as it last read; what came back leaves the list.
+    let mut gone: Vec<(String, Value)> = before
+        .gone
+        .iter()
+        .filter(|(r, _)| !out.back.contains(r))
+        .cloned()
+        .collect();
+    for r in &out.removed {
+        if let Some(was) = old.get(r.as_str()) {
+            gone.retain(|(g, _)| g != r);
+            gone.push((r.clone(), (*was).clone()));
+        }
+    }
+    if gone.len() > MAX_GONE {
+        gone.drain(..gone.len() - MAX_GONE);
+    }
     let kept = Snapshot {
         page: before.page.clone(),
         revision,
@@ -179,8 +220,30 @@ pub fn summarize(
         truncated,
         elements,
         text: seen.text_digest.clone(),
+        gone,
     };
     (out, kept)
+}
+
+/// An element that changed, as a merge patch of what the client last read of it: its ref and
+/// each field that differs, `null` for a field it no longer has (focus is not a change).
+fn patch(was: Option<&Value>, now: &Value, r: &str) -> Value {
+    let mut out = serde_json::Map::new();
+    out.insert("ref".into(), Value::String(r.to_owned()));
+    let empty = serde_json::Map::new();
+    let before = was.and_then(Value::as_object).unwrap_or(&empty);
+    let after = now.as_object().unwrap_or(&empty);
+    for (k, v) in after {
+        if k != "focused" && before.get(k) != Some(v) {
+            out.insert(k.clone(), v.clone());
+        }
+    }
+    for k in before.keys() {
+        if k != "focused" && !after.contains_key(k) {
+            out.insert(k.clone(), Value::Null);
+        }
+    }
+    Value::Object(out)
 }
 
 #[cfg(test)]
@@ -198,6 +261,7 @@ mod tests {
             truncated: false,
             elements: flat,
             text: Some("a".into()),
+            gone: Vec::new(),
         }
     }
 
@@ -249,10 +313,8 @@ mod tests {
         ]);
         let (c, kept) = summarize(&before, &seen(&now, "a"), 5, "");
         assert_eq!(c.removed, ["e3"]);
-        assert_eq!(
-            c.changed,
-            [json!({"ref": "e1", "role": "button", "name": "Saved"})]
-        );
+        // A changed element: its ref and what changed, to merge into what the client read.
+        assert_eq!(c.changed, [json!({"ref": "e1", "name": "Saved"})]);
         assert_eq!(
             c.added,
             [json!({"ref": "e9", "role": "status", "name": "", "text": "Done", "in": "e2"})]
@@ -264,6 +326,19 @@ mod tests {
         let next = difference(&kept, &flat, false, Some("a"));
         assert!(next.added.is_empty() && next.changed.is_empty() && next.removed.is_empty());
         assert_eq!(kept.revision, 5);
+        // e3 comes back as it was: named by ref only; a field it lost is null in a patch.
+        let again = json!([
+            {"ref": "e1", "role": "button", "name": "Saved", "disabled": true},
+            {"ref": "e2", "role": "list", "children": [{"ref": "e3", "role": "button", "name": "a"}]}
+        ]);
+        let (c, kept) = summarize(&kept, &seen(&again, "a"), 6, "");
+        assert_eq!(c.back, ["e3"]);
+        assert!(c.added.is_empty());
+        assert_eq!(c.removed, ["e9"]);
+        assert_eq!(c.changed, [json!({"ref": "e1", "disabled": true})]);
+        let (c, _) = summarize(&kept, &seen(&now, "a"), 7, "");
+        assert_eq!(c.changed, [json!({"ref": "e1", "disabled": null})]);
+        assert_eq!(c.back, ["e9"]);
     }
 
     #[test]

@@ -44,7 +44,13 @@ pub struct Snapshot {
     pub elements: Vec<(String, Value)>,
     /// A fingerprint of the page's whole text then, if taken.
     pub text: Option<String>,
+    /// Elements the client was told went, as they last read (newest last, at most
+    /// [`MAX_GONE`]): one that comes back as it was (a modal closed) is named by ref only.
+    pub gone: Vec<(String, Value)>,
 }
+
+/// Gone elements kept per baseline.
+pub const MAX_GONE: usize = 512;
 
 /// The client a call runs for (0 outside a daemon).
 fn client() -> u64 {
@@ -57,15 +63,21 @@ impl LastObservation {
     pub fn remember(&self, page: String, revision: u64, url: &str, seen: &PageObservation) {
         let mut elements = Vec::new();
         flatten(&seen.elements, &mut elements);
-        let snapshot = Snapshot {
-            page,
-            revision,
-            url: url.to_owned(),
-            truncated: seen.truncated,
-            elements,
-            text: seen.text_digest.clone(),
-        };
-        self.update(|_| {
+        self.update(|last| {
+            // Elements gone earlier from this same document are remembered across observations.
+            let gone = last
+                .filter(|l| l.told.page == page)
+                .map(|l| l.told.gone.clone())
+                .unwrap_or_default();
+            let snapshot = Snapshot {
+                page,
+                revision,
+                url: url.to_owned(),
+                truncated: seen.truncated,
+                elements,
+                text: seen.text_digest.clone(),
+                gone,
+            };
             Some(Seen {
                 observed: snapshot.clone(),
                 told: snapshot,
@@ -162,7 +174,7 @@ pub fn listed(element: &Value, region: Option<&String>) -> Value {
 /// Whether two readings of one element say the same. Focus is left out: the observation
 /// names the focused element once (`focused`), and an action moves focus as a matter of
 /// course.
-fn reads_the_same(a: &Value, b: &Value) -> bool {
+pub fn reads_the_same(a: &Value, b: &Value) -> bool {
     match (a.as_object(), b.as_object()) {
         (Some(a), Some(b)) => {
             let keys = |m: &serde_json::Map<String, Value>| {
@@ -247,6 +259,7 @@ mod tests {
             truncated: false,
             elements: flat,
             text: None,
+            gone: Vec::new(),
         }
     }
 

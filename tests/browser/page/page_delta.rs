@@ -501,6 +501,8 @@ fn an_action_tells_what_it_changed_in_a_kilobyte_and_leaves_the_rest_to_observe(
 <p id="note">Not printed</p>
 <button onclick="for (let i = 0; i < 60; i++) { const b = document.createElement('button'); b.textContent = 'Row number ' + i + ' of the loaded results'; document.getElementById('rows').append(b); }">Load</button>
 <div id="rows"></div>
+<button onclick="document.getElementById('dlg').showModal()">Open</button>
+<dialog id="dlg"><p>Sure?</p><button onclick="window.shut = (window.shut || 0) + 1; this.closest('dialog').close()">Close</button></dialog>
 <script>window.prints = 0</script>"#,
         ),
     )]);
@@ -565,6 +567,31 @@ fn an_action_tells_what_it_changed_in_a_kilobyte_and_leaves_the_rest_to_observe(
         next["elements"].to_string().contains(&first_untold),
         "{next}"
     );
+    // A modal hides the page behind it (gone from the observation); closed, that page comes
+    // back as it was, by ref only.
+    let open = ok(&g.call(
+        json!(7),
+        "click",
+        json!({"target": "role=button;name=Open"}),
+    ));
+    assert_eq!(eval(&mut g, "document.getElementById('dlg').open"), true);
+    let hidden = open["changes"]["removed"].as_array().map_or(0, Vec::len);
+    assert!(hidden > 60, "{open}");
+    assert!(
+        open["changes"]["added"]
+            .to_string()
+            .contains(r#""role":"dialog""#),
+        "{open}"
+    );
+    let close = ok(&g.call(
+        json!(8),
+        "click",
+        json!({"target": "role=button;name=Close"}),
+    ));
+    assert_eq!(eval(&mut g, "window.shut"), 1);
+    let back = close["changes"]["back"].as_array().map_or(0, Vec::len);
+    assert!(back > 60, "{close}");
+    assert!(close["changes"].get("added").is_none(), "{close}");
 }
 
 /// The ref of the button named `name` in a whole observation's tree.

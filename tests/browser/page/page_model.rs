@@ -2006,3 +2006,60 @@ fn a_block_of_only_a_link_is_not_text_again() {
     );
     assert_eq!(names_of(&obs["elements"], "link"), ["Docs"], "{obs}");
 }
+
+/// #30 part 4: the default observation of a long table shows what a person reads of it (its
+/// columns and first ten rows' cells) and the controls of those rows, counts the rest and says
+/// it cut them (`budgetsHit: rows`); observing the table's region lists every row's controls,
+/// and one from a row the page view left out acts on that row (the page's own record).
+#[test]
+fn a_long_table_shows_its_first_rows_and_its_region_lists_the_rest() {
+    let mut body = String::from(
+        "<h1>Orders</h1><table><thead><tr><th>Order</th><th>Customer</th><th></th></tr></thead><tbody>",
+    );
+    for i in 1..=30 {
+        body.push_str(&format!(
+            "<tr><td>{i}</td><td>Customer {i}</td><td><button onclick=\"window.archived = {i}\">Archive</button></td></tr>"
+        ));
+    }
+    body.push_str("</tbody></table>");
+    let web = Server::start(vec![("/orders", Page::html(&body))]);
+    let mut g = glass(&[]);
+    let page = ok(&g.call(json!(1), "navigate", json!({"url": web.url("/orders")})));
+    let o = &page["observation"];
+    let table = all_elements(&o["elements"])
+        .into_iter()
+        .find(|e| e["role"] == "table")
+        .unwrap_or_else(|| panic!("{o}"));
+    assert_eq!(table["rowCount"], 30, "{table}");
+    assert_eq!(table["rows"].as_array().unwrap().len(), 10, "{table}");
+    assert_eq!(
+        table["rows"][9],
+        json!(["10", "Customer 10", "Archive"]),
+        "{table}"
+    );
+    let archives = table["children"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["name"] == "Archive")
+        .count();
+    assert_eq!(archives, 10, "{table}");
+    assert_eq!(o["budgetsHit"], json!(["rows"]), "{o}");
+    assert_eq!(o["truncated"], true, "{o}");
+    assert_eq!(
+        o["counts"]["total"].as_u64().unwrap() - o["counts"]["emitted"].as_u64().unwrap(),
+        20,
+        "{o}"
+    );
+    // The table's region: every row's control, each told apart by its row.
+    let region = ok(&g.call(json!(2), "observe", json!({"region": table["ref"]})));
+    let all = all_elements(&region["elements"]);
+    let buttons: Vec<&Value> = all.iter().filter(|e| e["name"] == "Archive").collect();
+    assert_eq!(buttons.len(), 30, "{region}");
+    let row25 = buttons
+        .iter()
+        .find(|e| e["context"] == "25")
+        .unwrap_or_else(|| panic!("{region}"));
+    ok(&g.call(json!(3), "click", json!({"target": row25["ref"]})));
+    assert_eq!(eval(&mut g, "window.archived"), 25);
+}
