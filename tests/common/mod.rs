@@ -266,8 +266,7 @@ impl Glass {
         let Some(changes) = result.get("changes") else {
             return;
         };
-        let Some((_, mut seen)) = self.view.take().filter(|(rev, _)| *rev == changes["since"])
-        else {
+        let Some((_, seen)) = self.view.take().filter(|(rev, _)| *rev == changes["since"]) else {
             return;
         };
         let list = |k: &str| changes[k].as_array().cloned().unwrap_or_default();
