@@ -400,6 +400,8 @@ db.executemany("insert into books values (?,?,?,?)",[(i,"Book %03d %s"%((i*37)%2
     // row's menu; Prefect's API must hold each value.
     async glass(c, { app }) {
       await c.tool('navigate', { url: app.base + '/variables' });
+      // As the Playwright agent does: the SPA draws its empty state after its API answers.
+      await c.tool('wait', { kind: 'textPresent', text: 'Add Variable', timeoutMs: 30000 });
       let els = await look(c, await c.tool('click', { target: 'role=button;name=Add Variable' }));
       await c.tool('type', { target: gfind(els, (e) => e.role === 'textbox' && e.context === 'Name', 'name'), text: 'max_retries' });
       await c.tool('type', { target: gfind(els, (e) => e.role === 'textbox' && e.context === 'Value', 'value'), text: '{"count": 5}' });

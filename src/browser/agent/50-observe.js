@@ -300,7 +300,8 @@
     const maxBytes = posInt(opts.maxBytes, 21504);
     /**
      * @type {{ url: string, title: string, items: Item[], counts: { total: number, emitted: number }, truncated: boolean,
-     *   budgetsHit: string[], nextRef: number, focused?: string, roleCounts?: Record<string, number>, textDigest?: string }}
+     *   budgetsHit: string[], nextRef: number, focused?: string, roleCounts?: Record<string, number>, textDigest?: string,
+     *   omitted?: { count: number, first: { role: string, name: string }, last: { role: string, name: string }, in?: string } }}
      */
     const out = {
       url: cut(location.href, 500), title: cut(norm(document.title), 200), items: [],
@@ -326,6 +327,22 @@
     /** @type {[Item, El][]} */
     const controls = []; // [item, element] of emitted controls, for the contexts
     const wo = walkOpts(budget);
+    // Where the budgets cut the list: the first element left out, the region it sits in, and
+    // the last one counted after it, so the answer can say what it left out.
+    /** @type {Info | null} */
+    let firstCut = null;
+    /** @type {Info | null} */
+    let lastCut = null;
+    /** @type {string | undefined} */
+    let cutIn;
+    /** @param {Info} i */
+    const cutAt = (i) => {
+      firstCut = i;
+      for (let k = stack.length - 1; k > 0 && cutIn === undefined; k--) if (stack[k].item) cutIn = stack[k].item.ref;
+      // Not inside a listed region (a list is not one): the list or region holding it, with
+      // a ref of its own, to observe as a region.
+      for (let n = flatParent(i.el); n && cutIn === undefined && n !== root; n = flatParent(n)) if (REGION.has(roleOf(n))) cutIn = refFor(n, ctx);
+    };
     if (root) {
       walk(root, {
         enter(i) {
@@ -349,10 +366,10 @@
           if (!kind) return undefined;
           // Past the budget, items are only counted: by their box alone (clipping is not
           // worked out for what will not be shown).
-          if (full) { if (i.counts()) out.counts.total += 1; return undefined; }
+          if (full) { if (i.counts()) { out.counts.total += 1; lastCut = i; } return undefined; }
           if (!i.shown()) return undefined;
           out.counts.total += 1;
-          if (emitted >= maxItems) { full = true; budget('items'); return undefined; }
+          if (emitted >= maxItems) { full = true; budget('items'); cutAt(i); return undefined; }
           const item = buildItem(i, kind, o, ctx);
           // A stand-in label with nothing to call it (an icon toggling a hidden checkbox)
           // is decoration to a reader.
@@ -363,7 +380,7 @@
           // A link inside a menu item of the same name is one thing to a person: list it once.
           if (ctl && i.p.ctlName && lc(item.name) === i.p.ctlName) { out.counts.total -= 1; return undefined; }
           const size = utf8Len(JSON.stringify(item)) + 1 + (kind === 'region' ? 14 : 0);
-          if (bytes + size > maxBytes) { full = true; budget('bytes'); return undefined; }
+          if (bytes + size > maxBytes) { full = true; budget('bytes'); cutAt(i); return undefined; }
           bytes += size;
           emitted += 1;
           item.ref = refFor(i.el, ctx); // minted only once it is sure to be emitted
@@ -411,6 +428,15 @@
     }
     if (roleCounts) out.roleCounts = roleCounts;
     out.counts.emitted = emitted;
+    if (firstCut) {
+      /** @param {Info} i */
+      const brief = (i) => {
+        const role = i.role || (i.clickable ? 'generic' : 'text');
+        return { role, name: cut(itemName(i.el, i.role, i.clickable) || norm(stripIcons(i.el.innerText || '')), 60) };
+      };
+      out.omitted = { count: out.counts.total - emitted, first: brief(firstCut), last: brief(lastCut || firstCut) };
+      if (cutIn) out.omitted.in = cutIn;
+    }
     // A fingerprint of the page's whole text: the elements listed are not all a person reads,
     // and a later comparison says when the rest changed (a paragraph, a table's cells).
     if (level === 'compact' && opts.region == null && document.body) out.textDigest = fnv([document.body.innerText || '']);

@@ -272,6 +272,7 @@ mod tests {
             truncated: false,
             budgets_hit: Vec::new(),
             counts: None,
+            omitted: None,
             text_digest: Some(text.into()),
         }
     }

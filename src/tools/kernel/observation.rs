@@ -88,6 +88,7 @@ pub async fn observation(
             truncated: o["truncated"] == true,
             budgets_hit,
             counts: o["counts"].is_object().then(|| o["counts"].take()),
+            omitted: o["omitted"].is_object().then(|| o["omitted"].take()),
             text_digest: o["textDigest"].as_str().map(str::to_owned),
         },
         dom: None,
@@ -123,6 +124,11 @@ pub struct PageObservation {
     /// Elements seen and emitted.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub counts: Option<Value>,
+    /// Budgets cut the list: how many were left out, the first and last of them (role, name)
+    /// and the region they start in (observe that region for them).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub omitted: Option<Value>,
     /// A fingerprint of the whole page's text (whole-page compact observations only), kept
     /// with the baseline to tell when text no element shows changed.
     #[serde(skip)]

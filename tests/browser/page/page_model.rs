@@ -2063,3 +2063,60 @@ fn a_long_table_shows_its_first_rows_and_its_region_lists_the_rest() {
     ok(&g.call(json!(3), "click", json!({"target": row25["ref"]})));
     assert_eq!(eval(&mut g, "window.archived"), 25);
 }
+
+/// #30 part 4: when its budgets cut a long list, the default observation says what it left out
+/// in a form a model can act on: how many, the first and last of them by role and name, and a
+/// ref of the list holding them to observe as a region. Checked against the page's own list.
+#[test]
+fn a_cut_observation_names_the_first_and_last_it_left_out_and_where_they_are() {
+    let items: String = (1..=600)
+        .map(|i| {
+            format!("<li>Item {i} <button onclick=\"window.bought = {i}\">Buy {i}</button></li>")
+        })
+        .collect();
+    let web = Server::start(vec![(
+        "/shop",
+        Page::html(&format!("<h1>Shop</h1><ul>{items}</ul>")),
+    )]);
+    let mut g = glass(&[]);
+    let page = ok(&g.call(json!(1), "navigate", json!({"url": web.url("/shop")})));
+    let o = &page["observation"];
+    assert_eq!(o["truncated"], true, "{o}");
+    let listed: Vec<Value> = all_elements(&o["elements"])
+        .into_iter()
+        .filter(|e| e["role"] == "button")
+        .collect();
+    let left = &o["omitted"];
+    assert_eq!(
+        left["count"].as_u64().unwrap(),
+        600 - listed.len() as u64,
+        "{left}"
+    );
+    let next = listed.len() + 1;
+    assert_eq!(
+        left["first"],
+        json!({"role": "button", "name": format!("Buy {next}")}),
+        "{left}"
+    );
+    assert_eq!(
+        left["last"],
+        json!({"role": "button", "name": "Buy 600"}),
+        "{left}"
+    );
+    // Names from the page: labelled as page text where observe answers them.
+    let again = ok(&g.call(json!(3), "observe", json!({"full": true})));
+    assert_eq!(again["omitted"], *left, "{}", again["omitted"]);
+    assert!(
+        again["untrustedFields"].to_string().contains("omitted"),
+        "{}",
+        again["untrustedFields"]
+    );
+    // The list it names is a region to observe: it holds every item, the last one included.
+    let region = ok(&g.call(
+        json!(2),
+        "observe",
+        json!({"region": left["in"], "level": "interactive"}),
+    ));
+    let count = eval(&mut g, "document.querySelectorAll('ul > li').length");
+    assert_eq!(region["counts"]["total"], count, "{region}");
+}
