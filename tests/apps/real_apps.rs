@@ -1155,12 +1155,40 @@ fn prefect_add_edit_and_delete_a_variable() {
         e["role"] == "button" && e["name"] == "" && e["context"] == "max_retries"
     });
     click(&mut g, menu["ref"].as_str().unwrap());
-    click(&mut g, "role=button;name=Edit");
+    let edit = click(&mut g, "role=button;name=Edit");
     let obs = observe(&mut g, json!({}));
     let dialog = one(&obs, "the edit dialog", |e| e["role"] == "dialog");
     let value = one(&inside(&dialog), "the value box", |e| {
         e["role"] == "textbox" && e["context"] == "Value"
     });
+    // The Edit click said so itself: the dialog and its value box (the same ref the
+    // observation shows), in the dialog, so a model needs no observation to type into it.
+    let added = edit["changes"]["added"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{edit}"));
+    let told = added
+        .iter()
+        .find(|e| e["ref"] == value["ref"])
+        .unwrap_or_else(|| panic!("the value box is not in the click's changes: {edit}"));
+    assert_eq!(
+        (&told["role"], &told["context"]),
+        (&json!("textbox"), &json!("Value")),
+        "{edit}"
+    );
+    let in_dialog: Vec<Value> = std::iter::once(dialog["ref"].clone())
+        .chain(
+            all_elements(&dialog["children"])
+                .iter()
+                .map(|e| e["ref"].clone()),
+        )
+        .collect();
+    assert!(in_dialog.contains(&told["in"]), "{edit}");
+    assert!(
+        added
+            .iter()
+            .any(|e| e["ref"] == dialog["ref"] && e["role"] == "dialog"),
+        "{edit}"
+    );
     ok(&g.call(
         json!(5),
         "type",

@@ -255,12 +255,7 @@ impl Glass {
         if r["result"]["isError"] != false {
             return;
         }
-        let Some(result) = r["result"]["content"].as_array().and_then(|c| {
-            c.iter()
-                .filter_map(|c| c["text"].as_str())
-                .find(|t| !t.starts_with("Glass: "))
-                .and_then(|t| serde_json::from_str::<Value>(t).ok())
-        }) else {
+        let Some(result) = result_json(r) else {
             return;
         };
         let Some(changes) = result.get("changes") else {
@@ -431,15 +426,18 @@ fn read_frames(stdout: impl Read, tx: std::sync::mpsc::Sender<Result<(Framing, V
 /// The content text of a tools/call result, parsed as JSON.
 /// The JSON item follows Glass's untrusted-content line when there is one.
 pub fn tool_json(response: &Value) -> Value {
-    let content = response["result"]["content"]
-        .as_array()
-        .unwrap_or_else(|| panic!("no content in {response}"));
-    let text = content
+    result_json(response).unwrap_or_else(|| panic!("no JSON text content in {response}"))
+}
+
+/// A tool result's JSON text item (the one Glass's untrusted-content line does not start),
+/// parsed; `None` when there is none.
+fn result_json(response: &Value) -> Option<Value> {
+    response["result"]["content"]
+        .as_array()?
         .iter()
         .filter_map(|c| c["text"].as_str())
         .find(|t| !t.starts_with("Glass: "))
-        .unwrap_or_else(|| panic!("no JSON text content in {response}"));
-    serde_json::from_str(text).unwrap_or_else(|_| panic!("content is not JSON: {text}"))
+        .and_then(|t| serde_json::from_str(t).ok())
 }
 
 /// The tool result's JSON, asserting the call succeeded.

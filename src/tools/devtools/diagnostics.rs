@@ -100,15 +100,11 @@ pub struct ConsoleResult {
     /// Messages of this document Glass keeps.
     pub total: usize,
     /// Older messages dropped for space.
-    #[serde(skip_serializing_if = "is_zero")]
+    #[serde(skip_serializing_if = "crate::tools::kernel::output::is_zero")]
     pub dropped: u64,
     /// More match: pass the last seq as `after`.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub more: bool,
-}
-
-fn is_zero(n: &u64) -> bool {
-    *n == 0
 }
 
 fn run_console(services: Arc<Services>, input: Call<ConsoleArgs>) -> ToolFuture {

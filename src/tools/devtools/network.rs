@@ -135,7 +135,7 @@ pub struct ListResult {
     /// do not).
     pub total: usize,
     /// Older requests dropped for space.
-    #[serde(skip_serializing_if = "is_zero")]
+    #[serde(skip_serializing_if = "crate::tools::kernel::output::is_zero")]
     pub dropped: u64,
     /// Pass as `cursor` for the rest.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -187,10 +187,6 @@ pub struct GetResult {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schemars(extend("x-glassPageContent" = true))]
     pub response_body: Option<Value>,
-}
-
-fn is_zero(n: &u64) -> bool {
-    *n == 0
 }
 
 /// Requests per answer unless asked.

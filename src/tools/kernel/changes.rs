@@ -14,7 +14,7 @@ use serde_json::Value;
 use crate::tools::kernel::effect::Effect;
 use crate::tools::kernel::observation::{PageObservation, observation, observed_page};
 use crate::tools::kernel::observed::{
-    MAX_GONE, Snapshot, difference, flatten, listed, reads_the_same, regions,
+    MAX_GONE, Snapshot, difference, fields_changed, flatten, listed, reads_the_same, regions,
 };
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::tool::{Services, Tool};
@@ -55,18 +55,14 @@ pub struct ActionChanges {
     /// Elements that read as before (their refs still work).
     pub unchanged: usize,
     /// Earlier refs this observation's budgets did not reach (they may still be there).
-    #[serde(skip_serializing_if = "is_zero")]
+    #[serde(skip_serializing_if = "crate::tools::kernel::output::is_zero")]
     pub unlisted: usize,
     /// Changes left out to stay small: the next observe lists them.
-    #[serde(skip_serializing_if = "is_zero")]
+    #[serde(skip_serializing_if = "crate::tools::kernel::output::is_zero")]
     pub more: usize,
     /// Text no listed element shows changed too (a paragraph, a cell): getText reads it.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub text_changed: bool,
-}
-
-fn is_zero(n: &usize) -> bool {
-    *n == 0
 }
 
 /// Add `changes` to a successful result of `tool`, when the client was sent an observation of
@@ -150,38 +146,31 @@ pub fn summarize(
         if !is_added && !changed.contains(r.as_str()) {
             continue;
         }
+        // Told as one of: back by ref, added whole, changed as a patch.
         let returned = is_added
             && gone
                 .get(r.as_str())
                 .is_some_and(|was| reads_the_same(was, e));
-        let size = if returned {
-            r.len() + 3
+        let told_as = if returned {
+            Value::String(r.clone())
+        } else if is_added {
+            listed(e, regions.get(r))
         } else {
-            let item = if is_added {
-                listed(e, regions.get(r))
-            } else {
-                patch(old.get(r.as_str()).copied(), e, r)
-            };
-            let size = serde_json::to_string(&item).map_or(usize::MAX, |s| s.len() + 1);
-            if !full && size <= left {
-                if is_added {
-                    out.added.push(item);
-                } else {
-                    out.changed.push(item);
-                }
-            }
-            size
+            patch(old.get(r.as_str()).copied(), e, r)
         };
+        let size = serde_json::to_string(&told_as).map_or(usize::MAX, |s| s.len() + 1);
         if full || size > left {
             full = true;
             out.more += 1;
             continue;
         }
-        if returned {
-            out.back.push(r.clone());
-        }
         left -= size;
         told.insert(r);
+        match (returned, is_added) {
+            (true, _) => out.back.push(r.clone()),
+            (false, true) => out.added.push(told_as),
+            (false, false) => out.changed.push(told_as),
+        }
     }
     let mut elements = Vec::with_capacity(now.len());
     for (r, e) in &now {
@@ -226,42 +215,24 @@ pub fn summarize(
 }
 
 /// An element that changed, as a merge patch of what the client last read of it: its ref and
-/// each field that differs, `null` for a field it no longer has (focus is not a change).
+/// each field that differs (see [`fields_changed`]).
 fn patch(was: Option<&Value>, now: &Value, r: &str) -> Value {
     let mut out = serde_json::Map::new();
     out.insert("ref".into(), Value::String(r.to_owned()));
-    let empty = serde_json::Map::new();
-    let before = was.and_then(Value::as_object).unwrap_or(&empty);
-    let after = now.as_object().unwrap_or(&empty);
-    for (k, v) in after {
-        if k != "focused" && before.get(k) != Some(v) {
-            out.insert(k.clone(), v.clone());
-        }
-    }
-    for k in before.keys() {
-        if k != "focused" && !after.contains_key(k) {
-            out.insert(k.clone(), Value::Null);
-        }
-    }
+    out.extend(fields_changed(was.unwrap_or(&Value::Null), now));
     Value::Object(out)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tools::kernel::observed::snapshot_of;
     use serde_json::json;
 
     fn snap(elements: Value) -> Snapshot {
-        let mut flat = Vec::new();
-        flatten(elements.as_array().unwrap(), &mut flat);
         Snapshot {
-            page: "p".into(),
-            revision: 4,
-            url: String::new(),
-            truncated: false,
-            elements: flat,
             text: Some("a".into()),
-            gone: Vec::new(),
+            ..snapshot_of(&elements, 4)
         }
     }
 

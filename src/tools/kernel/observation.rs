@@ -177,16 +177,12 @@ pub struct Change {
     /// Elements that read as before, not repeated: their refs still work.
     pub unchanged: usize,
     /// Earlier refs this observation's budgets did not reach (they may still be there).
-    #[serde(skip_serializing_if = "is_zero")]
+    #[serde(skip_serializing_if = "crate::tools::kernel::output::is_zero")]
     pub unlisted: usize,
     /// Text the listed elements do not show changed too (a paragraph, a cell): getText or
     /// a level reads it.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub text_changed: bool,
-}
-
-fn is_zero(n: &usize) -> bool {
-    *n == 0
 }
 
 /// The page's HTML as `observe` includes it.

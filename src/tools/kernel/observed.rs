@@ -126,6 +126,25 @@ impl LastObservation {
     }
 }
 
+/// A baseline of `elements` (an observation's tree) for unit tests: page "p", no text taken.
+#[cfg(test)]
+pub fn snapshot_of(elements: &Value, revision: u64) -> Snapshot {
+    let mut flat = Vec::new();
+    flatten(
+        elements.as_array().map_or(&[][..], Vec::as_slice),
+        &mut flat,
+    );
+    Snapshot {
+        page: "p".into(),
+        revision,
+        url: String::new(),
+        truncated: false,
+        elements: flat,
+        text: None,
+        gone: Vec::new(),
+    }
+}
+
 /// Elements depth first, each without `children`, keyed by ref.
 pub fn flatten(elements: &[Value], out: &mut Vec<(String, Value)>) {
     for e in elements {
@@ -171,22 +190,31 @@ pub fn listed(element: &Value, region: Option<&String>) -> Value {
     e
 }
 
-/// Whether two readings of one element say the same. Focus is left out: the observation
-/// names the focused element once (`focused`), and an action moves focus as a matter of
-/// course.
-pub fn reads_the_same(a: &Value, b: &Value) -> bool {
-    match (a.as_object(), b.as_object()) {
-        (Some(a), Some(b)) => {
-            let keys = |m: &serde_json::Map<String, Value>| {
-                m.iter().filter(|(k, _)| k.as_str() != "focused").count()
-            };
-            keys(a) == keys(b)
-                && a.iter()
-                    .filter(|(k, _)| k.as_str() != "focused")
-                    .all(|(k, v)| b.get(k) == Some(v))
+/// What differs between two readings of one element: each field the later one reads
+/// differently, `null` for a field it no longer has. Focus is left out: the observation names
+/// the focused element once (`focused`), and an action moves focus as a matter of course. The
+/// one rule of what counts as a change, for deltas and actions' changes alike.
+pub fn fields_changed(was: &Value, now: &Value) -> serde_json::Map<String, Value> {
+    let empty = serde_json::Map::new();
+    let before = was.as_object().unwrap_or(&empty);
+    let after = now.as_object().unwrap_or(&empty);
+    let mut out = serde_json::Map::new();
+    for (k, v) in after {
+        if k != "focused" && before.get(k) != Some(v) {
+            out.insert(k.clone(), v.clone());
         }
-        _ => a == b,
     }
+    for k in before.keys() {
+        if k != "focused" && !after.contains_key(k) {
+            out.insert(k.clone(), Value::Null);
+        }
+    }
+    out
+}
+
+/// Whether two readings of one element say the same (see [`fields_changed`]).
+pub fn reads_the_same(a: &Value, b: &Value) -> bool {
+    fields_changed(a, b).is_empty()
 }
 
 /// How an observation differs from an earlier one of the same document, element by element
@@ -249,27 +277,16 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    fn snap(elements: Value) -> Snapshot {
-        let mut flat = Vec::new();
-        flatten(elements.as_array().unwrap(), &mut flat);
-        Snapshot {
-            page: "p".into(),
-            revision: 1,
-            url: String::new(),
-            truncated: false,
-            elements: flat,
-            text: None,
-            gone: Vec::new(),
-        }
-    }
-
     #[test]
     fn a_difference_names_each_element_once_by_what_became_of_it() {
-        let before = snap(json!([
-            {"ref": "e1", "role": "button", "name": "Save"},
-            {"ref": "e2", "role": "list", "children": [{"ref": "e3", "role": "listitem", "name": "a"}]},
-            {"ref": "e4", "role": "status", "name": "idle"}
-        ]));
+        let before = snapshot_of(
+            &json!([
+                {"ref": "e1", "role": "button", "name": "Save"},
+                {"ref": "e2", "role": "list", "children": [{"ref": "e3", "role": "listitem", "name": "a"}]},
+                {"ref": "e4", "role": "status", "name": "idle"}
+            ]),
+            1,
+        );
         let mut now = Vec::new();
         flatten(
             json!([

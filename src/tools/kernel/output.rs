@@ -203,6 +203,11 @@ impl KeysResult {
     }
 }
 
+/// Whether a count is zero: results leave such counts out (`skip_serializing_if`).
+pub fn is_zero<T: Default + PartialEq>(n: &T) -> bool {
+    *n == T::default()
+}
+
 /// Whether `schema` (or anything inside it) carries the page mark.
 pub fn marked(schema: &Value) -> bool {
     match schema {

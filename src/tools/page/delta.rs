@@ -207,12 +207,8 @@ pub struct DeltaCounts {
     /// The same.
     pub unchanged: usize,
     /// Baseline: elements observed.
-    #[serde(skip_serializing_if = "is_zero")]
+    #[serde(skip_serializing_if = "crate::tools::kernel::output::is_zero")]
     pub elements: usize,
-}
-
-fn is_zero(n: &usize) -> bool {
-    *n == 0
 }
 
 /// `reconcileReferences`.
