@@ -58,6 +58,7 @@
       /** @type {boolean | undefined} */ this.vis = undefined;
       /** @type {boolean | undefined} */ this.coverKids = undefined; /** @type {string | undefined} */ this.ctlName = undefined;
       /** A table's rows its observation shows (header and first rows). @type {Element[] | undefined} */ this.rowsShown = undefined;
+      /** The words of a block around the one control in it ("Item 4" beside "Buy"): that control's context. @type {string | undefined} */ this.words = undefined;
     }
     // The element a person sees for this item: itself, or the label or editor it is
     // operated through.
@@ -161,32 +162,35 @@
     if (root) visit(root, start, 0);
   }
 
-  // Text of a block box that is not inside a child block: {all, own}, own being only the text
-  // outside controls, headings and control labels (already reported as items).
+  // Text of a block box that is not inside a child block: {all, own, bare, controls}, own being
+  // whether any text lies outside controls, headings and control labels (already reported as
+  // items), bare that text alone, and controls how many controls sit inline in it.
   /** @param {El} el @param {number} max */
   function inlineText(el, max) {
-    let all = '', own = false;
+    let all = '', bare = '', own = false, controls = 0;
     /** @param {El} n @param {boolean} covered */
     const rec = (n, covered) => {
       for (const c of /** @type {Iterable<FlatNode>} */ (kids(n))) {
         if (all.length > max + 40) return;
         if (c.nodeType === 3) {
           all += c.data;
-          if (!covered && !own && /\S/.test(c.data)) own = true;
+          if (!covered) { bare += c.data; if (!own && /\S/.test(c.data)) own = true; }
           continue;
         }
         if (c.nodeType !== 1 || SKIP.has(c.localName) || c.getAttribute('aria-hidden') === 'true') continue;
         const s = st(c);
         if (!s.display.startsWith('inline') || s.visibility !== 'visible') continue; // blocks are their own items
         if (c.localName === 'img') { all += ' ' + (c.getAttribute('alt') || '') + ' '; continue; }
-        if (c.localName === 'br') { all += ' '; continue; }
-        if (c.localName === 'input' || c.localName === 'select' || c.localName === 'textarea') continue;
+        if (c.localName === 'br') { all += ' '; if (!covered) bare += ' '; continue; }
         const r = roleOf(c);
-        rec(c, covered || (!!r && (INTERACTIVE.has(r) || r === 'heading')) || (c.localName === 'label' && !!c.control));
+        const ctl = !!r && INTERACTIVE.has(r);
+        if (ctl && !covered) controls += 1;
+        if (c.localName === 'input' || c.localName === 'select' || c.localName === 'textarea') continue;
+        rec(c, covered || ctl || r === 'heading' || (c.localName === 'label' && !!c.control));
       }
     };
     rec(el, false);
-    return { all: stripIcons(all), own };
+    return { all: stripIcons(all), own, bare: stripIcons(bare), controls };
   }
   /** @param {Element} el */
   function directText(el) {

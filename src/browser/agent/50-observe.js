@@ -78,7 +78,7 @@
     const opaque = i.frameDoc === null;
     switch (level) {
       case 'summary': return region && i.role !== 'list' && i.role !== 'group' ? 'region' : i.role === 'heading' && !i.inControl && headingLevel(i.el) <= 3 ? 'item' : null;
-      case 'compact': return ctl || opaque || (i.role === 'heading' && !i.inControl) ? 'item' : listsControls(i, region) ? 'region' : announces(i) ? 'item' : null;
+      case 'compact': return ctl || opaque || (i.role === 'heading' && !i.inControl) ? 'item' : listsControls(i, region) ? 'region' : announces(i) ? 'item' : region ? null : compactText(i);
       case 'interactive': return ctl || opaque ? 'item' : listsControls(i, region) ? 'region' : null;
       case 'raw': if (!ctl && !opaque && !region && !i.role && !directText(i.el)) return null;
       // fall through
@@ -97,9 +97,25 @@
     }
   }
 
+  // What a person reads in a compact observation besides controls: a block's text (a
+  // paragraph, a list item's words), cut short. A block around exactly one control with a few
+  // words of its own ("Item 4 [Buy]") gives that control its context instead of an item.
+  const COMPACT_TEXT = 100;
+  /** @param {Info} i */
+  function compactText(i) {
+    const d = i.style.display;
+    if (i.covered || d.startsWith('inline') || d === 'contents' || (i.tag === 'label' && i.el.control) || i.tag === 'option' || i.tag === 'legend' || i.tag === 'caption') return null;
+    const t = inlineText(i.el, COMPACT_TEXT);
+    if (!t.own) return null;
+    const words = norm(t.bare);
+    if (t.controls === 1 && words.length <= 60) { i.words = words; return null; }
+    i.text = t.all;
+    return 'text';
+  }
+
   /**
    * One item of an observation; a region's items nest under `children`.
-   * @typedef {{ ref: string, role: string, name: string, frame?: number, level?: number, disabled?: boolean,
+   * @typedef {{ ref: string, role: string, name?: string, frame?: number, level?: number, disabled?: boolean,
    *   checked?: boolean | 'mixed', expanded?: boolean, haspopup?: string, pressed?: boolean | 'mixed', selected?: boolean,
    *   current?: boolean, required?: boolean, readonly?: boolean, invalid?: boolean, password?: boolean, valuePresent?: boolean,
    *   value?: string, options?: string[], optionCount?: number, href?: string, modal?: boolean, columns?: string[],
@@ -126,6 +142,8 @@
     }
     /** @type {Item} */
     const item = { ref: peekRef(el, ctx), role, name: cut(name, o.maxName) };
+    // A compact text item is its text: no name to read.
+    if (kind === 'text' && o.level === 'compact') delete item.name;
     if (i.frame) item.frame = i.frame;
     if (kind !== 'text') {
       if (role === 'heading') item.level = headingLevel(el);
@@ -171,7 +189,7 @@
     }
     if (kind === 'text') {
       const t = norm(i.text);
-      if (t) item.text = cut(t, o.maxText);
+      if (t) item.text = cut(t, o.level === 'compact' ? Math.min(o.maxText, COMPACT_TEXT) : o.maxText);
     } else if (o.level === 'compact' && announces(i)) {
       const t = norm(stripIcons(el.innerText || ''));
       if (t && lc(t) !== lc(item.name)) item.text = cut(t, o.maxText);
@@ -301,7 +319,8 @@
     /**
      * @type {{ url: string, title: string, items: Item[], counts: { total: number, emitted: number }, truncated: boolean,
      *   budgetsHit: string[], nextRef: number, focused?: string, roleCounts?: Record<string, number>, textDigest?: string,
-     *   omitted?: { count: number, first: { role: string, name: string }, last: { role: string, name: string }, in?: string } }}
+     *   omitted?: { count: number, first: { role: string, name: string }, last: { role: string, name: string }, in?: string },
+     *   omittedText?: { count: number, first: string, in?: string } }}
      */
     const out = {
       url: cut(location.href, 500), title: cut(norm(document.title), 200), items: [],
@@ -327,6 +346,24 @@
     /** @type {[Item, El][]} */
     const controls = []; // [item, element] of emitted controls, for the contexts
     const wo = walkOpts(budget);
+    // Blocks whose words go to the one control inside them, innermost last, with the region
+    // depth they opened at (words do not cross into a region opened inside the block).
+    /** @type {{ info: Info, regions: number }[]} */
+    const words = [];
+    // Text items take at most this share of the budget, so controls still fit; what it left
+    // out is counted, with the first of it and the region it starts in.
+    let textBytes = 0;
+    const maxTextBytes = level === 'compact' ? Math.floor(maxBytes / 5) : Infinity;
+    /** @type {{ count: number, first: string, in?: string } | null} */
+    let textLeft = null;
+    /** @param {Info} i */
+    const textCut = (i) => {
+      budget('text');
+      if (textLeft) { textLeft.count += 1; return; }
+      textLeft = { count: 1, first: cut(norm(i.text || ''), 60) };
+      const where = regionOf(i);
+      if (where) textLeft.in = where;
+    };
     // Where the budgets cut the list: the first element left out, the region it sits in, and
     // the last one counted after it, so the answer can say what it left out.
     /** @type {Info | null} */
@@ -335,13 +372,18 @@
     let lastCut = null;
     /** @type {string | undefined} */
     let cutIn;
+    // The region to observe for what a budget left out at i: the innermost listed region, or
+    // else (a list is not listed) the list or region holding it, with a ref of its own.
+    /** @param {Info} i @returns {string | undefined} */
+    const regionOf = (i) => {
+      for (let k = stack.length - 1; k > 0; k--) { const it = stack[k].item; if (it) return it.ref; }
+      for (let n = flatParent(i.el); n && n !== root; n = flatParent(n)) if (REGION.has(roleOf(n))) return refFor(n, ctx);
+      return undefined;
+    };
     /** @param {Info} i */
     const cutAt = (i) => {
       firstCut = i;
-      for (let k = stack.length - 1; k > 0 && cutIn === undefined; k--) if (stack[k].item) cutIn = stack[k].item.ref;
-      // Not inside a listed region (a list is not one): the list or region holding it, with
-      // a ref of its own, to observe as a region.
-      for (let n = flatParent(i.el); n && cutIn === undefined && n !== root; n = flatParent(n)) if (REGION.has(roleOf(n))) cutIn = refFor(n, ctx);
+      cutIn = regionOf(i);
     };
     if (root) {
       walk(root, {
@@ -363,25 +405,38 @@
             return NO_CHILDREN;
           }
           const kind = classify(level, i, o.maxText);
+          if (i.words) words.push({ info: i, regions: stack.length });
           if (!kind) return undefined;
+          // A compact observation's text is what a person reads around the controls, not
+          // something to count or page through: past its share it is left to getText.
+          const text = kind === 'text' && level === 'compact';
           // Past the budget, items are only counted: by their box alone (clipping is not
           // worked out for what will not be shown).
-          if (full) { if (i.counts()) { out.counts.total += 1; lastCut = i; } return undefined; }
+          if (full) { if (!text && i.counts()) { out.counts.total += 1; lastCut = i; } return undefined; }
           if (!i.shown()) return undefined;
+          if (text && textBytes >= maxTextBytes) { textCut(i); return undefined; }
+          if (text && emitted >= maxItems) return undefined;
           out.counts.total += 1;
           if (emitted >= maxItems) { full = true; budget('items'); cutAt(i); return undefined; }
           const item = buildItem(i, kind, o, ctx);
+          const around = ctl && words.length ? words[words.length - 1] : null;
+          if (around && around.regions === stack.length && i.depth - around.info.depth <= 4 && around.info.words && lc(around.info.words) !== lc(item.name)) item.context = cut(around.info.words, 60);
           // A stand-in label with nothing to call it (an icon toggling a hidden checkbox)
           // is decoration to a reader.
           // So is a role-less focusable with nothing to call it (a menu separator).
           if ((i.stands || i.clickable) && !item.name) { out.counts.total -= 1; return undefined; }
           // So is an empty status line, until it says something.
           if (kind === 'item' && !ctl && !item.name && !item.text && announces(i)) { out.counts.total -= 1; return undefined; }
+          // So is the text that names the region it is in (a dialog's label).
+          const into = stack[stack.length - 1].item;
+          if (text && into && item.text && lc(item.text) === lc(into.name)) { out.counts.total -= 1; return undefined; }
           // A link inside a menu item of the same name is one thing to a person: list it once.
           if (ctl && i.p.ctlName && lc(item.name) === i.p.ctlName) { out.counts.total -= 1; return undefined; }
           const size = utf8Len(JSON.stringify(item)) + 1 + (kind === 'region' ? 14 : 0);
+          if (text && (bytes + size > maxBytes || textBytes + size > maxTextBytes)) { out.counts.total -= 1; textBytes = maxTextBytes; textCut(i); return undefined; }
           if (bytes + size > maxBytes) { full = true; budget('bytes'); cutAt(i); return undefined; }
           bytes += size;
+          if (text) textBytes += size;
           emitted += 1;
           item.ref = refFor(i.el, ctx); // minted only once it is sure to be emitted
           stack[stack.length - 1].children.push(item);
@@ -397,6 +452,7 @@
           return undefined;
         },
         leave(i) {
+          if (words.length && words[words.length - 1].info === i) words.pop();
           if (!i.region) return;
           stack.pop();
           const it = i.region.item;
@@ -417,7 +473,7 @@
     for (const [it] of controls) { const k = it.role + '\u0000' + lc(it.name); seenNames.set(k, (seenNames.get(k) || 0) + 1); }
     for (const [it, el] of controls) {
       // Unnamed controls and repeated names need it; a unique name says enough.
-      if (it.name && seenNames.get(it.role + '\u0000' + lc(it.name)) < 2) continue;
+      if (it.context || (it.name && seenNames.get(it.role + '\u0000' + lc(it.name)) < 2)) continue;
       const c = contextOf(el, it.name);
       if (!c) continue;
       const v = cut(c, 60);
@@ -437,6 +493,7 @@
       out.omitted = { count: out.counts.total - emitted, first: brief(firstCut), last: brief(lastCut || firstCut) };
       if (cutIn) out.omitted.in = cutIn;
     }
+    if (textLeft) out.omittedText = textLeft;
     // A fingerprint of the page's whole text: the elements listed are not all a person reads,
     // and a later comparison says when the rest changed (a paragraph, a table's cells).
     if (level === 'compact' && opts.region == null && document.body) out.textDigest = fnv([document.body.innerText || '']);

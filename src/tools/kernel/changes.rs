@@ -244,6 +244,7 @@ mod tests {
             budgets_hit: Vec::new(),
             counts: None,
             omitted: None,
+            omitted_text: None,
             text_digest: Some(text.into()),
         }
     }

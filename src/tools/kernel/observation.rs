@@ -89,6 +89,9 @@ pub async fn observation(
             budgets_hit,
             counts: o["counts"].is_object().then(|| o["counts"].take()),
             omitted: o["omitted"].is_object().then(|| o["omitted"].take()),
+            omitted_text: o["omittedText"]
+                .is_object()
+                .then(|| o["omittedText"].take()),
             text_digest: o["textDigest"].as_str().map(str::to_owned),
         },
         dom: None,
@@ -129,6 +132,12 @@ pub struct PageObservation {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schemars(extend("x-glassPageContent" = true))]
     pub omitted: Option<Value>,
+    /// The text share of a compact observation ran out: how many blocks of text it left out,
+    /// the first one's words, and the region they start in (getText or a `structured`
+    /// observation of that region reads them).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(extend("x-glassPageContent" = true))]
+    pub omitted_text: Option<Value>,
     /// A fingerprint of the whole page's text (whole-page compact observations only), kept
     /// with the baseline to tell when text no element shows changed.
     #[serde(skip)]

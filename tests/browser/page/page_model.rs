@@ -33,10 +33,11 @@ fn open(g: &mut Glass, web: &Server, path: &str) -> Value {
     ok(&g.call(json!("nav"), "navigate", json!({"url": web.url(path)})))["observation"].clone()
 }
 
-/// (role, name) of every element, depth first.
+/// (role, name) of every element but text (which has no name), depth first.
 fn seen(elements: &Value) -> Vec<(String, String)> {
     all_elements(elements)
         .iter()
+        .filter(|e| e["role"] != "text")
         .map(|e| {
             (
                 e["role"].as_str().unwrap_or("").to_owned(),
@@ -146,10 +147,17 @@ fn selects_values_details_paragraphs_and_tables_at_the_right_level() {
         "no values unless asked"
     );
     assert!(!obs.to_string().contains("Hidden body"));
-    assert!(
-        !obs.to_string().contains("Plain paragraph"),
-        "compact lists controls"
-    );
+    // Compact carries what a person reads beside the controls, a paragraph cut short.
+    let para = all
+        .iter()
+        .find(|e| {
+            e["role"] == "text"
+                && e["text"]
+                    .as_str()
+                    .is_some_and(|t| t.starts_with("Plain paragraph"))
+        })
+        .unwrap_or_else(|| panic!("the paragraph is read: {obs}"));
+    assert!(para.get("name").is_none(), "{para}");
 
     let with = observe(&mut g, json!({"includeFormValues": true}));
     let values: Vec<Value> = all_elements(&with["elements"])
@@ -1388,7 +1396,14 @@ fn children_of(elements: &Value, role: &str, name: &str) -> Vec<String> {
         .as_array()
         .map(|c| {
             c.iter()
-                .map(|e| e["name"].as_str().unwrap_or("").to_owned())
+                .map(|e| {
+                    let said = if e["role"] == "text" {
+                        &e["text"]
+                    } else {
+                        &e["name"]
+                    };
+                    said.as_str().unwrap_or("").to_owned()
+                })
                 .collect()
         })
         .unwrap_or_default()
@@ -1542,6 +1557,7 @@ const REGIONS: &str = r#"<title>Regions</title>
 <div role="dialog" aria-label="Panel"><button>Close</button></div>
 <div role="dialog" aria-label="Quiet"><p>Nothing to press</p></div>
 <nav aria-label="Empty nav"><p>No links</p></nav>
+<section aria-label="Blank"><span></span></section>
 <table><tr><td>1</td></tr></table>
 <h1>Top heading</h1><h4>Deep heading</h4>
 <footer><button>Up</button></footer>"#;
@@ -1610,7 +1626,8 @@ fn regions_levels_and_budgets_project_the_model() {
         ("listbox", "Colours", vec!["Red"]),
         ("group", "Billing", vec!["Card"]),
         ("dialog", "Panel", vec!["Close"]),
-        ("dialog", "Quiet", vec![]),
+        ("dialog", "Quiet", vec!["Nothing to press"]),
+        ("navigation", "Empty nav", vec!["No links"]),
         ("contentinfo", "", vec!["Up"]),
     ] {
         assert_eq!(children_of(els, role, name), kids, "{role} {name:?}: {obs}");
@@ -1621,7 +1638,7 @@ fn regions_levels_and_budgets_project_the_model() {
         "an unnamed group nests nothing: {obs}"
     );
     assert!(
-        !all_elements(els).iter().any(|e| e["name"] == "Empty nav"),
+        !all_elements(els).iter().any(|e| e["name"] == "Blank"),
         "compact leaves empty regions out: {obs}"
     );
     assert!(
@@ -1988,10 +2005,9 @@ fn a_block_of_only_a_link_is_not_text_again() {
     let mut g = glass(&[]);
     open(&mut g, &web, "/");
     let obs = ok(&g.call(json!(1), "observe", json!({"level": "structured"})));
-    let texts: Vec<String> = seen(&obs["elements"])
+    let texts: Vec<Value> = all_elements(&obs["elements"])
         .into_iter()
-        .filter(|(r, _)| r == "text")
-        .map(|(_, n)| n)
+        .filter(|e| e["role"] == "text")
         .collect();
     let words = all_elements(&obs["elements"])
         .iter()
@@ -2119,4 +2135,77 @@ fn a_cut_observation_names_the_first_and_last_it_left_out_and_where_they_are() {
     ));
     let count = eval(&mut g, "document.querySelectorAll('ul > li').length");
     assert_eq!(region["counts"]["total"], count, "{region}");
+}
+
+/// The benchmark's long list, as a person reads it: 2,000 items with a Buy button every tenth
+/// and a status line the buttons change. The default observation carries the intro paragraph,
+/// the status line and each button with its item's words, within the usual budget, and says
+/// which text it left out and where to read it; the click's own answer tells the status line's
+/// new words, and the page's record says which item was bought.
+#[test]
+fn a_compact_observation_reads_the_words_around_its_controls() {
+    let items: String = (1..=2000)
+        .map(|i| {
+            if i % 10 == 0 {
+                format!("<li>Item {i} <button onclick=\"window.bought = {i}; document.getElementById('s').textContent = 'Bought item {i}'\">Buy</button></li>")
+            } else {
+                format!("<li>Item {i}</li>")
+            }
+        })
+        .collect();
+    let web = Server::start(vec![(
+        "/shop",
+        Page::html(&format!(
+            "<title>Shop</title><h1>Shop</h1><p>Prices include tax; press Buy beside an item.</p><p id=s role=status>Nothing bought yet</p><ul>{items}</ul>"
+        )),
+    )]);
+    let mut g = glass(&[]);
+    let page = ok(&g.call(json!(1), "navigate", json!({"url": web.url("/shop")})));
+    let o = &page["observation"];
+    assert!(
+        o.to_string().len() <= 24 * 1024,
+        "{} bytes",
+        o.to_string().len()
+    );
+    let all = all_elements(&o["elements"]);
+    let text = |t: &str| all.iter().any(|e| e["role"] == "text" && e["text"] == t);
+    assert!(text("Prices include tax; press Buy beside an item."), "{o}");
+    let status = all
+        .iter()
+        .find(|e| e["role"] == "status")
+        .unwrap_or_else(|| panic!("the status line is read: {o}"));
+    assert_eq!(status["text"], "Nothing bought yet", "{status}");
+    // Every Buy listed says which item it buys, and all 200 fit beside the text.
+    let buys: Vec<&Value> = all.iter().filter(|e| e["role"] == "button").collect();
+    assert_eq!(buys.len(), 200, "{o}");
+    for (k, b) in buys.iter().enumerate() {
+        assert_eq!(b["context"], format!("Item {}", (k + 1) * 10), "{b}");
+    }
+    // The items' words beyond the text share are counted and located, not lost.
+    assert!(text("Item 1"), "{o}");
+    let left = &o["omittedText"];
+    let shown = all.iter().filter(|e| e["role"] == "text").count() as u64;
+    // 1,800 items without a button, and the intro.
+    assert_eq!(left["count"].as_u64().unwrap() + shown, 1801, "{left}");
+    assert!(o["budgetsHit"].to_string().contains("text"), "{o}");
+    let first = left["first"].as_str().unwrap().to_owned();
+    let more = observe(&mut g, json!({"region": left["in"], "level": "structured"}));
+    assert!(
+        all_elements(&more["elements"])
+            .iter()
+            .any(|e| e["role"] == "text" && e["text"] == first.as_str()),
+        "{first:?} in {more}"
+    );
+    // The Buy of item 30, found by its words, buys item 30; the answer says what it changed.
+    let buy = buys.iter().find(|b| b["context"] == "Item 30").unwrap();
+    let r = ok(&g.call(json!(2), "click", json!({"target": buy["ref"]})));
+    assert_eq!(eval(&mut g, "window.bought"), 30);
+    let told = r["changes"]["changed"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{r}"))
+        .iter()
+        .find(|c| c["ref"] == status["ref"])
+        .unwrap_or_else(|| panic!("the status line's new words: {r}"))
+        .clone();
+    assert_eq!(told["text"], "Bought item 30", "{r}");
 }
