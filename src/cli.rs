@@ -123,6 +123,13 @@ pub struct SessionOptions {
     )]
     pub confirm_capabilities: Vec<crate::policy::Capability>,
 
+    /// Who confirms what the policy confirms: `person` (only the person, asked through the
+    /// client's own dialog; refused where the client cannot ask), `model` (the model repeats the
+    /// call with the token it was given) or `auto` (the person where the client can ask, else
+    /// the token). Default: `person` under `hardened`, `auto` under `development`.
+    #[arg(long = "confirm-by", global = true, value_enum, value_name = "WHO")]
+    pub confirm_by: Option<crate::policy::ConfirmBy>,
+
     /// Which tools to list: `lean` (default: the everyday tools and `addTools`, which lists a
     /// family more in the same session; calling any tool lists its family too), `core` (only
     /// navigation, observation, the verified actions, waits, dialogs, tabs), `standard` (plus
@@ -307,6 +314,7 @@ impl SessionOptions {
             &self.allow_hosts,
             &self.deny_hosts,
         )?;
+        let policy = policy.confirmed_by(self.confirm_by);
         let policy = if self.incognito {
             policy.throwaway()
         } else {
@@ -380,6 +388,7 @@ impl SessionOptions {
                 incognito: self.incognito,
                 session_args: self.session_args(),
                 daemon: false,
+                confirm_by: policy.confirm_by(),
             },
             session: crate::browser::Session::new(self.session_config()),
             policy,
@@ -466,6 +475,9 @@ impl SessionOptions {
         }
         for cap in &self.confirm_capabilities {
             args.extend(["--policy-confirm".to_owned(), cap.as_str().to_owned()]);
+        }
+        if let Some(who) = self.confirm_by {
+            args.extend(["--confirm-by".to_owned(), who.as_str().to_owned()]);
         }
         if self.tools != crate::tools::ToolGroup::default() {
             args.extend(["--tools".to_owned(), self.tools.as_str().to_owned()]);

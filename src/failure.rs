@@ -74,6 +74,7 @@ wire_enum! {
         Policy = "policy", "the policy refuses the capability or the URL";
         ConfirmationRequired = "confirmationRequired", "the policy asks for confirmation: repeat the call with `confirmToken`";
         ConfirmationRejected = "confirmationRejected", "the `confirmToken` given cannot be spent on this call";
+        NotConfirmed = "notConfirmed", "the person was asked to confirm the action through the client and did not; nothing was done";
         Browser = "browser", "Chrome could not do what was asked";
         DialogOpen = "dialogOpen", "a JavaScript dialog is open; resolve it with `acceptDialog` or `dismissDialog`";
         NoDialog = "noDialog", "a dialog tool ran while no dialog was open";
@@ -135,6 +136,11 @@ wire_enum! {
         UnknownToken = "unknownToken" in ConfirmationRejected, "the token is unknown or already spent";
         ExpiredToken = "expiredToken" in ConfirmationRejected, "the token expired; call again without it";
         TokenMismatch = "tokenMismatch" in ConfirmationRejected, "the token was issued for another call or another page";
+        PersonConfirms = "personConfirms" in ConfirmationRejected, "under `--confirm-by person` only the person confirms, through the client; a `confirmToken` argument is not taken";
+        NoPersonToAsk = "noPersonToAsk" in Policy, "the action needs the person's confirmation (`--confirm-by person`) and this client cannot ask one (it did not declare the `elicitation` capability); nothing was done";
+        Declined = "declined" in NotConfirmed, "the person declined";
+        Dismissed = "dismissed" in NotConfirmed, "the person dismissed the question without choosing";
+        Unanswered = "unanswered" in NotConfirmed, "no answer came in time, or the client could not show the question";
         Unavailable = "unavailable" in Browser, "Chrome could not be started or attached; `reason` says why";
         Closed = "closed" in Browser, "the connection to Chrome broke; the next call starts a fresh session";
         Timeout = "timeout" in Browser, "Chrome did not answer in time";
@@ -186,8 +192,11 @@ impl FailureKind {
             FieldInterrupted | FieldBrowser => Kind::FillForm,
             StaleRevision | StaleContinuation => Kind::Contract,
             DeniedHost | HostNotAllowed | SchemeNotAllowed | MalformedUrl
-            | FocusMovedToPassword | UnconfirmedStep => Kind::Policy,
-            UnknownToken | ExpiredToken | TokenMismatch => Kind::ConfirmationRejected,
+            | FocusMovedToPassword | UnconfirmedStep | NoPersonToAsk => Kind::Policy,
+            UnknownToken | ExpiredToken | TokenMismatch | PersonConfirms => {
+                Kind::ConfirmationRejected
+            }
+            Declined | Dismissed | Unanswered => Kind::NotConfirmed,
             Unavailable | Closed | Timeout | Refused | NoPage | Agent | FrameGone
             | RendererHung | RendererCrashed => Kind::Browser,
             Exception => Kind::Evaluation,

@@ -33,6 +33,30 @@ impl PolicyPreset {
     }
 }
 
+/// Who confirms an action the policy confirms (`--confirm-by`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ConfirmBy {
+    /// Only the person, asked through the client (MCP elicitation); where the client cannot
+    /// ask, the action is refused. `hardened`'s default: a page that talks the model into an
+    /// action cannot also talk it into confirming.
+    Person,
+    /// The model, with the confirmation token the first call returns.
+    Model,
+    /// The person where the client can ask, else the model's token. `development`'s default.
+    Auto,
+}
+
+impl ConfirmBy {
+    /// The flag and manifest name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ConfirmBy::Person => "person",
+            ConfirmBy::Model => "model",
+            ConfirmBy::Auto => "auto",
+        }
+    }
+}
+
 /// A privileged capability a tool may need.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ValueEnum)]
 pub enum Capability {
@@ -244,6 +268,8 @@ pub struct Policy {
     deny_hosts: Vec<HostRule>,
     /// The session browses with a throwaway profile: what it sees is not kept either.
     throwaway: bool,
+    /// Who confirms, when the flag says (else the preset's default).
+    confirm_by: Option<ConfirmBy>,
 }
 
 impl Default for Policy {
@@ -255,6 +281,7 @@ impl Default for Policy {
             allow_hosts: Vec::new(),
             deny_hosts: Vec::new(),
             throwaway: false,
+            confirm_by: None,
         }
     }
 }
@@ -308,6 +335,7 @@ impl Policy {
             allow_hosts: parse(allow_hosts, "--policy-allow-host")?,
             deny_hosts: parse(deny_hosts, "--policy-deny-host")?,
             throwaway: false,
+            confirm_by: None,
         };
         if preset == PolicyPreset::Hardened && policy.allow_hosts.is_empty() {
             return Err(PolicyError(
@@ -322,6 +350,21 @@ impl Policy {
     pub fn throwaway(mut self) -> Policy {
         self.throwaway = true;
         self
+    }
+
+    /// The same policy with `--confirm-by` given (`None`: the preset's default).
+    pub fn confirmed_by(mut self, who: Option<ConfirmBy>) -> Policy {
+        self.confirm_by = who;
+        self
+    }
+
+    /// Who confirms: the flag, else the person under `hardened` and whoever the client lets
+    /// answer under `development`.
+    pub fn confirm_by(&self) -> ConfirmBy {
+        self.confirm_by.unwrap_or(match self.preset {
+            PolicyPreset::Hardened => ConfirmBy::Person,
+            PolicyPreset::Development => ConfirmBy::Auto,
+        })
     }
 
     /// Why `cap` is denied, in words a person can act on (the flag that gives it back).

@@ -109,6 +109,16 @@ impl Session {
         format!("{session}:{document}")
     }
 
+    /// The host of the selected page (as its last navigation left it), if a browser runs and
+    /// the page has one: what a question to the person names. Read without the lock.
+    pub fn page_host(&self) -> Option<String> {
+        let events = self.events.lock().ok()?.clone()?;
+        let url = events.url.lock().ok()?.clone();
+        crate::policy::scheme_and_host(&url)
+            .map(|(_, host)| host)
+            .filter(|h| !h.is_empty())
+    }
+
     /// Exclusive access to the browser, starting it first if needed, or again if it died.
     pub async fn acquire(&self) -> Result<BrowserGuard<'_>, BrowserError> {
         let mut guard = self.browser.lock().await;

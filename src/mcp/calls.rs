@@ -12,6 +12,7 @@ use super::jsonrpc::{self, RequestId};
 use super::result::{Era, tool_result};
 use super::shared::{Running, Shared, bounded, lock};
 use super::transport::Framing;
+use crate::tools::person::{Ended, Reach};
 use crate::tools::{self, Tool, ToolOutcome};
 
 /// How long a call that grew the list waits for the client to list again before answering.
@@ -39,7 +40,9 @@ pub(super) async fn call_tool(
     params: Option<Value>,
     era: Era,
 ) {
-    let request = match read(shared, params.unwrap_or(Value::Null)) {
+    let params = params.unwrap_or(Value::Null);
+    let reach = super::asking::reach(shared, framing, era == Era::Stateless, &params);
+    let request = match read(shared, params) {
         Ok(r) => r,
         Err(message) => {
             return shared
@@ -75,7 +78,7 @@ pub(super) async fn call_tool(
         framing,
         id,
         era,
-        request,
+        (request, reach),
         cancel_rx,
         permit,
     ));
@@ -175,7 +178,7 @@ async fn run(
     framing: Framing,
     id: RequestId,
     era: Era,
-    request: CallRequest,
+    (request, reach): (CallRequest, Reach),
     cancel_rx: oneshot::Receiver<()>,
     permit: Option<OwnedSemaphorePermit>,
 ) {
@@ -204,7 +207,7 @@ async fn run(
                 lease_token,
                 tools::ADDED.scope(
                     Arc::clone(&shared.added),
-                    tools::call::call(&services, tool, arguments),
+                    tools::call::call_reaching(&services, tool, arguments, &reach),
                 ),
             ),
         );
@@ -291,11 +294,25 @@ async fn answer(
     id: &RequestId,
     era: Era,
     tool: &'static Tool,
-    outcome: Option<ToolOutcome>,
+    outcome: Option<Ended>,
     cancelled: bool,
     include_trace: bool,
     started: Instant,
 ) {
+    let outcome = match outcome {
+        // A stateless call that needs the person's answer ends asking for it (a handshake
+        // call never does: its question is asked while it waits).
+        Some(Ended::Ask { message, state }) if !cancelled && era == Era::Stateless => {
+            let asking = super::asking::input_required(&message, &state);
+            return shared.out.reply(framing, id, asking).await;
+        }
+        Some(Ended::Ask { .. }) => Some(ToolOutcome::Failed(crate::failure::Failure::new(
+            crate::failure::Kind::Internal,
+            "a question for the person could not be asked",
+        ))),
+        Some(Ended::Done(outcome)) => Some(outcome),
+        None => None,
+    };
     match outcome {
         // Stopped between steps: the cancellation's answer says which steps ran.
         Some(_) if cancelled && era == Era::Stateless => {}

@@ -76,8 +76,12 @@ pub enum Incoming {
         method: String,
         params: Option<Value>,
     },
-    /// A response to a server request; Glass sends none, so these are ignored.
-    Response,
+    /// A response to a request Glass sent the client (a question for the person): its id and
+    /// its result, or `None` when the client answered with an error.
+    Response {
+        id: Option<RequestId>,
+        result: Option<Value>,
+    },
     /// Not a valid JSON-RPC message; answered with this error (id if one could be read).
     Invalid {
         id: RequestId,
@@ -125,7 +129,10 @@ pub fn classify(value: Value) -> Incoming {
             };
         }
         None if obj.contains_key("result") || obj.contains_key("error") => {
-            return Incoming::Response;
+            return Incoming::Response {
+                id,
+                result: obj.remove("result"),
+            };
         }
         None => {
             return Incoming::Invalid {
@@ -186,7 +193,7 @@ mod tests {
         let batch = classify(json!([]));
         assert!(matches!(batch, Incoming::Invalid { message, .. } if message.contains("batch")));
         let resp = classify(json!({"jsonrpc":"2.0","id":1,"result":{}}));
-        assert!(matches!(resp, Incoming::Response));
+        assert!(matches!(resp, Incoming::Response { .. }));
         let old = classify(json!({"jsonrpc":"1.0","id":"a","method":"ping"}));
         assert!(matches!(old, Incoming::Invalid { id: RequestId::Str(ref s), .. } if s == "a"));
     }

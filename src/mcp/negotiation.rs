@@ -209,6 +209,7 @@ pub fn manifest(facts: &ServerFacts) -> Value {
             "capabilities": facts.decisions.iter().map(|(c, d)| ((*c).to_owned(), Value::from(*d))).collect::<Map<String, Value>>(),
             "allowHosts": facts.host_rules.0,
             "denyHosts": facts.host_rules.1,
+            "confirmBy": facts.confirm_by.as_str(),
         },
     })
 }
@@ -416,6 +417,7 @@ mod tests {
             incognito: false,
             session_args: Vec::new(),
             daemon: false,
+            confirm_by: crate::policy::ConfirmBy::Auto,
         }
     }
 

@@ -137,6 +137,9 @@ where
         added: Default::default(),
         list_watchers: Mutex::new(Vec::new()),
         relisted: Default::default(),
+        elicits: Default::default(),
+        asks: Default::default(),
+        next_ask: Default::default(),
     });
     let ended = connection::read_frames(input, stop, |event| handle_decoded(&shared, event)).await;
     if ended == Ended::Eof {
@@ -199,7 +202,7 @@ async fn handle_decoded(shared: &Arc<Shared>, event: Decoded) {
                     tracing::debug!(method = %bounded(&method), "notification");
                     handle_notification(shared, &method, params);
                 }
-                Incoming::Response => {}
+                Incoming::Response { id, result } => shared.answered(id, result),
                 Incoming::Invalid { id, message } => {
                     shared
                         .out
@@ -500,6 +503,13 @@ async fn initialize(shared: &Arc<Shared>, framing: Framing, id: &RequestId, para
         }
         first
     };
+    // Elicitation exists from 2025-06-18 on.
+    let caps = params.as_ref().and_then(|p| p.get("capabilities"));
+    if first && agreed >= "2025-06-18" && super::asking::can_ask(caps) {
+        shared
+            .elicits
+            .store(true, std::sync::atomic::Ordering::SeqCst);
+    }
     if !first {
         return shared
             .out

@@ -44,6 +44,12 @@ pub(super) struct Shared {
     pub(super) list_watchers: Mutex<Vec<RequestId>>,
     /// Woken when the client lists the tools (after a change was announced).
     pub(super) relisted: tokio::sync::Notify,
+    /// The handshake client declared it can put a form question to its person.
+    pub(super) elicits: std::sync::atomic::AtomicBool,
+    /// Questions sent to the client, by the id Glass gave them, each waiting for its answer.
+    pub(super) asks: Mutex<HashMap<String, oneshot::Sender<Option<Value>>>>,
+    /// The next question's number.
+    pub(super) next_ask: std::sync::atomic::AtomicU64,
 }
 
 impl Shared {

@@ -63,6 +63,10 @@ fn scrub_incoming(message: &Value) -> Value {
         }
     }
     if m["method"] == "tools/call" {
+        // A stateless call's next round carries the confirmation it was given back.
+        if let Some(state) = m["params"].get_mut("requestState") {
+            *state = json!("<redacted>");
+        }
         if let Some(args) = m["params"]
             .get_mut("arguments")
             .and_then(Value::as_object_mut)
@@ -78,7 +82,7 @@ fn scrub_incoming(message: &Value) -> Value {
 }
 
 /// Fields that hold a token a client could spend: confirmations and daemon leases.
-const SECRET_KEYS: &[&str] = &["confirmToken", "leaseToken", "token"];
+const SECRET_KEYS: &[&str] = &["confirmToken", "leaseToken", "token", "requestState"];
 
 /// Image data and tokens are left out.
 fn scrub_outgoing(message: &Value) -> Value {
@@ -128,5 +132,9 @@ mod tests {
         assert!(!scrub_outgoing(&lease).to_string().contains("lt_9"));
         let renew = json!({"method": "lease/renew", "params": {"token": "lt_9", "ttlMs": 5000}});
         assert!(!scrub_incoming(&renew).to_string().contains("lt_9"));
+        let asking = json!({"result": {"resultType": "input_required", "requestState": "ct_2"}});
+        assert!(!scrub_outgoing(&asking).to_string().contains("ct_2"));
+        let round = json!({"method": "tools/call", "params": {"name": "type", "arguments": {}, "requestState": "ct_2"}});
+        assert!(!scrub_incoming(&round).to_string().contains("ct_2"));
     }
 }

@@ -28,4 +28,4 @@ pub mod catalog;
 pub use catalog::{catalog, find, list_entries, list_json, listed, offered, reachable};
 pub use kernel::group::{ADDED, AddedFamilies, ToolGroup};
 pub use kernel::tool::{ServerFacts, Services, Tool, ToolError, ToolOutcome};
-pub use kernel::{call, lease, progress};
+pub use kernel::{call, lease, person, progress};

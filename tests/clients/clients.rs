@@ -265,3 +265,58 @@ fn claude_code_relists_a_lean_list_and_offers_the_family_in_the_next_turn() {
         "the turn after addTools lacks the devtools family: {report}"
     );
 }
+
+/// The pinned Claude Code declares the elicitation capability Glass puts confirmations to the
+/// person through (`--confirm-by person` or `auto`): its `initialize`, as Glass's transcript
+/// recorded it during the health check, asks for a revision that has elicitation and declares
+/// it for forms.
+#[test]
+fn claude_code_declares_the_elicitation_glass_asks_the_person_through() {
+    let home = common::temp_dir("claude-home-elicit");
+    let project = common::temp_dir("claude-project-elicit");
+    let transcript = project.join("transcript.jsonl");
+    let entry = String::from_utf8(config(&[
+        "mcp-config",
+        "--client",
+        "claude-code",
+        "--entry",
+    ]))
+    .unwrap();
+    let add = run_claude(&home, &project, &["mcp", "add-json", "glass", &entry]);
+    assert!(add.status.success());
+    let list = Command::new(claude())
+        .args(["mcp", "list"])
+        .current_dir(&project)
+        .env("HOME", &home)
+        .env("GLASS_MCP_TRANSCRIPT", &transcript)
+        .env("DISABLE_AUTOUPDATER", "1")
+        .env("DISABLE_TELEMETRY", "1")
+        .env("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1")
+        .output()
+        .expect("run claude");
+    assert!(
+        connected(&list),
+        "{}",
+        String::from_utf8_lossy(&list.stdout)
+    );
+    let text = std::fs::read_to_string(&transcript).unwrap_or_default();
+    let init = text
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .find(|l| l["dir"] == "in" && l["message"]["method"] == "initialize")
+        .unwrap_or_else(|| panic!("no initialize in the transcript: {text}"));
+    let params = &init["message"]["params"];
+    assert!(
+        params["protocolVersion"].as_str().unwrap_or("") >= "2025-06-18",
+        "{params}"
+    );
+    let elicitation = &params["capabilities"]["elicitation"];
+    assert!(
+        elicitation
+            .as_object()
+            .is_some_and(|e| e.is_empty() || e.contains_key("form")),
+        "Claude Code does not declare form elicitation: {params}"
+    );
+    let _ = std::fs::remove_dir_all(home);
+    let _ = std::fs::remove_dir_all(project);
+}

@@ -118,3 +118,96 @@ fn the_official_sdk_hears_a_lean_list_grow_and_relists_it() {
     assert!(has("third", "compileTask"), "{report}");
     assert_eq!(report["seen"].as_array().map(Vec::len), Some(2), "{report}");
 }
+
+/// A sign-in page whose own record says what reached its password field, key by key.
+const LOGIN: &str = r#"<!doctype html><title>Sign in</title><script>window.log = {pw: "", keys: 0};</script>
+<label>User <input id="u"></label><label>Password <input id="pw" type="password"></label><button>Sign in</button>
+<script>document.getElementById('pw').addEventListener('input', e => { window.log.pw = e.target.value; window.log.keys++; });</script>"#;
+
+/// The secret tests/sdk/confirm.py types.
+const SECRET: &str = "hunter2-correct-horse";
+
+/// tests/sdk/confirm.py: one session that types the secret into the password field, the
+/// person answering `answer` (`none`: a client without elicitation), in `mode`.
+fn confirm_run(web: &Server, mode: &str, answer: &str, flags: &[&str]) -> Value {
+    let out = Command::new(sdk_python())
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/sdk/confirm.py"))
+        .arg(env!("CARGO_BIN_EXE_glass"))
+        .arg(web.url("/login"))
+        .arg(mode)
+        .arg(answer)
+        .arg(serde_json::to_string(flags).unwrap())
+        .args(flags.contains(&"--confirm-by").then_some("--with-token"))
+        .output()
+        .expect("run the SDK script");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{mode} {answer}:\n{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_str(stdout.lines().last().unwrap_or("")).unwrap()
+}
+
+/// Confirmation by the person (issue 31), with the official SDK's elicitation callback as the
+/// person, in both revisions: the handshake's `elicitation/create` while the call waits, and
+/// the stateless revision's `input_required` round. The person is asked in Glass's words (the
+/// host, the action, never the typed text); only `accept` lets the keys reach the page, and the
+/// model never sees a token. `--confirm-by person` refuses where the client cannot ask, and
+/// refuses a token the model makes up; the default still hands a client without elicitation
+/// the token, and `--confirm-by model` never asks.
+#[test]
+fn the_person_confirms_through_the_client_and_only_their_accept_types_the_password() {
+    let web = Server::start(vec![("/login", Page::html(LOGIN))]);
+    for mode in ["legacy", "auto"] {
+        let accepted = confirm_run(&web, mode, "accept", &[]);
+        let asked = accepted["asked"].as_array().unwrap();
+        assert_eq!(asked.len(), 1, "{mode}: {accepted}");
+        let question = asked[0]["message"].as_str().unwrap();
+        assert!(
+            question.contains("127.0.0.1") && question.contains("password field"),
+            "{question}"
+        );
+        assert!(!question.contains(SECRET), "{question}");
+        assert_eq!(accepted["isError"], false, "{mode}: {accepted}");
+        assert_eq!(accepted["page"]["pw"], SECRET, "{mode}: {accepted}");
+        assert!(
+            !accepted["text"].as_str().unwrap().contains("confirmToken"),
+            "{accepted}"
+        );
+        let revision = accepted["protocol"].as_str().unwrap();
+        assert_eq!(revision == "2026-07-28", mode == "auto", "{accepted}");
+        for (answer, kind) in [("decline", "declined"), ("cancel", "dismissed")] {
+            let r = confirm_run(&web, mode, answer, &[]);
+            assert_eq!(r["asked"].as_array().unwrap().len(), 1, "{r}");
+            assert_eq!(r["isError"], true, "{mode} {answer}: {r}");
+            assert_eq!(r["typed"]["kind"], "notConfirmed", "{r}");
+            assert_eq!(r["typed"]["failureKind"], kind, "{r}");
+            // Nothing reached the field.
+            assert_eq!(r["page"], serde_json::json!({"pw": "", "keys": 0}), "{r}");
+        }
+    }
+    // Only the person: a client that cannot ask gets a refusal, and a token the model makes
+    // up is not taken; nothing reached the field either way.
+    let person = confirm_run(&web, "legacy", "none", &["--confirm-by", "person"]);
+    assert_eq!(person["typed"]["failureKind"], "noPersonToAsk", "{person}");
+    assert!(
+        !person["text"].as_str().unwrap().contains("confirmToken"),
+        "{person}"
+    );
+    assert_eq!(
+        person["withToken"]["failureKind"], "personConfirms",
+        "{person}"
+    );
+    assert_eq!(person["page"]["keys"], 0, "{person}");
+    // The default asks the model where the client cannot ask the person (today's tokens).
+    let model = confirm_run(&web, "legacy", "none", &[]);
+    assert_eq!(model["typed"]["kind"], "confirmationRequired", "{model}");
+    assert!(model["typed"]["confirmToken"].is_string(), "{model}");
+    assert_eq!(model["page"]["keys"], 0, "{model}");
+    // --confirm-by model never asks the person, even where the client could.
+    let never = confirm_run(&web, "legacy", "accept", &["--confirm-by", "model"]);
+    assert!(never["asked"].as_array().unwrap().is_empty(), "{never}");
+    assert_eq!(never["typed"]["kind"], "confirmationRequired", "{never}");
+    assert_eq!(never["page"]["keys"], 0, "{never}");
+}

@@ -293,6 +293,8 @@ fn manifest_and_agreement_carry_the_glass_contract() {
     );
     assert_eq!(m["constraints"]["browserFamily"], "chromium");
     assert_eq!(m["constraints"]["policy"], "development");
+    // Under development the person confirms where the client can ask, else the model.
+    assert_eq!(m["policy"]["confirmBy"], "auto");
     let a = &r["result"]["glassAgreement"];
     assert_eq!(a["protocolVersion"], 1);
     assert_eq!(a["agreedSchemas"]["action"], 1);
@@ -311,6 +313,7 @@ fn hardened_policy_shows_in_the_manifest() {
     ]);
     let r = g.initialize();
     assert_eq!(r["result"]["glass"]["constraints"]["policy"], "hardened");
+    assert_eq!(r["result"]["glass"]["policy"]["confirmBy"], "person");
     assert_eq!(
         r["result"]["glass"]["capabilityStatuses"]["persistentKnowledge"],
         "disabledByPolicy"

@@ -11,7 +11,7 @@ use serde_json::{Map, Value, json};
 
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::tool::{Services, Tool};
-use crate::tools::kernel::{changes, output, schema};
+use crate::tools::kernel::{changes, output, person, schema};
 
 /// Failure fields that hold page text, in any tool's failure (its result's marked fields
 /// count too: a failed navigation still reports the page's url and title).
@@ -87,8 +87,49 @@ fn published_schema(tool: &Tool) -> Value {
     schema
 }
 
-/// Run one tool call to its outcome: check, run, header, labels.
+/// Run one tool call to its outcome: check, run, header, labels. A confirmation it needs goes
+/// to the model (`--confirm-by model` or `auto`) or is refused (`person`): nobody else can be
+/// asked from here (the command line, a nested step).
 pub async fn call(
+    services: &Arc<Services>,
+    tool: &'static Tool,
+    args: Map<String, Value>,
+) -> ToolOutcome {
+    match call_reaching(services, tool, args, &person::Reach::Unreachable).await {
+        person::Ended::Done(outcome) => outcome,
+        // Only a call that reaches its person by rounds ends asking.
+        person::Ended::Ask { .. } => ToolOutcome::Failed(crate::failure::Failure::new(
+            crate::failure::Kind::Internal,
+            "a question for the person could not be asked",
+        )),
+    }
+}
+
+/// Run one tool call for a client that can reach its person as `reach` says: a confirmation
+/// the call needs is put to the person where the policy says so (`person::after`), and a
+/// later round's answer is spent here (`person::before`). A nested call (a step of `batch`)
+/// never asks: its outer call's one confirmation covers it.
+pub async fn call_reaching(
+    services: &Arc<Services>,
+    tool: &'static Tool,
+    mut args: Map<String, Value>,
+    reach: &person::Reach,
+) -> person::Ended {
+    if IN_CALL.try_with(|_| ()).is_ok() {
+        return person::Ended::Done(run_call(services, tool, args).await);
+    }
+    if let Err(refused) = person::before(services, reach, &mut args) {
+        return person::Ended::Done(label_untrusted(tool, refused));
+    }
+    let outcome = run_call(services, tool, args.clone()).await;
+    person::after(services, tool, reach, &args, outcome, |confirmed| {
+        run_call(services, tool, confirmed)
+    })
+    .await
+}
+
+/// One run of a call: check, policy, run, changes, journal, header, labels.
+async fn run_call(
     services: &Arc<Services>,
     tool: &'static Tool,
     mut args: Map<String, Value>,

@@ -17,6 +17,7 @@ pub mod observation;
 pub mod observed;
 pub mod outcome;
 pub mod output;
+pub mod person;
 pub mod progress;
 pub mod schema;
 pub mod store;

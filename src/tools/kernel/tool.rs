@@ -140,6 +140,8 @@ pub struct ServerFacts {
     pub session_args: Vec<String>,
     /// Whether several clients share this browser (`glass daemon`): the lease tool is listed.
     pub daemon: bool,
+    /// Who confirms what the policy confirms (`--confirm-by`, or the preset's default).
+    pub confirm_by: crate::policy::ConfirmBy,
 }
 
 /// What every handler may use.

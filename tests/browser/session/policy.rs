@@ -915,3 +915,121 @@ fn a_kept_trace_holds_query_values_only_where_network_details_are_allowed() {
         );
     }
 }
+
+/// Under `hardened` only the person confirms (`--confirm-by person` is its default): a client
+/// that declared no elicitation is refused typing into a password field, with no token to
+/// spend, and a token the model makes up is not taken. The page's own beacon, sent on every
+/// key that reaches the field, never arrives.
+#[test]
+fn hardened_lets_only_the_person_confirm_and_refuses_a_client_that_cannot_ask() {
+    let web = Server::start(vec![
+        (
+            "/login",
+            Page::html(
+                r#"<title>Sign in</title><label>Password <input id="pw" type="password"></label>
+                <script>document.getElementById('pw').addEventListener('input', () => fetch('/key'));</script>"#,
+            ),
+        ),
+        ("/key", Page::status(204)),
+    ]);
+    let mut g = hardened();
+    ok(&g.call(
+        json!(1),
+        "navigate",
+        json!({"url": web.url("/login"), "observe": false}),
+    ));
+    let r = g.call(
+        json!(2),
+        "type",
+        json!({"target": "css=#pw", "text": "hunter2"}),
+    );
+    let e = failed(&r);
+    assert_eq!(e["failureKind"], "noPersonToAsk", "{e}");
+    assert!(!r.to_string().contains("confirmToken"), "{r}");
+    let e = failed(&g.call(
+        json!(3),
+        "type",
+        json!({"target": "css=#pw", "text": "hunter2", "confirmToken": "ct_guess"}),
+    ));
+    assert_eq!(e["failureKind"], "personConfirms", "{e}");
+    assert_eq!(web.count("/key"), 0, "a key reached the password field");
+}
+
+/// A batch asks the person once for all its steps, in the stateless revision's rounds: its
+/// first round answers `input_required` with one question and a state the model never sees;
+/// the round carrying a decline does nothing, and a new round carrying the person's accept and
+/// that state runs every step. Checked on the page's own beacons, one per key that reached the
+/// password field.
+#[test]
+fn a_batch_asks_the_person_once_between_rounds_and_runs_only_on_their_accept() {
+    let web = Server::start(vec![
+        (
+            "/login",
+            Page::html(
+                r#"<title>Sign in</title><label>User <input id="u"></label><label>Password <input id="pw" type="password"></label>
+                <script>document.getElementById('pw').addEventListener('input', () => fetch('/key'));</script>"#,
+            ),
+        ),
+        ("/key", Page::status(204)),
+    ]);
+    let meta = json!({"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+                      "io.modelcontextprotocol/clientCapabilities": {"elicitation": {}}});
+    let mut g = Glass::spawn(&["--incognito", "--mcp"]);
+    let call = |g: &mut Glass, id: i64, extra: Value| {
+        let mut params = json!({"_meta": meta, "name": "batch", "arguments": {"steps": [
+            {"action": "navigate", "url": web.url("/login")},
+            {"action": "type", "target": "css=#u", "text": "grace"},
+            {"action": "type", "target": "css=#pw", "text": "abc"}
+        ]}});
+        for (k, v) in extra.as_object().unwrap() {
+            params[k] = v.clone();
+        }
+        g.request(json!(id), "tools/call", params)["result"].clone()
+    };
+    let nav = g.request(
+        json!(0),
+        "tools/call",
+        json!({"_meta": meta, "name": "navigate", "arguments": {"url": web.url("/login"), "observe": false}}),
+    );
+    assert_eq!(nav["result"]["isError"], false, "{nav}");
+    let asked = call(&mut g, 1, json!({}));
+    assert_eq!(asked["resultType"], "input_required", "{asked}");
+    let question = &asked["inputRequests"]["confirm"];
+    assert_eq!(question["method"], "elicitation/create", "{asked}");
+    assert!(
+        question["params"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("password field"),
+        "{asked}"
+    );
+    let state = asked["requestState"].as_str().unwrap().to_owned();
+    let declined = call(
+        &mut g,
+        2,
+        json!({"inputResponses": {"confirm": {"action": "decline"}}, "requestState": state}),
+    );
+    assert_eq!(
+        declined["structuredContent"]["failureKind"], "declined",
+        "{declined}"
+    );
+    assert_eq!(web.count("/key"), 0);
+    let asked = call(&mut g, 3, json!({}));
+    let state = asked["requestState"].as_str().unwrap().to_owned();
+    let done = call(
+        &mut g,
+        4,
+        json!({"inputResponses": {"confirm": {"action": "accept"}}, "requestState": state}),
+    );
+    assert_eq!(done["structuredContent"]["ok"], true, "{done}");
+    assert_eq!(done["structuredContent"]["completed"], 3, "{done}");
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    while web.count("/key") < 3 && std::time::Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(
+        web.count("/key"),
+        3,
+        "each key of the accepted batch reached the field"
+    );
+}
