@@ -130,6 +130,12 @@ pub struct SessionOptions {
     #[arg(long = "confirm-by", global = true, value_enum, value_name = "WHO")]
     pub confirm_by: Option<crate::policy::ConfirmBy>,
 
+    /// Append one JSON line per call with an effect (navigation, input, files, cookies,
+    /// confirmations and who gave them) to this file, created owner-only; never typed text,
+    /// selectors or secrets (docs/policy.md gives the format).
+    #[arg(long = "audit-log", global = true, value_name = "PATH")]
+    pub audit_log: Option<PathBuf>,
+
     /// Which tools to list: `lean` (default: the everyday tools and `addTools`, which lists a
     /// family more in the same session; calling any tool lists its family too), `core` (only
     /// navigation, observation, the verified actions, waits, dialogs, tabs), `standard` (plus
@@ -374,6 +380,13 @@ impl SessionOptions {
     /// inconsistent (see [`SessionOptions::check`]).
     pub fn services(&self) -> Result<crate::tools::Services, OptionsError> {
         let policy = self.check()?;
+        let audit =
+            match &self.audit_log {
+                Some(path) => Some(crate::tools::kernel::audit::AuditLog::open(path).map_err(
+                    |e| OptionsError(format!("--audit-log cannot be opened for appending: {e}")),
+                )?),
+                None => None,
+            };
         Ok(crate::tools::Services {
             facts: crate::tools::ServerFacts {
                 policy: self.policy,
@@ -399,6 +412,7 @@ impl SessionOptions {
             leases: None,
             find: crate::tools::find,
             listing: Default::default(),
+            audit,
         })
     }
 
@@ -478,6 +492,12 @@ impl SessionOptions {
         }
         if let Some(who) = self.confirm_by {
             args.extend(["--confirm-by".to_owned(), who.as_str().to_owned()]);
+        }
+        if let Some(path) = &self.audit_log {
+            args.extend([
+                "--audit-log".to_owned(),
+                path.to_string_lossy().into_owned(),
+            ]);
         }
         if self.tools != crate::tools::ToolGroup::default() {
             args.extend(["--tools".to_owned(), self.tools.as_str().to_owned()]);

@@ -159,8 +159,11 @@ fn confirm_run(web: &Server, mode: &str, answer: &str, flags: &[&str]) -> Value 
 #[test]
 fn the_person_confirms_through_the_client_and_only_their_accept_types_the_password() {
     let web = Server::start(vec![("/login", Page::html(LOGIN))]);
+    let dir = common::temp_dir("sdk-audit");
     for mode in ["legacy", "auto"] {
-        let accepted = confirm_run(&web, mode, "accept", &[]);
+        let log = dir.join(format!("{mode}.jsonl"));
+        let audit = ["--audit-log", log.to_str().unwrap()];
+        let accepted = confirm_run(&web, mode, "accept", &audit);
         let asked = accepted["asked"].as_array().unwrap();
         assert_eq!(asked.len(), 1, "{mode}: {accepted}");
         let question = asked[0]["message"].as_str().unwrap();
@@ -178,7 +181,7 @@ fn the_person_confirms_through_the_client_and_only_their_accept_types_the_passwo
         let revision = accepted["protocol"].as_str().unwrap();
         assert_eq!(revision == "2026-07-28", mode == "auto", "{accepted}");
         for (answer, kind) in [("decline", "declined"), ("cancel", "dismissed")] {
-            let r = confirm_run(&web, mode, answer, &[]);
+            let r = confirm_run(&web, mode, answer, &audit);
             assert_eq!(r["asked"].as_array().unwrap().len(), 1, "{r}");
             assert_eq!(r["isError"], true, "{mode} {answer}: {r}");
             assert_eq!(r["typed"]["kind"], "notConfirmed", "{r}");
@@ -186,7 +189,23 @@ fn the_person_confirms_through_the_client_and_only_their_accept_types_the_passwo
             // Nothing reached the field.
             assert_eq!(r["page"], serde_json::json!({"pw": "", "keys": 0}), "{r}");
         }
+        // The audit log says who confirmed each type call, and never what was typed.
+        let text = std::fs::read_to_string(&log).unwrap();
+        let answers: Vec<Value> = text
+            .lines()
+            .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+            .filter(|l| l["tool"] == "type" && l.get("confirmation").is_some())
+            .map(|l| l["confirmation"].clone())
+            .collect();
+        assert_eq!(
+            answers,
+            ["accept", "decline", "cancel"]
+                .map(|a| serde_json::json!({"by": "person", "answer": a})),
+            "{mode}: {text}"
+        );
+        assert!(!text.contains(SECRET), "{text}");
     }
+    let _ = std::fs::remove_dir_all(dir);
     // Only the person: a client that cannot ask gets a refusal, and a token the model makes
     // up is not taken; nothing reached the field either way.
     let person = confirm_run(&web, "legacy", "none", &["--confirm-by", "person"]);

@@ -9,6 +9,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use serde_json::{Map, Value, json};
 
+use crate::tools::kernel::audit::{self, AuditOutcome, Confirmed};
 use crate::tools::kernel::outcome::ToolOutcome;
 use crate::tools::kernel::tool::{Services, Tool};
 use crate::tools::kernel::{changes, output, person, schema};
@@ -118,14 +119,44 @@ pub async fn call_reaching(
     if IN_CALL.try_with(|_| ()).is_ok() {
         return person::Ended::Done(run_call(services, tool, args).await);
     }
-    if let Err(refused) = person::before(services, reach, &mut args) {
-        return person::Ended::Done(label_untrusted(tool, refused));
-    }
+    let audit = |args: &Map<String, Value>, ended: AuditOutcome<'_>, who: Confirmed| {
+        audit::record(
+            services.audit.as_ref(),
+            tool,
+            args,
+            services.session.page_host(),
+            &ended,
+            who,
+        );
+    };
+    let by_model = args.get("confirmToken").is_some_and(|t| !t.is_null());
+    let answered = match person::before(services, reach, &mut args) {
+        Ok(answered) => answered,
+        Err(refused) => {
+            let refused = label_untrusted(tool, refused);
+            let who = match reach {
+                person::Reach::Rounds(Some(round)) => Confirmed::Person(round.answer),
+                _ => Confirmed::Nobody,
+            };
+            audit(&args, AuditOutcome::Done(&refused), who);
+            return person::Ended::Done(refused);
+        }
+    };
     let outcome = run_call(services, tool, args.clone()).await;
-    person::after(services, tool, reach, &args, outcome, |confirmed| {
+    let (ended, asked) = person::after(services, tool, reach, &args, outcome, |confirmed| {
         run_call(services, tool, confirmed)
     })
-    .await
+    .await;
+    let who = match (answered.or(asked), by_model) {
+        (Some(answer), _) => Confirmed::Person(answer),
+        (None, true) => Confirmed::Model,
+        (None, false) => Confirmed::Nobody,
+    };
+    match &ended {
+        person::Ended::Done(outcome) => audit(&args, AuditOutcome::Done(outcome), who),
+        person::Ended::Ask { .. } => audit(&args, AuditOutcome::Asking, who),
+    }
+    ended
 }
 
 /// One run of a call: check, policy, run, changes, journal, header, labels.

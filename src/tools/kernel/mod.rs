@@ -3,6 +3,7 @@
 //! handlers share.
 
 pub mod args;
+pub mod audit;
 pub mod browser;
 pub mod call;
 pub mod changes;

@@ -87,19 +87,20 @@ pub enum Ended {
 }
 
 /// Before the call runs: refuse a token the model gives where only the person confirms, and
-/// turn a later round's answer into the token (or the refusal it means).
+/// turn a later round's answer into the token (or the refusal it means). `Ok(Some(answer))`:
+/// the person's answer this round carried.
 pub fn before(
     services: &Services,
     reach: &Reach,
     args: &mut Map<String, Value>,
-) -> Result<(), ToolOutcome> {
+) -> Result<Option<Answer>, ToolOutcome> {
     let by = services.policy.confirm_by();
     if let Reach::Rounds(Some(round)) = reach {
         if by != ConfirmBy::Model {
             return match (round.answer, &round.state) {
                 (Answer::Accept, Some(token)) => {
                     args.insert("confirmToken".into(), Value::String(token.clone()));
-                    Ok(())
+                    Ok(Some(Answer::Accept))
                 }
                 (Answer::Accept, None) => Err(not_confirmed(Answer::Unanswered).into()),
                 (answer, _) => Err(not_confirmed(answer).into()),
@@ -113,12 +114,13 @@ pub fn before(
         )
         .into());
     }
-    Ok(())
+    Ok(None)
 }
 
 /// After the call ran: a confirmation it asks for goes to the person where the policy says
 /// so and the client can ask. `Now`: asked at once, and on `accept` the call runs again with
-/// its token (`again`); `Rounds`: the call ends with the question.
+/// its token (`again`); `Rounds`: the call ends with the question. With the end, the person's
+/// answer when they were asked here.
 pub async fn after<F, Fut>(
     services: &Services,
     tool: &Tool,
@@ -126,7 +128,7 @@ pub async fn after<F, Fut>(
     args: &Map<String, Value>,
     outcome: ToolOutcome,
     again: F,
-) -> Ended
+) -> (Ended, Option<Answer>)
 where
     F: FnOnce(Map<String, Value>) -> Fut,
     Fut: Future<Output = ToolOutcome>,
@@ -143,19 +145,28 @@ where
         _ => None,
     };
     let (Some(token), ToolOutcome::Failed(f)) = (token, &outcome) else {
-        return Ended::Done(outcome);
+        return (Ended::Done(outcome), None);
     };
     let summary = f.get("summary").and_then(Value::as_str).unwrap_or("");
-    let message = question(tool, summary, services.session.page_host().as_deref());
-    match reach {
-        Reach::Now(asker) => match asker.ask(message).await {
-            Answer::Accept => {
-                let mut args = args.clone();
-                args.insert("confirmToken".into(), Value::String(token));
-                Ended::Done(again(args).await)
-            }
-            answer => Ended::Done(not_confirmed(answer).into()),
-        },
+    let message = question(
+        tool,
+        summary,
+        &files_named(args),
+        services.session.page_host().as_deref(),
+    );
+    let ended = match reach {
+        Reach::Now(asker) => {
+            let answer = asker.ask(message).await;
+            let ended = match answer {
+                Answer::Accept => {
+                    let mut args = args.clone();
+                    args.insert("confirmToken".into(), Value::String(token));
+                    Ended::Done(again(args).await)
+                }
+                answer => Ended::Done(not_confirmed(answer).into()),
+            };
+            return (ended, Some(answer));
+        }
         Reach::Rounds(_) => Ended::Ask {
             message,
             state: token,
@@ -169,17 +180,47 @@ where
             .into(),
         ),
         Reach::Unreachable => Ended::Done(outcome),
-    }
+    };
+    (ended, None)
 }
 
 /// The question, in Glass's words: the tool, what it would do (the gate's summary, which never
-/// quotes the page or typed text) and the page's host.
-fn question(tool: &Tool, summary: &str, host: Option<&str>) -> String {
+/// quotes the page or typed text), the files it would give the page (their names: the person
+/// must know which; the model chose them, so it learns nothing) and the page's host.
+fn question(tool: &Tool, summary: &str, files: &str, host: Option<&str>) -> String {
     let on = host.map_or(String::new(), |h| format!(" on {h}"));
     format!(
-        "Glass, the browser your assistant drives, asks to {summary}{on} (tool {}). Allow it this once?",
+        "Glass, the browser your assistant drives, asks to {summary}{files}{on} (tool {}). Allow it this once?",
         tool.name
     )
+}
+
+/// The names of the files a call would give the page (`files`), at most three, each cut short.
+fn files_named(args: &Map<String, Value>) -> String {
+    let Some(files) = args.get("files").and_then(Value::as_array) else {
+        return String::new();
+    };
+    let names: Vec<String> = files
+        .iter()
+        .filter_map(Value::as_str)
+        .take(3)
+        .map(|p| {
+            let name = std::path::Path::new(p)
+                .file_name()
+                .map_or_else(|| p.to_owned(), |n| n.to_string_lossy().into_owned());
+            crate::redact::bounded_text(&name, 60)
+        })
+        .collect();
+    if names.is_empty() {
+        return String::new();
+    }
+    let more = files.len().saturating_sub(names.len());
+    let more = if more > 0 {
+        format!(" and {more} more")
+    } else {
+        String::new()
+    };
+    format!(" ({}{more})", names.join(", "))
 }
 
 /// The failure of a question the person did not accept.
@@ -212,6 +253,14 @@ mod tests {
         assert_eq!(Answer::from_action(Some("cancel")), Answer::Cancel);
         assert_eq!(Answer::from_action(Some("yes")), Answer::Unanswered);
         assert_eq!(Answer::from_action(None), Answer::Unanswered);
+    }
+
+    #[test]
+    fn a_question_names_the_files_an_upload_would_give_by_name_only() {
+        let args = serde_json::json!({"files": ["/home/a/notes.txt", "/tmp/b.csv", "c", "d"]});
+        let named = files_named(args.as_object().unwrap());
+        assert_eq!(named, " (notes.txt, b.csv, c and 1 more)");
+        assert_eq!(files_named(&Map::new()), "");
     }
 
     #[test]

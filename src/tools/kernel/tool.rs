@@ -171,4 +171,6 @@ pub struct Services {
     /// are fixed, so every connection (a daemon's clients too) filters this one by what it
     /// added.
     pub listing: std::sync::OnceLock<Vec<(&'static Tool, Value)>>,
+    /// The audit log (`--audit-log`), when one is kept.
+    pub audit: Option<crate::tools::kernel::audit::AuditLog>,
 }

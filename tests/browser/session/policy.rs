@@ -1033,3 +1033,91 @@ fn a_batch_asks_the_person_once_between_rounds_and_runs_only_on_their_accept() {
         "each key of the accepted batch reached the field"
     );
 }
+
+/// `--audit-log`: one JSON line per call with an effect, in the order the calls ran, naming
+/// the tool, its effects, the host, what it acted on without its text, how it ended, its
+/// execution id and who confirmed it; reads are not logged, and nothing typed, no selector and
+/// no token is ever in the file, which only its owner can read.
+#[test]
+fn the_audit_log_records_each_call_with_an_effect_and_never_its_text() {
+    use std::os::unix::fs::PermissionsExt;
+    let web = Server::start(vec![(
+        "/form",
+        Page::html(
+            r#"<title>Form</title><button id="go" onclick="window.hits = (window.hits || 0) + 1">Go</button>
+            <label>Name <input id="name-field"></label><label>Password <input id="pw" type="password"></label>"#,
+        ),
+    )]);
+    let dir = common::temp_dir("audit");
+    let log = dir.join("audit.jsonl");
+    let mut g = Glass::spawn(&["--incognito", "--audit-log", log.to_str().unwrap(), "--mcp"]);
+    g.initialize();
+    let nav = ok(&g.call(
+        json!(1),
+        "navigate",
+        json!({"url": web.url("/form"), "observe": false}),
+    ));
+    let click = ok(&g.call(json!(2), "click", json!({"target": "css=#go"})));
+    ok(&g.call(json!(3), "observe", json!({})));
+    let typed = ok(&g.call(
+        json!(4),
+        "type",
+        json!({"target": "css=#name-field", "text": "Ada Lovelace-7"}),
+    ));
+    let asked = failed(&g.call(
+        json!(5),
+        "type",
+        json!({"target": "css=#pw", "text": "hunter2-audit"}),
+    ));
+    let token = asked["confirmToken"].as_str().unwrap().to_owned();
+    let confirmed = ok(&g.call(
+        json!(6),
+        "type",
+        json!({"target": "css=#pw", "text": "hunter2-audit", "confirmToken": token}),
+    ));
+    ok(&g.call(json!(7), "getText", json!({})));
+    assert_eq!(common::eval(&mut g, "window.hits"), 1);
+    let text = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let tools: Vec<&str> = lines.iter().map(|l| l["tool"].as_str().unwrap()).collect();
+    // The reads (observe, getText) are not there; evaluate runs script, so it is.
+    assert_eq!(
+        tools,
+        ["navigate", "click", "type", "type", "type", "evaluate"],
+        "{text}"
+    );
+    assert_eq!(lines[0]["target"], format!("http://127.0.0.1"), "{text}");
+    assert_eq!(lines[0]["executionId"], nav["executionId"], "{text}");
+    assert_eq!(lines[1]["target"], "css locator", "{text}");
+    assert_eq!(lines[1]["executionId"], click["executionId"], "{text}");
+    assert_eq!(lines[1]["host"], "127.0.0.1", "{text}");
+    assert_eq!(lines[2]["executionId"], typed["executionId"], "{text}");
+    assert_eq!(lines[3]["outcome"], "confirmationRequired", "{text}");
+    assert_eq!(lines[4]["outcome"], "ok", "{text}");
+    assert_eq!(lines[4]["confirmation"], json!({"by": "model"}), "{text}");
+    assert_eq!(lines[4]["executionId"], confirmed["executionId"], "{text}");
+    assert!(
+        lines
+            .iter()
+            .all(|l| l["time"].as_str().is_some_and(|t| t.ends_with('Z')))
+    );
+    for secret in [
+        "Ada Lovelace",
+        "hunter2",
+        "#go",
+        "name-field",
+        "#pw",
+        token.as_str(),
+    ] {
+        assert!(
+            !text.contains(secret),
+            "{secret:?} in the audit log: {text}"
+        );
+    }
+    let mode = std::fs::metadata(&log).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600);
+    let _ = std::fs::remove_dir_all(dir);
+}
