@@ -602,10 +602,11 @@ mod tests {
         );
         assert_eq!(m["capabilityStatuses"]["workflowResume"], "available");
         f.decisions = vec![("evaluate", "deny")];
+        f.confirm_by = crate::policy::ConfirmBy::Person;
         let m = manifest(&f);
         assert_eq!(
             m["policy"],
-            json!({"preset": "hardened", "capabilities": {"evaluate": "deny"}, "allowHosts": 2, "denyHosts": 1})
+            json!({"preset": "hardened", "capabilities": {"evaluate": "deny"}, "allowHosts": 2, "denyHosts": 1, "confirmBy": "person"})
         );
         assert_eq!(negotiate(&f, None).unwrap()["constraints"], expected);
     }

@@ -13,7 +13,6 @@ use serde_json::{Map, Value, json};
 
 use crate::tools::kernel::effect::Effect;
 use crate::tools::kernel::outcome::ToolOutcome;
-use crate::tools::kernel::tool::Tool;
 
 /// An open audit log: lines are appended whole, one per call, by one writer at a time.
 #[derive(Debug)]
@@ -48,35 +47,34 @@ pub enum Confirmed {
     Nobody,
     /// The model spent a token it was given.
     Model,
-    /// The person was asked; their answer (`accept`, `decline`, `cancel`, none).
-    Person(crate::tools::kernel::person::Answer),
+    /// The person was asked; their answer (`accept`, `decline`, `cancel`, `none`).
+    Person(&'static str),
 }
 
-/// Record one call: only a call with an effect (one that may change a page, a file, cookies
-/// or Glass's records) is written.
-pub fn record(
-    log: Option<&AuditLog>,
-    tool: &Tool,
-    args: &Map<String, Value>,
-    host: Option<String>,
-    outcome: &AuditOutcome<'_>,
-    confirmed: Confirmed,
-) {
-    let Some(log) = log else {
-        return;
-    };
-    if !crate::tools::kernel::effects::changes(tool, args) {
-        return;
-    }
+/// One call to record: the call path writes one for each call with an effect.
+pub struct Call<'a> {
+    /// The tool's name.
+    pub tool: &'static str,
+    /// Its declared effects.
+    pub effects: &'a [Effect],
+    /// Its arguments (only which effects they trigger and the target's kind are read).
+    pub args: &'a Map<String, Value>,
+    /// The selected page's host once it ended.
+    pub host: Option<String>,
+}
+
+/// Append the line of one call.
+pub fn record(log: &AuditLog, call: &Call<'_>, outcome: &AuditOutcome<'_>, confirmed: Confirmed) {
+    let args = call.args;
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap_or_default();
     let mut line = json!({
         "time": utc(now.as_secs()),
-        "tool": tool.name,
-        "effects": tool.effects.iter().filter(|e| e.when().may(args)).map(|e| effect_name(e)).collect::<Vec<_>>(),
+        "tool": call.tool,
+        "effects": call.effects.iter().filter(|e| e.when().may(args)).map(effect_name).collect::<Vec<_>>(),
     });
-    if let Some(host) = host {
+    if let Some(host) = &call.host {
         line["host"] = json!(host);
     }
     if let Some(target) = target_of(args) {
@@ -91,13 +89,6 @@ pub fn record(
         Confirmed::Nobody => {}
         Confirmed::Model => line["confirmation"] = json!({"by": "model"}),
         Confirmed::Person(answer) => {
-            use crate::tools::kernel::person::Answer;
-            let answer = match answer {
-                Answer::Accept => "accept",
-                Answer::Decline => "decline",
-                Answer::Cancel => "cancel",
-                Answer::Unanswered => "none",
-            };
             line["confirmation"] = json!({"by": "person", "answer": answer});
         }
     }

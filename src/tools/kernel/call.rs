@@ -119,15 +119,21 @@ pub async fn call_reaching(
     if IN_CALL.try_with(|_| ()).is_ok() {
         return person::Ended::Done(run_call(services, tool, args).await);
     }
+    // Each call with an effect gets its line in the audit log, once it has ended.
     let audit = |args: &Map<String, Value>, ended: AuditOutcome<'_>, who: Confirmed| {
-        audit::record(
-            services.audit.as_ref(),
-            tool,
+        let Some(log) = services.audit.as_ref() else {
+            return;
+        };
+        if !crate::tools::kernel::effects::changes(tool, args) {
+            return;
+        }
+        let call = audit::Call {
+            tool: tool.name,
+            effects: tool.effects,
             args,
-            services.session.page_host(),
-            &ended,
-            who,
-        );
+            host: services.session.page_host(),
+        };
+        audit::record(log, &call, &ended, who);
     };
     let by_model = args.get("confirmToken").is_some_and(|t| !t.is_null());
     let answered = match person::before(services, reach, &mut args) {
@@ -135,7 +141,7 @@ pub async fn call_reaching(
         Err(refused) => {
             let refused = label_untrusted(tool, refused);
             let who = match reach {
-                person::Reach::Rounds(Some(round)) => Confirmed::Person(round.answer),
+                person::Reach::Rounds(Some(round)) => Confirmed::Person(round.answer.as_str()),
                 _ => Confirmed::Nobody,
             };
             audit(&args, AuditOutcome::Done(&refused), who);
@@ -148,7 +154,7 @@ pub async fn call_reaching(
     })
     .await;
     let who = match (answered.or(asked), by_model) {
-        (Some(answer), _) => Confirmed::Person(answer),
+        (Some(answer), _) => Confirmed::Person(answer.as_str()),
         (None, true) => Confirmed::Model,
         (None, false) => Confirmed::Nobody,
     };

@@ -30,6 +30,16 @@ pub enum Answer {
 }
 
 impl Answer {
+    /// Its name in the audit log: the elicitation action, or `none`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Answer::Accept => "accept",
+            Answer::Decline => "decline",
+            Answer::Cancel => "cancel",
+            Answer::Unanswered => "none",
+        }
+    }
+
     /// The answer an elicitation result's `action` gives.
     pub fn from_action(action: Option<&str>) -> Answer {
         match action {
