@@ -213,6 +213,13 @@ pub enum Command {
     },
     /// Check the platform, the Chrome Glass would use and its data directory.
     Doctor,
+    /// Store, list or remove the secrets a model may have typed by name without seeing them
+    /// (`type` and `fillForm` take `secret: NAME`), each bound to the hosts it may be typed on.
+    Secrets {
+        /// What to do.
+        #[command(subcommand)]
+        action: SecretsAction,
+    },
     /// Keep one browser session and serve it to several clients (`glass --mcp --connect`,
     /// and the direct commands) on a socket in the data directory, until stopped.
     Daemon,
@@ -289,12 +296,34 @@ pub enum Command {
     },
 }
 
+/// `glass secrets ...`.
+#[derive(Debug, Subcommand)]
+pub enum SecretsAction {
+    /// Store a secret: its value is read from stdin (one line), never from the command line.
+    Set {
+        /// The name a model gives (letters, digits, `_`, `-`, `.`).
+        name: String,
+        /// A host it may be typed on (repeatable): `accounts.example.com`, or `*.example.com`
+        /// for the domain and its subdomains.
+        #[arg(long = "host", required = true, value_name = "HOST")]
+        hosts: Vec<String>,
+    },
+    /// List the stored secrets' names and hosts (never their values).
+    List,
+    /// Remove a stored secret.
+    Remove {
+        /// Its name.
+        name: String,
+    },
+}
+
 impl Command {
     /// The command's name as typed.
     pub fn name(&self) -> &'static str {
         match self {
             Command::McpConfig { .. } => "mcp-config",
             Command::Doctor => "doctor",
+            Command::Secrets { .. } => "secrets",
             Command::Daemon => "daemon",
             Command::Demo { .. } => "demo",
             Command::Navigate { .. } => "navigate",
@@ -402,6 +431,8 @@ impl SessionOptions {
                 session_args: self.session_args(),
                 daemon: false,
                 confirm_by: policy.confirm_by(),
+                // Loading also registers the values for scrubbing from the first answer on.
+                secrets: !crate::secrets::load().is_empty(),
             },
             session: crate::browser::Session::new(self.session_config()),
             policy,

@@ -40,7 +40,11 @@ fn plan(command: &Command) -> Option<(Option<&str>, &'static str, Value)> {
             "evaluate",
             json!({"expression": expression}),
         ),
-        Command::McpConfig { .. } | Command::Doctor | Command::Daemon | Command::Demo { .. } => {
+        Command::McpConfig { .. }
+        | Command::Doctor
+        | Command::Secrets { .. }
+        | Command::Daemon
+        | Command::Demo { .. } => {
             return None;
         }
     })

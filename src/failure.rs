@@ -137,6 +137,8 @@ wire_enum! {
         ExpiredToken = "expiredToken" in ConfirmationRejected, "the token expired; call again without it";
         TokenMismatch = "tokenMismatch" in ConfirmationRejected, "the token was issued for another call or another page";
         PersonConfirms = "personConfirms" in ConfirmationRejected, "under `--confirm-by person` only the person confirms, through the client; a `confirmToken` argument is not taken";
+        NotSecretField = "notSecretField" in Policy, "a stored secret is typed only into a password or credential field; nothing was typed";
+        SecretHostNotBound = "secretHostNotBound" in Policy, "the stored secret is not bound to the host of the field's page (`glass secrets set NAME --host HOST`); nothing was typed";
         NoPersonToAsk = "noPersonToAsk" in Policy, "the action needs the person's confirmation (`--confirm-by person`) and this client cannot ask one (it did not declare the `elicitation` capability); nothing was done";
         Declined = "declined" in NotConfirmed, "the person declined";
         Dismissed = "dismissed" in NotConfirmed, "the person dismissed the question without choosing";
@@ -192,7 +194,8 @@ impl FailureKind {
             FieldInterrupted | FieldBrowser => Kind::FillForm,
             StaleRevision | StaleContinuation => Kind::Contract,
             DeniedHost | HostNotAllowed | SchemeNotAllowed | MalformedUrl
-            | FocusMovedToPassword | UnconfirmedStep | NoPersonToAsk => Kind::Policy,
+            | FocusMovedToPassword | UnconfirmedStep | NoPersonToAsk | NotSecretField
+            | SecretHostNotBound => Kind::Policy,
             UnknownToken | ExpiredToken | TokenMismatch | PersonConfirms => {
                 Kind::ConfirmationRejected
             }
@@ -291,6 +294,13 @@ impl Failure {
             Ok(Value::Object(fields)) => self.extend(fields),
             _ => self,
         }
+    }
+
+    /// The same failure with `f` applied to each field's value (the call path takes every
+    /// stored secret's value out of them).
+    pub fn map_fields(mut self, f: impl FnMut(&mut Value)) -> Failure {
+        self.fields.values_mut().for_each(f);
+        self
     }
 
     /// Its kind.

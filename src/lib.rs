@@ -19,6 +19,7 @@ pub mod normalize;
 pub mod paths;
 pub mod policy;
 pub mod redact;
+pub mod secrets;
 pub mod store;
 pub mod task;
 #[cfg(test)]

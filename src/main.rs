@@ -68,6 +68,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some(Command::Doctor) => glass::doctor::run(&cli.session),
+        Some(Command::Secrets { action }) => secrets(action),
         Some(Command::Daemon) => glass::daemon::run(&cli.session),
         Some(Command::Demo { screenshot }) => {
             let screenshot = match screenshot.as_deref().map(glass::demo::screenshot_path) {
@@ -88,6 +89,53 @@ fn main() -> ExitCode {
             );
             glass::exit::refused()
         }
+    }
+}
+
+/// `glass secrets set|list|remove`: the value comes from stdin only (never argv, which other
+/// users' `ps` shows), and nothing printed holds it.
+fn secrets(action: &glass::cli::SecretsAction) -> ExitCode {
+    use glass::cli::SecretsAction;
+    match action {
+        SecretsAction::Set { name, hosts } => {
+            let mut line = String::new();
+            if std::io::stdin().read_line(&mut line).is_err() {
+                eprintln!("glass secrets: cannot read the value from stdin");
+                return glass::exit::failed();
+            }
+            let value = line.trim_end_matches(['\n', '\r']);
+            match glass::secrets::set(name, hosts, value) {
+                Ok(()) => {
+                    eprintln!("glass secrets: stored {name} for {}", hosts.join(", "));
+                    ExitCode::SUCCESS
+                }
+                Err(e @ glass::secrets::SecretError::Io) => {
+                    eprintln!("glass secrets: {e}");
+                    glass::exit::failed()
+                }
+                Err(e) => {
+                    eprintln!("glass secrets: {e}");
+                    glass::exit::refused()
+                }
+            }
+        }
+        SecretsAction::List => {
+            for s in glass::secrets::load() {
+                println!("{}\t{}", s.name, s.hosts.join(","));
+            }
+            ExitCode::SUCCESS
+        }
+        SecretsAction::Remove { name } => match glass::secrets::remove(name) {
+            Ok(true) => ExitCode::SUCCESS,
+            Ok(false) => {
+                eprintln!("glass secrets: no secret is named so");
+                glass::exit::failed()
+            }
+            Err(e) => {
+                eprintln!("glass secrets: {e}");
+                glass::exit::failed()
+            }
+        },
     }
 }
 

@@ -71,6 +71,20 @@ pub struct FocusState {
     pub sealed: bool,
 }
 
+/// Where a stored secret would be typed: whether the element is a secret field (the one rule
+/// every password check uses) and the host of its document.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct SecretPlace {
+    /// Gone from the document.
+    #[serde(deserialize_with = "stale")]
+    pub status: bool,
+    /// A password or credential field.
+    pub secret: bool,
+    /// Its document's host (a frame's own).
+    pub host: String,
+}
+
 /// The outcome of an agent action that may refuse.
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(default)]
@@ -240,6 +254,10 @@ agent_fn!(
 agent_fn!(
     /// Arm the key guard: withhold every key once focus enters a password field.
     KeyGuardArm() => "keyGuardArm", FocusState
+);
+agent_fn!(
+    /// Whether element `0` is a secret field, and the host of its document.
+    SecretTarget<'a>(&'a str) => "secretTarget", SecretPlace
 );
 agent_fn!(
     /// Disarm the key guard and say whether it tripped.

@@ -418,6 +418,7 @@ mod tests {
             session_args: Vec::new(),
             daemon: false,
             confirm_by: crate::policy::ConfirmBy::Auto,
+            secrets: false,
         }
     }
 

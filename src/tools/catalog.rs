@@ -7,7 +7,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use super::act::{consent, dialogs, forms, keyboard, pointer, transfer};
+use super::act::{consent, dialogs, forms, keyboard, pointer, secrets, transfer};
 use super::contracts::{task, webir};
 use super::devtools::{diagnostics, emulate, evaluate, network, perf, print, state};
 use super::kernel::effects::Annotations;
@@ -41,6 +41,14 @@ fn listed_schema(tool: &Tool, facts: &ServerFacts) -> Value {
             props.remove("confirmToken");
         }
     }
+    // A stored secret is named only where the person stored some (`glass secrets set`).
+    if !facts.secrets {
+        for at in ["/properties", "/properties/fields/items/properties"] {
+            if let Some(Value::Object(props)) = listed.pointer_mut(at) {
+                props.remove("secret");
+            }
+        }
+    }
     listed
 }
 
@@ -53,7 +61,10 @@ pub fn offered(tool: &Tool, facts: &ServerFacts) -> bool {
             .iter()
             .any(|(name, decision)| *name == cap.as_str() && *decision == "deny")
     });
-    reachable(tool, facts) && !denied && (facts.daemon || !effects::daemon_only(tool))
+    reachable(tool, facts)
+        && !denied
+        && (facts.daemon || !effects::daemon_only(tool))
+        && (facts.secrets || tool.name != secrets::LIST_SECRETS.name)
 }
 
 /// Whether a call may name `tool` at all (a tool out of reach is unknown to this server): in
@@ -97,6 +108,7 @@ pub fn catalog() -> &'static [Tool] {
         dialogs::DISMISS,
         pointer::DRAG,
         forms::FILL_FORM,
+        secrets::LIST_SECRETS,
         transfer::UPLOAD,
         transfer::DOWNLOAD,
         consent::DISMISS_CONSENT,

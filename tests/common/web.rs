@@ -70,6 +70,8 @@ pub struct Server {
     pub port: u16,
     /// Every path requested so far (any route, including unknown ones).
     pub hits: Arc<std::sync::Mutex<Vec<String>>>,
+    /// The same, each with its query.
+    asked: Arc<std::sync::Mutex<Vec<String>>>,
     routes: Arc<std::sync::RwLock<HashMap<String, Page>>>,
 }
 
@@ -121,16 +123,24 @@ impl Server {
         let listener = TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1");
         let port = listener.local_addr().unwrap().port();
         let hits = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let asked = Arc::new(std::sync::Mutex::new(Vec::new()));
         let log = Arc::clone(&hits);
+        let full = Arc::clone(&asked);
         thread::spawn(move || {
             for stream in listener.incoming().flatten() {
                 let routes = Arc::clone(&served);
                 let dirs = Arc::clone(&dirs);
                 let log = Arc::clone(&log);
-                thread::spawn(move || serve(stream, &routes, &dirs, &log));
+                let full = Arc::clone(&full);
+                thread::spawn(move || serve(stream, &routes, &dirs, (&log, &full)));
             }
         });
-        Server { port, hits, routes }
+        Server {
+            port,
+            hits,
+            asked,
+            routes,
+        }
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -150,6 +160,17 @@ impl Server {
             .iter()
             .filter(|p| *p == path)
             .count()
+    }
+
+    /// The requests for `path` so far, each with its query: what a page sent.
+    pub fn requests(&self, path: &str) -> Vec<String> {
+        self.asked
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|p| p.split('?').next() == Some(path))
+            .cloned()
+            .collect()
     }
 }
 
@@ -181,7 +202,10 @@ fn serve(
     stream: TcpStream,
     routes: &std::sync::RwLock<HashMap<String, Page>>,
     dirs: &[(String, std::path::PathBuf)],
-    log: &std::sync::Mutex<Vec<String>>,
+    (log, full): (
+        &std::sync::Mutex<Vec<String>>,
+        &std::sync::Mutex<Vec<String>>,
+    ),
 ) {
     let mut reader = BufReader::new(stream.try_clone().unwrap());
     let mut stream = stream;
@@ -198,6 +222,7 @@ fn serve(
             }
         }
         let key = path.split('?').next().unwrap_or("/");
+        full.lock().unwrap().push(path.clone());
         log.lock().unwrap().push(key.to_owned());
         let page = routes
             .read()

@@ -17,6 +17,7 @@ const LAYERS: &[&[&str]] = &[
         "files",
         "redact",
         "policy",
+        "secrets",
         "confirm",
         "failure",
         "test_json",

@@ -921,9 +921,10 @@ fn tool_groups_bound_the_list_and_the_calls() {
         assert!(!core_names.contains(&t.to_owned()), "{t} in core");
     }
     assert!(!standard_names.contains(&"validateWebIr".to_owned()));
-    // Every tool but the daemon's lease tool (listed only where clients share a browser) and
-    // `addTools` (only where the list grows).
-    assert_eq!(names(&full_tools).len(), glass::tools::catalog().len() - 2);
+    // Every tool but the daemon's lease tool (listed only where clients share a browser),
+    // `addTools` (only where the list grows) and `listSecrets` (only where secrets are stored).
+    assert_eq!(names(&full_tools).len(), glass::tools::catalog().len() - 3);
+    assert!(!names(&full_tools).contains(&"listSecrets".to_owned()));
     assert!(!names(&full_tools).contains(&"lease".to_owned()));
     assert!(!names(&core_tools).contains(&"addTools".to_owned()));
     // Outside the group: unknown, before anything runs.

@@ -88,6 +88,15 @@
   const focusedElement = () => focusedDeep().el || null;
   /** @param {El} el */
   const secretFacts = (el) => ({ secret: secretField(el), sealed: sealedHost(el) });
+  // Whether element `ref` may take a stored secret: it is a secret field by the one rule, and
+  // the host of the document it is in (a frame's own), which the secret must be bound to.
+  /** @param {unknown} ref */
+  function secretTarget(ref) {
+    const el = target(ref);
+    if (!el) return { status: 'stale' };
+    const loc = el.ownerDocument.location;
+    return { secret: secretField(el), host: loc ? loc.hostname : '' };
+  }
   function keyGuardRelease() {
     const f = focusedDeep();
     const r = { tripped: keyGuard.tripped, password: isPassword(f.el), opaque: f.opaque, sealed: !!f.sealed };

@@ -85,6 +85,7 @@
     keyGuardRelease: guard(keyGuardRelease),
     focusedElement: guard(focusedElement),
     secretFacts: guard(secretFacts),
+    secretTarget: guard(secretTarget),
   };
   Object.defineProperty(globalThis, '__glassAgent', { value: Object.freeze(api), enumerable: false, configurable: false, writable: false });
 })();

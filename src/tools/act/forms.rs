@@ -115,7 +115,10 @@ struct TypeArgs {
     target: Target,
     /// What to type; never echoed.
     #[schemars(length(max = 65_536))]
-    text: String,
+    text: Option<String>,
+    /// Else: a stored password's name (listSecrets).
+    #[schemars(length(max = 64))]
+    secret: Option<String>,
     /// Empty it first (verified).
     clear: Option<bool>,
     /// Press Enter afterwards.
@@ -147,13 +150,33 @@ struct SelectArgs {
 fn run_type(services: Arc<Services>, input: Call<TypeArgs>) -> ToolFuture {
     Box::pin(async move {
         let Call { args: a, raw } = input;
-        let text = a.text;
+        let secret = match (&a.text, &a.secret) {
+            (Some(_), None) => None,
+            (None, Some(name)) => match crate::secrets::find(name) {
+                Some(s) => Some(s),
+                None => {
+                    return args::invalid(
+                        "secret",
+                        "no stored secret has this name; listSecrets shows them",
+                    )
+                    .into();
+                }
+            },
+            _ => return args::invalid("text", "give text or secret, not both").into(),
+        };
         let clear = a.clear.unwrap_or(false);
         let submit = a.submit.unwrap_or(false);
         let bulk = a.insert_text.unwrap_or(false);
         let mut b = try_tool!(session_for(&services, &TYPE).await);
         let resolved = try_tool!(b.actions().resolve(a.target.as_str()).await);
         try_tool!(b.actions().actionable(&resolved.r, "type").await);
+        if let Some(s) = &secret {
+            try_tool!(secret_may_go_to(&mut b, &resolved.r, s).await);
+        }
+        let text = match &secret {
+            Some(s) => s.value().to_owned(),
+            None => a.text.unwrap_or_default(),
+        };
         // The target focused first, so the password rule sees the field the keys go to.
         try_tool!(b.agent().run(&Focus(&resolved.r)).await);
         let guard = try_tool!(PasswordGuard::before(&services, &mut b, &TYPE, &raw).await);
@@ -180,6 +203,40 @@ fn run_type(services: Arc<Services>, input: Call<TypeArgs>) -> ToolFuture {
         let caused = try_tool!(b.actions().settle(armed).await);
         action_result(&resolved.r, b.revision(), &caused)
     })
+}
+
+/// A stored secret goes only into a secret field (the one password rule) of a page on a host
+/// it is bound to: refused before any key otherwise.
+pub async fn secret_may_go_to(
+    b: &mut Browser,
+    r: &str,
+    secret: &crate::secrets::Secret,
+) -> Result<(), ToolOutcome> {
+    let place = b
+        .agent()
+        .run(&crate::browser::agent_calls::SecretTarget(r))
+        .await?;
+    if place.status {
+        return Err(
+            Failure::of(FailureKind::StaleRef, "the element is gone; observe again").into(),
+        );
+    }
+    if !place.secret {
+        return Err(Failure::of(
+            FailureKind::NotSecretField,
+            "a stored secret is typed only into a password or credential field; nothing was typed",
+        )
+        .into());
+    }
+    if !secret.bound_to(&place.host.to_ascii_lowercase()) {
+        return Err(Failure::of(
+            FailureKind::SecretHostNotBound,
+            "the secret is not bound to this page's host; nothing was typed",
+        )
+        .with("hosts", secret.hosts.clone())
+        .into());
+    }
+    Ok(())
 }
 
 /// Empty a field, a contenteditable or a code editor as a person would: select everything
@@ -362,7 +419,10 @@ struct Field {
     /// The field.
     target: Target,
     /// Text, an option's value or label, or true/false.
-    value: FieldValue,
+    value: Option<FieldValue>,
+    /// Else: a stored password's name.
+    #[schemars(length(max = 64))]
+    secret: Option<String>,
 }
 
 /// What a field gets.
@@ -386,6 +446,34 @@ fn run_fill_form(services: Arc<Services>, input: Call<FillArgs>) -> ToolFuture {
     Box::pin(async move {
         let Call { args: a, raw } = input;
         let fields = a.fields;
+        // Each field's value, a stored secret's read here (never shown), and the secret itself
+        // to check where it would go once the targets resolve.
+        let mut values = Vec::with_capacity(fields.len());
+        let mut secrets = Vec::with_capacity(fields.len());
+        for (i, f) in fields.iter().enumerate() {
+            let (value, secret) = match (&f.value, &f.secret) {
+                (Some(v), None) => (v.to_json(), None),
+                (None, Some(name)) => match crate::secrets::find(name) {
+                    Some(s) => (Value::String(s.value().to_owned()), Some(s)),
+                    None => {
+                        return args::invalid(
+                            &format!("fields[{i}].secret"),
+                            "no stored secret has this name; listSecrets shows them",
+                        )
+                        .into();
+                    }
+                },
+                _ => {
+                    return args::invalid(
+                        &format!("fields[{i}].value"),
+                        "give value or secret, not both",
+                    )
+                    .into();
+                }
+            };
+            values.push(value);
+            secrets.push(secret);
+        }
         let mut b = try_tool!(session_for(&services, &FILL_FORM).await);
         // Resolve every target before touching anything.
         let mut refs = Vec::with_capacity(fields.len());
@@ -417,6 +505,11 @@ fn run_fill_form(services: Arc<Services>, input: Call<FillArgs>) -> ToolFuture {
                 ),
             );
         }
+        for (secret, r) in secrets.iter().zip(&refs) {
+            if let Some(s) = secret {
+                try_tool!(secret_may_go_to(&mut b, &r.r, s).await);
+            }
+        }
         // The resolve said which targets are password fields (or their labels).
         let password_confirmed = refs.iter().any(|r| r.password);
         if password_confirmed {
@@ -440,8 +533,8 @@ fn run_fill_form(services: Arc<Services>, input: Call<FillArgs>) -> ToolFuture {
         let armed = b.actions().arm();
         let mut outcomes = Vec::with_capacity(fields.len());
         let mut all_ok = true;
-        for (i, (f, r)) in fields.iter().zip(&refs).enumerate() {
-            let outcome = fill_one(&mut b, &r.r, &f.value.to_json()).await;
+        for (i, (value, r)) in values.iter().zip(&refs).enumerate() {
+            let outcome = fill_one(&mut b, &r.r, value).await;
             all_ok &= outcome.is_none();
             outcomes.push(FieldOutcome {
                 index: i,

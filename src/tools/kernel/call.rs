@@ -335,8 +335,20 @@ fn holds_page_text(schema: &Value, value: &Value) -> bool {
     }
 }
 
-/// Mark a result that carries page-derived text: `trust` and the list of such fields.
+/// Mark a result that carries page-derived text: `trust` and the list of such fields; and take
+/// every stored secret's value out of it, whatever put it there (a page that echoes a password).
 fn label_untrusted(tool: &Tool, outcome: ToolOutcome) -> ToolOutcome {
+    let outcome = match outcome {
+        ToolOutcome::Ok(mut v) => {
+            crate::secrets::scrub_value(&mut v);
+            ToolOutcome::Ok(v)
+        }
+        ToolOutcome::WithImages(mut v, i) => {
+            crate::secrets::scrub_value(&mut v);
+            ToolOutcome::WithImages(v, i)
+        }
+        ToolOutcome::Failed(f) => ToolOutcome::Failed(f.map_fields(crate::secrets::scrub_value)),
+    };
     let label = |mut v: Value, image: bool| {
         if let Value::Object(map) = &mut v {
             let fields = page_fields(tool, |f| map.get(f), image, false);

@@ -142,6 +142,9 @@ pub struct ServerFacts {
     pub daemon: bool,
     /// Who confirms what the policy confirms (`--confirm-by`, or the preset's default).
     pub confirm_by: crate::policy::ConfirmBy,
+    /// The person stored secrets when the server started: `listSecrets` is offered and `type`
+    /// and `fillForm` publish their `secret` argument.
+    pub secrets: bool,
 }
 
 /// What every handler may use.

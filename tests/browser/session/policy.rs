@@ -1121,3 +1121,175 @@ fn the_audit_log_records_each_call_with_an_effect_and_never_its_text() {
     assert_eq!(mode, 0o600);
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// Secrets by reference (issue 31): the person stores a secret bound to 127.0.0.1 with `glass
+/// secrets set` (the value on stdin); the model sees its name only (`listSecrets`), names it in
+/// `type` and `fillForm`, and Glass types its value only into the password field of a page on
+/// the bound host, after the policy's confirmation. The page's own record shows the value in
+/// the password field and nowhere else; a page that echoes it is answered `[secret]`; and no
+/// byte Glass wrote (stdout, stderr, transcript, audit log, data directory) holds the value.
+#[test]
+fn a_secret_is_typed_by_name_only_into_a_password_field_of_its_host_and_never_shown() {
+    const VALUE: &str = "Tr0ub4dor-and-3-horses";
+    let page = r#"<title>Sign in</title><label>User <input id="user"></label>
+        <label>Password <input id="pw" type="password"></label><p id="echo"></p>
+        <script>
+          for (const id of ['user', 'pw']) document.getElementById(id).addEventListener('change', e =>
+            fetch('/got?' + new URLSearchParams({field: id, value: e.target.value})));
+          document.getElementById('pw').addEventListener('input', e => {
+            document.getElementById('echo').textContent = 'You typed ' + e.target.value; });
+        </script>"#;
+    let web = Server::start(vec![
+        ("/login", Page::html(page)),
+        ("/got", Page::status(204)),
+    ]);
+    let dir = common::temp_dir("secrets");
+    let data = dir.join("data");
+    let transcript = dir.join("transcript.jsonl");
+    let audit = dir.join("audit.jsonl");
+    let set = |name: &str, host: &str| {
+        use std::io::Write;
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_glass"))
+            .args(["secrets", "set", name, "--host", host])
+            .env("GLASS_DATA_DIR", &data)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        writeln!(child.stdin.take().unwrap(), "{VALUE}").unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        [out.stdout, out.stderr].concat()
+    };
+    let mut written = set("login", "127.0.0.1");
+    let mut g = Glass::spawn_env(
+        &[
+            "--incognito",
+            "--audit-log",
+            audit.to_str().unwrap(),
+            "--mcp",
+        ],
+        &[
+            ("GLASS_DATA_DIR", data.to_str().unwrap()),
+            ("GLASS_MCP_TRANSCRIPT", transcript.to_str().unwrap()),
+        ],
+    );
+    g.initialize();
+    let mut answers = Vec::new();
+    let mut call = |g: &mut Glass, tool: &str, args: Value| {
+        let r = g.call(json!(tool), tool, args);
+        answers.push(r.to_string());
+        r
+    };
+    // With secrets stored, `type` publishes its `secret` argument.
+    let list = g.request(json!("list"), "tools/list", json!({}));
+    let typ = list["result"]["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["name"] == "type")
+        .unwrap()
+        .clone();
+    assert!(typ["inputSchema"]["properties"]["secret"].is_object(), "{typ}");
+    let listed = ok(&call(&mut g, "listSecrets", json!({})));
+    assert_eq!(
+        listed["secrets"],
+        json!([{"name": "login", "hosts": ["127.0.0.1"]}])
+    );
+    ok(&call(
+        &mut g,
+        "navigate",
+        json!({"url": web.url("/login"), "observe": false}),
+    ));
+    // Not into a field that is not a password's, by either tool.
+    let e = failed(&call(
+        &mut g,
+        "type",
+        json!({"target": "css=#user", "secret": "login"}),
+    ));
+    assert_eq!(e["failureKind"], "notSecretField", "{e}");
+    let e = failed(&call(
+        &mut g,
+        "fillForm",
+        json!({"fields": [{"target": "css=#user", "secret": "login"}]}),
+    ));
+    assert_eq!(e["failureKind"], "notSecretField", "{e}");
+    let e = failed(&call(
+        &mut g,
+        "type",
+        json!({"target": "css=#pw", "secret": "nope"}),
+    ));
+    assert_eq!(e["path"], "secret", "{e}");
+    // Into the password field, once confirmed (by the model's token here: this client cannot
+    // ask the person).
+    let args = json!({"target": "css=#pw", "secret": "login"});
+    let asked = failed(&call(&mut g, "type", args.clone()));
+    let mut confirmed = args.clone();
+    confirmed["confirmToken"] = asked["confirmToken"].clone();
+    ok(&call(&mut g, "type", confirmed));
+    ok(&call(&mut g, "key", json!({"key": "Tab"})));
+    // The page echoes it: what Glass answers has it scrubbed.
+    let text = ok(&call(&mut g, "getText", json!({})));
+    assert!(text.to_string().contains("You typed [secret]"), "{text}");
+    // Not on a host it is not bound to (the same server as localhost).
+    let other = web.url("/login").replace("127.0.0.1", "localhost");
+    ok(&call(
+        &mut g,
+        "navigate",
+        json!({"url": other, "observe": false}),
+    ));
+    let e = failed(&call(
+        &mut g,
+        "type",
+        json!({"target": "css=#pw", "secret": "login"}),
+    ));
+    assert_eq!(e["failureKind"], "secretHostNotBound", "{e}");
+    let e = failed(&call(
+        &mut g,
+        "fillForm",
+        json!({"fields": [{"target": "css=#pw", "secret": "login"}]}),
+    ));
+    assert_eq!(e["failureKind"], "secretHostNotBound", "{e}");
+    // The page's record: the value reached the password field on 127.0.0.1, nothing else did.
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    while web.count("/got") < 1 && std::time::Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let got = web.requests("/got");
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert!(
+        got[0].contains("field=pw") && got[0].contains(VALUE),
+        "{got:?}"
+    );
+    g.close_stdin();
+    let _ = g.wait_exit(Duration::from_secs(10));
+    written.extend(g.stderr_text().into_bytes());
+    written.extend(answers.concat().into_bytes());
+    for entry in std::fs::read_dir(&dir)
+        .unwrap()
+        .chain(std::fs::read_dir(&data).unwrap())
+    {
+        let path = entry.unwrap().path();
+        if path.is_file() {
+            written.extend(std::fs::read(&path).unwrap());
+        }
+    }
+    assert!(!written.is_empty());
+    let all = String::from_utf8_lossy(&written);
+    assert_eq!(
+        all.matches(VALUE).count(),
+        0,
+        "the secret's value was written somewhere"
+    );
+    assert!(
+        std::fs::read_to_string(&transcript)
+            .unwrap()
+            .contains("listSecrets")
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
