@@ -133,6 +133,8 @@ pub fn save(
     mut draft: Value,
 ) -> Result<SnapshotMeta, SnapshotError> {
     redact(&mut draft);
+    // A page that shows a stored secret (an echoed password) is not kept with it.
+    crate::secrets::scrub_value(&mut draft);
     let body = draft.to_string();
     if body.len() > MAX_SNAPSHOT_BYTES {
         return Err(SnapshotError::TooLarge);
@@ -143,8 +145,8 @@ pub fn save(
     let meta = SnapshotMeta {
         id: format!("snap-{revision}-{hex}"),
         created: now(),
-        url: redact_text(url),
-        title: redact_text(title),
+        url: redact_text(&crate::secrets::scrub(url)),
+        title: redact_text(&crate::secrets::scrub(title)),
         revision,
         entities,
         bytes: body.len() as u64,

@@ -1137,7 +1137,8 @@ fn a_secret_is_typed_by_name_only_into_a_password_field_of_its_host_and_never_sh
           for (const id of ['user', 'pw']) document.getElementById(id).addEventListener('change', e =>
             fetch('/got?' + new URLSearchParams({field: id, value: e.target.value})));
           document.getElementById('pw').addEventListener('input', e => {
-            document.getElementById('echo').textContent = 'You typed ' + e.target.value; });
+            document.getElementById('echo').textContent = 'You typed ' + e.target.value;
+            document.title = 'Signing in with ' + e.target.value; });
         </script>"#;
     let web = Server::start(vec![
         ("/login", Page::html(page)),
@@ -1170,6 +1171,8 @@ fn a_secret_is_typed_by_name_only_into_a_password_field_of_its_host_and_never_sh
     let mut g = Glass::spawn_env(
         &[
             "--incognito",
+            "--policy-allow",
+            "persist-page-data",
             "--audit-log",
             audit.to_str().unwrap(),
             "--mcp",
@@ -1195,7 +1198,10 @@ fn a_secret_is_typed_by_name_only_into_a_password_field_of_its_host_and_never_sh
         .find(|t| t["name"] == "type")
         .unwrap()
         .clone();
-    assert!(typ["inputSchema"]["properties"]["secret"].is_object(), "{typ}");
+    assert!(
+        typ["inputSchema"]["properties"]["secret"].is_object(),
+        "{typ}"
+    );
     let listed = ok(&call(&mut g, "listSecrets", json!({})));
     assert_eq!(
         listed["secrets"],
@@ -1236,6 +1242,14 @@ fn a_secret_is_typed_by_name_only_into_a_password_field_of_its_host_and_never_sh
     // The page echoes it: what Glass answers has it scrubbed.
     let text = ok(&call(&mut g, "getText", json!({})));
     assert!(text.to_string().contains("You typed [secret]"), "{text}");
+    // Nor is it kept in a snapshot of that page (the store in the data directory).
+    let snap = ok(&call(
+        &mut g,
+        "sessionSnapshot",
+        json!({"action": "create"}),
+    ));
+    // (Its title held the value; the scan of the data directory below checks the store.)
+    assert!(snap["snapshot"]["id"].is_string(), "{snap}");
     // Not on a host it is not bound to (the same server as localhost).
     let other = web.url("/login").replace("127.0.0.1", "localhost");
     ok(&call(
