@@ -1307,3 +1307,88 @@ fn a_secret_is_typed_by_name_only_into_a_password_field_of_its_host_and_never_sh
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// An upload the policy confirms (development's default) goes to the person where the client
+/// can ask: the question names the file and the host; after a decline the page has no file,
+/// and on a later round's accept it reads the file. Checked on the page's beacons.
+#[test]
+fn an_upload_goes_to_the_person_and_the_page_gets_the_file_only_on_their_accept() {
+    let web = Server::start(vec![
+        (
+            "/up",
+            Page::html(
+                r#"<title>Up</title><label>Attachment <input type="file"></label>
+                <script>document.querySelector('input').onchange = async (e) => {
+                  for (const f of e.target.files) fetch('/got?' + new URLSearchParams({name: f.name, text: await f.text()}));
+                };</script>"#,
+            ),
+        ),
+        ("/got", Page::status(204)),
+    ]);
+    let dir = common::temp_dir("person-upload");
+    let file = dir.join("report-q3.txt");
+    std::fs::write(&file, "quarterly").unwrap();
+    let meta = json!({"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+                      "io.modelcontextprotocol/clientCapabilities": {"elicitation": {}}});
+    let mut g = Glass::spawn(&["--incognito", "--mcp"]);
+    let call = |g: &mut Glass, id: i64, tool: &str, args: Value, extra: Value| {
+        let mut params = json!({"_meta": meta, "name": tool, "arguments": args});
+        for (k, v) in extra.as_object().unwrap() {
+            params[k] = v.clone();
+        }
+        g.request(json!(id), "tools/call", params)["result"].clone()
+    };
+    let nav = call(
+        &mut g,
+        0,
+        "navigate",
+        json!({"url": web.url("/up"), "observe": false}),
+        json!({}),
+    );
+    assert_eq!(nav["isError"], false, "{nav}");
+    let upload = json!({"target": "name=Attachment", "files": [file]});
+    let asked = call(&mut g, 1, "upload", upload.clone(), json!({}));
+    assert_eq!(asked["resultType"], "input_required", "{asked}");
+    let question = asked["inputRequests"]["confirm"]["params"]["message"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(
+        question.contains("report-q3.txt") && question.contains("127.0.0.1"),
+        "{question}"
+    );
+    let state = asked["requestState"].as_str().unwrap().to_owned();
+    let no = call(
+        &mut g,
+        2,
+        "upload",
+        upload.clone(),
+        json!({"inputResponses": {"confirm": {"action": "decline"}}, "requestState": state}),
+    );
+    assert_eq!(no["structuredContent"]["failureKind"], "declined", "{no}");
+    let asked = call(&mut g, 3, "upload", upload.clone(), json!({}));
+    let state = asked["requestState"].as_str().unwrap().to_owned();
+    let yes = call(
+        &mut g,
+        4,
+        "upload",
+        upload,
+        json!({"inputResponses": {"confirm": {"action": "accept"}}, "requestState": state}),
+    );
+    assert_eq!(yes["isError"], false, "{yes}");
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    while web.count("/got") < 1 && std::time::Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let got = web.requests("/got");
+    assert_eq!(
+        got.len(),
+        1,
+        "only the accepted upload reached the page: {got:?}"
+    );
+    assert!(
+        got[0].contains("report-q3.txt") && got[0].contains("quarterly"),
+        "{got:?}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
