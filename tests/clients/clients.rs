@@ -42,15 +42,41 @@ fn config(args: &[&str]) -> Vec<u8> {
 
 /// Run Claude Code with a throwaway home, in `project`, without network traffic it can skip.
 fn run_claude(home: &Path, project: &Path, args: &[&str]) -> Output {
-    Command::new(claude())
-        .args(args)
+    run_claude_with(home, project, args, &[])
+}
+
+/// [`run_claude`] with more environment (the servers it starts inherit it).
+fn run_claude_with(home: &Path, project: &Path, args: &[&str], env: &[(&str, &Path)]) -> Output {
+    let mut cmd = Command::new(claude());
+    cmd.args(args)
         .current_dir(project)
         .env("HOME", home)
         .env("DISABLE_AUTOUPDATER", "1")
         .env("DISABLE_TELEMETRY", "1")
-        .env("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1")
-        .output()
-        .expect("run claude")
+        .env("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1");
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    cmd.output().expect("run claude")
+}
+
+/// Register Glass for `home` with `claude mcp add-json glass "$(glass mcp-config --client
+/// claude-code --entry)"`, asserting Claude Code took it.
+fn add_glass_entry(home: &Path, project: &Path) {
+    let entry = String::from_utf8(config(&[
+        "mcp-config",
+        "--client",
+        "claude-code",
+        "--entry",
+    ]))
+    .unwrap();
+    let add = run_claude(home, project, &["mcp", "add-json", "glass", &entry]);
+    assert!(
+        add.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&add.stdout),
+        String::from_utf8_lossy(&add.stderr)
+    );
 }
 
 fn connected(out: &Output) -> bool {
@@ -65,20 +91,7 @@ fn connected(out: &Output) -> bool {
 fn claude_code_connects_with_the_add_json_entry() {
     let home = common::temp_dir("claude-home");
     let project = common::temp_dir("claude-project");
-    let entry = String::from_utf8(config(&[
-        "mcp-config",
-        "--client",
-        "claude-code",
-        "--entry",
-    ]))
-    .unwrap();
-    let add = run_claude(&home, &project, &["mcp", "add-json", "glass", &entry]);
-    assert!(
-        add.status.success(),
-        "{}{}",
-        String::from_utf8_lossy(&add.stdout),
-        String::from_utf8_lossy(&add.stderr)
-    );
+    add_glass_entry(&home, &project);
     let list = run_claude(&home, &project, &["mcp", "list"]);
     assert!(
         connected(&list),
@@ -275,25 +288,13 @@ fn claude_code_declares_the_elicitation_glass_asks_the_person_through() {
     let home = common::temp_dir("claude-home-elicit");
     let project = common::temp_dir("claude-project-elicit");
     let transcript = project.join("transcript.jsonl");
-    let entry = String::from_utf8(config(&[
-        "mcp-config",
-        "--client",
-        "claude-code",
-        "--entry",
-    ]))
-    .unwrap();
-    let add = run_claude(&home, &project, &["mcp", "add-json", "glass", &entry]);
-    assert!(add.status.success());
-    let list = Command::new(claude())
-        .args(["mcp", "list"])
-        .current_dir(&project)
-        .env("HOME", &home)
-        .env("GLASS_MCP_TRANSCRIPT", &transcript)
-        .env("DISABLE_AUTOUPDATER", "1")
-        .env("DISABLE_TELEMETRY", "1")
-        .env("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1")
-        .output()
-        .expect("run claude");
+    add_glass_entry(&home, &project);
+    let list = run_claude_with(
+        &home,
+        &project,
+        &["mcp", "list"],
+        &[("GLASS_MCP_TRANSCRIPT", &transcript)],
+    );
     assert!(
         connected(&list),
         "{}",
