@@ -192,32 +192,42 @@ fn remember(value: &str) {
 
 /// `text` with every known secret value replaced by [`SCRUBBED`].
 pub fn scrub(text: &str) -> std::borrow::Cow<'_, str> {
-    let Ok(known) = KNOWN.lock() else {
-        return text.into();
-    };
+    match KNOWN.lock() {
+        Ok(known) => scrub_with(&known, text),
+        Err(_) => text.into(),
+    }
+}
+
+fn scrub_with<'t>(known: &[String], text: &'t str) -> std::borrow::Cow<'t, str> {
     if !known.iter().any(|k| text.contains(k.as_str())) {
         return text.into();
     }
     let mut out = text.to_owned();
-    for k in known.iter() {
+    for k in known {
         out = out.replace(k.as_str(), SCRUBBED);
     }
     out.into()
 }
 
-/// Scrub every string in `value`, in place.
+/// Scrub every string in `value`, in place (nothing to walk while no secret is known).
 pub fn scrub_value(value: &mut Value) {
-    if KNOWN.lock().map(|k| k.is_empty()).unwrap_or(true) {
+    let Ok(known) = KNOWN.lock() else {
         return;
+    };
+    if !known.is_empty() {
+        walk(&known, value);
     }
+}
+
+fn walk(known: &[String], value: &mut Value) {
     match value {
         Value::String(s) => {
-            if let std::borrow::Cow::Owned(clean) = scrub(s) {
+            if let std::borrow::Cow::Owned(clean) = scrub_with(known, s) {
                 *s = clean;
             }
         }
-        Value::Array(a) => a.iter_mut().for_each(scrub_value),
-        Value::Object(m) => m.values_mut().for_each(scrub_value),
+        Value::Array(a) => a.iter_mut().for_each(|v| walk(known, v)),
+        Value::Object(m) => m.values_mut().for_each(|v| walk(known, v)),
         _ => {}
     }
 }

@@ -13,7 +13,7 @@ use super::result::{Era, tool_result};
 use super::shared::{Running, Shared, bounded, lock};
 use super::transport::Framing;
 use crate::tools::person::{Ended, Reach};
-use crate::tools::{self, Tool, ToolOutcome};
+use crate::tools::{self, Tool};
 
 /// How long a call that grew the list waits for the client to list again before answering.
 const RELIST_WAIT: std::time::Duration = std::time::Duration::from_secs(1);
@@ -306,12 +306,7 @@ async fn answer(
             let asking = super::asking::input_required(&message, &state);
             return shared.out.reply(framing, id, asking).await;
         }
-        Some(Ended::Ask { .. }) => Some(ToolOutcome::Failed(crate::failure::Failure::new(
-            crate::failure::Kind::Internal,
-            "a question for the person could not be asked",
-        ))),
-        Some(Ended::Done(outcome)) => Some(outcome),
-        None => None,
+        ended => ended.map(Ended::outcome),
     };
     match outcome {
         // Stopped between steps: the cancellation's answer says which steps ran.

@@ -485,6 +485,28 @@ pub fn rust_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
     files
 }
 
+/// `glass secrets set NAME --host HOST` in data directory `data`, the value on stdin as a
+/// person types it; asserts it was stored and returns what the command printed.
+pub fn store_secret(data: &std::path::Path, name: &str, host: &str, value: &str) -> Vec<u8> {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_glass"))
+        .args(["secrets", "set", name, "--host", host])
+        .env("GLASS_DATA_DIR", data)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run glass secrets set");
+    writeln!(child.stdin.take().unwrap(), "{value}").unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    [out.stdout, out.stderr].concat()
+}
+
 /// Glass with its default flags plus `extra`, on a throwaway profile, initialized.
 pub fn incognito(extra: &[&str]) -> Glass {
     let mut args = vec!["--incognito"];

@@ -72,6 +72,8 @@ pub struct Server {
     pub hits: Arc<std::sync::Mutex<Vec<String>>>,
     /// The same, each with its query.
     asked: Arc<std::sync::Mutex<Vec<String>>>,
+    /// Woken on each request, for [`Server::wait_for`].
+    arrived: Arc<std::sync::Condvar>,
     routes: Arc<std::sync::RwLock<HashMap<String, Page>>>,
 }
 
@@ -124,21 +126,25 @@ impl Server {
         let port = listener.local_addr().unwrap().port();
         let hits = Arc::new(std::sync::Mutex::new(Vec::new()));
         let asked = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let arrived = Arc::new(std::sync::Condvar::new());
         let log = Arc::clone(&hits);
         let full = Arc::clone(&asked);
+        let woken = Arc::clone(&arrived);
         thread::spawn(move || {
             for stream in listener.incoming().flatten() {
                 let routes = Arc::clone(&served);
                 let dirs = Arc::clone(&dirs);
                 let log = Arc::clone(&log);
                 let full = Arc::clone(&full);
-                thread::spawn(move || serve(stream, &routes, &dirs, (&log, &full)));
+                let woken = Arc::clone(&woken);
+                thread::spawn(move || serve(stream, &routes, &dirs, (&log, &full, &woken)));
             }
         });
         Server {
             port,
             hits,
             asked,
+            arrived,
             routes,
         }
     }
@@ -160,6 +166,20 @@ impl Server {
             .iter()
             .filter(|p| *p == path)
             .count()
+    }
+
+    /// Wait (at most `limit`) until `path` was requested `n` times; how many times it was.
+    pub fn wait_for(&self, path: &str, n: usize, limit: std::time::Duration) -> usize {
+        let end = std::time::Instant::now() + limit;
+        let mut hits = self.hits.lock().unwrap();
+        loop {
+            let count = hits.iter().filter(|p| *p == path).count();
+            let now = std::time::Instant::now();
+            if count >= n || now >= end {
+                return count;
+            }
+            hits = self.arrived.wait_timeout(hits, end - now).unwrap().0;
+        }
     }
 
     /// The requests for `path` so far, each with its query: what a page sent.
@@ -202,9 +222,10 @@ fn serve(
     stream: TcpStream,
     routes: &std::sync::RwLock<HashMap<String, Page>>,
     dirs: &[(String, std::path::PathBuf)],
-    (log, full): (
+    (log, full, arrived): (
         &std::sync::Mutex<Vec<String>>,
         &std::sync::Mutex<Vec<String>>,
+        &std::sync::Condvar,
     ),
 ) {
     let mut reader = BufReader::new(stream.try_clone().unwrap());
@@ -224,6 +245,7 @@ fn serve(
         let key = path.split('?').next().unwrap_or("/");
         full.lock().unwrap().push(path.clone());
         log.lock().unwrap().push(key.to_owned());
+        arrived.notify_all();
         let page = routes
             .read()
             .unwrap()

@@ -207,7 +207,7 @@ fn run_type(services: Arc<Services>, input: Call<TypeArgs>) -> ToolFuture {
 
 /// A stored secret goes only into a secret field (the one password rule) of a page on a host
 /// it is bound to: refused before any key otherwise.
-pub async fn secret_may_go_to(
+async fn secret_may_go_to(
     b: &mut Browser,
     r: &str,
     secret: &crate::secrets::Secret,

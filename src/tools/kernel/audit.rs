@@ -135,19 +135,15 @@ impl AuditOutcome<'_> {
 /// host of a URL, how many files or steps.
 fn target_of(args: &Map<String, Value>) -> Option<String> {
     if let Some(t) = args.get("target").and_then(Value::as_str) {
-        let is_ref = t.len() <= 12
-            && t.starts_with('e')
-            && t.len() > 1
-            && t[1..].bytes().all(|b| b.is_ascii_digit());
-        if is_ref {
-            return Some(t.to_owned());
-        }
-        let kind = t.split_once('=').map_or("name", |(k, _)| k);
-        let kind = match kind {
-            "css" | "text" | "role" | "name" => kind,
-            _ => "locator",
-        };
-        return Some(format!("{kind} locator"));
+        use crate::browser::locator::{Locator, parse};
+        return Some(match parse(t) {
+            Ok(Locator::Ref(r)) => r,
+            Ok(Locator::Css(_)) => "css locator".into(),
+            Ok(Locator::Text(_)) => "text locator".into(),
+            Ok(Locator::Role { .. }) => "role locator".into(),
+            Ok(Locator::Name(_)) => "name locator".into(),
+            Err(_) => "locator".into(),
+        });
     }
     if let Some(url) = args.get("url").and_then(Value::as_str) {
         return crate::policy::scheme_and_host(url)

@@ -96,14 +96,9 @@ pub async fn call(
     tool: &'static Tool,
     args: Map<String, Value>,
 ) -> ToolOutcome {
-    match call_reaching(services, tool, args, &person::Reach::Unreachable).await {
-        person::Ended::Done(outcome) => outcome,
-        // Only a call that reaches its person by rounds ends asking.
-        person::Ended::Ask { .. } => ToolOutcome::Failed(crate::failure::Failure::new(
-            crate::failure::Kind::Internal,
-            "a question for the person could not be asked",
-        )),
-    }
+    call_reaching(services, tool, args, &person::Reach::Unreachable)
+        .await
+        .outcome()
 }
 
 /// Run one tool call for a client that can reach its person as `reach` says: a confirmation

@@ -96,6 +96,20 @@ pub enum Ended {
     },
 }
 
+impl Ended {
+    /// The outcome, where a question cannot be asked (the command line, a handshake client):
+    /// only a call that reaches its person by rounds ends asking.
+    pub fn outcome(self) -> ToolOutcome {
+        match self {
+            Ended::Done(outcome) => outcome,
+            Ended::Ask { .. } => ToolOutcome::Failed(Failure::new(
+                Kind::Internal,
+                "a question for the person could not be asked",
+            )),
+        }
+    }
+}
+
 /// Before the call runs: refuse a token the model gives where only the person confirms, and
 /// turn a later round's answer into the token (or the refusal it means). `Ok(Some(answer))`:
 /// the person's answer this round carried.
