@@ -69,8 +69,10 @@
     const live = i.el.getAttribute('aria-live');
     return live === 'polite' || live === 'assertive';
   }
-  /** @param {string} level @param {Info} i @param {number} maxText */
-  function classify(level, i, maxText) {
+  // `full`: the budget is spent; past it a compact observation only counts controls, so the
+  // text of blocks is not read at all.
+  /** @param {string} level @param {Info} i @param {number} maxText @param {boolean} full */
+  function classify(level, i, maxText, full) {
     // A listbox of its own options is a container; a <select> is one control.
     const region = REGION.has(i.role) || (i.role === 'listbox' && i.tag !== 'select');
     const ctl = (i.interactive || i.clickable) && !region;
@@ -78,7 +80,7 @@
     const opaque = i.frameDoc === null;
     switch (level) {
       case 'summary': return region && i.role !== 'list' && i.role !== 'group' ? 'region' : i.role === 'heading' && !i.inControl && headingLevel(i.el) <= 3 ? 'item' : null;
-      case 'compact': return ctl || opaque || (i.role === 'heading' && !i.inControl) ? 'item' : listsControls(i, region) ? 'region' : announces(i) ? 'item' : region ? null : compactText(i);
+      case 'compact': return ctl || opaque || (i.role === 'heading' && !i.inControl) ? 'item' : listsControls(i, region) ? 'region' : announces(i) ? 'item' : region || full ? null : compactText(i);
       case 'interactive': return ctl || opaque ? 'item' : listsControls(i, region) ? 'region' : null;
       case 'raw': if (!ctl && !opaque && !region && !i.role && !directText(i.el)) return null;
       // fall through
@@ -404,7 +406,7 @@
             if (cut) { budget('rows'); out.counts.total += cut; }
             return NO_CHILDREN;
           }
-          const kind = classify(level, i, o.maxText);
+          const kind = classify(level, i, o.maxText, full);
           if (i.words) words.push({ info: i, regions: stack.length });
           if (!kind) return undefined;
           // A compact observation's text is what a person reads around the controls, not
