@@ -10,7 +10,7 @@ use serde_json::json;
 
 use super::error::BrowserError;
 use super::keys::{ALT, CTRL, Key, META};
-use super::page::{Browser, CALL_TIMEOUT, Interaction};
+use super::page::{Browser, CALL_TIMEOUT, Interaction, KeysSent};
 
 /// The least time between the last key and a pointer press. Apps often save typed text on a
 /// debounce (Wagtail's rich-text editor copies it into the form 250 ms after the last key), so a
@@ -126,6 +126,15 @@ impl Browser {
 }
 
 impl Input<'_> {
+    /// Note that keys went to the selected page's current document just now.
+    fn note_keys(&mut self) {
+        self.browser.keys_sent = self.browser.page().ok().map(|p| KeysSent {
+            at: std::time::Instant::now(),
+            target: p.target_id.clone(),
+            document: self.browser.document(),
+        });
+    }
+
     /// Send one mouse event (see [`mouse_event`]) and wait for Chrome to have handled it.
     async fn mouse(&self, event: serde_json::Value) -> Result<(), BrowserError> {
         self.browser
@@ -214,8 +223,15 @@ impl Input<'_> {
     /// A full click at (x, y) as `press` says: the modifier keys go down first (as a person
     /// holds Shift before clicking) and up after, and every mouse event carries them.
     pub async fn press_at(&mut self, x: f64, y: f64, press: &Press) -> Result<(), BrowserError> {
-        if let Some(since) = self.browser.keys_sent.take() {
-            tokio::time::sleep(KEYS_TO_PRESS.saturating_sub(since.elapsed())).await;
+        if let Some(keys) = self.browser.keys_sent.take() {
+            let same = self
+                .browser
+                .page()
+                .is_ok_and(|p| p.target_id == keys.target)
+                && self.browser.document() == keys.document;
+            if same {
+                tokio::time::sleep(KEYS_TO_PRESS.saturating_sub(keys.at.elapsed())).await;
+            }
         }
         let (downs, ups, mods) = hold(&press.modifiers);
         let button = Some(press.button);
@@ -260,7 +276,7 @@ impl Input<'_> {
         down: bool,
         modifiers: i64,
     ) -> Result<(), BrowserError> {
-        self.browser.keys_sent = Some(std::time::Instant::now());
+        self.note_keys();
         self.browser
             .page_call("Input.dispatchKeyEvent", key_params(key, down, modifiers))
             .await
@@ -270,7 +286,7 @@ impl Input<'_> {
     /// Press and release a chord: modifiers down in order, the key, then the modifiers up in
     /// reverse. One pipelined round trip.
     pub async fn press_chord(&mut self, chord: &super::keys::Shortcut) -> Result<(), BrowserError> {
-        self.browser.keys_sent = Some(std::time::Instant::now());
+        self.note_keys();
         let (mut events, ups, _) = hold(&chord.modifier_keys);
         events.push((
             "Input.dispatchKeyEvent",
@@ -292,7 +308,7 @@ impl Input<'_> {
     pub async fn type_text(&mut self, text: &str, bulk: bool) -> Result<(), BrowserError> {
         let typed = self.send_text(text, bulk).await;
         // From the last key on, not the first: a long text takes a while to type.
-        self.browser.keys_sent = Some(std::time::Instant::now());
+        self.note_keys();
         typed
     }
 

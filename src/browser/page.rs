@@ -76,6 +76,16 @@ pub struct PageTarget {
     pub main_frame: String,
 }
 
+/// When keys were last sent, and to which page and document: only a press on that same
+/// document waits for its debounce (a new document dropped whatever the keys left unsaved, and
+/// another tab never saw them).
+#[derive(Clone, Debug)]
+pub struct KeysSent {
+    pub(super) at: std::time::Instant,
+    pub(super) target: String,
+    pub(super) document: u64,
+}
+
 /// The running browser: the connection, the Chrome process (if ours) and the selected page.
 pub struct Browser {
     /// The CDP connection.
@@ -100,9 +110,9 @@ pub struct Browser {
     pub(super) interaction: Interaction,
     /// Last pointer position, for human-style moves.
     pub(super) pointer: (f64, f64),
-    /// When keys were last sent: a press that follows soon after waits out a person's pace
-    /// (see `input::KEYS_TO_PRESS`).
-    pub(super) keys_sent: Option<std::time::Instant>,
+    /// When and where keys were last sent: a press that follows soon after on that same
+    /// document waits out a person's pace (see `input::KEYS_TO_PRESS`).
+    pub(super) keys_sent: Option<KeysSent>,
     /// Refs issued, with where they came from, for stale-ref recovery.
     pub(super) refs: super::refs::RefTable,
     pub(super) download_dir: PathBuf,

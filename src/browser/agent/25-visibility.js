@@ -373,14 +373,15 @@
   }
   // Scroll el into view as a person would: Chrome's scrollIntoView also scrolls boxes with
   // overflow:hidden, which no wheel or finger moves (sticky content in them then overlaps as no
-  // person ever sees it), so those keep their offsets. The viewport is scrolled as it is.
+  // person ever sees it), so those keep their offsets, in el's document and in every document
+  // hosting its frame (scrollIntoView scrolls those too). The viewports are scrolled as they are.
   /** @param {El} el @param {ScrollLogicalPosition} block @param {ScrollLogicalPosition} inline */
   function bringIntoView(el, block, inline) {
     /** @type {[El, number | false, number | false][]} */
     const kept = [];
-    const root = el.ownerDocument.documentElement, body = el.ownerDocument.body;
-    for (let n = flatParent(el); n; n = flatParent(n)) {
-      if (n.nodeType !== 1 || n === root || n === body) continue;
+    for (let n = flatParent(el); n; n = flatParent(n) || frameOf(n)) {
+      const d = n.ownerDocument;
+      if (n.nodeType !== 1 || n === d.documentElement || n === d.body) continue;
       const s = st(n);
       const hx = s.overflowX === 'hidden', hy = s.overflowY === 'hidden';
       if (hx || hy) kept.push([n, hx && n.scrollLeft, hy && n.scrollTop]);

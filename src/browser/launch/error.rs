@@ -35,6 +35,8 @@ pub enum LaunchError {
         status: String,
         /// The most useful line of Chrome's stderr, or a fixed note when there was none.
         detail: String,
+        /// Chrome died of a signal (a crash, not a refusal): worth one more try.
+        crashed: bool,
     },
     /// Chrome did not answer within the start-up deadline.
     #[error("Chrome did not answer within {after:?} of start-up: {detail}")]

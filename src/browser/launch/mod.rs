@@ -247,10 +247,18 @@ impl ChromeProcess {
                 owner: "reported by Chrome".into(),
             };
         }
+        #[cfg(unix)]
+        let crashed = {
+            use std::os::unix::process::ExitStatusExt;
+            status.is_some_and(|s| s.signal().is_some())
+        };
+        #[cfg(not(unix))]
+        let crashed = false;
         LaunchError::Exited {
             status: status.map_or_else(|| "still running, killed".into(), |s| s.to_string()),
             detail: meaningful_stderr_line(&tail)
                 .unwrap_or_else(|| "no error output from Chrome".into()),
+            crashed,
         }
     }
 }
@@ -280,9 +288,27 @@ fn kill_group(pgid: u32) {
 
 /// Starts Chrome with `--remote-debugging-pipe` and waits (up to `startup_timeout`) until it
 /// answers `Browser.getVersion`. On failure no Chrome is left running and the error carries
-/// the useful line of Chrome's stderr.
+/// the useful line of Chrome's stderr. A Chrome that crashes while starting (a signal, as a
+/// busy or short-of-memory machine now and then sees) is started once more before the crash is
+/// reported: a refusal (a bad flag, a locked profile) is reported at once.
 #[cfg(unix)]
 pub async fn launch(opts: LaunchOptions) -> Result<(ChromeProcess, Cdp), LaunchError> {
+    match launch_once(&opts).await {
+        Err(LaunchError::Exited {
+            crashed: true,
+            status,
+            ..
+        }) => {
+            tracing::warn!(%status, "Chrome crashed while starting; starting it once more");
+            launch_once(&opts).await
+        }
+        other => other,
+    }
+}
+
+/// One start of Chrome (see [`launch`]).
+#[cfg(unix)]
+async fn launch_once(opts: &LaunchOptions) -> Result<(ChromeProcess, Cdp), LaunchError> {
     use std::os::fd::AsRawFd;
     use tokio::net::unix::pipe;
 
@@ -356,6 +382,7 @@ pub async fn launch(opts: LaunchOptions) -> Result<(ChromeProcess, Cdp), LaunchE
         return Err(LaunchError::Exited {
             status: "exited immediately".into(),
             detail: "no error output from Chrome".into(),
+            crashed: false,
         });
     };
     let stderr = StderrTail::default();

@@ -1313,7 +1313,7 @@ window.online = (want) => new Promise((done) => {
   if (navigator.onLine === want) return done(want);
   addEventListener(want ? 'online' : 'offline', () => done(navigator.onLine));
 });
-window.calibrate = () => { let n = 0; const end = performance.now() + 5; while (performance.now() < end) n++; return n; };
+window.calibrate = () => { let best = 0; for (let k = 0; k < 8; k++) { let n = 0; const end = performance.now() + 5; while (performance.now() < end) n++; best = Math.max(best, n); } return best; };
 window.spin = (n) => new Promise((done) => {
   new PerformanceObserver((l, o) => { o.disconnect(); done(true); }).observe({type: 'longtask'});
   setTimeout(() => { for (let i = 0; i < n; i++) performance.now(); }, 0);
@@ -1514,9 +1514,10 @@ fn every_emulated_setting_reaches_the_page_and_the_server() {
     assert_eq!(eval(&mut g, "online(true)"), true);
 
     // cpuSlowdown (timing-relative): work that takes the page ~20 ms (four times what it did
-    // in 5 ms) becomes a long task of its own record (over 50 ms) at 20x. Without the slowdown
-    // the promise never settles and evaluate fails at its timeout; the test never asserts a
-    // duration itself.
+    // in 5 ms, the best of eight tries, so a busy machine that preempts one try does not shrink
+    // it) becomes a long task of its own record (over 50 ms) at 20x. Without the slowdown the
+    // promise never settles and evaluate fails at its timeout; the test never asserts a duration
+    // itself.
     let n = eval(&mut g, "calibrate()").as_u64().unwrap();
     let r = ok(&g.call(json!(16), "emulate", json!({"cpuSlowdown": 20})));
     assert_eq!(r["applied"], json!(["cpuSlowdown"]));

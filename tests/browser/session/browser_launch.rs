@@ -551,6 +551,60 @@ async fn start_up_failures_are_short_and_useful() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A Chrome that crashes while starting (now and then, on a busy machine) is started once more,
+/// and only a second crash is reported; a refusal is never retried (the cases above start once).
+#[tokio::test]
+async fn a_chrome_that_crashes_while_starting_is_started_once_more() {
+    let _slot = SLOTS.acquire().await.unwrap();
+    let dir = temp_dir("crash-once");
+    let starts = dir.join("starts");
+    let counted = format!(
+        "n=$(cat '{0}' 2>/dev/null || echo 0); n=$((n+1)); echo $n > '{0}'",
+        starts.display()
+    );
+    let starts_seen = || std::fs::read_to_string(&starts).unwrap_or_default();
+    // The first start dies of SIGSEGV, the second is the real Chromium: launched, and it answers.
+    let exe = fake_chrome(
+        &dir,
+        &format!(
+            "{counted}\nif [ $n -eq 1 ]; then kill -SEGV $$; fi\nexec '{}' \"$@\"",
+            chrome_path().display()
+        ),
+    );
+    let mut opts = options(&dir.join("profile"));
+    opts.executable = exe;
+    let (chrome, cdp) = launch(opts).await.expect("the second start answers");
+    let version = cdp
+        .call(None, GetVersionParams::default(), T)
+        .await
+        .unwrap();
+    assert!(version.product.contains("Chrom"), "{}", version.product);
+    assert_eq!(starts_seen().trim(), "2");
+    shutdown_clean(chrome, &dir.join("profile")).await;
+
+    // Crashing every time: two starts, then the crash is reported with its signal.
+    let dir = temp_dir("crash-always");
+    let starts = dir.join("starts");
+    let counted = format!(
+        "n=$(cat '{0}' 2>/dev/null || echo 0); n=$((n+1)); echo $n > '{0}'",
+        starts.display()
+    );
+    let exe = fake_chrome(&dir, &format!("{counted}\nkill -SEGV $$"));
+    let err = launch(LaunchOptions::new(&exe, dir.join("profile")))
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(err, LaunchError::Exited { crashed: true, .. }),
+        "{err:?}"
+    );
+    assert!(err.to_string().contains("SIGSEGV"), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(&starts).unwrap_or_default().trim(),
+        "2"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[tokio::test]
 async fn chromes_sandbox_refusal_as_root_is_reported_with_its_reason() {
     let _slot = SLOTS.acquire().await.unwrap();
