@@ -97,7 +97,8 @@ async fn compare(services: &Arc<Services>) -> Option<ActionChanges> {
 }
 
 /// Compare observation `tree` with `before` and tell the difference within [`MAX_BYTES`]:
-/// removed refs first (acting on one fails), then added and changed elements in page order.
+/// what the page announces first, then removed refs (acting on one fails), then added and
+/// changed elements in page order.
 /// Also what the client now knows of the page, to compare the next observation with: what was
 /// not told stays as `before` had it, so the next observation tells it.
 pub fn summarize(
@@ -111,8 +112,6 @@ pub fn summarize(
     flatten(tree, &mut now);
     let d = difference(before, &now, truncated, seen.text_digest.as_deref());
     let regions = regions(tree);
-    let added: HashSet<&str> = d.added.iter().map(String::as_str).collect();
-    let changed: HashSet<&str> = d.changed.iter().map(String::as_str).collect();
     let mut out = ActionChanges {
         since: before.revision,
         unchanged: d.unchanged,
@@ -120,58 +119,36 @@ pub fn summarize(
         unlisted: d.unlisted.len(),
         ..ActionChanges::default()
     };
-    // The envelope (`since`, `unchanged`, `more`, the field names) is about 80 bytes.
-    let mut left = MAX_BYTES.saturating_sub(80);
-    let mut told: HashSet<&str> = HashSet::new();
-    let mut full = false;
-    for r in &d.removed {
-        let size = r.len() + 3;
-        if full || size > left {
-            full = true;
-            out.more += 1;
-            continue;
-        }
-        left -= size;
-        told.insert(r);
-        out.removed.push(r.clone());
-    }
     let old: HashMap<&str, &Value> = before
         .elements
         .iter()
         .map(|(r, v)| (r.as_str(), v))
         .collect();
-    let gone: HashMap<&str, &Value> = before.gone.iter().map(|(r, v)| (r.as_str(), v)).collect();
-    for (r, e) in &now {
-        let is_added = added.contains(r.as_str());
-        if !is_added && !changed.contains(r.as_str()) {
-            continue;
-        }
-        // Told as one of: back by ref, added whole, changed as a patch.
-        let returned = is_added
-            && gone
-                .get(r.as_str())
-                .is_some_and(|was| reads_the_same(was, e));
-        let told_as = if returned {
-            Value::String(r.clone())
-        } else if is_added {
-            listed(e, regions.get(r))
-        } else {
-            patch(old.get(r.as_str()).copied(), e, r)
-        };
-        let size = serde_json::to_string(&told_as).map_or(usize::MAX, |s| s.len() + 1);
-        if full || size > left {
-            full = true;
-            out.more += 1;
-            continue;
-        }
-        left -= size;
-        told.insert(r);
-        match (returned, is_added) {
-            (true, _) => out.back.push(r.clone()),
-            (false, true) => out.added.push(told_as),
-            (false, false) => out.changed.push(told_as),
-        }
+    let mut t = Teller {
+        added: d.added.iter().map(String::as_str).collect(),
+        changed: d.changed.iter().map(String::as_str).collect(),
+        gone: before.gone.iter().map(|(r, v)| (r.as_str(), v)).collect(),
+        old: &old,
+        regions: &regions,
+        told: HashSet::new(),
+        // The envelope (`since`, `unchanged`, `more`, the field names) is about 80 bytes.
+        left: MAX_BYTES.saturating_sub(80),
+        full: false,
+        out: &mut out,
+    };
+    // What the page announces first (an alert, a status line, a dialog that opened: what a
+    // person reads as the action's effect), then refs that went (acting on one fails), then the
+    // rest in page order.
+    for (r, e) in now.iter().filter(|(_, e)| announced(e)) {
+        t.element(r, e);
     }
+    for r in &d.removed {
+        t.removed(r);
+    }
+    for (r, e) in now.iter().filter(|(_, e)| !announced(e)) {
+        t.element(r, e);
+    }
+    let (added, changed, told) = (t.added, t.changed, t.told);
     let mut elements = Vec::with_capacity(now.len());
     for (r, e) in &now {
         let key = r.as_str();
@@ -212,6 +189,86 @@ pub fn summarize(
         gone,
     };
     (out, kept)
+}
+
+/// Roles whose change is what a person reads first after an action: what the page announces
+/// (the roles the page agent lists with their text) and dialogs.
+const ANNOUNCING: &[&str] = &[
+    "alert",
+    "alertdialog",
+    "dialog",
+    "status",
+    "log",
+    "timer",
+    "marquee",
+];
+
+/// Whether an element is one the page announces (see [`ANNOUNCING`]).
+fn announced(e: &Value) -> bool {
+    e["role"].as_str().is_some_and(|r| ANNOUNCING.contains(&r))
+}
+
+/// Tells changes into `out` within the bytes `left`; once one does not fit, nothing after it
+/// is told (the rest is counted in `more`), so what is told is a prefix of the order it is
+/// given.
+struct Teller<'n, 'o> {
+    added: HashSet<&'n str>,
+    changed: HashSet<&'n str>,
+    gone: HashMap<&'n str, &'n Value>,
+    old: &'o HashMap<&'n str, &'n Value>,
+    regions: &'o HashMap<String, String>,
+    told: HashSet<&'n str>,
+    left: usize,
+    full: bool,
+    out: &'o mut ActionChanges,
+}
+
+impl<'n> Teller<'n, '_> {
+    /// Take `size` bytes if they fit and nothing was refused before.
+    fn takes(&mut self, size: usize) -> bool {
+        if self.full || size > self.left {
+            self.full = true;
+            self.out.more += 1;
+            return false;
+        }
+        self.left -= size;
+        true
+    }
+
+    /// Tell a ref that went.
+    fn removed(&mut self, r: &'n str) {
+        if self.takes(r.len() + 3) {
+            self.told.insert(r);
+            self.out.removed.push(r.to_owned());
+        }
+    }
+
+    /// Tell element `e` (ref `r`) if it appeared or changed: back by ref (it reads as it did
+    /// when it went), added whole, or changed as a patch.
+    fn element(&mut self, r: &'n str, e: &Value) {
+        let is_added = self.added.contains(r);
+        if !is_added && !self.changed.contains(r) {
+            return;
+        }
+        let returned = is_added && self.gone.get(r).is_some_and(|was| reads_the_same(was, e));
+        let told_as = if returned {
+            Value::String(r.to_owned())
+        } else if is_added {
+            listed(e, self.regions.get(r))
+        } else {
+            patch(self.old.get(r).copied(), e, r)
+        };
+        let size = serde_json::to_string(&told_as).map_or(usize::MAX, |s| s.len() + 1);
+        if !self.takes(size) {
+            return;
+        }
+        self.told.insert(r);
+        match (returned, is_added) {
+            (true, _) => self.out.back.push(r.to_owned()),
+            (false, true) => self.out.added.push(told_as),
+            (false, false) => self.out.changed.push(told_as),
+        }
+    }
 }
 
 /// An element that changed, as a merge patch of what the client last read of it: its ref and
@@ -333,5 +390,28 @@ mod tests {
         let next = difference(&kept, &flat, false, Some("a"));
         assert_eq!(next.added.len(), c.more);
         assert_eq!(next.added[0], format!("e{}", 10 + c.added.len()));
+    }
+
+    #[test]
+    fn what_the_page_announces_is_told_first_however_far_down_it_is() {
+        let before = snap(json!([
+            {"ref": "e1", "role": "button", "name": "Load"},
+            {"ref": "e2", "role": "link", "name": "Old row"},
+            {"ref": "e3", "role": "dialog", "name": "Filters"}
+        ]));
+        // Rows past the budget, the old row gone, and at the very end an alert and a dialog
+        // that changed: the alert and the dialog first, then the removal, then the rows.
+        let mut tree = vec![json!({"ref": "e1", "role": "button", "name": "Load"})];
+        tree.extend((0..100).map(|i| json!({"ref": format!("e{}", i + 10), "role": "link", "name": format!("Row number {i} of the results")})));
+        tree.push(json!({"ref": "e3", "role": "dialog", "name": "Filters (2)"}));
+        tree.push(json!({"ref": "e200", "role": "alert", "name": "", "text": "Loaded 100 rows"}));
+        let (c, _) = summarize(&before, &seen(&Value::Array(tree), "a"), 5, "");
+        assert_eq!(c.added[0]["ref"], "e200", "{c:?}");
+        assert_eq!(c.changed, [json!({"ref": "e3", "name": "Filters (2)"})]);
+        assert_eq!(c.removed, ["e2"]);
+        assert_eq!(c.added[1]["ref"], "e10", "{c:?}");
+        let rows = c.added.len() - 1;
+        assert!(rows > 0 && c.more > 0);
+        assert_eq!(rows + c.more, 100);
     }
 }

@@ -499,10 +499,11 @@ fn an_action_tells_what_it_changed_in_a_kilobyte_and_leaves_the_rest_to_observe(
 <button onclick="window.nothing = (window.nothing || 0) + 1">Nothing</button>
 <button onclick="document.getElementById('note').textContent = 'Printed ' + (++window.prints)">Print</button>
 <p id="note">Not printed</p>
-<button onclick="for (let i = 0; i < 60; i++) { const b = document.createElement('button'); b.textContent = 'Row number ' + i + ' of the loaded results'; document.getElementById('rows').append(b); }">Load</button>
+<button onclick="for (let i = 0; i < 60; i++) { const b = document.createElement('button'); b.textContent = 'Row number ' + i + ' of the loaded results'; document.getElementById('rows').append(b); } document.getElementById('st').textContent = 'Loaded 60 rows'">Load</button>
 <div id="rows"></div>
 <button onclick="document.getElementById('dlg').showModal()">Open</button>
 <dialog id="dlg"><p>Sure?</p><button onclick="window.shut = (window.shut || 0) + 1; this.closest('dialog').close()">Close</button></dialog>
+<p role="status" id="st"></p>
 <script>window.prints = 0</script>"#,
         ),
     )]);
@@ -542,8 +543,9 @@ fn an_action_tells_what_it_changed_in_a_kilobyte_and_leaves_the_rest_to_observe(
     ));
     assert_eq!(eval(&mut g, "window.prints"), 1);
     assert_eq!(print["changes"]["textChanged"], true, "{print}");
-    // Sixty rows: about a kilobyte told, the rest counted, and the next observation lists
-    // exactly the rest.
+    // Sixty rows and a status line after them: about a kilobyte told, the status line first
+    // (what a person reads as the effect, though it comes last on the page), the rest counted,
+    // and the next observation lists exactly the rest.
     let load = ok(&g.call(
         json!(5),
         "click",
@@ -553,10 +555,17 @@ fn an_action_tells_what_it_changed_in_a_kilobyte_and_leaves_the_rest_to_observe(
         eval(&mut g, "document.querySelectorAll('#rows button').length"),
         60
     );
+    assert_eq!(
+        eval(&mut g, "document.getElementById('st').textContent"),
+        "Loaded 60 rows"
+    );
     let c = &load["changes"];
     let bytes = c.to_string().len();
     assert!(bytes <= 1100, "{bytes} bytes: {load}");
-    let told = c["added"].as_array().map_or(0, Vec::len) as u64;
+    let added = c["added"].as_array().cloned().unwrap_or_default();
+    assert_eq!(added[0]["role"], "status", "{load}");
+    assert!(added[0].to_string().contains("Loaded 60 rows"), "{load}");
+    let told = added.iter().filter(|e| e["role"] == "button").count() as u64;
     let more = c["more"].as_u64().unwrap_or(0);
     assert!(told >= 5 && more > 0, "{load}");
     assert_eq!(told + more, 60, "{load}");
