@@ -1798,6 +1798,14 @@ fn a_trace_reports_what_the_page_itself_timed() {
         spans,
         "no long task spans the page's busy loop ({busy_start} + {busy_ms}): {r}"
     );
+    // `longest` is the longest first.
+    let ms: Vec<f64> = r["longTasks"]["longest"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["ms"].as_f64().unwrap())
+        .collect();
+    assert!(ms.windows(2).all(|w| w[0] >= w[1]), "{r}");
 
     // The trace's event count is the file's.
     let doc: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
