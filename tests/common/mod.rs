@@ -42,6 +42,9 @@ pub struct Glass {
     pub view: Option<(Value, Vec<Value>)>,
     /// Elements an action told gone, as they last read (one may come `back`).
     pub gone: Vec<Value>,
+    /// The data directory made for this Glass when the test named none: removed when it ends,
+    /// so a run of the suite leaves no thousands of directories behind in the temp folder.
+    own_data: Option<std::path::PathBuf>,
     _slot: Slot,
 }
 
@@ -90,8 +93,9 @@ impl Glass {
             .stderr(Stdio::piped());
         // Each Glass keeps its store, checkpoints and profiles in its own data directory unless
         // the test names one: nothing a test does lands in the user's own.
-        if !env.iter().any(|(k, _)| *k == "GLASS_DATA_DIR") {
-            cmd.env("GLASS_DATA_DIR", temp_dir("data"));
+        let own_data = (!env.iter().any(|(k, _)| *k == "GLASS_DATA_DIR")).then(|| temp_dir("data"));
+        if let Some(dir) = &own_data {
+            cmd.env("GLASS_DATA_DIR", dir);
         }
         for (k, v) in env {
             cmd.env(k, v);
@@ -125,6 +129,7 @@ impl Glass {
             rx,
             stderr: err_buf,
             stderr_done,
+            own_data,
             _slot: slot,
         }
     }
@@ -367,6 +372,9 @@ impl Drop for Glass {
             let _ = self.child.kill();
         }
         let _ = self.child.wait();
+        if let Some(dir) = self.own_data.take() {
+            let _ = std::fs::remove_dir_all(dir);
+        }
     }
 }
 

@@ -1559,7 +1559,7 @@ const REGIONS: &str = r#"<title>Regions</title>
 <nav aria-label="Empty nav"><p>No links</p></nav>
 <section aria-label="Blank"><span></span></section>
 <table><tr><td>1</td></tr></table>
-<h1>Top heading</h1><h4>Deep heading</h4>
+<h1>Top heading</h1><h3>Third heading</h3><h4>Deep heading</h4>
 <footer><button>Up</button></footer>"#;
 
 /// The one element with this name anywhere in `elements`.
@@ -1647,7 +1647,10 @@ fn regions_levels_and_budgets_project_the_model() {
             .any(|e| e["role"] == "table" && e["rowCount"] == 1),
         "{obs}"
     );
-    assert_eq!(names_of(els, "heading"), ["Top heading", "Deep heading"]);
+    assert_eq!(
+        names_of(els, "heading"),
+        ["Top heading", "Third heading", "Deep heading"]
+    );
     let s = observe(&mut g, json!({"level": "structured"}));
     assert!(
         all_elements(&s["elements"])
@@ -1658,7 +1661,7 @@ fn regions_levels_and_budgets_project_the_model() {
     let sum = observe(&mut g, json!({"level": "summary"}));
     assert_eq!(
         names_of(&sum["elements"], "heading"),
-        ["Top heading"],
+        ["Top heading", "Third heading"],
         "{sum}"
     );
     assert_eq!(
