@@ -362,10 +362,10 @@ impl Cdp {
     /// its answer: Chrome runs them in this order, and the whole sequence costs one round
     /// trip. Answers come back in call order; a call that could not be sent fails, and so do
     /// the ones after it.
-    pub async fn call_raw_sequence(
+    pub async fn call_raw_sequence<P: Serialize>(
         &self,
         session: Option<&str>,
-        calls: &[(&str, Value)],
+        calls: &[(&str, P)],
         timeout: Duration,
     ) -> Vec<Result<Value, CdpError>> {
         let deadline = tokio::time::Instant::now() + timeout;
