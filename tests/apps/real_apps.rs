@@ -1154,6 +1154,13 @@ fn prefect_add_edit_and_delete_a_variable() {
     assert_eq!(status, 200, "{saved}");
     let saved: Value = serde_json::from_str(&saved).unwrap();
     assert_eq!(saved["value"], json!({"count": 5}));
+    // The UI closes its dialog and lists the variable once its own request has answered, which a
+    // server still warming up may take seconds to do: wait for the list as a person would.
+    ok(&g.call(
+        json!(5),
+        "wait",
+        json!({"kind": "elementVisible", "target": "role=table", "timeoutMs": 30000}),
+    ));
 
     // The row's menu (an icon button known by its row), then Edit.
     let obs = observe(&mut g, json!({}));
