@@ -184,6 +184,9 @@ only = sys.argv[1:]
 for name, edits, test, filt in PLANTS:
     if only and not any(o in name for o in only): continue
     files = set(f for f, _, _ in edits)
+    # The tree is restored with `git checkout`, which would throw away uncommitted work.
+    if subprocess.run(["git", "diff", "--quiet", "HEAD", "--"] + sorted(files)).returncode != 0:
+        sys.exit(f"planted-bugs.py: uncommitted changes in {', '.join(sorted(files))}; commit them first")
     ok = True
     for f, old, new in edits:
         s = open(f).read()
