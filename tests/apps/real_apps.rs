@@ -1217,10 +1217,30 @@ fn prefect_add_edit_and_delete_a_variable() {
         "{\n  \"count\": 7,\n  \"backoff\": [\n    1,\n    2\n  ]\n}",
         "the UI's Format button reformatted the value typed"
     );
-    click(&mut g, "role=button;name=Save");
+    let save = click(&mut g, "role=button;name=Save");
     let (_, saved) = api("max_retries");
     let saved: Value = serde_json::from_str(&saved).unwrap();
     assert_eq!(saved["value"], json!({"count": 7, "backoff": [1, 2]}));
+    // What the UI announced (its toast, in an `aria-live` container with no role of its own)
+    // comes first in what the click tells it changed, ahead of the table the toast sits after.
+    let toast = eval(
+        &mut g,
+        "document.querySelector('[aria-live=assertive] .p-toast__card')?.innerText || ''",
+    );
+    assert!(
+        toast
+            .as_str()
+            .is_some_and(|t| t.contains("Variable updated")),
+        "{toast}"
+    );
+    let first = &save["changes"]["added"][0];
+    assert_eq!(first["live"], true, "{save}");
+    assert!(
+        first["text"]
+            .as_str()
+            .is_some_and(|t| t.contains("Variable updated")),
+        "{save}"
+    );
 
     // Delete, confirmed in the UI's own dialog.
     let obs = observe(&mut g, json!({}));

@@ -148,6 +148,8 @@
     if (kind === 'text' && o.level === 'compact') delete item.name;
     if (i.frame) item.frame = i.frame;
     if (kind !== 'text') {
+      // Glass tells what an action made the page announce before anything else it changed.
+      if (announces(i)) item.live = true;
       if (role === 'heading') item.level = headingLevel(el);
       if (isDisabled(st8)) item.disabled = true;
       if (CHECKABLE.has(role)) {

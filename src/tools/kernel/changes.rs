@@ -191,21 +191,11 @@ pub fn summarize(
     (out, kept)
 }
 
-/// Roles whose change is what a person reads first after an action: what the page announces
-/// (the roles the page agent lists with their text) and dialogs.
-const ANNOUNCING: &[&str] = &[
-    "alert",
-    "alertdialog",
-    "dialog",
-    "status",
-    "log",
-    "timer",
-    "marquee",
-];
-
-/// Whether an element is one the page announces (see [`ANNOUNCING`]).
+/// Whether an element is what a person reads first after an action: what the page announces
+/// (the page agent marks it `live`: a status line, an alert, a log, an `<output>`, an
+/// `aria-live` region such as a toast container, by the one rule it lists them by) or a dialog.
 fn announced(e: &Value) -> bool {
-    e["role"].as_str().is_some_and(|r| ANNOUNCING.contains(&r))
+    e["live"] == true || matches!(e["role"].as_str(), Some("dialog" | "alertdialog"))
 }
 
 /// Tells changes into `out` within the bytes `left`; once one does not fit, nothing after it
@@ -399,18 +389,23 @@ mod tests {
             {"ref": "e2", "role": "link", "name": "Old row"},
             {"ref": "e3", "role": "dialog", "name": "Filters"}
         ]));
-        // Rows past the budget, the old row gone, and at the very end an alert and a dialog
-        // that changed: the alert and the dialog first, then the removal, then the rows.
+        // Rows past the budget, the old row gone, and at the very end an alert, a toast and a
+        // dialog that changed: those first, then the removal, then the rows.
         let mut tree = vec![json!({"ref": "e1", "role": "button", "name": "Load"})];
         tree.extend((0..100).map(|i| json!({"ref": format!("e{}", i + 10), "role": "link", "name": format!("Row number {i} of the results")})));
         tree.push(json!({"ref": "e3", "role": "dialog", "name": "Filters (2)"}));
-        tree.push(json!({"ref": "e200", "role": "alert", "name": "", "text": "Loaded 100 rows"}));
+        tree.push(json!({"ref": "e200", "role": "alert", "name": "", "text": "Loaded 100 rows", "live": true}));
+        // An `aria-live` toast container, as the agent lists one (no role of its own).
+        tree.push(
+            json!({"ref": "e201", "role": "text", "name": "", "text": "Saved Close", "live": true}),
+        );
         let (c, _) = summarize(&before, &seen(&Value::Array(tree), "a"), 5, "");
         assert_eq!(c.added[0]["ref"], "e200", "{c:?}");
+        assert_eq!(c.added[1]["ref"], "e201", "{c:?}");
         assert_eq!(c.changed, [json!({"ref": "e3", "name": "Filters (2)"})]);
         assert_eq!(c.removed, ["e2"]);
-        assert_eq!(c.added[1]["ref"], "e10", "{c:?}");
-        let rows = c.added.len() - 1;
+        assert_eq!(c.added[2]["ref"], "e10", "{c:?}");
+        let rows = c.added.len() - 2;
         assert!(rows > 0 && c.more > 0);
         assert_eq!(rows + c.more, 100);
     }
