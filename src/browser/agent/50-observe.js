@@ -120,7 +120,7 @@
    * @typedef {{ ref: string, role: string, name?: string, frame?: number, level?: number, disabled?: boolean,
    *   checked?: boolean | 'mixed', expanded?: boolean, haspopup?: string, pressed?: boolean | 'mixed', selected?: boolean,
    *   current?: boolean, required?: boolean, readonly?: boolean, invalid?: boolean, password?: boolean, valuePresent?: boolean,
-   *   value?: string, options?: string[], optionCount?: number, href?: string, modal?: boolean, columns?: string[],
+   *   value?: string, options?: string[], optionCount?: number, href?: string, modal?: boolean, live?: boolean, columns?: string[],
    *   rows?: string[][], rowCount?: number, focused?: boolean, text?: string, tag?: string, description?: string,
    *   placeholder?: string, bounds?: Box, inViewport?: boolean, children?: Item[], controls?: number, context?: string }} Item
    */
