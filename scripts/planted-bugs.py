@@ -136,6 +136,9 @@ PLANTS = [
  ("a frame's host pages scroll their overflow:hidden boxes", [("src/browser/agent/25-visibility.js", "for (let n = flatParent(el); n; n = flatParent(n) || frameOf(n)) {", "for (let n = flatParent(el); n; n = flatParent(n)) {")], "generated_layouts", "every_seed_that_once_failed"),
  ("announcements told after the rest", [('src/tools/kernel/changes.rs', "for (r, e) in now.iter().filter(|(_, e)| announced(e)) {", "for (r, e) in now.iter().filter(|(_, e)| announced(e) && false) {"), ('src/tools/kernel/changes.rs', "for (r, e) in now.iter().filter(|(_, e)| !announced(e)) {", "for (r, e) in now.iter().filter(|_| true) {")], "page_delta", "an_action_tells_what_it_changed"),
  ("toasts are not announcements", [("src/browser/agent/50-observe.js", "      if (announces(i)) item.live = true;\n", "")], "real_apps", "prefect_add_edit_and_delete_a_variable"),
+ ("a toast told whole is told again as text", [("src/browser/agent/50-observe.js", "            if (says.length < o.maxText) i.coverKids = true;\n", "")], "page_delta", "an_announcement_is_told_once"),
+ ("two toasters over each other tell one toast twice", [("src/browser/agent/50-observe.js", "if (says !== null && saidThere(says, i))", "if (says !== null && saidThere(says, i) && false)")], "page_delta", "an_announcement_is_told_once"),
+ ("ref lists are written one ref an entry", [("src/tools/kernel/output.rs", "    s.collect_seq(fold_refs(refs))", "    s.collect_seq(refs)")], "page_delta", "an_action_tells_what_it_changed"),
  ("a crash at start-up is reported at once", [('src/browser/launch/mod.rs', '            tracing::warn!(%status, "Chrome crashed while starting; starting it once more");\n            launch_once(&opts).await', '            Err(LaunchError::Exited { status, detail: String::new(), crashed: true })')], "browser_launch", "a_chrome_that_crashes"),
 ]
 # Plants by people who had not written the code (issue 28): each family's slips, planted from

@@ -68,14 +68,14 @@ function remember(c, name, args, r) {
   const shallow = (e) => { const { children, in: _in, ...rest } = e; return rest; };
   if (whole) { c.view = new Map(flat(whole).map((e) => [e.ref, shallow(e)])); }
   else if (j.delta && c.view) {
-    for (const ref of j.delta.removed || []) c.view.delete(ref);
+    for (const ref of runs(j.delta.removed)) c.view.delete(ref);
     for (const e of j.elements || []) c.view.set(e.ref, shallow(e));
   } else if (j.changes && c.view) {
     // An action's result: what it changed. Gone elements are kept aside (one may come back as
     // it was); a changed one is a merge patch of what was last read.
     c.gone = c.gone || new Map();
-    for (const ref of j.changes.removed || []) { if (c.view.has(ref)) c.gone.set(ref, c.view.get(ref)); c.view.delete(ref); }
-    for (const ref of j.changes.back || []) { c.view.set(ref, c.gone.get(ref)); c.gone.delete(ref); }
+    for (const ref of runs(j.changes.removed)) { if (c.view.has(ref)) c.gone.set(ref, c.view.get(ref)); c.view.delete(ref); }
+    for (const ref of runs(j.changes.back)) { c.view.set(ref, c.gone.get(ref)); c.gone.delete(ref); }
     for (const e of j.changes.added || []) c.view.set(e.ref, shallow(e));
     for (const p of j.changes.changed || []) {
       const e = { ...(c.view.get(p.ref) || {}) };
@@ -84,6 +84,16 @@ function remember(c, name, args, r) {
     }
   } else return;
   r.seen = [...c.view.values()];
+}
+// A result's ref list with each `eA-eB` run written out.
+function runs(list) {
+  const out = [];
+  for (const entry of list || []) {
+    const m = /^e(\d+)-e(\d+)$/.exec(entry);
+    if (!m) { out.push(entry); continue; }
+    for (let k = Number(m[1]); k <= Number(m[2]); k++) out.push(`e${k}`);
+  }
+  return out;
 }
 function meter(c) {
   c.calls = 0; c.readBytes = 0;

@@ -273,7 +273,10 @@ impl Glass {
             return;
         };
         let list = |k: &str| changes[k].as_array().cloned().unwrap_or_default();
-        let removed = list("removed");
+        let runs = |k: &str| -> Vec<Value> {
+            ref_list(&changes[k]).into_iter().map(Value::from).collect()
+        };
+        let removed = runs("removed");
         let (went, kept): (Vec<Value>, Vec<Value>) =
             seen.into_iter().partition(|e| removed.contains(&e["ref"]));
         let mut seen = kept;
@@ -281,13 +284,13 @@ impl Glass {
         self.gone.extend(went);
         // Back as they were when they went (told gone in a result this helper could not apply
         // to its view: the view is unknown from here).
-        for r in list("back") {
+        for r in runs("back") {
             let Some(i) = self.gone.iter().position(|g| g["ref"] == r) else {
                 return;
             };
             seen.push(self.gone.remove(i));
         }
-        let told = list("added").len() + list("changed").len() + list("back").len();
+        let told = list("added").len() + list("changed").len() + runs("back").len();
         for mut e in list("added") {
             if let Some(o) = e.as_object_mut() {
                 o.remove("in");
@@ -586,16 +589,7 @@ pub fn observe(g: &mut Glass, args: Value) -> Value {
                 o.remove("in");
             }
         });
-    let refs = |k: &str| -> Vec<String> {
-        delta[k]
-            .as_array()
-            .map(|a| {
-                a.iter()
-                    .filter_map(|r| r.as_str().map(str::to_owned))
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
+    let refs = |k: &str| ref_list(&delta[k]);
     let removed = refs("removed");
     seen.retain(|e| !removed.iter().any(|r| e["ref"] == r.as_str()));
     let listed = r["elements"].as_array().cloned().unwrap_or_default();
@@ -867,5 +861,22 @@ pub fn requests_of(list: &Value) -> Vec<Value> {
         }
     }
     out.sort_by_key(|r| r["id"].as_str().unwrap()[1..].parse::<u64>().unwrap());
+    out
+}
+
+/// The refs a result's ref list names, with each `eA-eB` run written out (results fold runs
+/// of refs: a modal's background, a list that went).
+pub fn ref_list(v: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    for entry in v.as_array().into_iter().flatten().filter_map(Value::as_str) {
+        let run = entry.split_once('-').and_then(|(a, b)| {
+            let n = |r: &str| r.strip_prefix('e')?.parse::<u64>().ok();
+            Some((n(a)?, n(b)?))
+        });
+        match run {
+            Some((a, b)) => out.extend((a..=b).map(|k| format!("e{k}"))),
+            None => out.push(entry.to_owned()),
+        }
+    }
     out
 }

@@ -80,7 +80,7 @@
     const opaque = i.frameDoc === null;
     switch (level) {
       case 'summary': return region && i.role !== 'list' && i.role !== 'group' ? 'region' : i.role === 'heading' && !i.inControl && headingLevel(i.el) <= 3 ? 'item' : null;
-      case 'compact': return ctl || opaque || (i.role === 'heading' && !i.inControl) ? 'item' : listsControls(i, region) ? 'region' : announces(i) ? 'item' : region || full ? null : compactText(i);
+      case 'compact': return ctl || opaque || (i.role === 'heading' && !i.inControl) ? 'item' : listsControls(i, region) ? 'region' : announces(i) && !i.covered ? 'item' : region || full ? null : compactText(i);
       case 'interactive': return ctl || opaque ? 'item' : listsControls(i, region) ? 'region' : null;
       case 'raw': if (!ctl && !opaque && !region && !i.role && !directText(i.el)) return null;
       // fall through
@@ -389,6 +389,19 @@
       firstCut = i;
       cutIn = regionOf(i);
     };
+    // What the page's announcements said (lower case) and where: a second region announcing
+    // the same words over the first (two toasters showing one toast) says nothing new, while
+    // the same words elsewhere (a field's "Required" under each field) do.
+    /** @type {Map<string, DOMRect[]>} */
+    const announced = new Map();
+    /** @param {string} says @param {Info} i */
+    const saidThere = (says, i) => {
+      const r = i.el.getBoundingClientRect();
+      return (announced.get(says + '\u0000' + i.frame) || []).some((b) => {
+        const w = Math.min(b.right, r.right) - Math.max(b.left, r.left), h = Math.min(b.bottom, r.bottom) - Math.max(b.top, r.top);
+        return w > 0 && h > 0 && w * h * 2 > Math.min(b.width * b.height, r.width * r.height);
+      });
+    };
     if (root) {
       walk(root, {
         enter(i) {
@@ -431,6 +444,9 @@
           if ((i.stands || i.clickable) && !item.name) { out.counts.total -= 1; return undefined; }
           // So is an empty status line, until it says something.
           if (kind === 'item' && !ctl && !item.name && !item.text && announces(i)) { out.counts.total -= 1; return undefined; }
+          // An announcement a compact observation tells with its words: once.
+          const says = level === 'compact' && kind === 'item' && !ctl && item.text !== undefined && announces(i) ? lc(item.text) : null;
+          if (says !== null && saidThere(says, i)) { out.counts.total -= 1; if (says.length < o.maxText) i.coverKids = true; return undefined; }
           // So is the text that names the region it is in (a dialog's label).
           const into = stack[stack.length - 1].item;
           if (text && into && item.text && lc(item.text) === lc(into.name)) { out.counts.total -= 1; return undefined; }
@@ -445,6 +461,13 @@
           item.ref = refFor(i.el, ctx); // minted only once it is sure to be emitted
           stack[stack.length - 1].children.push(item);
           if (item.focused) out.focused = item.ref;
+          // Told whole, it says what the text inside it says (a toast's message): that text is
+          // not listed again; controls inside it still are.
+          if (says !== null) {
+            const key = says + '\u0000' + i.frame;
+            announced.set(key, [...(announced.get(key) || []), i.el.getBoundingClientRect()]);
+            if (says.length < o.maxText) i.coverKids = true;
+          }
           if (kind === 'region') {
             item.children = [];
             // A table that shows its rows already says what its cells say.

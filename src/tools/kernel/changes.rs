@@ -41,16 +41,23 @@ pub struct ActionChanges {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     #[schemars(extend("x-glassPageContent" = true))]
     pub added: Vec<Value>,
-    /// Elements that came back as they read when they went (a modal closed): refs only.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    /// Elements that came back as they read when they went (a modal closed): refs only, a run
+    /// of refs as one `eA-eB` entry.
+    #[serde(
+        skip_serializing_if = "Vec::is_empty",
+        serialize_with = "crate::tools::kernel::output::ref_runs"
+    )]
     pub back: Vec<String>,
     /// Elements that read differently: `ref` and each field that changed, as it reads now
     /// (`null`: the field is gone), to merge into what the client last read of it.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     #[schemars(extend("x-glassPageContent" = true))]
     pub changed: Vec<Value>,
-    /// Refs that are gone.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    /// Refs that are gone, a run of refs as one `eA-eB` entry.
+    #[serde(
+        skip_serializing_if = "Vec::is_empty",
+        serialize_with = "crate::tools::kernel::output::ref_runs"
+    )]
     pub removed: Vec<String>,
     /// Elements that read as before (their refs still work).
     pub unchanged: usize,
@@ -227,7 +234,7 @@ impl<'n> Teller<'n, '_> {
 
     /// Tell a ref that went.
     fn removed(&mut self, r: &'n str) {
-        if self.takes(r.len() + 3) {
+        if self.takes(ref_cost(r, &self.out.removed)) {
             self.told.insert(r);
             self.out.removed.push(r.to_owned());
         }
@@ -248,7 +255,11 @@ impl<'n> Teller<'n, '_> {
         } else {
             patch(self.old.get(r).copied(), e, r)
         };
-        let size = serde_json::to_string(&told_as).map_or(usize::MAX, |s| s.len() + 1);
+        let size = if returned {
+            ref_cost(r, &self.out.back)
+        } else {
+            serde_json::to_string(&told_as).map_or(usize::MAX, |s| s.len() + 1)
+        };
         if !self.takes(size) {
             return;
         }
@@ -259,6 +270,18 @@ impl<'n> Teller<'n, '_> {
             (false, false) => self.out.changed.push(told_as),
         }
     }
+}
+
+/// About how many bytes ref `r` adds to a ref list already holding `told`, as written
+/// ([`crate::tools::kernel::output::ref_runs`]): next to a told ref it only moves a run's end.
+fn ref_cost(r: &str, told: &[String]) -> usize {
+    let number = |r: &str| r.strip_prefix('e').and_then(|n| n.parse::<u64>().ok());
+    let next_to_one = number(r).is_some_and(|n| {
+        told.iter()
+            .filter_map(|t| number(t))
+            .any(|t| t + 1 == n || n + 1 == t)
+    });
+    if next_to_one { 2 } else { r.len() + 3 }
 }
 
 /// An element that changed, as a merge patch of what the client last read of it: its ref and

@@ -174,14 +174,23 @@ pub struct ObserveResult {
 pub struct Change {
     /// That observation's revision.
     pub since: u64,
-    /// Refs that appeared (their elements are in `elements`).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    /// Refs that appeared (their elements are in `elements`); a run of refs is one `eA-eB` entry.
+    #[serde(
+        skip_serializing_if = "Vec::is_empty",
+        serialize_with = "crate::tools::kernel::output::ref_runs"
+    )]
     pub added: Vec<String>,
-    /// Refs whose element changed (in `elements` as they are now).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    /// Refs whose element changed (in `elements` as they are now); a run of refs is one `eA-eB` entry.
+    #[serde(
+        skip_serializing_if = "Vec::is_empty",
+        serialize_with = "crate::tools::kernel::output::ref_runs"
+    )]
     pub changed: Vec<String>,
-    /// Refs that are gone.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    /// Refs that are gone; a run of refs is one `eA-eB` entry.
+    #[serde(
+        skip_serializing_if = "Vec::is_empty",
+        serialize_with = "crate::tools::kernel::output::ref_runs"
+    )]
     pub removed: Vec<String>,
     /// Elements that read as before, not repeated: their refs still work.
     pub unchanged: usize,

@@ -203,6 +203,38 @@ impl KeysResult {
     }
 }
 
+/// Writes a list of refs with each run of consecutive refs folded into one `eA-eB` entry
+/// (`serialize_with`): a modal that opens removes the page behind it, and closed it comes back,
+/// a hundred refs that are mostly runs. The list is a set, so it is written in ref order.
+pub fn ref_runs<S: serde::Serializer>(refs: &[String], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(fold_refs(refs))
+}
+
+/// The entries [`ref_runs`] writes: refs in order of their numbers, runs of two or more as
+/// `eA-eB`, anything that is not an `e` ref as it is (after the refs).
+pub fn fold_refs(refs: &[String]) -> Vec<String> {
+    let number = |r: &str| r.strip_prefix('e').and_then(|n| n.parse::<u64>().ok());
+    let mut numbers: Vec<u64> = refs.iter().filter_map(|r| number(r)).collect();
+    numbers.sort_unstable();
+    numbers.dedup();
+    let mut out = Vec::new();
+    let mut k = 0;
+    while k < numbers.len() {
+        let start = numbers[k];
+        while k + 1 < numbers.len() && numbers[k + 1] == numbers[k] + 1 {
+            k += 1;
+        }
+        out.push(if numbers[k] == start {
+            format!("e{start}")
+        } else {
+            format!("e{start}-e{}", numbers[k])
+        });
+        k += 1;
+    }
+    out.extend(refs.iter().filter(|r| number(r).is_none()).cloned());
+    out
+}
+
 /// Whether a count is zero: results leave such counts out (`skip_serializing_if`).
 pub fn is_zero<T: Default + PartialEq>(n: &T) -> bool {
     *n == T::default()
@@ -287,5 +319,30 @@ impl DialogSeen {
             kind: d.kind.clone(),
             message: d.message.clone(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ref_lists_are_written_as_runs_in_ref_order() {
+        let refs: Vec<String> = ["e13", "e2", "e3", "e4", "e9", "e10", "e7", "e3", "x"]
+            .iter()
+            .map(|r| r.to_string())
+            .collect();
+        assert_eq!(fold_refs(&refs), ["e2-e4", "e7", "e9-e10", "e13", "x"]);
+        #[derive(Serialize)]
+        struct Told {
+            #[serde(serialize_with = "ref_runs")]
+            removed: Vec<String>,
+        }
+        let told = Told { removed: refs };
+        assert_eq!(
+            serde_json::to_value(&told).unwrap(),
+            json!({"removed": ["e2-e4", "e7", "e9-e10", "e13", "x"]})
+        );
+        assert!(fold_refs(&[]).is_empty());
     }
 }
