@@ -618,9 +618,6 @@ fn run(seeds: impl IntoIterator<Item = u64>) {
                             failed.push((seed, problems));
                         }
                     }
-                    if let Ok(f) = std::env::var("GLASS_LAYOUT_STDERR") {
-                        std::fs::write(f, g.stderr_text()).unwrap();
-                    }
                     (listed, failed)
                 })
             })
