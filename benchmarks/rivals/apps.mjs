@@ -221,7 +221,7 @@ db.executemany("insert into books values (?,?,?,?)",[(i,"Book %03d %s"%((i*37)%2
       const n = sql(db, "select count(*) from books where genre='poetry'");
       if (!els.some((e) => e.role === 'heading' && e.name.startsWith(`${n} rows where`))) throw new Fail('glass: filtered count');
       await c.tool('click', { target: gfind(els, (e) => e.role === 'link' && e.name === 'title', 'title header') });
-      r = await c.tool('observe', { level: 'structured' });
+      r = await c.tool('observe', {});
       els = gels(r);
       const first = sql(db, "select title from books where genre='poetry' order by title limit 1");
       const id = sql(db, "select id from books where genre='poetry' order by title limit 1");
@@ -233,7 +233,7 @@ db.executemany("insert into books values (?,?,?,?)",[(i,"Book %03d %s"%((i*37)%2
       r = await c.tool('navigate', { url: app.base + '/books' });
       await c.tool('type', { target: gfind(gels(r), (e) => e.role === 'textbox', 'editor'), text: 'select count(*) as n from books where year < 1980', clear: true });
       await c.tool('click', { target: 'role=button;name=Run SQL' });
-      r = await c.tool('observe', { level: 'structured' });
+      r = await c.tool('observe', {});
       const res = gels(r).find((e) => e.role === 'table');
       if (!res || res.rows[0][0] !== sql(db, 'select count(*) from books where year < 1980')) throw new Fail('glass: sql result');
     },
