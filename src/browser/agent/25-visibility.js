@@ -344,6 +344,9 @@
       if (turned(f)) vis = null;
       chain.push({ f, o });
     }
+    // A press is sent at whole pixels (see pressPoint): a part on screen with no whole pixel in
+    // it (a 0.05 px sliver at a frame's edge) is nothing a person can press or read.
+    if (vis && !(Math.ceil(vis.x) < vis.x + vis.w && Math.ceil(vis.y) < vis.y + vis.h)) vis = null;
     return { rect, reach, vis, chain };
   }
   // Whether el or an ancestor is rotated or skewed (its box no longer axis-aligned).
@@ -517,6 +520,10 @@
       const [px, py] = at[at.length - 2 - k], c = s.chain[k];
       const h = deepHit(c.f.ownerDocument, px, py);
       if (h !== c.f) return h;
+      // The frame takes the point on its border and padding too: only a point inside its
+      // viewport reaches its document.
+      const [ix, iy] = at[at.length - 1 - k], vp = viewportOf(k === 0 ? s.via.ownerDocument : s.chain[k - 1].f.ownerDocument);
+      if (!(ix >= 0 && iy >= 0 && ix < vp.w && iy < vp.h)) return c.f;
     }
     return true;
   }
