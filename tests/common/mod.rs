@@ -471,7 +471,8 @@ pub fn eval(g: &mut Glass, expr: &str) -> Value {
     ok(&g.call(json!("eval"), "evaluate", json!({"expression": expr})))["value"].clone()
 }
 
-/// A fresh, empty directory for one test.
+/// A fresh, empty directory for one test, removed when the test binary exits (a run left about
+/// 70 of them in /tmp before).
 pub fn temp_dir(tag: &str) -> std::path::PathBuf {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -479,7 +480,38 @@ pub fn temp_dir(tag: &str) -> std::path::PathBuf {
         .as_nanos();
     let dir = std::env::temp_dir().join(format!("glass-test-{tag}-{}-{nanos}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
+    remove_at_exit(&dir);
     dir
+}
+
+/// The directories tests made, for [`remove_made`].
+static MADE: Mutex<Vec<std::path::PathBuf>> = Mutex::new(Vec::new());
+
+unsafe extern "C" {
+    /// The C library's exit hook: the test harness ends through `exit` (all tests passed or
+    /// not), after every test and the Glass processes they started are done.
+    fn atexit(hook: extern "C" fn()) -> std::ffi::c_int;
+}
+
+/// Remove every directory the tests made (at exit).
+extern "C" fn remove_made() {
+    if let Ok(mut made) = MADE.lock() {
+        for dir in made.drain(..) {
+            let _ = std::fs::remove_dir_all(dir);
+        }
+    }
+}
+
+fn remove_at_exit(dir: &std::path::Path) {
+    static HOOK: std::sync::Once = std::sync::Once::new();
+    // SAFETY: `remove_made` is a plain function that lives as long as the process, and
+    // registering it has no other effect.
+    HOOK.call_once(|| unsafe {
+        atexit(remove_made);
+    });
+    if let Ok(mut made) = MADE.lock() {
+        made.push(dir.to_path_buf());
+    }
 }
 
 /// Every `.rs` file under `dir`, at any depth, in directory order.
