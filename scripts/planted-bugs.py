@@ -140,6 +140,7 @@ PLANTS = [
  ("two toasters over each other tell one toast twice", [("src/browser/agent/50-observe.js", "if (says !== null && saidThere(says, i))", "if (says !== null && saidThere(says, i) && false)")], "page_delta", "an_announcement_is_told_once"),
  ("ref lists are written one ref an entry", [("src/tools/kernel/output.rs", "    s.collect_seq(fold_refs(refs))", "    s.collect_seq(refs)")], "page_delta", "an_action_tells_what_it_changed"),
  ("a frame's border takes a press meant for its content", [("src/browser/agent/25-visibility.js", "      if (!(ix >= 0 && iy >= 0 && ix < vp.w && iy < vp.h)) return c.f;\n", ""), ("src/browser/agent/25-visibility.js", "    if (vis && !(Math.ceil(vis.x) < vis.x + vis.w && Math.ceil(vis.y) < vis.y + vis.h)) vis = null;\n", "")], "generated_layouts", "every_seed_that_once_failed"),
+ ("a fixed button covered by scrolled content is never uncovered", [("src/browser/agent/70-act.js", "const ways = v && inFixedBox(via) ?", "const ways = false ?")], "page_model", "a_fixed_button_covered_by_scrolled_content"),
  ("a crash at start-up is reported at once", [('src/browser/launch/mod.rs', '            tracing::warn!(%status, "Chrome crashed while starting; starting it once more");\n            launch_once(&opts).await', '            Err(LaunchError::Exited { status, detail: String::new(), crashed: true })')], "browser_launch", "a_chrome_that_crashes"),
 ]
 # Plants by people who had not written the code (issue 28): each family's slips, planted from

@@ -441,6 +441,15 @@
     resetCaches();
     if (v.frameElement) scrollToward(v.frameElement);
   }
+  // Whether el sits in a fixed box of its document (itself or an ancestor `position: fixed`):
+  // it stays put on screen while the page scrolls under or over it.
+  /** @param {El} el */
+  function inFixedBox(el) {
+    for (let n = /** @type {El | null} */ (el); n; n = flatParent(n)) {
+      if (n.nodeType === 1 && st(n).position === 'fixed') return true;
+    }
+    return false;
+  }
   // Whether all of a box (`screenBox`) that scrolling could bring on screen is on screen: if
   // not, an action scrolls it into view first.
   /** @param {ScreenBox} b */

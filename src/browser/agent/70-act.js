@@ -112,8 +112,17 @@
     /** @param {El} via @param {(moved: ScreenBox) => Rescrolled | false} accept @returns {Rescrolled} */
     const rescroll = (via, accept) => {
       let shown = false;
-      for (const edge of edges) {
-        if (edge) scrollInto(via, edge[0], edge[1]);
+      // A target that stays put while its page scrolls (in a fixed box) is covered by what
+      // scrolls over it: a person scrolls the page, to its top, then to its bottom.
+      const v = via.ownerDocument.defaultView;
+      /** @type {(ScrollLogicalPosition[] | null | 'top' | 'bottom')[]} */
+      const ways = v && inFixedBox(via) ? [...edges.slice(0, -1), 'top', 'bottom', null] : edges;
+      for (const edge of ways) {
+        if (edge === 'top' || edge === 'bottom') {
+          if (!mark) mark = scrollMark(via);
+          v.scrollTo(v.scrollX, edge === 'top' ? 0 : v.document.documentElement.scrollHeight);
+          resetCaches();
+        } else if (edge) scrollInto(via, edge[0], edge[1]);
         else { unscroll(); scrollToward(via); }
         const moved = sight(el);
         if (!moved || !moved.vis) continue;

@@ -1068,6 +1068,33 @@ fn a_partly_covered_control_and_one_a_person_scrolls_to_are_listed_and_pressed()
     assert_eq!(eval(&mut g, "window.got.join(' ')"), "Half Scrolled");
 }
 
+/// #27, from generated layout 5144: a button in a fixed bar that content of the page covers
+/// once the page is scrolled (a block painted above it) is pressed the way a person does it,
+/// by scrolling the page until the block moves off it (it answered `blocked`). Checked on the
+/// page's own counter, after the page itself confirmed the block covers the button.
+#[test]
+fn a_fixed_button_covered_by_scrolled_content_is_pressed_after_scrolling_the_page() {
+    let page = "<body style='margin:8px'><script>window.got = []</script>\
+        <div style='position:fixed;left:10px;bottom:20px'><button style='width:120px;height:24px' onclick='got.push(&quot;Fixed&quot;)'>Fixed</button></div>\
+        <div style='height:1500px'></div>\
+        <div style='position:relative;z-index:1;height:1200px;background:#eee'>Cover</div>\
+        <div style='height:2000px'></div>";
+    let web = fixtures(vec![("/fixed-covered.html", Page::html(page))]);
+    let mut g = glass(&[]);
+    let o = open(&mut g, &web, "/fixed-covered.html");
+    let fixed = ref_of(&o["elements"], "button", "Fixed");
+    // The page scrolls the block over the button: at the button's centre the page finds it.
+    assert_eq!(
+        eval(
+            &mut g,
+            "scrollTo(0, 1000); const b = document.querySelector('button').getBoundingClientRect(); document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2).textContent"
+        ),
+        "Cover"
+    );
+    ok(&g.call(json!(1), "click", json!({"target": fixed})));
+    assert_eq!(eval(&mut g, "window.got.join(' ')"), "Fixed");
+}
+
 /// A form that disables its submit button while it checks what was just typed (as Prefect's
 /// dialogs do): a click right after typing waits for the button to light up and presses it; a
 /// button that stays disabled is refused as `disabled` and never pressed.
