@@ -152,9 +152,17 @@
     const need = animated ? 2 : 1;
     let prev = seenNow, stable = false, still = 0;
     const t0 = performance.now();
+    // Only frames in which the page's animations moved on are evidence: a sliding box seen twice
+    // at the same place (on its way there and back) must then also be seen still a frame later,
+    // which a box that keeps moving never is.
+    const clock = () => (doc.timeline ? doc.timeline.currentTime : null);
+    let then = clock();
     for (let k = 0; k < 60 && !stable && performance.now() - t0 < 1000; k++) {
       await nextFrame();
       if (!el.isConnected) return { ok: false, failure: 'detached' };
+      const now = clock();
+      if (animated && now !== null && now === then) continue;
+      then = now;
       resetCaches();
       const cur = sight(el);
       if (!cur) return { ok: false, failure: 'notVisible' };
