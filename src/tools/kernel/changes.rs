@@ -17,6 +17,7 @@ use crate::tools::kernel::observed::{
     MAX_GONE, Snapshot, difference, fields_changed, flatten, listed, reads_the_same, regions,
 };
 use crate::tools::kernel::outcome::ToolOutcome;
+use crate::tools::kernel::output::ref_number;
 use crate::tools::kernel::tool::{Services, Tool};
 
 /// About how many bytes the told changes take at most; the rest is counted in `more` and
@@ -275,10 +276,9 @@ impl<'n> Teller<'n, '_> {
 /// About how many bytes ref `r` adds to a ref list already holding `told`, as written
 /// ([`crate::tools::kernel::output::ref_runs`]): next to a told ref it only moves a run's end.
 fn ref_cost(r: &str, told: &[String]) -> usize {
-    let number = |r: &str| r.strip_prefix('e').and_then(|n| n.parse::<u64>().ok());
-    let next_to_one = number(r).is_some_and(|n| {
+    let next_to_one = ref_number(r).is_some_and(|n| {
         told.iter()
-            .filter_map(|t| number(t))
+            .filter_map(|t| ref_number(t))
             .any(|t| t + 1 == n || n + 1 == t)
     });
     if next_to_one { 2 } else { r.len() + 3 }

@@ -213,8 +213,7 @@ pub fn ref_runs<S: serde::Serializer>(refs: &[String], s: S) -> Result<S::Ok, S:
 /// The entries [`ref_runs`] writes: refs in order of their numbers, runs of two or more as
 /// `eA-eB`, anything that is not an `e` ref as it is (after the refs).
 pub fn fold_refs(refs: &[String]) -> Vec<String> {
-    let number = |r: &str| r.strip_prefix('e').and_then(|n| n.parse::<u64>().ok());
-    let mut numbers: Vec<u64> = refs.iter().filter_map(|r| number(r)).collect();
+    let mut numbers: Vec<u64> = refs.iter().filter_map(|r| ref_number(r)).collect();
     numbers.sort_unstable();
     numbers.dedup();
     let mut out = Vec::new();
@@ -231,8 +230,13 @@ pub fn fold_refs(refs: &[String]) -> Vec<String> {
         });
         k += 1;
     }
-    out.extend(refs.iter().filter(|r| number(r).is_none()).cloned());
+    out.extend(refs.iter().filter(|r| ref_number(r).is_none()).cloned());
     out
+}
+
+/// The number of ref `eN` (None for anything else): what orders refs and makes runs of them.
+pub fn ref_number(r: &str) -> Option<u64> {
+    r.strip_prefix('e').and_then(|n| n.parse().ok())
 }
 
 /// Whether a count is zero: results leave such counts out (`skip_serializing_if`).
