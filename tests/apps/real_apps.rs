@@ -1241,6 +1241,26 @@ fn prefect_add_edit_and_delete_a_variable() {
             .is_some_and(|t| t.contains("Variable updated")),
         "{save}"
     );
+    // The UI shows the toast in each of its toasters, one over the other; the click tells it
+    // once, and not again as the text inside it.
+    assert!(
+        eval(
+            &mut g,
+            "[...document.querySelectorAll('[aria-live=assertive]')].filter((c) => c.innerText.includes('Variable updated')).length"
+        )
+        .as_u64()
+        .is_some_and(|n| n >= 1)
+    );
+    let added = save["changes"]["added"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let tells = |e: &&Value| {
+        e["text"]
+            .as_str()
+            .is_some_and(|t| t.contains("Variable updated"))
+    };
+    assert_eq!(added.iter().filter(tells).count(), 1, "{save}");
 
     // Delete, confirmed in the UI's own dialog.
     let obs = observe(&mut g, json!({}));
