@@ -125,6 +125,7 @@ wire_enum! {
         FieldBrowser = "browserFailed" in FillForm, "Chrome failed while this field was filled";
         NotCleared = "notCleared" in Verification, "the field still holds text after select-all and Backspace";
         NotToggled = "notToggled" in Verification, "`check`/`uncheck`: the element did not take the state";
+        MissedTarget = "missedTarget" in Verification, "the press went out but reached another element (`receivedBy`: role, name, tag): the page moved or covered the target as it was pressed; look at the page before repeating";
         StaleRevision = "staleRevision" in Contract, "the page changed since `expectedRevision`";
         StaleContinuation = "staleContinuation" in Contract, "`extractStructured`: the page changed since the continuation was given (its revision, URL or the rows it pages through); extract again from the start";
         DeniedHost = "deniedHost" in Policy, "a deny rule matches the URL's host";
@@ -190,7 +191,7 @@ impl FailureKind {
             | WrongFrame | Disabled | NotEditable | Unstable | Blocked | NotActionable
             | NotCheckable | NoSuchOption | AmbiguousOption | NotSelect | NotFileInput
             | UnresolvedFields => Kind::Targeting,
-            NotCleared | NotToggled => Kind::Verification,
+            NotCleared | NotToggled | MissedTarget => Kind::Verification,
             FieldInterrupted | FieldBrowser => Kind::FillForm,
             StaleRevision | StaleContinuation => Kind::Contract,
             DeniedHost | HostNotAllowed | SchemeNotAllowed | MalformedUrl

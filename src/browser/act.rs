@@ -394,6 +394,12 @@ impl Actions<'_> {
     /// animation frames). `None` when the document went away (a navigation) or a dialog
     /// blocks its scripts.
     async fn dom_quiet(&self, budget: Duration) -> Option<bool> {
+        self.dom_quiet_after_press(budget).await.map(|q| q.0)
+    }
+
+    /// [`Actions::dom_quiet`], and what the press the agent watched for met: `Some(element)`
+    /// (a bounded role, name and tag) when it reached another element than its target.
+    async fn dom_quiet_after_press(&self, budget: Duration) -> Option<(bool, Option<Value>)> {
         let agent = self.browser.agent_context.clone()?;
         let ms = budget.as_millis().max(1);
         let r = self
@@ -411,7 +417,12 @@ impl Actions<'_> {
         if r.get("exceptionDetails").is_some() {
             return None;
         }
-        Some(r["result"]["value"]["settled"] == true)
+        let v = &r["result"]["value"];
+        let missed = v["missed"].as_object().map(|b| {
+            let text = |k: &str| b.get(k).and_then(Value::as_str).unwrap_or("");
+            super::frames::blocker_summary(text("role"), text("name"), text("tag"))
+        });
+        Some((v["settled"] == true, missed))
     }
 
     /// After a document loaded: wait within `budget` until it has rendered (a single-page app
@@ -460,8 +471,32 @@ impl Actions<'_> {
 
     /// After input: wait until what it caused has happened, or [`ACTION_SETTLE`] has passed
     /// (DOM quiet for two frames, requests it started answered, a navigation it started
-    /// loaded), then report what happened.
-    pub async fn settle(&mut self, armed: Armed) -> Result<Caused, BrowserError> {
+    /// loaded), then report what happened. A press that reached another element than the one
+    /// it was aimed at (the page moved or covered it between the hit test and the press) is a
+    /// `missedTarget` failure, whatever it caused: never a success. Every action that presses
+    /// settles here, so the rule holds for all of them.
+    pub async fn settle(&mut self, armed: Armed) -> Result<Caused, ActError> {
+        let mut missed = None;
+        let caused = self.settle_input(armed, &mut missed).await?;
+        match missed {
+            None => Ok(caused),
+            Some(received_by) => {
+                let mut extra = Map::new();
+                extra.insert("receivedBy".into(), received_by);
+                Err(targeting(
+                    FailureKind::MissedTarget,
+                    "the press reached another element: the page moved or covered the target as it was pressed; look at the page before repeating",
+                    extra,
+                ))
+            }
+        }
+    }
+
+    async fn settle_input(
+        &mut self,
+        armed: Armed,
+        missed: &mut Option<Value>,
+    ) -> Result<Caused, BrowserError> {
         let Armed { mut rx, mark, url } = armed;
         let events = Arc::clone(&self.browser.events);
         let session = self.browser.page()?.session_id.clone();
@@ -473,7 +508,10 @@ impl Actions<'_> {
         let mut caused = Caused::default();
         let mut quiet = None;
         tokio::select! {
-            q = self.dom_quiet(left()) => quiet = q,
+            q = self.dom_quiet_after_press(left()) => if let Some((settled, m)) = q {
+                quiet = Some(settled);
+                *missed = m;
+            },
             d = events.dialog_opened() => caused.dialog = Some(d),
         }
         let mut navigating = false;

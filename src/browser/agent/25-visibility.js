@@ -55,8 +55,16 @@
   // every ancestor that does not contain fixed descendants (transform, filter, contain...),
   // and overflow on <body> or <html> belongs to the viewport. So for every element we keep
   // three clip rectangles for its descendants, one per positioning scheme; null = unclipped.
-  /** Clip edges in CSS pixels, infinite where open. @typedef {{ l: number, t: number, r: number, b: number }} Edges */
+  /**
+   * A turned block's clip along one of its own axes: the screen points whose coordinate on that
+   * axis, measured from the block's centre (`cx`, `cy`) along (`ux`, `uy`), is within `lo`..`hi`.
+   * `by` is the block and `axis` its own axis, so a scroller can open the axis it scrolls.
+   * @typedef {{ cx: number, cy: number, ux: number, uy: number, lo: number, hi: number, by: El, axis: string }} Band
+   */
+  /** Clip edges in CSS pixels, infinite where open, and the bands of turned clips. @typedef {{ l: number, t: number, r: number, b: number, bands?: Band[] }} Edges */
+  /** @type {Edges} */
   const NONE = { l: -Infinity, t: -Infinity, r: Infinity, b: Infinity };
+  /** @type {Edges} */
   const EMPTY = { l: 0, t: 0, r: 0, b: 0 };
   /** @param {string} v */
   const clips = (v) => v === 'hidden' || v === 'clip';
@@ -109,18 +117,109 @@
     const v = m[1].split(',').map(Number);
     return Math.abs(v[1]) > 1e-6 || Math.abs(v[2]) > 1e-6;
   }
+  // The 2-D linear part of el's own transform (`rotate`, `scale` and `transform`, in that order
+  // of application from the outside in), as [a, b, c, d] mapping (x, y) to (a x + c y, b x + d y);
+  // null for a 3-D one, which maps no line to a line this script can follow.
+  /** @param {CSSStyleDeclaration} s @returns {number[] | null} */
+  function ownLinear(s) {
+    let m = [1, 0, 0, 1];
+    /** @param {number[]} n */
+    const times = (n) => { m = [m[0] * n[0] + m[2] * n[1], m[1] * n[0] + m[3] * n[1], m[0] * n[2] + m[2] * n[3], m[1] * n[2] + m[3] * n[3]]; };
+    if (s.rotate && s.rotate !== 'none') {
+      const parts = s.rotate.trim().split(/\s+/);
+      const a = parts[parts.length - 1];
+      if (parts.length > 1 && !/^z$|^0 0 1$/.test(parts.slice(0, -1).join(' '))) return null;
+      const deg = a.endsWith('rad') ? parseFloat(a) * 180 / Math.PI : a.endsWith('turn') ? parseFloat(a) * 360 : a.endsWith('grad') ? parseFloat(a) * 0.9 : parseFloat(a);
+      if (!Number.isFinite(deg)) return null;
+      const c = Math.cos(deg * Math.PI / 180), n = Math.sin(deg * Math.PI / 180);
+      times([c, n, -n, c]);
+    }
+    if (s.scale && s.scale !== 'none') {
+      const v = s.scale.trim().split(/\s+/).map(Number);
+      if (!v.every(Number.isFinite)) return null;
+      times([v[0], 0, 0, v.length > 1 ? v[1] : v[0]]);
+    }
+    const t = s.transform;
+    if (t && t !== 'none') {
+      const g = /^matrix\(([^)]*)\)/.exec(t);
+      if (!g) return null;
+      const v = g[1].split(',').map(Number);
+      times([v[0], v[1], v[2], v[3]]);
+    }
+    return m;
+  }
+  // Inline boxes a transform applies to all the same.
+  const REPLACED = new Set(['img', 'video', 'canvas', 'iframe', 'embed', 'object', 'svg', 'input', 'select', 'textarea', 'button']);
+  // The bands of el's turned clip, one per axis it cuts (`cx`, `cy`: which of its own axes):
+  // its padding box in its own coordinates, mapped through every transform from it up to its
+  // document. null when some transform on the way is 3-D.
+  /** @param {El} el @param {boolean} cx @param {boolean} cy @returns {Band[] | null} */
+  function turnedBands(el, cx, cy) {
+    let m = [1, 0, 0, 1];
+    for (let n = /** @type {El | null} */ (el); n; n = flatParent(n)) {
+      if (n.nodeType !== 1) continue;
+      const ns = st(n);
+      // No box (display: contents) or an inline box, which transforms do not apply to.
+      if (ns.display === 'contents' || (ns.display === 'inline' && !REPLACED.has(n.localName))) continue;
+      const o = ownLinear(ns);
+      if (!o) return null;
+      m = [o[0] * m[0] + o[2] * m[1], o[1] * m[0] + o[3] * m[1], o[0] * m[2] + o[2] * m[3], o[1] * m[2] + o[3] * m[3]];
+    }
+    const r = el.getBoundingClientRect(), w = el.offsetWidth, h = el.offsetHeight;
+    // How many screen pixels one of its own: zoom scales both alike, and its box's bounds on
+    // screen give the factor.
+    const spanX = Math.abs(m[0]) * w + Math.abs(m[2]) * h, spanY = Math.abs(m[1]) * w + Math.abs(m[3]) * h;
+    const k = spanX > 0 ? r.width / spanX : spanY > 0 ? r.height / spanY : 0;
+    const det = k * k * (m[0] * m[3] - m[1] * m[2]);
+    if (!(Math.abs(det) > 1e-9)) return null;
+    // Rows of the inverse map: a screen offset from the centre to its own x and y.
+    const ix = [k * m[3] / det, -k * m[2] / det], iy = [-k * m[1] / det, k * m[0] / det];
+    const mid = { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+    // Half a pixel of slack: offsetWidth is rounded, and the press's hit test decides the rest.
+    /** @type {Band[]} */
+    const out = [];
+    if (cx) out.push({ cx: mid.x, cy: mid.y, ux: ix[0], uy: ix[1], lo: el.clientLeft - w / 2 - 0.5, hi: el.clientLeft + el.clientWidth - w / 2 + 0.5, by: el, axis: 'x' });
+    if (cy) out.push({ cx: mid.x, cy: mid.y, ux: iy[0], uy: iy[1], lo: el.clientTop - h / 2 - 0.5, hi: el.clientTop + el.clientHeight - h / 2 + 0.5, by: el, axis: 'y' });
+    return out;
+  }
+  // Whether any of a box (screen-aligned) lies in every band.
+  /** @param {Box} box @param {Band[] | undefined} bands */
+  function boxInBands(box, bands) {
+    if (!bands) return true;
+    for (const d of bands) {
+      let lo = Infinity, hi = -Infinity;
+      for (const [x, y] of [[box.x, box.y], [box.x + box.w, box.y], [box.x, box.y + box.h], [box.x + box.w, box.y + box.h]]) {
+        const v = d.ux * (x - d.cx) + d.uy * (y - d.cy);
+        lo = Math.min(lo, v); hi = Math.max(hi, v);
+      }
+      if (hi <= d.lo || lo >= d.hi) return false;
+    }
+    return true;
+  }
+  /** @param {Band[] | undefined} a @param {Band[] | undefined} b */
+  const bothBands = (a, b) => (a && b ? a.concat(b) : a || b);
   /** @param {Edges} a @param {Edges} b @returns {Edges} */
-  const intersect = (a, b) => ({ l: Math.max(a.l, b.l), t: Math.max(a.t, b.t), r: Math.min(a.r, b.r), b: Math.min(a.b, b.b) });
+  const intersect = (a, b) => {
+    /** @type {Edges} */
+    const c = { l: Math.max(a.l, b.l), t: Math.max(a.t, b.t), r: Math.min(a.r, b.r), b: Math.min(a.b, b.b) };
+    const bands = bothBands(a.bands, b.bands);
+    if (bands) c.bands = bands;
+    return c;
+  };
   /** @param {Edges} c */
   const emptyClip = (c) => c.r <= c.l || c.b <= c.t;
   // A box's part inside a clip given by its edges, which may be infinite on the axis a block
   // does not clip (overflow-x: hidden alone): compared edge by edge, never as a width, so an
   // open side stays open (as a width it was Infinity - Infinity, NaN, and the box hidden).
   /** @param {Box} box @param {Edges} c @returns {Box | null} */
+  // A turned clip's bands do not cut the box to a rectangle: a box outside one is null, else
+  // the hit test finds its points inside.
   function clipByEdges(box, c) {
     const l = Math.max(box.x, c.l), t = Math.max(box.y, c.t);
     const r = Math.min(box.x + box.w, c.r), b = Math.min(box.y + box.h, c.b);
-    return r > l && b > t ? { x: l, y: t, w: r - l, h: b - t } : null;
+    if (!(r > l && b > t)) return null;
+    const part = { x: l, y: t, w: r - l, h: b - t };
+    return boxInBands(part, c.bands) ? part : null;
   }
   // The clips for an element's descendants, one per positioning scheme, in its document's
   // viewport coordinates: `flow` for in-flow boxes, `abs()` for absolutely positioned ones,
@@ -145,9 +244,16 @@
       else if (!toViewport && s.display !== 'contents' && (cuts(s.overflowX) || cuts(s.overflowY))) {
         const r = el.getBoundingClientRect();
         let box;
+        /** @type {Band[] | null} */
+        let bands = null;
         if (this.turn) {
-          // A turned clip is no rectangle on screen: its bounds, and the hit test decides.
-          box = { l: r.left, t: r.top, r: r.right, b: r.bottom };
+          // A turned clip is no rectangle on screen: bands along its own axes, inside its
+          // bounds when it cuts both. Cutting one, it leaves the other open however it turns
+          // (content running out along it shows), so its bounds say nothing there.
+          const bx = cuts(s.overflowX), by = cuts(s.overflowY);
+          bands = turnedBands(el, bx, by);
+          box = bx && by ? { l: r.left, t: r.top, r: r.right, b: r.bottom } : NONE;
+          if (!bands && !(bx && by)) bands = [];
         } else {
           // Its padding box as drawn: zoom and scale make it larger or smaller than its own
           // CSS pixels (clientWidth and friends).
@@ -158,7 +264,9 @@
         inner = intersect(own, {
           l: cuts(s.overflowX) ? box.l : -Infinity, r: cuts(s.overflowX) ? box.r : Infinity,
           t: cuts(s.overflowY) ? box.t : -Infinity, b: cuts(s.overflowY) ? box.b : Infinity,
+          bands: bands && bands.length ? bands : undefined,
         });
+        if (!inner.bands) delete inner.bands;
       }
       // What a person can see of a scroller's content: any of it can be scrolled into the
       // scroller's box, so along an axis it scrolls, the clips around it bound the scroller,
@@ -168,7 +276,11 @@
         const sx = scrolls(s.overflowX), sy = scrolls(s.overflowY);
         if (sx || sy) {
           const r = el.getBoundingClientRect();
+          // Its own band along an axis it scrolls is open too (a band of a turned clip around
+          // it stays).
+          const bands = inner.bands && inner.bands.filter((d) => d.by !== el || !(d.axis === 'x' ? sx : sy));
           inner = { l: inner.l, t: inner.t, r: inner.r, b: inner.b };
+          if (bands && bands.length) inner.bands = bands;
           const across = this.turn;
           if (sx || across) {
             const open = Math.min(inner.r, r.right) > Math.max(inner.l, r.left);
@@ -251,7 +363,7 @@
     const c = clipFor(el);
     if (r.width > 0 && r.height > 0) {
       if (emptyClip(c)) return false;
-      return r.right > c.l && r.left < c.r && r.bottom > c.t && r.top < c.b;
+      return r.right > c.l && r.left < c.r && r.bottom > c.t && r.top < c.b && boxInBands(toBox(r), c.bands);
     }
     if (quick || emptyClip(c)) return false;
     return (!clips(s.overflowX) && !clips(s.overflowY)) && visibleDescendant(el);

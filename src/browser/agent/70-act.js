@@ -190,6 +190,7 @@
     if (p.x === undefined) return { ok: false, failure: 'blocked', blocker: summarize(p.blocker) };
     const via = prev.via;
     arm();
+    if (action !== 'hover') watchPress(el, via);
     return { ok: true, x: round2(p.x), y: round2(p.y), via: via === el ? undefined : via.localName === 'label' ? 'label' : 'editor', rect: box(prev.rect) };
   }
 
@@ -201,6 +202,7 @@
   /** @type {Armed | null} */
   let armed = null;
   function arm() {
+    unwatchPress();
     if (armed) armed.mo.disconnect();
     /** @type {Armed} */
     const a = { mutations: 0, last: performance.now(), mo: null };
@@ -209,6 +211,60 @@
     armed = a;
     return { ok: true };
   }
+  // What a press met: whether it reached el (or what el is pressed through) and the first
+  // element the window saw it on.
+  /** @type {{ el: El, via: El, reached: boolean, first: Element | null, stop: () => void } | null} */
+  let pressWatch = null;
+  // Between the hit test and the press the page can move or cover el (a timer that shifts the
+  // layout): the press then lands elsewhere. Listening on el, its stand-in and its labels, and
+  // on the window first of all (capture), tells afterwards where it went.
+  /** @param {El} el @param {El} via */
+  function watchPress(el, via) {
+    unwatchPress();
+    const nodes = [el];
+    if (via && via !== el) nodes.push(via);
+    if (el.labels) for (const l of el.labels) nodes.push(l);
+    const win = el.ownerDocument.defaultView;
+    const w = { el, via: via || el, reached: false, first: /** @type {Element | null} */ (null), stop: () => {} };
+    const onEl = () => { w.reached = true; };
+    /** @param {Event} e */
+    const onWin = (e) => { if (!w.first) w.first = /** @type {Element} */ (e.composedPath()[0] || e.target); };
+    const kinds = ['pointerdown', 'mousedown'];
+    for (const k of kinds) {
+      for (const n of nodes) n.addEventListener(k, onEl, true);
+      if (win) win.addEventListener(k, onWin, true);
+    }
+    w.stop = () => {
+      for (const k of kinds) {
+        for (const n of nodes) n.removeEventListener(k, onEl, true);
+        if (win) win.removeEventListener(k, onWin, true);
+      }
+    };
+    pressWatch = w;
+  }
+  function unwatchPress() {
+    if (pressWatch) pressWatch.stop();
+    pressWatch = null;
+  }
+  // After the press: the element it reached instead of its target, or null when it reached the
+  // target, or nothing here saw it (a navigation, a page that stops the event before the
+  // window hears it): only a press seen going elsewhere is a miss. A target the page stops the
+  // event before still counts when the press was on it, and a closed shadow root's host may
+  // hold it.
+  function pressMissed() {
+    const w = pressWatch;
+    unwatchPress();
+    if (!w || w.reached || !w.first) return null;
+    const t = w.first;
+    if (t.nodeType !== 1 || lands(w.el, w.via, t)) return null;
+    for (let n = /** @type {Node} */ (w.el); n; ) {
+      const root = n.getRootNode();
+      if (!(root instanceof ShadowRoot)) break;
+      if (root.host === t) return null;
+      n = root.host;
+    }
+    return summarize(/** @type {El} */ (t));
+  }
   // A page that has not reacted by the first frame (no mutation since the input) is taken as
   // settled then; one that has must then be quiet for `quietFrames` frames in a row.
   /** @param {number} budgetMs @param {number} quietFrames */
@@ -216,11 +272,12 @@
     const t0 = performance.now();
     const budget = Math.min(posInt(budgetMs, 500), 10000);
     const need = Math.min(posInt(quietFrames, 2), 10);
+    const missed = pressMissed();
     if (!armed) arm();
     const a = armed;
     let seenCount = a.mutations, quiet = 0, frames = 0;
     /** @param {boolean} settled */
-    const done = (settled) => ({ settled, content: hasContent(), mutations: a.mutations, ms: Math.round(performance.now() - t0) });
+    const done = (settled) => ({ settled, content: hasContent(), mutations: a.mutations, ms: Math.round(performance.now() - t0), missed });
     while (performance.now() - t0 < budget) {
       await nextFrame();
       frames += 1;
