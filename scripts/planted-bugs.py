@@ -141,6 +141,8 @@ PLANTS = [
  ("ref lists are written one ref an entry", [("src/tools/kernel/output.rs", "    s.collect_seq(fold_refs(refs))", "    s.collect_seq(refs)")], "page_delta", "an_action_tells_what_it_changed"),
  ("a frame's border takes a press meant for its content", [("src/browser/agent/25-visibility.js", "      if (!(ix >= 0 && iy >= 0 && ix < vp.w && iy < vp.h)) return c.f;\n", ""), ("src/browser/agent/25-visibility.js", "    if (vis && !(Math.ceil(vis.x) < vis.x + vis.w && Math.ceil(vis.y) < vis.y + vis.h)) vis = null;\n", "")], "generated_layouts", "every_seed_that_once_failed"),
  ("a fixed button covered by scrolled content is never uncovered", [("src/browser/agent/70-act.js", "const ways = v && inFixedBox(via) ?", "const ways = false ?")], "page_model", "a_fixed_button_covered_by_scrolled_content"),
+ ("a press that lands elsewhere is a success", [("src/browser/agent/70-act.js", "    if (action !== 'hover') watchPress(el, via);\n", "")], "page_model", "a_press_the_page_moves"),
+ ("a turned clip cuts along the screen's axes", [("src/browser/agent/25-visibility.js", "          bands = turnedBands(el, bx, by);\n          box = bx && by ?", "          bands = null;\n          box = true ?")], "page_model", "a_turned_block_clips"),
  ("a crash at start-up is reported at once", [('src/browser/launch/mod.rs', '            tracing::warn!(%status, "Chrome crashed while starting; starting it once more");\n            launch_once(&opts).await', '            Err(LaunchError::Exited { status, detail: String::new(), crashed: true })')], "browser_launch", "a_chrome_that_crashes"),
 ]
 # Plants by people who had not written the code (issue 28): each family's slips, planted from
