@@ -113,6 +113,7 @@ wire_enum! {
         Disabled = "disabled" in Targeting, "the element is disabled";
         NotEditable = "notEditable" in Targeting, "the element does not take text";
         Unstable = "unstable" in Targeting, "the element kept moving for a second";
+        FocusMoved = "focusMoved" in Targeting, "the page moved the focus to another element (`receivedBy`: role, name, tag) as this one took it; nothing was typed: type into that one, or look at the page";
         Blocked = "blocked" in Targeting, "another element (`blocker`: role, name, tag) would take the pointer event";
         NotActionable = "notActionable" in Targeting, "the element cannot take this action";
         NotCheckable = "notCheckable" in Targeting, "the element is not a checkbox, radio or switch";
@@ -125,7 +126,7 @@ wire_enum! {
         FieldBrowser = "browserFailed" in FillForm, "Chrome failed while this field was filled";
         NotCleared = "notCleared" in Verification, "the field still holds text after select-all and Backspace";
         NotToggled = "notToggled" in Verification, "`check`/`uncheck`: the element did not take the state";
-        MissedTarget = "missedTarget" in Verification, "the press went out but reached another element (`receivedBy`: role, name, tag): the page moved or covered the target as it was pressed; look at the page before repeating";
+        MissedTarget = "missedTarget" in Verification, "the press or keys went out but reached another element (`receivedBy`: role, name, tag): the page moved or covered the target as it was pressed, or moved the focus away; look at the page before repeating";
         StaleRevision = "staleRevision" in Contract, "the page changed since `expectedRevision`";
         StaleContinuation = "staleContinuation" in Contract, "`extractStructured`: the page changed since the continuation was given (its revision, URL or the rows it pages through); extract again from the start";
         DeniedHost = "deniedHost" in Policy, "a deny rule matches the URL's host";
@@ -188,9 +189,9 @@ impl FailureKind {
         use FailureKind::*;
         match self {
             InvalidLocator | NotFound | OutsideViewport | NotVisible | Ambiguous | StaleRef
-            | WrongFrame | Disabled | NotEditable | Unstable | Blocked | NotActionable
-            | NotCheckable | NoSuchOption | AmbiguousOption | NotSelect | NotFileInput
-            | UnresolvedFields => Kind::Targeting,
+            | WrongFrame | Disabled | NotEditable | Unstable | FocusMoved | Blocked
+            | NotActionable | NotCheckable | NoSuchOption | AmbiguousOption | NotSelect
+            | NotFileInput | UnresolvedFields => Kind::Targeting,
             NotCleared | NotToggled | MissedTarget => Kind::Verification,
             FieldInterrupted | FieldBrowser => Kind::FillForm,
             StaleRevision | StaleContinuation => Kind::Contract,

@@ -119,6 +119,10 @@ pub struct Caused {
     pub settled: bool,
 }
 
+/// The element an action's input reached instead of its target (a bounded role, name and
+/// tag), and whether that input was keys (else a press).
+type Missed = (Value, bool);
+
 /// Where events and requests stood just before an action's input (see [`Actions::arm`]).
 pub struct Armed {
     rx: Receiver<Arc<CdpEvent>>,
@@ -364,6 +368,34 @@ impl Actions<'_> {
         Err(targeting(failure, reason, extra))
     }
 
+    /// Focus `r` for keys, and watch where they go (see [`Actions::settle`]). Refused, before
+    /// any key, when the page hands the focus on to another element as `r` takes it: the keys
+    /// would go there.
+    pub async fn focus_for_keys(&mut self, r: &str) -> Result<(), ActError> {
+        let answer = self
+            .browser
+            .agent()
+            .run(&super::agent_calls::Focus(r))
+            .await?;
+        if answer["ok"] == false {
+            return Err(self.stale(r).await?);
+        }
+        let Some(b) = answer["elsewhere"].as_object() else {
+            return Ok(());
+        };
+        let text = |k: &str| b.get(k).and_then(Value::as_str).unwrap_or("");
+        let mut extra = Map::new();
+        extra.insert(
+            "receivedBy".into(),
+            super::frames::blocker_summary(text("role"), text("name"), text("tag")),
+        );
+        Err(targeting(
+            FailureKind::FocusMoved,
+            "the page moved the focus to another element as this one took it; nothing was typed",
+            extra,
+        ))
+    }
+
     /// Take note of where events and requests stand, just before input: what follows is
     /// what the input caused.
     pub fn arm(&self) -> Armed {
@@ -397,9 +429,10 @@ impl Actions<'_> {
         self.dom_quiet_after_press(budget).await.map(|q| q.0)
     }
 
-    /// [`Actions::dom_quiet`], and what the press the agent watched for met: `Some(element)`
-    /// (a bounded role, name and tag) when it reached another element than its target.
-    async fn dom_quiet_after_press(&self, budget: Duration) -> Option<(bool, Option<Value>)> {
+    /// [`Actions::dom_quiet`], and what the input the agent watched for met: `Some((element,
+    /// keys))` (a bounded role, name and tag; whether it was keys, else a press) when it reached
+    /// another element than its target.
+    async fn dom_quiet_after_press(&self, budget: Duration) -> Option<(bool, Option<Missed>)> {
         let agent = self.browser.agent_context.clone()?;
         let ms = budget.as_millis().max(1);
         let r = self
@@ -420,7 +453,8 @@ impl Actions<'_> {
         let v = &r["result"]["value"];
         let missed = v["missed"].as_object().map(|b| {
             let text = |k: &str| b.get(k).and_then(Value::as_str).unwrap_or("");
-            super::frames::blocker_summary(text("role"), text("name"), text("tag"))
+            let by = super::frames::blocker_summary(text("role"), text("name"), text("tag"));
+            (by, text("input") == "keys")
         });
         Some((v["settled"] == true, missed))
     }
@@ -471,23 +505,25 @@ impl Actions<'_> {
 
     /// After input: wait until what it caused has happened, or [`ACTION_SETTLE`] has passed
     /// (DOM quiet for two frames, requests it started answered, a navigation it started
-    /// loaded), then report what happened. A press that reached another element than the one
-    /// it was aimed at (the page moved or covered it between the hit test and the press) is a
-    /// `missedTarget` failure, whatever it caused: never a success. Every action that presses
-    /// settles here, so the rule holds for all of them.
+    /// loaded), then report what happened. A press or keys that reached another element than
+    /// the one they were aimed at (the page moved or covered it between the last look and the
+    /// press, or moved the focus away) are a `missedTarget` failure, whatever they caused:
+    /// never a success. Every action that presses or types settles here, so the rule holds for
+    /// all of them.
     pub async fn settle(&mut self, armed: Armed) -> Result<Caused, ActError> {
         let mut missed = None;
         let caused = self.settle_input(armed, &mut missed).await?;
         match missed {
             None => Ok(caused),
-            Some(received_by) => {
+            Some((received_by, keys)) => {
                 let mut extra = Map::new();
                 extra.insert("receivedBy".into(), received_by);
-                Err(targeting(
-                    FailureKind::MissedTarget,
-                    "the press reached another element: the page moved or covered the target as it was pressed; look at the page before repeating",
-                    extra,
-                ))
+                let reason = if keys {
+                    "the keys reached another element: the page moved the focus away from the target; look at the page before repeating"
+                } else {
+                    "the press reached another element: the page moved or covered the target as it was pressed; look at the page before repeating"
+                };
+                Err(targeting(FailureKind::MissedTarget, reason, extra))
             }
         }
     }
@@ -495,7 +531,7 @@ impl Actions<'_> {
     async fn settle_input(
         &mut self,
         armed: Armed,
-        missed: &mut Option<Value>,
+        missed: &mut Option<Missed>,
     ) -> Result<Caused, BrowserError> {
         let Armed { mut rx, mark, url } = armed;
         let events = Arc::clone(&self.browser.events);

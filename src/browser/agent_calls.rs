@@ -264,6 +264,11 @@ agent_fn!(
     KeyGuardRelease() => "keyGuardRelease", FocusState
 );
 agent_fn!(
+    /// Where the keys or press watched since the last `focus` or pointer action went, when that
+    /// was not their target (`missed`: role, name and tag; else null). Reading it ends the watch.
+    InputMissed() => "inputMissed", Value
+);
+agent_fn!(
     /// Start counting the page's mutations (what a key press caused).
     Arm() => "arm", Value
 );

@@ -190,7 +190,7 @@
     if (p.x === undefined) return { ok: false, failure: 'blocked', blocker: summarize(p.blocker) };
     const via = prev.via;
     arm();
-    if (action !== 'hover') watchPress(el, via);
+    if (action !== 'hover') watchInput(el, via, 'press');
     return { ok: true, x: round2(p.x), y: round2(p.y), via: via === el ? undefined : via.localName === 'label' ? 'label' : 'editor', rect: box(prev.rect) };
   }
 
@@ -211,51 +211,61 @@
     armed = a;
     return { ok: true };
   }
-  // What a press met: whether it reached el (or what el is pressed through) and the first
-  // element the window saw it on.
-  /** @type {{ el: El, via: El, reached: boolean, first: Element | null, stop: () => void } | null} */
+  // What an action's input met: for each kind of event, the first the window saw, what it was
+  // aimed at and whether it reached el (or what el is operated through). `input`: a pointer
+  // press, or keys.
+  /** @typedef {{ ev: Event, target: Element, reached: boolean }} FirstEvent */
+  /** @type {{ el: El, via: El, input: string, kinds: string[], seen: Map<string, FirstEvent>, stop: () => void } | null} */
   let pressWatch = null;
-  // Between the hit test and the press the page can move or cover el (a timer that shifts the
-  // layout): the press then lands elsewhere. Listening on el, its stand-in and its labels, and
-  // on the window first of all (capture), tells afterwards where it went.
-  /** @param {El} el @param {El} via */
-  function watchPress(el, via) {
+  // Between the last look and the input the page can move or cover el (a timer that shifts the
+  // layout), or move the focus away from it: the press or the keys then land elsewhere.
+  // Listening on el, its stand-in and its labels, and on the window first of all (capture),
+  // tells afterwards where they went. Only the first event of a kind counts (a code box that
+  // moves the focus on after each digit took the first), and for keys where the text went
+  // (`beforeinput`) before where the first key went (a page can move the focus as it handles
+  // the key, and the text follows the focus).
+  /** @param {El} el @param {El} via @param {'press' | 'keys'} input */
+  function watchInput(el, via, input) {
     unwatchPress();
     const nodes = [el];
     if (via && via !== el) nodes.push(via);
     if (el.labels) for (const l of el.labels) nodes.push(l);
     const win = el.ownerDocument.defaultView;
-    const w = { el, via: via || el, reached: false, first: /** @type {Element | null} */ (null), stop: () => {} };
-    const onEl = () => { w.reached = true; };
+    const kinds = input === 'keys' ? ['beforeinput', 'keydown'] : ['pointerdown', 'mousedown'];
+    /** @type {Map<string, FirstEvent>} */
+    const seen = new Map();
     /** @param {Event} e */
-    const onWin = (e) => { if (!w.first) w.first = /** @type {Element} */ (e.composedPath()[0] || e.target); };
-    const kinds = ['pointerdown', 'mousedown'];
+    const onWin = (e) => { if (!seen.has(e.type)) seen.set(e.type, { ev: e, target: /** @type {Element} */ (e.composedPath()[0] || e.target), reached: false }); };
+    /** @param {Event} e */
+    const onEl = (e) => { const f = seen.get(e.type); if (f && f.ev === e) f.reached = true; };
     for (const k of kinds) {
       for (const n of nodes) n.addEventListener(k, onEl, true);
       if (win) win.addEventListener(k, onWin, true);
     }
-    w.stop = () => {
+    const stop = () => {
       for (const k of kinds) {
         for (const n of nodes) n.removeEventListener(k, onEl, true);
         if (win) win.removeEventListener(k, onWin, true);
       }
     };
-    pressWatch = w;
+    pressWatch = { el, via: via || el, input, kinds, seen, stop };
   }
   function unwatchPress() {
     if (pressWatch) pressWatch.stop();
     pressWatch = null;
   }
-  // After the press: the element it reached instead of its target, or null when it reached the
-  // target, or nothing here saw it (a navigation, a page that stops the event before the
-  // window hears it): only a press seen going elsewhere is a miss. A target the page stops the
-  // event before still counts when the press was on it, and a closed shadow root's host may
-  // hold it.
+  // After the input: the element it reached instead of its target (with which input), or null
+  // when it reached the target, or nothing here saw it (a navigation, a page that stops the
+  // event before the window hears it): only input seen going elsewhere is a miss. A target the
+  // page stops the event before still counts when the input was on it, and a closed shadow
+  // root's host may hold it.
   function pressMissed() {
     const w = pressWatch;
     unwatchPress();
-    if (!w || w.reached || !w.first) return null;
-    const t = w.first;
+    if (!w) return null;
+    const f = w.kinds.map((k) => w.seen.get(k)).find(Boolean);
+    if (!f || f.reached) return null;
+    const t = f.target;
     if (t.nodeType !== 1 || lands(w.el, w.via, t)) return null;
     for (let n = /** @type {Node} */ (w.el); n; ) {
       const root = n.getRootNode();
@@ -263,7 +273,7 @@
       if (root.host === t) return null;
       n = root.host;
     }
-    return summarize(/** @type {El} */ (t));
+    return { ...summarize(/** @type {El} */ (t)), input: w.input };
   }
   // A page that has not reacted by the first frame (no mutation since the input) is taken as
   // settled then; one that has must then be quiet for `quietFrames` frames in a row.

@@ -182,7 +182,18 @@
       if (!(ed && ed.input === el) && (isTextInput(el) || el.localName === 'textarea' || el.isContentEditable)) caretToEnd(el);
     }
     arm();
-    return { ok: true, focused: root.activeElement === el, already };
+    // The keys that follow are checked for where they went (see `watchInput`).
+    const ed = editorOf(el);
+    const via = ed && ed.input === el ? ed.root : el;
+    watchInput(el, via, 'keys');
+    // A page that hands the focus on to another element as this one takes it (a header search
+    // box that opens the real one) would get the keys there: said now, before any key is sent.
+    // The focus inside el, on its editor, or on an element holding it (an editing host) is el's.
+    /** @type {Element | null} */
+    let active = el.ownerDocument.activeElement;
+    for (let k = 0; active && active.shadowRoot && active.shadowRoot.activeElement && k < 32; k++) active = active.shadowRoot.activeElement;
+    const elsewhere = active && !lands(el, via, active) && !composedContains(active, el) ? summarize(/** @type {El} */ (active)) : null;
+    return { ok: true, focused: root.activeElement === el, already, elsewhere };
   }
   // Select the whole content of a field or editor (the keys then replace or delete it).
   /** @param {unknown} ref */
@@ -203,6 +214,7 @@
       s.addRange(r);
     }
     arm();
+    watchInput(el, ed && ed.input === el ? ed.root : el, 'keys');
     return { ok: true };
   }
   // The value as the field or editor holds it, for verification (never a password's).

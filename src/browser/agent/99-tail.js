@@ -63,6 +63,8 @@
     cssPaths: guard(cssPaths),
     state: guard(state),
     focus: guard(focus),
+    // Where the input watched since the last `focus` or pointer action went, when not to its target.
+    inputMissed: guard(() => ({ missed: pressMissed() })),
     selectAll: guard(selectAll),
     valueOf: guard(valueOf),
     forceEmpty: guard(forceEmpty),

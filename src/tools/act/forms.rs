@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use crate::browser::act::{ActError, Caused, until_dialog};
 use crate::browser::agent_calls::{
-    Focus, ForceEmpty, OptionSpec, SelectAll, SelectOption, Settle, State, ValueOf,
+    ForceEmpty, InputMissed, OptionSpec, SelectAll, SelectOption, Settle, State, ValueOf,
 };
 use crate::browser::keys::Key;
 use crate::browser::{Browser, BrowserError};
@@ -178,12 +178,12 @@ fn run_type(services: Arc<Services>, input: Call<TypeArgs>) -> ToolFuture {
             None => a.text.unwrap_or_default(),
         };
         // The target focused first, so the password rule sees the field the keys go to.
-        try_tool!(b.agent().run(&Focus(&resolved.r)).await);
+        try_tool!(b.actions().focus_for_keys(&resolved.r).await);
         let guard = try_tool!(PasswordGuard::before(&services, &mut b, &TYPE, &raw).await);
         if clear {
             try_tool!(clear_field(&mut b, &resolved.r).await);
             // Clearing may have run a code editor's own keys: the field takes the focus again.
-            try_tool!(b.agent().run(&Focus(&resolved.r)).await);
+            try_tool!(b.actions().focus_for_keys(&resolved.r).await);
         }
         let armed = b.actions().arm();
         let events = Arc::clone(b.events());
@@ -256,6 +256,13 @@ async fn clear_field(b: &mut Browser, r: &str) -> Result<(), ToolOutcome> {
         b.input().press_chord(&shortcut("Control+a")).await?;
     }
     b.input().press_chord(&backspace).await?;
+    // The page moved the focus away between the selection and the keys: they went elsewhere.
+    if b.agent().run(&InputMissed()).await?["missed"].is_object() {
+        return Err(ToolOutcome::Failed(Failure::of(
+            FailureKind::MissedTarget,
+            "the keys reached another element: the page moved the focus away from the target; look at the page before repeating",
+        )));
+    }
     if selected.editor.is_some() {
         // A code editor draws its lines on the next animation frame, and its value is read
         // from them: wait until its DOM is quiet (at most half a second) before reading.
@@ -621,6 +628,10 @@ async fn fill_one(b: &mut Browser, r: &str, value: &Value) -> Option<FailureKind
     if let Err(e) = b.actions().actionable(r, "type").await {
         return Some(act(e, FailureKind::NotEditable));
     }
+    // Before the clearing keys: a field that hands its focus on takes none of them.
+    if let Err(e) = b.actions().focus_for_keys(r).await {
+        return Some(act(e, FailureKind::FocusMoved));
+    }
     match clear_field(b, r).await {
         Ok(()) => {}
         Err(ToolOutcome::Failed(e)) => {
@@ -628,13 +639,17 @@ async fn fill_one(b: &mut Browser, r: &str, value: &Value) -> Option<FailureKind
         }
         Err(_) => return Some(FailureKind::FieldBrowser),
     }
-    if let Err(e) = b.agent().run(&Focus(r)).await {
-        return Some(browser(&e));
+    if let Err(e) = b.actions().focus_for_keys(r).await {
+        return Some(act(e, FailureKind::FocusMoved));
     }
     if let Err(e) = b.input().type_text(text, false).await {
         return Some(browser(&e));
     }
-    None
+    // Keys the page sent elsewhere (it moved the focus away) did not fill this field.
+    match b.agent().run(&InputMissed()).await {
+        Ok(v) if v["missed"].is_object() => Some(FailureKind::MissedTarget),
+        _ => None,
+    }
 }
 
 /// The failure a page agent's `select` answer names, within the select failures.

@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 
 use crate::browser::Browser;
 use crate::browser::act::until_dialog;
-use crate::browser::agent_calls::{Arm, Focus, KeyGuardArm, KeyGuardRelease};
+use crate::browser::agent_calls::{Arm, KeyGuardArm, KeyGuardRelease};
 use crate::browser::keys::{self, Key};
 use crate::failure::{Failure, FailureKind};
 use crate::policy::Capability;
@@ -215,7 +215,7 @@ fn press(
         let mut focused = None;
         if let Some(t) = target {
             let resolved = try_tool!(b.actions().resolve(t.as_str()).await);
-            try_tool!(b.agent().run(&Focus(&resolved.r)).await);
+            try_tool!(b.actions().focus_for_keys(&resolved.r).await);
             focused = Some(resolved.r);
         }
         if focused.is_none() {

@@ -962,6 +962,60 @@ fn a_2000_row_table_stays_under_24_kib_at_every_level() {
     }
 }
 
+/// Keys the page sends elsewhere are no success either. A box that hands its focus on to
+/// another as it takes it (a header search that opens the real one) is refused before any key
+/// (`focusMoved`, naming the box that took the focus), by `type` and by `fillForm` for that
+/// field, while an ordinary field beside it is filled. A box that moves the focus away as it
+/// handles a key (the text then goes where the focus went) makes `type` answer `missedTarget`,
+/// naming the box the text went to: its own text stays. Checked on the page's own values.
+#[test]
+fn keys_the_page_sends_to_another_box_are_refused_or_reported_missed() {
+    let page = "<body><input aria-label='Quick search' onfocus='document.getElementById(&quot;real&quot;).focus()'>\
+        <input id='real' aria-label='Search the docs'><input aria-label='Email'>\
+        <input aria-label='Code' value='old' onkeydown='document.getElementById(&quot;other&quot;).focus()'>\
+        <input id='other' aria-label='Other' value='keep'></body>";
+    let web = fixtures(vec![("/focus-redirect.html", Page::html(page))]);
+    let mut g = glass(&[]);
+    open(&mut g, &web, "/focus-redirect.html");
+    let r = g.call(
+        json!(1),
+        "type",
+        json!({"target": "role=textbox;name=Quick search", "text": "frob"}),
+    );
+    let f = failed(&r);
+    assert_eq!(f["failureKind"], "focusMoved", "{r}");
+    assert_eq!(f["receivedBy"]["name"], "Search the docs", "{r}");
+    let values = "[...document.querySelectorAll('input')].map(i => i.value).join('|')";
+    assert_eq!(eval(&mut g, values), "|||old|keep");
+    let r = g.call(
+        json!(2),
+        "fillForm",
+        json!({"fields": [
+            {"target": "role=textbox;name=Email", "value": "a@b.c"},
+            {"target": "role=textbox;name=Quick search", "value": "x"}
+        ]}),
+    );
+    let f = failed(&r);
+    assert_eq!(f["fields"][0]["ok"], true, "{r}");
+    assert_eq!(f["fields"][1]["failureKind"], "focusMoved", "{r}");
+    assert_eq!(eval(&mut g, values), "||a@b.c|old|keep");
+    let r = g.call(
+        json!(3),
+        "type",
+        json!({"target": "role=textbox;name=Code", "text": "new"}),
+    );
+    let f = failed(&r);
+    assert_eq!(f["failureKind"], "missedTarget", "{r}");
+    assert_eq!(f["receivedBy"]["name"], "Other", "{r}");
+    let after = eval(&mut g, values);
+    let other = after
+        .as_str()
+        .unwrap()
+        .strip_prefix("||a@b.c|old|")
+        .unwrap_or("");
+    assert!(other.contains("new") && other.contains("keep"), "{after}");
+}
+
 /// #27's sweep (seeds 3059, 7818, 8712): a turned block that clips one of its own axes cuts
 /// its content along that axis only, in its own coordinates. A block turned a quarter clips
 /// its own x, which runs down the screen: a button running past its own bottom (off to the left
