@@ -925,7 +925,10 @@ async fn select_state_focus_clear_text_dom_scroll() {
         json!({"connected": true, "checked": null, "valueLength": 3, "focused": false, "role": "textbox", "name": "Name", "password": false})
     );
     let f = p.agent1("focus", &t).await;
-    assert_eq!(f, json!({"ok": true, "focused": true, "already": false}));
+    assert_eq!(
+        f,
+        json!({"ok": true, "focused": true, "already": false, "elsewhere": null})
+    );
     assert_eq!(
         p.main("[document.activeElement.selectionStart, document.activeElement.selectionEnd]")
             .await,
