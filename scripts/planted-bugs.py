@@ -143,6 +143,8 @@ PLANTS = [
  ("a fixed button covered by scrolled content is never uncovered", [("src/browser/agent/70-act.js", "const ways = v && inFixedBox(via) ?", "const ways = false ?")], "page_model", "a_fixed_button_covered_by_scrolled_content"),
  ("a press that lands elsewhere is a success", [("src/browser/agent/70-act.js", "    if (action !== 'hover') watchPress(el, via);\n", "")], "page_model", "a_press_the_page_moves"),
  ("a turned clip cuts along the screen's axes", [("src/browser/agent/25-visibility.js", "          bands = turnedBands(el, bx, by);\n          box = bx && by ?", "          bands = null;\n          box = true ?")], "page_model", "a_turned_block_clips"),
+ ("a field that hands its focus on takes the keys", [("src/browser/act.rs", 'let Some(b) = answer["elsewhere"].as_object() else {', 'let Some(b) = answer["elsewhere"].as_object().filter(|_| false) else {')], "page_model", "keys_the_page_sends"),
+ ("text the page sends elsewhere is a success", [("src/browser/agent/70-act.js", "const kinds = input === 'keys' ? ['beforeinput', 'keydown'] :", "const kinds = input === 'keys' ? ['keydown'] :")], "page_model", "keys_the_page_sends"),
  ("a crash at start-up is reported at once", [('src/browser/launch/mod.rs', '            tracing::warn!(%status, "Chrome crashed while starting; starting it once more");\n            launch_once(&opts).await', '            Err(LaunchError::Exited { status, detail: String::new(), crashed: true })')], "browser_launch", "a_chrome_that_crashes"),
 ]
 # Plants by people who had not written the code (issue 28): each family's slips, planted from
