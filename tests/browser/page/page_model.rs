@@ -1016,6 +1016,33 @@ fn keys_the_page_sends_to_another_box_are_refused_or_reported_missed() {
     assert!(other.contains("new") && other.contains("keep"), "{after}");
 }
 
+/// A one-time-code form moves the focus to the next box after each digit: typing the code into
+/// the first box fills them all, as a person's typing does, and is a success (only where the
+/// first key's text went counts). Checked on the boxes' own values.
+#[test]
+fn a_code_typed_into_boxes_that_pass_the_focus_on_fills_them_all() {
+    let page = "<body><div id='code'></div><script>\
+        for (let i = 0; i < 4; i++) { const b = document.createElement('input'); b.maxLength = 1;\
+          b.setAttribute('aria-label', 'Digit ' + (i + 1)); b.style.width = '2em';\
+          b.addEventListener('input', () => { const n = b.nextElementSibling; if (n && b.value) n.focus(); });\
+          document.getElementById('code').append(b); }</script></body>";
+    let web = fixtures(vec![("/otp.html", Page::html(page))]);
+    let mut g = glass(&[]);
+    open(&mut g, &web, "/otp.html");
+    ok(&g.call(
+        json!(1),
+        "type",
+        json!({"target": "role=textbox;name=Digit 1", "text": "4821"}),
+    ));
+    assert_eq!(
+        eval(
+            &mut g,
+            "[...document.querySelectorAll('input')].map(i => i.value).join('|')"
+        ),
+        "4|8|2|1"
+    );
+}
+
 /// #27's sweep (seeds 3059, 7818, 8712): a turned block that clips one of its own axes cuts
 /// its content along that axis only, in its own coordinates. A block turned a quarter clips
 /// its own x, which runs down the screen: a button running past its own bottom (off to the left
