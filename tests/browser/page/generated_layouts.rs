@@ -528,8 +528,8 @@ fn check(g: &mut Glass, web: &Server, seed: u64, l: &Layout) -> Vec<String> {
     problems
 }
 
-/// On demand, a longer run: 10,000 layouts from seed 1 (or `GLASS_LAYOUTS`; `GLASS_LAYOUT_SEED`
-/// replays one): `cargo test --release --test browser -- generated_layouts --ignored`.
+/// On demand, a longer run: 10,000 layouts from seed 1 (or `GLASS_LAYOUTS` from
+/// `GLASS_LAYOUT_FROM`; `GLASS_LAYOUT_SEED` replays one): `cargo test --release --test browser -- generated_layouts --ignored`.
 #[test]
 #[ignore = "the longer run, on demand: cargo test --release --test browser -- generated_layouts --ignored"]
 fn every_listed_control_takes_the_action_on_10000_generated_layouts() {
@@ -537,7 +537,12 @@ fn every_listed_control_takes_the_action_on_10000_generated_layouts() {
         .ok()
         .and_then(|v| v.parse::<u64>().ok())
         .unwrap_or(10_000);
-    run(1..=count);
+    // `GLASS_LAYOUT_FROM`: the first seed (a sweep past the ones already swept).
+    let from = std::env::var("GLASS_LAYOUT_FROM")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok())
+        .unwrap_or(1);
+    run(from..from + count);
 }
 
 /// In every run of the suite: the first 2,000 layouts, in two halves that run side by side
