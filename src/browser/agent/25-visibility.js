@@ -150,11 +150,10 @@
   }
   // Inline boxes a transform applies to all the same.
   const REPLACED = new Set(['img', 'video', 'canvas', 'iframe', 'embed', 'object', 'svg', 'input', 'select', 'textarea', 'button']);
-  // The bands of el's turned clip, one per axis it cuts (`cx`, `cy`: which of its own axes):
-  // its padding box in its own coordinates, mapped through every transform from it up to its
-  // document. null when some transform on the way is 3-D.
-  /** @param {El} el @param {boolean} cx @param {boolean} cy @returns {Band[] | null} */
-  function turnedBands(el, cx, cy) {
+  // Every transform from el up to its document, composed: its own x axis runs along (m[0],
+  // m[1]) on screen and its y axis along (m[2], m[3]). null when one is 3-D.
+  /** @param {El} el @returns {number[] | null} */
+  function linearOf(el) {
     let m = [1, 0, 0, 1];
     for (let n = /** @type {El | null} */ (el); n; n = flatParent(n)) {
       if (n.nodeType !== 1) continue;
@@ -165,6 +164,15 @@
       if (!o) return null;
       m = [o[0] * m[0] + o[2] * m[1], o[1] * m[0] + o[3] * m[1], o[0] * m[2] + o[2] * m[3], o[1] * m[2] + o[3] * m[3]];
     }
+    return m;
+  }
+  // The bands of el's turned clip, one per axis it cuts (`cx`, `cy`: which of its own axes):
+  // its padding box in its own coordinates, mapped through every transform from it up to its
+  // document. null when some transform on the way is 3-D.
+  /** @param {El} el @param {boolean} cx @param {boolean} cy @returns {Band[] | null} */
+  function turnedBands(el, cx, cy) {
+    const m = linearOf(el);
+    if (!m) return null;
     const r = el.getBoundingClientRect(), w = el.offsetWidth, h = el.offsetHeight;
     // How many screen pixels one of its own: zoom scales both alike, and its box's bounds on
     // screen give the factor.
@@ -276,9 +284,14 @@
         const sx = scrolls(s.overflowX), sy = scrolls(s.overflowY);
         if (sx || sy) {
           const r = el.getBoundingClientRect();
-          // Its own band along an axis it scrolls is open too (a band of a turned clip around
-          // it stays).
-          const bands = inner.bands && inner.bands.filter((d) => d.by !== el || !(d.axis === 'x' ? sx : sy));
+          // A band is open too where scrolling moves content across it: its own along an axis
+          // it scrolls, and a turned clip's around it that the scrolling direction crosses
+          // (content scrolled along a band stays out of it).
+          const lin = inner.bands ? linearOf(el) : null;
+          /** @param {Band} d @param {number} dx @param {number} dy */
+          const crosses = (d, dx, dy) => Math.abs(d.ux * dx + d.uy * dy) > 1e-3 * Math.hypot(d.ux, d.uy) * Math.hypot(dx, dy);
+          const bands = inner.bands && inner.bands.filter((d) => d.by === el ? !(d.axis === 'x' ? sx : sy)
+            : !lin || !((sx && crosses(d, lin[0], lin[1])) || (sy && crosses(d, lin[2], lin[3]))));
           inner = { l: inner.l, t: inner.t, r: inner.r, b: inner.b };
           if (bands && bands.length) inner.bands = bands;
           const across = this.turn;
