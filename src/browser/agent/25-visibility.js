@@ -470,8 +470,21 @@
       chain.push({ f, o });
     }
     // A press is sent at whole pixels (see pressPoint): a part on screen with no whole pixel in
-    // it (a 0.05 px sliver at a frame's edge) is nothing a person can press or read.
-    if (vis && !(Math.ceil(vis.x) < vis.x + vis.w && Math.ceil(vis.y) < vis.y + vis.h)) vis = null;
+    // it (a 0.05 px sliver at a frame's edge) is nothing a person can press or read, unless
+    // Chrome, which snaps boxes to whole pixels, gives a whole pixel beside it to el (a 0.4 px
+    // sliver under a clip's edge is hit on the pixel row above): then that pixel is the part.
+    const thinX = !!vis && !(Math.ceil(vis.x) < vis.x + vis.w), thinY = !!vis && !(Math.ceil(vis.y) < vis.y + vis.h);
+    if (vis && (thinX || thinY)) {
+      /** @param {number} lo @param {number} len @param {boolean} thin */
+      const near = (lo, len, thin) => (thin ? [Math.floor(lo + len / 2), Math.ceil(lo + len / 2)] : [Math.round(lo + len / 2)]);
+      const v = vis;
+      /** @type {number[] | null} */
+      let got = null;
+      for (const x of near(v.x, v.w, thinX)) for (const y of near(v.y, v.h, thinY)) {
+        if (!got && receiver(el, { rect, reach, vis: v, chain, via: el }, x, y) === true) got = [x, y];
+      }
+      vis = got && { x: thinX ? got[0] - 0.5 : v.x, y: thinY ? got[1] - 0.5 : v.y, w: thinX ? 1 : v.w, h: thinY ? 1 : v.h };
+    }
     return { rect, reach, vis, chain };
   }
   // Whether el or an ancestor is rotated or skewed (its box no longer axis-aligned).
