@@ -69,6 +69,36 @@ fn targeting(failure: FailureKind, reason: &str, extra: Map<String, Value>) -> A
     ActError::Targeting(Failure::of(failure, reason).extend(extra))
 }
 
+/// The agent's answer on where watched input went (its `inputMissed`): the element it reached
+/// instead of the target, and whether it was keys (else a press). None when it reached it.
+fn missed_input(v: &Value) -> Option<Missed> {
+    let by = super::frames::element_summary(v)?;
+    Some((by, v["input"] == "keys"))
+}
+
+/// The failure of input that reached `received_by` instead of its target: never a success.
+fn missed_target(received_by: Value, keys: bool) -> ActError {
+    let reason = if keys {
+        "the keys reached another element: the page moved the focus away from the target; look at the page before repeating"
+    } else {
+        "the press reached another element: the page moved or covered the target as it was pressed; look at the page before repeating"
+    };
+    let mut extra = Map::new();
+    extra.insert("receivedBy".into(), received_by);
+    targeting(FailureKind::MissedTarget, reason, extra)
+}
+
+/// The refusal, before any key, of a field that handed the focus on to `received_by`.
+pub fn focus_moved(received_by: Value) -> ActError {
+    let mut extra = Map::new();
+    extra.insert("receivedBy".into(), received_by);
+    targeting(
+        FailureKind::FocusMoved,
+        "the page moved the focus to another element as this one took it; nothing was typed",
+        extra,
+    )
+}
+
 /// One element that a target resolved to.
 #[derive(Clone, Debug)]
 pub struct Resolved {
@@ -358,12 +388,8 @@ impl Actions<'_> {
             _ => "the element cannot be acted on",
         };
         let mut extra = Map::new();
-        if let Some(b) = answer.get("blocker").filter(|b| b.is_object()) {
-            let text = |k: &str| b[k].as_str().unwrap_or("");
-            extra.insert(
-                "blocker".into(),
-                super::frames::blocker_summary(text("role"), text("name"), text("tag")),
-            );
+        if let Some(b) = super::frames::element_summary(&answer["blocker"]) {
+            extra.insert("blocker".into(), b);
         }
         Err(targeting(failure, reason, extra))
     }
@@ -380,20 +406,25 @@ impl Actions<'_> {
         if answer["ok"] == false {
             return Err(self.stale(r).await?);
         }
-        let Some(b) = answer["elsewhere"].as_object() else {
-            return Ok(());
-        };
-        let text = |k: &str| b.get(k).and_then(Value::as_str).unwrap_or("");
-        let mut extra = Map::new();
-        extra.insert(
-            "receivedBy".into(),
-            super::frames::blocker_summary(text("role"), text("name"), text("tag")),
-        );
-        Err(targeting(
-            FailureKind::FocusMoved,
-            "the page moved the focus to another element as this one took it; nothing was typed",
-            extra,
-        ))
+        match super::frames::element_summary(&answer["elsewhere"]) {
+            None => Ok(()),
+            Some(received_by) => Err(focus_moved(received_by)),
+        }
+    }
+
+    /// Whether the keys sent since the agent last focused or selected in a field reached it
+    /// (see [`Actions::settle`], which asks the same of a whole action): for the steps inside
+    /// one (`clear`'s keys, each field of `fillForm`).
+    pub async fn keys_reached(&mut self) -> Result<(), ActError> {
+        let v = self
+            .browser
+            .agent()
+            .run(&super::agent_calls::InputMissed())
+            .await?;
+        match missed_input(&v["missed"]) {
+            None => Ok(()),
+            Some((received_by, keys)) => Err(missed_target(received_by, keys)),
+        }
     }
 
     /// Take note of where events and requests stand, just before input: what follows is
@@ -451,12 +482,7 @@ impl Actions<'_> {
             return None;
         }
         let v = &r["result"]["value"];
-        let missed = v["missed"].as_object().map(|b| {
-            let text = |k: &str| b.get(k).and_then(Value::as_str).unwrap_or("");
-            let by = super::frames::blocker_summary(text("role"), text("name"), text("tag"));
-            (by, text("input") == "keys")
-        });
-        Some((v["settled"] == true, missed))
+        Some((v["settled"] == true, missed_input(&v["missed"])))
     }
 
     /// After a document loaded: wait within `budget` until it has rendered (a single-page app
@@ -515,16 +541,7 @@ impl Actions<'_> {
         let caused = self.settle_input(armed, &mut missed).await?;
         match missed {
             None => Ok(caused),
-            Some((received_by, keys)) => {
-                let mut extra = Map::new();
-                extra.insert("receivedBy".into(), received_by);
-                let reason = if keys {
-                    "the keys reached another element: the page moved the focus away from the target; look at the page before repeating"
-                } else {
-                    "the press reached another element: the page moved or covered the target as it was pressed; look at the page before repeating"
-                };
-                Err(targeting(FailureKind::MissedTarget, reason, extra))
-            }
+            Some((received_by, keys)) => Err(missed_target(received_by, keys)),
         }
     }
 

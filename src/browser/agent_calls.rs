@@ -95,6 +95,9 @@ pub struct Done {
     pub failure: Option<String>,
     /// `selectAll` on a code editor: the editor, whose own select-all the caller sends.
     pub editor: Option<String>,
+    /// `selectAll`: the element the page handed the focus on to as this one took it (role,
+    /// name, tag), when not this one: no key should follow.
+    pub elsewhere: Option<Value>,
 }
 
 /// One predicate checked in the page: whether it holds, and what was seen.

@@ -170,6 +170,14 @@ impl Frames<'_> {
     }
 }
 
+/// The `{role, name, tag}` the page agent gave for an element (its `summarize`), bounded as
+/// [`blocker_summary`] does; None when `v` is no such object.
+pub fn element_summary(v: &Value) -> Option<Value> {
+    let o = v.as_object()?;
+    let text = |k: &str| o.get(k).and_then(Value::as_str).unwrap_or("");
+    Some(blocker_summary(text("role"), text("name"), text("tag")))
+}
+
 /// The `{role, name, tag}` of an element that would take a click, each bounded (page text).
 pub fn blocker_summary(role: &str, name: &str, tag: &str) -> Value {
     json!({

@@ -261,7 +261,6 @@
           const bx = cuts(s.overflowX), by = cuts(s.overflowY);
           bands = turnedBands(el, bx, by);
           box = bx && by ? { l: r.left, t: r.top, r: r.right, b: r.bottom } : NONE;
-          if (!bands && !(bx && by)) bands = [];
         } else {
           // Its padding box as drawn: zoom and scale make it larger or smaller than its own
           // CSS pixels (clientWidth and friends).
@@ -272,9 +271,8 @@
         inner = intersect(own, {
           l: cuts(s.overflowX) ? box.l : -Infinity, r: cuts(s.overflowX) ? box.r : Infinity,
           t: cuts(s.overflowY) ? box.t : -Infinity, b: cuts(s.overflowY) ? box.b : Infinity,
-          bands: bands && bands.length ? bands : undefined,
+          bands: bands || undefined,
         });
-        if (!inner.bands) delete inner.bands;
       }
       // What a person can see of a scroller's content: any of it can be scrolled into the
       // scroller's box, so along an axis it scrolls, the clips around it bound the scroller,

@@ -202,7 +202,7 @@
   /** @type {Armed | null} */
   let armed = null;
   function arm() {
-    unwatchPress();
+    unwatchInput();
     if (armed) armed.mo.disconnect();
     /** @type {Armed} */
     const a = { mutations: 0, last: performance.now(), mo: null };
@@ -216,7 +216,7 @@
   // press, or keys.
   /** @typedef {{ ev: Event, target: Element, reached: boolean }} FirstEvent */
   /** @type {{ el: El, via: El, input: string, kinds: string[], seen: Map<string, FirstEvent>, stop: () => void } | null} */
-  let pressWatch = null;
+  let inputWatch = null;
   // Between the last look and the input the page can move or cover el (a timer that shifts the
   // layout), or move the focus away from it: the press or the keys then land elsewhere.
   // Listening on el, its stand-in and its labels, and on the window first of all (capture),
@@ -226,7 +226,7 @@
   // the key, and the text follows the focus).
   /** @param {El} el @param {El} via @param {'press' | 'keys'} input */
   function watchInput(el, via, input) {
-    unwatchPress();
+    unwatchInput();
     const nodes = [el];
     if (via && via !== el) nodes.push(via);
     if (el.labels) for (const l of el.labels) nodes.push(l);
@@ -248,20 +248,20 @@
         if (win) win.removeEventListener(k, onWin, true);
       }
     };
-    pressWatch = { el, via: via || el, input, kinds, seen, stop };
+    inputWatch = { el, via: via || el, input, kinds, seen, stop };
   }
-  function unwatchPress() {
-    if (pressWatch) pressWatch.stop();
-    pressWatch = null;
+  function unwatchInput() {
+    if (inputWatch) inputWatch.stop();
+    inputWatch = null;
   }
   // After the input: the element it reached instead of its target (with which input), or null
   // when it reached the target, or nothing here saw it (a navigation, a page that stops the
   // event before the window hears it): only input seen going elsewhere is a miss. A target the
   // page stops the event before still counts when the input was on it, and a closed shadow
   // root's host may hold it.
-  function pressMissed() {
-    const w = pressWatch;
-    unwatchPress();
+  function inputMissed() {
+    const w = inputWatch;
+    unwatchInput();
     if (!w) return null;
     const f = w.kinds.map((k) => w.seen.get(k)).find(Boolean);
     if (!f || f.reached) return null;
@@ -282,7 +282,7 @@
     const t0 = performance.now();
     const budget = Math.min(posInt(budgetMs, 500), 10000);
     const need = Math.min(posInt(quietFrames, 2), 10);
-    const missed = pressMissed();
+    const missed = inputMissed();
     if (!armed) arm();
     const a = armed;
     let seenCount = a.mutations, quiet = 0, frames = 0;

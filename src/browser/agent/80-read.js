@@ -176,24 +176,26 @@
     if (!el) return { ok: false, failure: 'stale' };
     const root = /** @type {Document | ShadowRoot} */ (el.getRootNode());
     const already = root.activeElement === el;
+    const ed = editorOf(el);
     if (!already) {
       el.focus({ preventScroll: false });
-      const ed = editorOf(el);
       if (!(ed && ed.input === el) && (isTextInput(el) || el.localName === 'textarea' || el.isContentEditable)) caretToEnd(el);
     }
+    return { ok: true, focused: root.activeElement === el, already, elsewhere: readyForKeys(el, ed) };
+  }
+  // After el was focused for keys: arm settling, watch where the keys go (`watchInput`), and
+  // say where the focus is when the page handed it on to another element as el took it (a
+  // header search box that opens the real one), so that no key is sent: null when the focus is
+  // el's (inside it, on its editor, or on an element holding it, an editing host).
+  /** @param {El} el @param {ReturnType<typeof editorOf>} ed */
+  function readyForKeys(el, ed) {
     arm();
-    // The keys that follow are checked for where they went (see `watchInput`).
-    const ed = editorOf(el);
     const via = ed && ed.input === el ? ed.root : el;
     watchInput(el, via, 'keys');
-    // A page that hands the focus on to another element as this one takes it (a header search
-    // box that opens the real one) would get the keys there: said now, before any key is sent.
-    // The focus inside el, on its editor, or on an element holding it (an editing host) is el's.
     /** @type {Element | null} */
     let active = el.ownerDocument.activeElement;
     for (let k = 0; active && active.shadowRoot && active.shadowRoot.activeElement && k < 32; k++) active = active.shadowRoot.activeElement;
-    const elsewhere = active && !lands(el, via, active) && !composedContains(active, el) ? summarize(/** @type {El} */ (active)) : null;
-    return { ok: true, focused: root.activeElement === el, already, elsewhere };
+    return active && !lands(el, via, active) && !composedContains(active, el) ? summarize(/** @type {El} */ (active)) : null;
   }
   // Select the whole content of a field or editor (the keys then replace or delete it).
   /** @param {unknown} ref */
@@ -202,7 +204,7 @@
     if (!el) return { ok: false, failure: 'stale' };
     if (/** @type {Document | ShadowRoot} */ (el.getRootNode()).activeElement !== el) el.focus();
     const ed = editorOf(el);
-    if (ed && ed.input === el) return { ok: true, editor: ed.kind }; // the editor's own Ctrl+A
+    if (ed && ed.input === el) return { ok: true, editor: ed.kind, elsewhere: readyForKeys(el, ed) }; // the editor's own Ctrl+A
     if (el.localName === 'input' || el.localName === 'textarea') {
       try { el.select(); } catch (_) { /* no selection API */ }
     } else if (el.isContentEditable) {
@@ -213,9 +215,7 @@
       s.removeAllRanges();
       s.addRange(r);
     }
-    arm();
-    watchInput(el, ed && ed.input === el ? ed.root : el, 'keys');
-    return { ok: true };
+    return { ok: true, elsewhere: readyForKeys(el, ed) };
   }
   // The value as the field or editor holds it, for verification (never a password's).
   /** @param {unknown} ref @returns {{ status?: string, value?: string | null, length?: number }} */

@@ -64,7 +64,7 @@
     state: guard(state),
     focus: guard(focus),
     // Where the input watched since the last `focus` or pointer action went, when not to its target.
-    inputMissed: guard(() => ({ missed: pressMissed() })),
+    inputMissed: guard(() => ({ missed: inputMissed() })),
     selectAll: guard(selectAll),
     valueOf: guard(valueOf),
     forceEmpty: guard(forceEmpty),

@@ -6,9 +6,9 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use crate::browser::act::{ActError, Caused, until_dialog};
+use crate::browser::act::{ActError, Caused, focus_moved, until_dialog};
 use crate::browser::agent_calls::{
-    ForceEmpty, InputMissed, OptionSpec, SelectAll, SelectOption, Settle, State, ValueOf,
+    ForceEmpty, OptionSpec, SelectAll, SelectOption, Settle, State, ValueOf,
 };
 use crate::browser::keys::Key;
 use crate::browser::{Browser, BrowserError};
@@ -251,18 +251,21 @@ async fn clear_field(b: &mut Browser, r: &str) -> Result<(), ToolOutcome> {
             "the element cannot be cleared",
         )));
     }
+    // Selecting focuses the field: one that hands the focus on takes none of the keys.
+    if let Some(by) = selected
+        .elsewhere
+        .as_ref()
+        .and_then(crate::browser::frames::element_summary)
+    {
+        return Err(focus_moved(by).into());
+    }
     let backspace = shortcut("Backspace");
     if selected.editor.is_some() {
         b.input().press_chord(&shortcut("Control+a")).await?;
     }
     b.input().press_chord(&backspace).await?;
     // The page moved the focus away between the selection and the keys: they went elsewhere.
-    if b.agent().run(&InputMissed()).await?["missed"].is_object() {
-        return Err(ToolOutcome::Failed(Failure::of(
-            FailureKind::MissedTarget,
-            "the keys reached another element: the page moved the focus away from the target; look at the page before repeating",
-        )));
-    }
+    b.actions().keys_reached().await?;
     if selected.editor.is_some() {
         // A code editor draws its lines on the next animation frame, and its value is read
         // from them: wait until its DOM is quiet (at most half a second) before reading.
@@ -628,10 +631,6 @@ async fn fill_one(b: &mut Browser, r: &str, value: &Value) -> Option<FailureKind
     if let Err(e) = b.actions().actionable(r, "type").await {
         return Some(act(e, FailureKind::NotEditable));
     }
-    // Before the clearing keys: a field that hands its focus on takes none of them.
-    if let Err(e) = b.actions().focus_for_keys(r).await {
-        return Some(act(e, FailureKind::FocusMoved));
-    }
     match clear_field(b, r).await {
         Ok(()) => {}
         Err(ToolOutcome::Failed(e)) => {
@@ -646,10 +645,11 @@ async fn fill_one(b: &mut Browser, r: &str, value: &Value) -> Option<FailureKind
         return Some(browser(&e));
     }
     // Keys the page sent elsewhere (it moved the focus away) did not fill this field.
-    match b.agent().run(&InputMissed()).await {
-        Ok(v) if v["missed"].is_object() => Some(FailureKind::MissedTarget),
-        _ => None,
-    }
+    b.actions()
+        .keys_reached()
+        .await
+        .err()
+        .map(|e| act(e, FailureKind::MissedTarget))
 }
 
 /// The failure a page agent's `select` answer names, within the select failures.

@@ -274,10 +274,7 @@ fn run_click_at(services: Arc<Services>, input: Call<ClickAtArgs>) -> ToolFuture
         }
         let hit = if b.selected_frame().is_none() {
             let v = try_tool!(b.agent().run(&HitAt(a.x, a.y)).await);
-            v["hit"].as_object().map(|h| {
-                let text = |k: &str| h.get(k).and_then(Value::as_str).unwrap_or("");
-                crate::browser::frames::blocker_summary(text("role"), text("name"), text("tag"))
-            })
+            crate::browser::frames::element_summary(&v["hit"])
         } else {
             None
         };

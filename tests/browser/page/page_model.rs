@@ -999,6 +999,14 @@ fn keys_the_page_sends_to_another_box_are_refused_or_reported_missed() {
     assert_eq!(f["fields"][0]["ok"], true, "{r}");
     assert_eq!(f["fields"][1]["failureKind"], "focusMoved", "{r}");
     assert_eq!(eval(&mut g, values), "||a@b.c|old|keep");
+    // `clear` selects (and so focuses) first: the field that hands its focus on gets no key.
+    let r = g.call(
+        json!(4),
+        "clear",
+        json!({"target": "role=textbox;name=Quick search"}),
+    );
+    assert_eq!(failed(&r)["failureKind"], "focusMoved", "{r}");
+    assert_eq!(eval(&mut g, values), "||a@b.c|old|keep");
     let r = g.call(
         json!(3),
         "type",
@@ -1014,6 +1022,20 @@ fn keys_the_page_sends_to_another_box_are_refused_or_reported_missed() {
         .strip_prefix("||a@b.c|old|")
         .unwrap_or("");
     assert!(other.contains("new") && other.contains("keep"), "{after}");
+    // Its Backspace goes where its key handler moved the focus: `clear` says so, and the box
+    // keeps its text (it is not emptied through its setter behind the page's back).
+    let r = g.call(
+        json!(5),
+        "clear",
+        json!({"target": "role=textbox;name=Code"}),
+    );
+    let f = failed(&r);
+    assert_eq!(f["failureKind"], "missedTarget", "{r}");
+    assert_eq!(f["receivedBy"]["name"], "Other", "{r}");
+    assert_eq!(
+        eval(&mut g, "document.querySelectorAll('input')[3].value"),
+        "old"
+    );
 }
 
 /// A one-time-code form moves the focus to the next box after each digit: typing the code into
