@@ -147,6 +147,8 @@ PLANTS = [
  ("text the page sends elsewhere is a success", [("src/browser/agent/70-act.js", "const kinds = input === 'keys' ? ['beforeinput', 'keydown'] :", "const kinds = input === 'keys' ? ['keydown'] :")], "page_model", "keys_the_page_sends"),
  ("a scroller never scrolls content into a turned clip around it", [("src/browser/agent/25-visibility.js", ": !lin || !((sx && crosses(d, lin[0], lin[1])) || (sy && crosses(d, lin[2], lin[3]))));", ": true);")], "generated_layouts", "every_seed_that_once_failed"),
  ("a sliver with no whole pixel is never pressed", [("src/browser/agent/25-visibility.js", "if (vis && (thinX || thinY)) {", "if (vis && (thinX || thinY)) { vis = null; } else if (false) {")], "generated_layouts", "every_seed_that_once_failed"),
+ ("clear's keys are never checked", [("src/tools/act/forms.rs", "    b.actions().keys_reached().await?;\n", "")], "page_model", "keys_the_page_sends"),
+ ("clear selects a field that hands its focus on", [("src/tools/act/forms.rs", "        .and_then(crate::browser::frames::element_summary)\n    {", "        .and_then(crate::browser::frames::element_summary)\n        .filter(|_| false)\n    {")], "page_model", "keys_the_page_sends"),
  ("a crash at start-up is reported at once", [('src/browser/launch/mod.rs', '            tracing::warn!(%status, "Chrome crashed while starting; starting it once more");\n            launch_once(&opts).await', '            Err(LaunchError::Exited { status, detail: String::new(), crashed: true })')], "browser_launch", "a_chrome_that_crashes"),
 ]
 # Plants by people who had not written the code (issue 28): each family's slips, planted from
