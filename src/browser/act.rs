@@ -70,19 +70,29 @@ fn targeting(failure: FailureKind, reason: &str, extra: Map<String, Value>) -> A
 }
 
 /// The agent's answer on where watched input went (its `inputMissed`): the element it reached
-/// instead of the target, and whether it was keys (else a press). None when it reached it.
+/// instead of the target, and why that is so in the words of the input that went astray
+/// (a press, keys, the pointer's move, a drag's drop). None when it reached it.
 fn missed_input(v: &Value) -> Option<Missed> {
     let by = super::frames::element_summary(v)?;
-    Some((by, v["input"] == "keys"))
+    let reason = match v["input"].as_str() {
+        Some("keys") => {
+            "the keys reached another element: the page moved the focus away from the target; look at the page before repeating"
+        }
+        Some("hover") => {
+            "the pointer came onto another element: the page moved or covered the target as the pointer reached it; look at the page before repeating"
+        }
+        Some("release") => {
+            "the drop landed on another element: the page moved or covered the destination during the drag; look at the page before repeating"
+        }
+        _ => {
+            "the press reached another element: the page moved or covered the target as it was pressed; look at the page before repeating"
+        }
+    };
+    Some((by, reason))
 }
 
 /// The failure of input that reached `received_by` instead of its target: never a success.
-fn missed_target(received_by: Value, keys: bool) -> ActError {
-    let reason = if keys {
-        "the keys reached another element: the page moved the focus away from the target; look at the page before repeating"
-    } else {
-        "the press reached another element: the page moved or covered the target as it was pressed; look at the page before repeating"
-    };
+fn missed_target((received_by, reason): Missed) -> ActError {
     let mut extra = Map::new();
     extra.insert("receivedBy".into(), received_by);
     targeting(FailureKind::MissedTarget, reason, extra)
@@ -150,8 +160,8 @@ pub struct Caused {
 }
 
 /// The element an action's input reached instead of its target (a bounded role, name and
-/// tag), and whether that input was keys (else a press).
-type Missed = (Value, bool);
+/// tag), and the reason the failure gives.
+type Missed = (Value, &'static str);
 
 /// Where events and requests stood just before an action's input (see [`Actions::arm`]).
 pub struct Armed {
@@ -423,7 +433,7 @@ impl Actions<'_> {
             .await?;
         match missed_input(&v["missed"]) {
             None => Ok(()),
-            Some((received_by, keys)) => Err(missed_target(received_by, keys)),
+            Some(m) => Err(missed_target(m)),
         }
     }
 
@@ -541,7 +551,7 @@ impl Actions<'_> {
         let caused = self.settle_input(armed, &mut missed).await?;
         match missed {
             None => Ok(caused),
-            Some((received_by, keys)) => Err(missed_target(received_by, keys)),
+            Some(m) => Err(missed_target(m)),
         }
     }
 

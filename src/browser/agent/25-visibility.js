@@ -229,6 +229,27 @@
     const part = { x: l, y: t, w: r - l, h: b - t };
     return boxInBands(part, c.bands) ? part : null;
   }
+  // Chrome hit-tests a point as taking a box (and passing a clip) from a pixel before the box's
+  // left and top edges: a press at whole pixel x reaches [l, r) when l - 1 < x < r (measured
+  // with elementFromPoint and real presses). So a box that ends just short of a clip's edge
+  // (a button 0.5 px left of a scroller's clip, at a scale) is still pressed on the pixel they
+  // share. A box's part in a clip that has no whole pixel inside it geometrically: that pixel,
+  // as a 1 px box on the axes that need it; null when no pixel is taken either. Chrome's hit
+  // test has the last word wherever the part is on screen (see `screenBox`).
+  /** @param {Box} box @param {Edges} c @returns {Box | null} */
+  function pixelPart(box, c) {
+    /** @param {number} lo @param {number} hi @returns {number[] | null} */
+    const axis = (lo, hi) => {
+      if (hi > lo && Math.ceil(lo) < hi) return [lo, hi];
+      const k = Math.ceil(hi) - 1;
+      return k > lo - 1 ? [k - 0.5, k + 0.5] : null;
+    };
+    const x = axis(Math.max(box.x, c.l), Math.min(box.x + box.w, c.r));
+    const y = axis(Math.max(box.y, c.t), Math.min(box.y + box.h, c.b));
+    if (!x || !y) return null;
+    const part = { x: x[0], y: y[0], w: x[1] - x[0], h: y[1] - y[0] };
+    return boxInBands(part, c.bands) ? part : null;
+  }
   // The clips for an element's descendants, one per positioning scheme, in its document's
   // viewport coordinates: `flow` for in-flow boxes, `abs()` for absolutely positioned ones,
   // `fixed()` for fixed ones. The last two are worked out only when some descendant is
@@ -374,7 +395,7 @@
     const c = clipFor(el);
     if (r.width > 0 && r.height > 0) {
       if (emptyClip(c)) return false;
-      return r.right > c.l && r.left < c.r && r.bottom > c.t && r.top < c.b && boxInBands(toBox(r), c.bands);
+      return !!pixelPart(toBox(r), c);
     }
     if (quick || emptyClip(c)) return false;
     return (!clips(s.overflowX) && !clips(s.overflowY)) && visibleDescendant(el);
@@ -444,9 +465,16 @@
   function screenBox(el) {
     let rect = toBox(mainRect(el));
     const hard = clipFor(el), now = clipFor(el, true);
-    let reach = emptyClip(hard) ? null : clipByEdges(rect, hard);
+    let reach = emptyClip(hard) ? null : clipByEdges(rect, hard) || pixelPart(rect, hard);
     let vis = clipRect(rect, viewportOf(el.ownerDocument));
-    if (vis) vis = emptyClip(now) ? null : clipByEdges(vis, now);
+    // On screen only through the pixel Chrome takes before a clip's edge (see `pixelPart`):
+    // then only if Chrome's hit test gives it to el (below).
+    let near = false;
+    if (vis && !emptyClip(now)) {
+      const part = clipByEdges(vis, now);
+      near = !part;
+      vis = part || pixelPart(vis, now);
+    } else vis = null;
     /** @type {ScreenBox['chain']} */
     const chain = [];
     for (let /** @type {Window} */ w = el.ownerDocument.defaultView; w && w !== window; w = w.parent) {
@@ -469,10 +497,12 @@
     }
     // A press is sent at whole pixels (see pressPoint): a part on screen with no whole pixel in
     // it (a 0.05 px sliver at a frame's edge) is nothing a person can press or read, unless
-    // Chrome, which snaps boxes to whole pixels, gives a whole pixel beside it to el (a 0.4 px
-    // sliver under a clip's edge is hit on the pixel row above): then that pixel is the part.
-    const thinX = !!vis && !(Math.ceil(vis.x) < vis.x + vis.w), thinY = !!vis && !(Math.ceil(vis.y) < vis.y + vis.h);
-    if (vis && (thinX || thinY)) {
+    // Chrome, which takes a box from a pixel before its edge (see `pixelPart`), gives a whole
+    // pixel beside it to el (a 0.4 px sliver under a clip's edge is hit on the pixel row
+    // above): then that pixel is the part. So is a part that only that rule put on screen.
+    const thinX = !!vis && (near ? vis.w <= 1 : !(Math.ceil(vis.x) < vis.x + vis.w));
+    const thinY = !!vis && (near ? vis.h <= 1 : !(Math.ceil(vis.y) < vis.y + vis.h));
+    if (vis && (thinX || thinY || near)) {
       /** @param {number} lo @param {number} len @param {boolean} thin */
       const near = (lo, len, thin) => (thin ? [Math.floor(lo + len / 2), Math.ceil(lo + len / 2)] : [Math.round(lo + len / 2)]);
       const v = vis;
@@ -647,17 +677,35 @@
     }
     return { blocker: blocker || null };
   }
-  // true when a press at (x, y) reaches el; else the element that would take it. Hit-tests in
-  // el's own document, then checks each hosting frame receives the point in its parent (an
-  // overlay in the parent blocks the whole frame).
-  /** @param {El} el @param {ScreenBox} s @param {number} x @param {number} y */
-  function receiver(el, s, x, y) {
-    // The point in each document on the way down: top level first, el's own last.
+  // The top-level point (x, y) in each document on the way down to the one `s` (from `sight`)
+  // shows its element in: top level first, the element's own document last.
+  /** @param {ScreenBox} s @param {number} x @param {number} y @returns {number[][]} */
+  function pointsDown(s, x, y) {
     const at = [[x, y]];
     for (let k = s.chain.length - 1; k >= 0; k--) {
       const [px, py] = at[at.length - 1], o = s.chain[k].o;
       at.push([(px - o.x) / o.sx, (py - o.y) / o.sy]);
     }
+    return at;
+  }
+  // Every element at (x, y) of doc, topmost first, through open shadow roots (a shadow host's
+  // own tree before the host): what a drop there could land on.
+  /** @param {Document | ShadowRoot} doc @param {number} x @param {number} y @param {number} [depth] @returns {Element[]} */
+  function hitsAt(doc, x, y, depth = 0) {
+    /** @type {Element[]} */
+    const out = [];
+    for (const h of doc.elementsFromPoint(x, y)) {
+      if (h.shadowRoot && depth < 32) for (const inner of hitsAt(h.shadowRoot, x, y, depth + 1)) if (inner !== h && h.shadowRoot.contains(inner)) out.push(inner);
+      out.push(h);
+    }
+    return out;
+  }
+  // true when a press at (x, y) reaches el; else the element that would take it. Hit-tests in
+  // el's own document, then checks each hosting frame receives the point in its parent (an
+  // overlay in the parent blocks the whole frame).
+  /** @param {El} el @param {ScreenBox} s @param {number} x @param {number} y */
+  function receiver(el, s, x, y) {
+    const at = pointsDown(s, x, y);
     const [ex, ey] = at[at.length - 1];
     const hit = deepHit(s.via.ownerDocument, ex, ey);
     if (!lands(el, s.via, hit)) return hit;

@@ -16,6 +16,10 @@
     // The blocker is usually an unnamed overlay div: its text is what identifies it.
     return { role: role || 'generic', name: cut(itemName(h, role, true), 80), tag: h.localName };
   }
+  // Hovering, or dropping onto, a disabled control is legitimate (tooltips explain why it is
+  // disabled): only the pointer comes to it.
+  /** @param {string} action */
+  const pointerOnly = (action) => action === 'hover' || action === 'drop';
   /** @param {El} el */
   function isEditable(el) {
     if (el.getAttribute('aria-readonly') === 'true') return false;
@@ -47,7 +51,7 @@
         if (p.x === undefined) out.coveredBy = summarize(p.blocker);
       }
     }
-    out.reason = !out.visible ? 'notVisible' : action !== 'hover' && !out.enabled ? 'disabled'
+    out.reason = !out.visible ? 'notVisible' : !pointerOnly(action) && !out.enabled ? 'disabled'
       : out.editable === false ? 'notEditable' : out.coveredBy ? 'blocked' : undefined;
     out.actionable = !out.reason;
     const link = el.closest('a[href]');
@@ -75,7 +79,7 @@
     // Hovering a disabled control is legitimate (tooltips explain why it is disabled). A
     // control the page disables for a moment (a form validating what was just typed) is waited
     // for, as a person waits for the button to light up; still disabled after that: 'disabled'.
-    if (action !== 'hover' && isDisabled(el)) {
+    if (!pointerOnly(action) && isDisabled(el)) {
       const since = performance.now();
       while (isDisabled(el) && performance.now() - since < ENABLE_WAIT_MS) {
         await nextFrame();
@@ -189,8 +193,12 @@
     if (!shows) return { ok: false, failure: 'notVisible' };
     if (p.x === undefined) return { ok: false, failure: 'blocked', blocker: summarize(p.blocker) };
     const via = prev.via;
-    arm();
-    if (action !== 'hover') watchInput(el, via, 'press');
+    // Where the input will be, in el's own document: what the watch compares events with.
+    const at = pointsDown(prev, p.x, p.y).pop();
+    // A drag's destination, looked at after its source: the watch on the source's press stays.
+    if (action === 'drop') countMutations();
+    else arm();
+    watchInput(el, via, action === 'hover' ? 'hover' : action === 'drop' ? 'release' : 'press', at);
     return { ok: true, x: round2(p.x), y: round2(p.y), via: via === el ? undefined : via.localName === 'label' ? 'label' : 'editor', rect: box(prev.rect) };
   }
 
@@ -203,6 +211,10 @@
   let armed = null;
   function arm() {
     unwatchInput();
+    return countMutations();
+  }
+  // Restart the count of mutations without dropping the input watches (see `watchInput`).
+  function countMutations() {
     if (armed) armed.mo.disconnect();
     /** @type {Armed} */
     const a = { mutations: 0, last: performance.now(), mo: null };
@@ -212,68 +224,118 @@
     return { ok: true };
   }
   // What an action's input met: for each kind of event, the first the window saw, what it was
-  // aimed at and whether it reached el (or what el is operated through). `input`: a pointer
-  // press, or keys.
+  // aimed at and whether it reached el (or what el is operated through).
   /** @typedef {{ ev: Event, target: Element, reached: boolean }} FirstEvent */
-  /** @type {{ el: El, via: El, input: string, kinds: string[], seen: Map<string, FirstEvent>, stop: () => void } | null} */
-  let inputWatch = null;
+  /** The element a release landed on, when not the destination. @typedef {{ by: Element | null }} Landing */
+  /**
+   * One watched input: `press` (a pointer press), `keys`, `hover` (the pointer's move onto `at`)
+   * or `release` (a drag's drop at `at`, after its press).
+   * @typedef {{ el: El, via: El, input: string, kinds: string[], seen: Map<string, FirstEvent>, at: number[] | null,
+   *   landing?: Landing, stop: () => void }} InputWatch
+   */
+  /** @type {InputWatch[]} */
+  let inputWatches = [];
   // Between the last look and the input the page can move or cover el (a timer that shifts the
-  // layout), or move the focus away from it: the press or the keys then land elsewhere.
-  // Listening on el, its stand-in and its labels, and on the window first of all (capture),
-  // tells afterwards where they went. Only the first event of a kind counts (a code box that
-  // moves the focus on after each digit took the first), and for keys where the text went
-  // (`beforeinput`) before where the first key went (a page can move the focus as it handles
-  // the key, and the text follows the focus).
-  /** @param {El} el @param {El} via @param {'press' | 'keys'} input */
-  function watchInput(el, via, input) {
-    unwatchInput();
+  // layout), or move the focus away from it: the input then lands elsewhere. Listening on el,
+  // its stand-in and its labels, and on the window first of all (capture), tells afterwards
+  // where it went. Only the first event of a kind counts (a code box that moves the focus on
+  // after each digit took the first), and for keys where the text went (`beforeinput`) before
+  // where the first key went (a page can move the focus as it handles the key, and the text
+  // follows the focus). A hover counts the first move the browser made to `at` (a person's path
+  // crosses other elements on the way; what the pointer then rests on may be what the hover
+  // opened). A release is judged by what lies at `at` as the browser delivers it: a drag's
+  // pointer events can be captured by the dragged element, so their target says nothing.
+  /** @param {El} el @param {El} via @param {'press' | 'keys' | 'hover' | 'release'} input @param {number[] | null} [at] */
+  function watchInput(el, via, input, at = null) {
     const nodes = [el];
     if (via && via !== el) nodes.push(via);
     if (el.labels) for (const l of el.labels) nodes.push(l);
     const win = el.ownerDocument.defaultView;
-    const kinds = input === 'keys' ? ['beforeinput', 'keydown'] : ['pointerdown', 'mousedown'];
+    const kinds = { press: ['pointerdown', 'mousedown'], keys: ['beforeinput', 'keydown'], hover: ['pointermove', 'mousemove'], release: ['drop', 'dragend', 'pointerup', 'mouseup'] }[input];
     /** @type {Map<string, FirstEvent>} */
     const seen = new Map();
+    /** @type {InputWatch} */
+    const w = { el, via: via || el, input, kinds, seen, at, stop: () => {} };
     /** @param {Event} e */
-    const onWin = (e) => { if (!seen.has(e.type)) seen.set(e.type, { ev: e, target: /** @type {Element} */ (e.composedPath()[0] || e.target), reached: false }); };
+    const atPoint = (e) => { const m = /** @type {MouseEvent} */ (e); return !!at && typeof m.clientX === 'number' && Math.abs(m.clientX - at[0]) < 1.01 && Math.abs(m.clientY - at[1]) < 1.01; };
+    /** @param {Event} e */
+    const onWin = (e) => {
+      if (input === 'release') {
+        if (e.isTrusted && !w.landing && at) w.landing = landing(w, at);
+        return;
+      }
+      if (input === 'hover' && !(e.isTrusted && atPoint(e))) return;
+      if (!seen.has(e.type)) seen.set(e.type, { ev: e, target: /** @type {Element} */ (e.composedPath()[0] || e.target), reached: false });
+    };
     /** @param {Event} e */
     const onEl = (e) => { const f = seen.get(e.type); if (f && f.ev === e) f.reached = true; };
     for (const k of kinds) {
-      for (const n of nodes) n.addEventListener(k, onEl, true);
+      if (input !== 'release') for (const n of nodes) n.addEventListener(k, onEl, true);
       if (win) win.addEventListener(k, onWin, true);
     }
-    const stop = () => {
+    w.stop = () => {
       for (const k of kinds) {
         for (const n of nodes) n.removeEventListener(k, onEl, true);
         if (win) win.removeEventListener(k, onWin, true);
       }
     };
-    inputWatch = { el, via: via || el, input, kinds, seen, stop };
+    inputWatches.push(w);
   }
   function unwatchInput() {
-    if (inputWatch) inputWatch.stop();
-    inputWatch = null;
+    for (const w of inputWatches) w.stop();
+    inputWatches = [];
   }
-  // After the input: the element it reached instead of its target (with which input), or null
-  // when it reached the target, or nothing here saw it (a navigation, a page that stops the
-  // event before the window hears it): only input seen going elsewhere is a miss. A target the
-  // page stops the event before still counts when the input was on it, and a closed shadow
-  // root's host may hold it.
-  function inputMissed() {
-    const w = inputWatch;
-    unwatchInput();
-    if (!w) return null;
-    const f = w.kinds.map((k) => w.seen.get(k)).find(Boolean);
-    if (!f || f.reached) return null;
-    const t = f.target;
-    if (t.nodeType !== 1 || lands(w.el, w.via, t)) return null;
-    for (let n = /** @type {Node} */ (w.el); n; ) {
-      const root = n.getRootNode();
-      if (!(root instanceof ShadowRoot)) break;
-      if (root.host === t) return null;
+  // What a release at `at` landed on: the topmost element there apart from what is dragged
+  // (the source, which a drag moves along with the pointer or into the destination's place,
+  // and a copy of it that follows the pointer). Nothing to report (null `by`) when that is the
+  // destination or holds it (a list whose items shift as the drag passes), or a closed shadow
+  // root's host that may hold it, or when the page replaced the destination as the drag came
+  // over it (a list that re-renders its items: nothing says which new one stands for it).
+  /** @param {InputWatch} w @param {number[]} at @returns {Landing} */
+  function landing(w, at) {
+    if (!w.el.isConnected) return { by: null };
+    const press = inputWatches.find((o) => o.input === 'press');
+    const src = press ? press.el : null;
+    const text = src ? (src.textContent || '').trim() : '';
+    /** @param {Element} h */
+    const dragged = (h) => !!src && (composedContains(src, h) || (h.localName === src.localName && (h.textContent || '').trim() === text));
+    const top = hitsAt(w.el.ownerDocument, at[0], at[1]).find((h) => !dragged(h));
+    if (!top || lands(w.el, w.via, top) || composedContains(top, w.el) || hostsOf(w.el).includes(top)) return { by: null };
+    return { by: top };
+  }
+  // The shadow hosts el lies under, nearest first: a closed root's host stands for el.
+  /** @param {El} el */
+  function hostsOf(el) {
+    /** @type {Element[]} */
+    const out = [];
+    for (let n = /** @type {Node} */ (el), k = 0; n && k < 32; k++) {
+      const root = /** @type {ShadowRoot} */ (n.getRootNode());
+      if (root.nodeType !== 11 || !root.host) break;
+      out.push(root.host);
       n = root.host;
     }
-    return { ...summarize(/** @type {El} */ (t)), input: w.input };
+    return out;
+  }
+  // After the input: the first element it reached instead of its target (with which input),
+  // or null when it reached the target, or nothing here saw it (a navigation, a page that
+  // stops the event before the window hears it): only input seen going elsewhere is a miss. A
+  // target the page stops the event before still counts when the input was on it, and a
+  // closed shadow root's host may hold it.
+  function inputMissed() {
+    const watches = inputWatches;
+    unwatchInput();
+    for (const w of watches) {
+      /** @type {Element | null} */
+      let t;
+      if (w.input === 'release') t = w.landing ? w.landing.by : null;
+      else {
+        const f = w.kinds.map((k) => w.seen.get(k)).find(Boolean);
+        t = f && !f.reached ? f.target : null;
+      }
+      if (!t || t.nodeType !== 1 || lands(w.el, w.via, t) || hostsOf(w.el).includes(t)) continue;
+      return { ...summarize(/** @type {El} */ (t)), input: w.input };
+    }
+    return null;
   }
   // A page that has not reacted by the first frame (no mutation since the input) is taken as
   // settled then; one that has must then be quiet for `quietFrames` frames in a row.

@@ -329,7 +329,7 @@ fn run_drag(services: Arc<Services>, input: Call<DragArgs>) -> ToolFuture {
         let from = try_tool!(b.actions().resolve(a.source.as_str()).await);
         let to = try_tool!(b.actions().resolve(a.destination.as_str()).await);
         let (x1, y1) = try_tool!(b.actions().actionable(&from.r, "drag").await);
-        let (x2, y2) = try_tool!(b.actions().actionable(&to.r, "hover").await);
+        let (x2, y2) = try_tool!(b.actions().actionable(&to.r, "drop").await);
         let armed = b.actions().arm();
         try_tool!(b.input().drag((x1, y1), (x2, y2)).await);
         let caused = try_tool!(b.actions().settle(armed).await);

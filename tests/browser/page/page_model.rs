@@ -856,6 +856,117 @@ fn a_press_the_page_moves_the_target_away_from_is_reported_missed() {
     assert_eq!(eval(&mut g, "window.got.join(' ')"), "Promo Buy");
 }
 
+/// A hover is checked like a press: with a person's pointer path (`--interaction human`), a
+/// page that shows a banner on the pointer's first move pushes the menu button away before the
+/// pointer arrives, and the pointer comes to rest on the banner. `hover` answers
+/// `missedTarget` naming the banner, and the page never opened its menu; hovered again (the
+/// page holds still now) the menu opens, and in the default fast mode the first hover opens it.
+#[test]
+fn a_hover_the_page_moves_the_target_away_from_is_reported_missed() {
+    let page = "<body style='margin:0'><script>window.opened = 0;\
+        addEventListener('pointermove', () => { if (document.getElementById('promo')) return;\
+          const d = document.createElement('div'); d.id = 'promo'; d.textContent = 'Spring sale';\
+          d.style.cssText = 'height:120px;background:#fc0'; document.body.prepend(d); }, true);</script>\
+        <div style='height:40px'></div>\
+        <button style='width:120px;height:30px' onmouseenter='opened++'>Account</button></body>";
+    let web = fixtures(vec![("/hover-mover.html", Page::html(page))]);
+    let mut g = glass(&["--interaction", "human"]);
+    let o = open(&mut g, &web, "/hover-mover.html");
+    let account = ref_of(&o["elements"], "button", "Account");
+    let r = g.call(json!(1), "hover", json!({"target": account}));
+    let f = failed(&r);
+    assert_eq!(f["failureKind"], "missedTarget", "{r}");
+    assert_eq!(f["receivedBy"]["name"], "Spring sale", "{r}");
+    assert_eq!(eval(&mut g, "window.opened"), json!(0));
+    ok(&g.call(json!(2), "hover", json!({"target": account})));
+    assert_eq!(eval(&mut g, "window.opened"), json!(1));
+    let mut fast = glass(&[]);
+    let o = open(&mut fast, &web, "/hover-mover.html");
+    let account = ref_of(&o["elements"], "button", "Account");
+    ok(&fast.call(json!(1), "hover", json!({"target": account})));
+    assert_eq!(eval(&mut fast, "window.opened"), json!(1));
+}
+
+/// A drop is checked too: a board that shows a trash zone above its columns when a drag starts
+/// moves the destination down from under the pointer, and the item lands in the trash. `drag`
+/// answers `missedTarget` naming the trash, as the page's own record says, for a pointer drag
+/// (the item captures the pointer and follows it, the page finds the zone under the release)
+/// and for an HTML5 drag; dragged again (the trash stays shown) the item lands on its column.
+/// A source the page moves before the press is reported as a missed press.
+#[test]
+fn a_drop_the_page_moves_the_destination_away_from_is_reported_missed() {
+    let page = r#"<body style='margin:0;font:16px sans-serif'><script>
+        window.drops = []; window.downs = 0;
+        if (location.search === '?tip') addEventListener('pointermove', () => { if (document.getElementById('tip')) return;
+          const d = document.createElement('div'); d.id = 'tip'; d.textContent = 'Tip: drag cards onto a column';
+          d.style.cssText = 'height:60px;background:#ffc'; document.body.prepend(d); }, true);
+        function showTrash() {
+          if (document.getElementById('trash')) return;
+          const t = document.createElement('div'); t.id = 'trash'; t.className = 'zone'; t.textContent = 'Trash';
+          t.style.cssText = 'height:120px;background:#fcc';
+          t.ondragover = (e) => e.preventDefault(); t.ondrop = (e) => { e.preventDefault(); drops.push('H>Trash'); };
+          document.getElementById('archive').before(t);
+        }
+        </script>
+        <div id='p' style='width:100px;height:30px;background:#ccf;touch-action:none'>Card P</div>
+        <div id='h' draggable='true' style='width:100px;height:30px;background:#cfc'>Card H</div>
+        <div class='zone' id='archive' style='margin-top:40px;width:200px;height:60px;background:#eee'>Archive</div>
+        <script>
+        const p = document.getElementById('p'), h = document.getElementById('h'), archive = document.getElementById('archive');
+        p.addEventListener('pointerdown', (e) => { downs++; p.setPointerCapture(e.pointerId); showTrash(); p.dataset.x = e.clientX; p.dataset.y = e.clientY; });
+        p.addEventListener('pointermove', (e) => { if (p.hasPointerCapture(e.pointerId)) p.style.transform = 'translate(' + (e.clientX - p.dataset.x) + 'px,' + (e.clientY - p.dataset.y) + 'px)'; });
+        p.addEventListener('pointerup', (e) => {
+          p.style.transform = '';
+          const under = document.elementsFromPoint(e.clientX, e.clientY).find((el) => el !== p && el.classList.contains('zone'));
+          drops.push('P>' + (under ? under.textContent : 'nothing'));
+        });
+        h.addEventListener('dragstart', (e) => { e.dataTransfer.setData('text/plain', 'h'); showTrash(); });
+        archive.ondragover = (e) => e.preventDefault();
+        archive.ondrop = (e) => { e.preventDefault(); drops.push('H>Archive'); };
+        </script></body>"#;
+    let web = fixtures(vec![("/board.html", Page::html(page))]);
+    let mut g = glass(&[]);
+    for (card, id) in [("Card P", "P"), ("Card H", "H")] {
+        open(&mut g, &web, "/board.html");
+        let r = g.call(
+            json!(1),
+            "drag",
+            json!({"source": format!("text={card}"), "destination": "text=Archive"}),
+        );
+        let f = failed(&r);
+        assert_eq!(f["failureKind"], "missedTarget", "{card}: {r}");
+        assert_eq!(f["receivedBy"]["name"], "Trash", "{card}: {r}");
+        assert_eq!(
+            eval(&mut g, "window.drops.join(' ')"),
+            format!("{id}>Trash")
+        );
+        let r = g.call(
+            json!(2),
+            "drag",
+            json!({"source": format!("text={card}"), "destination": "text=Archive"}),
+        );
+        ok(&r);
+        assert_eq!(
+            eval(&mut g, "window.drops.join(' ')"),
+            format!("{id}>Trash {id}>Archive"),
+            "{card}"
+        );
+    }
+    // The source is checked as a press: a tip shown on the pointer's first move pushes the card
+    // down before the button goes down on it, and nothing is dragged.
+    open(&mut g, &web, "/board.html?tip");
+    let r = g.call(
+        json!(3),
+        "drag",
+        json!({"source": "text=Card P", "destination": "text=Archive"}),
+    );
+    let f = failed(&r);
+    assert_eq!(f["failureKind"], "missedTarget", "{r}");
+    assert!(f["reason"].as_str().unwrap().contains("press"), "{r}");
+    assert_eq!(eval(&mut g, "window.downs"), json!(0));
+    assert_eq!(eval(&mut g, "window.drops.length"), json!(0));
+}
+
 /// Bug: after a navigation that returns at commit, an action on an element further down a
 /// page still streaming in failed (`notFound`, or the agent's error on a document with no
 /// element yet). The action waits for the parse and acts on the element: the page counts
