@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::browser::act::{Caused, until_dialog};
-use crate::browser::agent_calls::HitAt;
+use crate::browser::agent_calls::{Arm, HitAt};
 use crate::browser::input::{Button, Press};
 use crate::browser::keys::Key;
 use crate::failure::{Failure, FailureKind};
@@ -278,6 +278,10 @@ fn run_click_at(services: Arc<Services>, input: Call<ClickAtArgs>) -> ToolFuture
         } else {
             None
         };
+        // Count the page's mutations from here, and drop any watch an earlier call armed on an
+        // element and never settled (a drag refused at its destination): this click is aimed
+        // at no element, so no watch judges it.
+        try_tool!(b.agent().run(&Arm()).await);
         let armed = b.actions().arm();
         let events = Arc::clone(b.events());
         let clicks = a.click_count.unwrap_or(1);

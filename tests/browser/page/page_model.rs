@@ -911,6 +911,7 @@ fn a_drop_the_page_moves_the_destination_away_from_is_reported_missed() {
         <div id='p' style='width:100px;height:30px;background:#ccf;touch-action:none'>Card P</div>
         <div id='h' draggable='true' style='width:100px;height:30px;background:#cfc'>Card H</div>
         <div class='zone' id='archive' style='margin-top:40px;width:200px;height:60px;background:#eee'>Archive</div>
+        <div style='position:relative;width:200px'><div id='locked'>Locked</div><div style='position:absolute;inset:0'></div></div>
         <script>
         const p = document.getElementById('p'), h = document.getElementById('h'), archive = document.getElementById('archive');
         p.addEventListener('pointerdown', (e) => { downs++; p.setPointerCapture(e.pointerId); showTrash(); p.dataset.x = e.clientX; p.dataset.y = e.clientY; });
@@ -923,6 +924,7 @@ fn a_drop_the_page_moves_the_destination_away_from_is_reported_missed() {
         h.addEventListener('dragstart', (e) => { e.dataTransfer.setData('text/plain', 'h'); showTrash(); });
         archive.ondragover = (e) => e.preventDefault();
         archive.ondrop = (e) => { e.preventDefault(); drops.push('H>Archive'); };
+        archive.onclick = () => drops.push('click');
         </script></body>"#;
     let web = fixtures(vec![("/board.html", Page::html(page))]);
     let mut g = glass(&[]);
@@ -965,6 +967,21 @@ fn a_drop_the_page_moves_the_destination_away_from_is_reported_missed() {
     assert!(f["reason"].as_str().unwrap().contains("press"), "{r}");
     assert_eq!(eval(&mut g, "window.downs"), json!(0));
     assert_eq!(eval(&mut g, "window.drops.length"), json!(0));
+    // A drag refused at its destination (covered) sends nothing, and leaves no watch behind on
+    // its source: a click at a point afterwards is judged by no element's watch.
+    open(&mut g, &web, "/board.html");
+    let r = g.call(
+        json!(4),
+        "drag",
+        json!({"source": "text=Card P", "destination": "text=Locked"}),
+    );
+    assert_eq!(failed(&r)["failureKind"], "blocked", "{r}");
+    let at = eval(
+        &mut g,
+        "(() => { const r = archive.getBoundingClientRect(); return [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)]; })()",
+    );
+    ok(&g.call(json!(5), "clickAt", json!({"x": at[0], "y": at[1]})));
+    assert_eq!(eval(&mut g, "window.drops.join(' ')"), "click");
 }
 
 /// Bug: after a navigation that returns at commit, an action on an element further down a
