@@ -542,10 +542,17 @@
   }
   // Scroll el into view as a person would: Chrome's scrollIntoView also scrolls boxes with
   // overflow:hidden, which no wheel or finger moves (sticky content in them then overlaps as no
-  // person ever sees it), so those keep their offsets, in el's document and in every document
-  // hosting its frame (scrollIntoView scrolls those too). The viewports are scrolled as they are.
+  // person ever sees it), so those keep their offsets (see `keepingHidden`). The viewports are
+  // scrolled as they are.
   /** @param {El} el @param {ScrollLogicalPosition} block @param {ScrollLogicalPosition} inline */
   function bringIntoView(el, block, inline) {
+    keepingHidden(el, () => el.scrollIntoView({ block, inline, behavior: 'instant' }));
+  }
+  // Run `scroll`, which may scroll el's ancestors (scrollIntoView, focus), keeping the offsets
+  // of the boxes with overflow:hidden around el, in el's document and in every document hosting
+  // its frame: no person moves those, and content they hide must stay hidden for the next look.
+  /** @param {El} el @param {() => void} scroll */
+  function keepingHidden(el, scroll) {
     /** @type {[El, number | false, number | false][]} */
     const kept = [];
     for (let n = flatParent(el); n; n = flatParent(n) || frameOf(n)) {
@@ -555,7 +562,7 @@
       const hx = s.overflowX === 'hidden', hy = s.overflowY === 'hidden';
       if (hx || hy) kept.push([n, hx && n.scrollLeft, hy && n.scrollTop]);
     }
-    el.scrollIntoView({ block, inline, behavior: 'instant' });
+    scroll();
     for (const [n, l, t] of kept) {
       if (l !== false && n.scrollLeft !== l) n.scrollLeft = l;
       if (t !== false && n.scrollTop !== t) n.scrollTop = t;

@@ -178,7 +178,7 @@
     const already = root.activeElement === el;
     const ed = editorOf(el);
     if (!already) {
-      el.focus({ preventScroll: false });
+      keepingHidden(el, () => el.focus({ preventScroll: false }));
       if (!(ed && ed.input === el) && (isTextInput(el) || el.localName === 'textarea' || el.isContentEditable)) caretToEnd(el);
     }
     return { ok: true, focused: root.activeElement === el, already, elsewhere: readyForKeys(el, ed) };
