@@ -231,7 +231,7 @@
    * One watched input: `press` (a pointer press), `keys`, `hover` (the pointer's move onto `at`)
    * or `release` (a drag's drop at `at`, after its press).
    * @typedef {{ el: El, via: El, input: string, kinds: string[], seen: Map<string, FirstEvent>, at: number[] | null,
-   *   landing?: Landing, stop: () => void }} InputWatch
+   *   landing?: Landing, along: Map<Element, number[]>, stop: () => void }} InputWatch
    */
   /** @type {InputWatch[]} */
   let inputWatches = [];
@@ -251,17 +251,25 @@
     if (via && via !== el) nodes.push(via);
     if (el.labels) for (const l of el.labels) nodes.push(l);
     const win = el.ownerDocument.defaultView;
-    const kinds = { press: ['pointerdown', 'mousedown'], keys: ['beforeinput', 'keydown'], hover: ['pointermove', 'mousemove'], release: ['drop', 'dragend', 'pointerup', 'mouseup'] }[input];
+    const kinds = { press: ['pointerdown', 'mousedown'], keys: ['beforeinput', 'keydown'], hover: ['pointermove', 'mousemove'], release: ['drop', 'dragend', 'pointerup', 'mouseup', 'pointermove', 'mousemove'] }[input];
     /** @type {Map<string, FirstEvent>} */
     const seen = new Map();
     /** @type {InputWatch} */
-    const w = { el, via: via || el, input, kinds, seen, at, stop: () => {} };
+    const w = { el, via: via || el, input, kinds, seen, at, along: new Map(), stop: () => {} };
     /** @param {Event} e */
     const atPoint = (e) => { const m = /** @type {MouseEvent} */ (e); return !!at && typeof m.clientX === 'number' && Math.abs(m.clientX - at[0]) < 1.01 && Math.abs(m.clientY - at[1]) < 1.01; };
     /** @param {Event} e */
     const onWin = (e) => {
       if (input === 'release') {
-        if (e.isTrusted && !w.landing && at) w.landing = landing(w, at);
+        if (!e.isTrusted || w.landing || !at) return;
+        // On the way: where each element under the pointer was (one that follows the pointer,
+        // a drag image or a cursor backdrop, is somewhere else at the drop).
+        if (e.type.endsWith('move')) {
+          const m = /** @type {MouseEvent} */ (e);
+          for (const h of hitsAt(w.el.ownerDocument, m.clientX, m.clientY)) {
+            if (!w.along.has(h)) { const r = h.getBoundingClientRect(); w.along.set(h, [r.x, r.y]); }
+          }
+        } else w.landing = landing(w, at);
         return;
       }
       if (input === 'hover' && !(e.isTrusted && atPoint(e))) return;
@@ -287,7 +295,8 @@
   }
   // What a release at `at` landed on: the topmost element there apart from what is dragged
   // (the source, which a drag moves along with the pointer or into the destination's place,
-  // and a copy of it that follows the pointer). Nothing to report (null `by`) when that is the
+  // and a copy of it that follows the pointer) and from what followed the pointer there (under
+  // it on the way, and moved since: a drag image or a cursor backdrop, JupyterLab's). Nothing to report (null `by`) when that is the
   // destination or holds it (a list whose items shift as the drag passes), or a closed shadow
   // root's host that may hold it, or when the page replaced the destination as the drag came
   // over it (a list that re-renders its items: nothing says which new one stands for it).
@@ -299,7 +308,9 @@
     const text = src ? (src.textContent || '').trim() : '';
     /** @param {Element} h */
     const dragged = (h) => !!src && (composedContains(src, h) || (h.localName === src.localName && (h.textContent || '').trim() === text));
-    const top = hitsAt(w.el.ownerDocument, at[0], at[1]).find((h) => !dragged(h));
+    /** @param {Element} h */
+    const follows = (h) => { const was = w.along.get(h), r = h.getBoundingClientRect(); return !!was && (Math.abs(r.x - was[0]) > 0.5 || Math.abs(r.y - was[1]) > 0.5); };
+    const top = hitsAt(w.el.ownerDocument, at[0], at[1]).find((h) => !dragged(h) && !follows(h));
     if (!top || lands(w.el, w.via, top) || composedContains(top, w.el) || hostsOf(w.el).includes(top)) return { by: null };
     return { by: top };
   }
