@@ -293,24 +293,19 @@
     for (const w of inputWatches) w.stop();
     inputWatches = [];
   }
-  // What a release at `at` landed on: the topmost element there apart from what is dragged
-  // (the source, which a drag moves along with the pointer or into the destination's place,
-  // and a copy of it that follows the pointer) and from what followed the pointer there (under
-  // it on the way, and moved since: a drag image or a cursor backdrop, JupyterLab's). Nothing to report (null `by`) when that is the
-  // destination or holds it (a list whose items shift as the drag passes), or a closed shadow
-  // root's host that may hold it, or when the page replaced the destination as the drag came
-  // over it (a list that re-renders its items: nothing says which new one stands for it).
+  // What a release at `at` landed on: the topmost element there apart from what followed the
+  // pointer there, under it on the way and moved since (the dragged item itself, or a copy of
+  // it, a drag image, JupyterLab's cursor backdrop; a sortable list moves the item into the
+  // destination's place). Nothing to report (null `by`) when that is the destination or holds
+  // it (a list whose items shift as the drag passes), or a closed shadow root's host that may
+  // hold it, or when the page replaced the destination as the drag came over it (a list that
+  // re-renders its items: nothing says which new one stands for it).
   /** @param {InputWatch} w @param {number[]} at @returns {Landing} */
   function landing(w, at) {
     if (!w.el.isConnected) return { by: null };
-    const press = inputWatches.find((o) => o.input === 'press');
-    const src = press ? press.el : null;
-    const text = src ? (src.textContent || '').trim() : '';
-    /** @param {Element} h */
-    const dragged = (h) => !!src && (composedContains(src, h) || (h.localName === src.localName && (h.textContent || '').trim() === text));
     /** @param {Element} h */
     const follows = (h) => { const was = w.along.get(h), r = h.getBoundingClientRect(); return !!was && (Math.abs(r.x - was[0]) > 0.5 || Math.abs(r.y - was[1]) > 0.5); };
-    const top = hitsAt(w.el.ownerDocument, at[0], at[1]).find((h) => !dragged(h) && !follows(h));
+    const top = hitsAt(w.el.ownerDocument, at[0], at[1]).find((h) => !follows(h));
     if (!top || lands(w.el, w.via, top) || composedContains(top, w.el) || hostsOf(w.el).includes(top)) return { by: null };
     return { by: top };
   }
