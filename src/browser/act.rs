@@ -91,21 +91,24 @@ fn missed_input(v: &Value) -> Option<Missed> {
     Some((by, reason))
 }
 
-/// The failure of input that reached `received_by` instead of its target: never a success.
-fn missed_target((received_by, reason): Missed) -> ActError {
+/// A failure naming the element that took the input (`receivedBy`) instead of the target.
+fn received_by(failure: FailureKind, reason: &str, by: Value) -> ActError {
     let mut extra = Map::new();
-    extra.insert("receivedBy".into(), received_by);
-    targeting(FailureKind::MissedTarget, reason, extra)
+    extra.insert("receivedBy".into(), by);
+    targeting(failure, reason, extra)
 }
 
-/// The refusal, before any key, of a field that handed the focus on to `received_by`.
-pub fn focus_moved(received_by: Value) -> ActError {
-    let mut extra = Map::new();
-    extra.insert("receivedBy".into(), received_by);
-    targeting(
+/// The failure of input that reached `by` instead of its target: never a success.
+fn missed_target((by, reason): Missed) -> ActError {
+    received_by(FailureKind::MissedTarget, reason, by)
+}
+
+/// The refusal, before any key, of a field that handed the focus on to `by`.
+pub fn focus_moved(by: Value) -> ActError {
+    received_by(
         FailureKind::FocusMoved,
         "the page moved the focus to another element as this one took it; nothing was typed",
-        extra,
+        by,
     )
 }
 

@@ -231,7 +231,7 @@
    * One watched input: `press` (a pointer press), `keys`, `hover` (the pointer's move onto `at`)
    * or `release` (a drag's drop at `at`, after its press).
    * @typedef {{ el: El, via: El, input: string, kinds: string[], seen: Map<string, FirstEvent>, at: number[] | null,
-   *   landing?: Landing, along: Map<Element, number[]>, stop: () => void }} InputWatch
+   *   landing?: Landing, along: Map<Element, number[]>, lastMove?: string, stop: () => void }} InputWatch
    */
   /** @type {InputWatch[]} */
   let inputWatches = [];
@@ -266,6 +266,10 @@
         // a drag image or a cursor backdrop, is somewhere else at the drop).
         if (e.type.endsWith('move')) {
           const m = /** @type {MouseEvent} */ (e);
+          // A move is told twice (pointermove, then mousemove): looked at once.
+          const key = m.clientX + ',' + m.clientY;
+          if (key === w.lastMove) return;
+          w.lastMove = key;
           for (const h of hitsAt(w.el.ownerDocument, m.clientX, m.clientY)) {
             if (!w.along.has(h)) { const r = h.getBoundingClientRect(); w.along.set(h, [r.x, r.y]); }
           }

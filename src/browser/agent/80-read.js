@@ -202,7 +202,7 @@
   function selectAll(ref) {
     const el = target(ref);
     if (!el) return { ok: false, failure: 'stale' };
-    if (/** @type {Document | ShadowRoot} */ (el.getRootNode()).activeElement !== el) el.focus();
+    if (/** @type {Document | ShadowRoot} */ (el.getRootNode()).activeElement !== el) keepingHidden(el, () => el.focus());
     const ed = editorOf(el);
     if (ed && ed.input === el) return { ok: true, editor: ed.kind, elsewhere: readyForKeys(el, ed) }; // the editor's own Ctrl+A
     if (el.localName === 'input' || el.localName === 'textarea') {
