@@ -485,7 +485,7 @@ impl Actions<'_> {
             .call_raw(
                 Some(&agent.session),
                 "Runtime.evaluate",
-                json!({"expression": format!("__glassAgent.settle({ms}, 2)"),
+                json!({"expression": self.browser.in_turn(&format!("__glassAgent.settle({ms}, 2)")),
                        "contextId": agent.id, "awaitPromise": true, "returnByValue": true}),
                 budget + Duration::from_secs(1),
             )

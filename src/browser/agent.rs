@@ -85,6 +85,12 @@ impl Browser {
     pub fn agent(&mut self) -> Agent<'_> {
         Agent { browser: self }
     }
+
+    /// `call`, an agent expression, told first which hold of the session's lock it runs in (the
+    /// `turn` field): every expression sent to the agent goes through here.
+    pub(super) fn in_turn(&self, call: &str) -> String {
+        format!("(__glassAgent.turn({}),{call})", self.turn)
+    }
 }
 
 impl Agent<'_> {
@@ -155,7 +161,9 @@ impl Agent<'_> {
         timeout: Duration,
     ) -> Result<Value, BrowserError> {
         let args: Vec<String> = args.iter().map(Value::to_string).collect();
-        let call = format!("__glassAgent.{function}({})", args.join(","));
+        let call = self
+            .browser
+            .in_turn(&format!("__glassAgent.{function}({})", args.join(",")));
         for attempt in 0..2 {
             let context = self.context().await?;
             let params = json!({"expression": call, "contextId": context.id,

@@ -102,6 +102,10 @@ pub struct Browser {
     pub(super) watcher: tokio::task::JoinHandle<()>,
     /// Isolated-world context of the page agent, with what it was made for.
     pub(super) agent_context: Option<AgentContext>,
+    /// Which hold of the session's lock this is: every agent call carries it, and the agent
+    /// drops what an earlier hold armed (input watches, the mutation count), so a watch is only
+    /// ever judged by the call that armed it, whichever tool it is (see `Session::acquire`).
+    pub(super) turn: u64,
     /// The selected frame; `None` is the page's main frame.
     pub(super) frame: Option<FrameSelection>,
     /// Next session-unique element reference number.

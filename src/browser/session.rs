@@ -134,7 +134,9 @@ impl Session {
             *guard = Some(browser);
         }
         Ok(MutexGuard::map(guard, |b| {
-            b.as_mut().expect("browser was just ensured")
+            let b = b.as_mut().expect("browser was just ensured");
+            b.turn = b.turn.wrapping_add(1);
+            b
         }))
     }
 
@@ -317,6 +319,7 @@ async fn start(config: &SessionConfig) -> Result<Browser, BrowserError> {
         events,
         watcher,
         agent_context: None,
+        turn: 0,
         frame: None,
         next_ref: 1,
         interaction: config.interaction,

@@ -213,6 +213,18 @@
     unwatchInput();
     return countMutations();
   }
+  // Which hold of Glass's browser lock (one tool call, one step of a batch) the agent serves.
+  let turnNow = -1;
+  // Every call from Glass says its turn first. A new one drops what an earlier turn armed (the
+  // input watches, the mutation count): a watch is judged only by the call that armed it,
+  // whether or not this call's tool arms (an action refused after arming leaves its watch).
+  /** @param {number} n */
+  function turn(n) {
+    if (n === turnNow) return;
+    turnNow = n;
+    unwatchInput();
+    if (armed) { armed.mo.disconnect(); armed = null; }
+  }
   // Restart the count of mutations without dropping the input watches (see `watchInput`).
   function countMutations() {
     if (armed) armed.mo.disconnect();

@@ -80,7 +80,9 @@
     // The element of a ref (for Chrome's own view of it), or null.
     element: guard((ref) => { const e = lookup(ref); return e && e !== UNKNOWN ? e : null; }),
     consent: guard(consent, (a) => a[1]),
-    arm: guard(arm),
+    // Count the page's mutations from here (the watches are the turn's: see `turn`).
+    arm: guard(countMutations),
+    turn: guard(turn),
     settle: guard(settle),
     hasContent: guard(() => ({ content: hasContent() })),
     keyGuardArm: guard(keyGuardArm),

@@ -278,9 +278,9 @@ fn run_click_at(services: Arc<Services>, input: Call<ClickAtArgs>) -> ToolFuture
         } else {
             None
         };
-        // Count the page's mutations from here, and drop any watch an earlier call armed on an
-        // element and never settled (a drag refused at its destination): this click is aimed
-        // at no element, so no watch judges it.
+        // Count the page's mutations from here. No watch judges this click (it is aimed at no
+        // element): one an earlier call left armed (a drag refused at its destination) belongs
+        // to that call's turn, and the agent dropped it when this call began.
         try_tool!(b.agent().run(&Arm()).await);
         let armed = b.actions().arm();
         let events = Arc::clone(b.events());
