@@ -158,6 +158,9 @@ PLANTS = [
  ("focusing a field scrolls the boxes no person scrolls", [("src/browser/agent/80-read.js", "keepingHidden(el, () => el.focus({ preventScroll: false }));", "el.focus({ preventScroll: false });")], "generated_layouts", "every_seed_that_once_failed"),
  ("what follows the pointer takes the drop", [("src/browser/agent/70-act.js", "const was = w.along.get(h), r = h.getBoundingClientRect(); return !!was &&", "const was = w.along.get(h), r = h.getBoundingClientRect(); return !!was && h === null &&")], "real_apps", "jupyterlab_new_notebook"),
  ("Chrome takes no pixel before a box's edge", [("src/browser/agent/25-visibility.js", "return k > lo - 1 ? [k - 0.5, k + 0.5] : null;", "return k >= lo ? [k - 0.5, k + 0.5] : null;")], "generated_layouts", "every_seed_that_once_failed"),
+ ("an HTML5 drag passes over nothing on its way", [("src/browser/input.rs", "                for step in drag_path(from, to) {", "                for step in drag_path(to, to) {")], "drag_libraries", "cards_move"),
+ ("what the page adds during a drag is never followed", [("src/browser/agent/70-act.js", "  function seenMoving(w, list) {\n", "  function seenMoving(w, list) {\n    if (list) return;\n")], "drag_libraries", "cards_move"),
+ ("what lies inside a follower takes the drop", [("src/browser/agent/70-act.js", "n = flatParent(n), k++) if (moved(n)) return true;", "n = null, k++) if (moved(n)) return true;")], "drag_libraries", "cards_move"),
  ("a crash at start-up is reported at once", [('src/browser/launch/mod.rs', '            tracing::warn!(%status, "Chrome crashed while starting; starting it once more");\n            launch_once(&opts).await', '            Err(LaunchError::Exited { status, detail: String::new(), crashed: true })')], "browser_launch", "a_chrome_that_crashes"),
 ]
 # Plants by people who had not written the code (issue 28): each family's slips, planted from
@@ -188,6 +191,7 @@ TEST_MODULES = {
     "hostile_pages": ("browser", "page::hostile_pages::"),
     "browser_tools": ("browser", "page::browser_tools::"),
     "user_visible": ("browser", "act::user_visible::"),
+    "drag_libraries": ("browser", "act::drag_libraries::"),
     "browser_pages": ("browser", "tabs::browser_pages::"),
     "devtools": ("browser", "devtools::parity::"),
     "state": ("browser", "devtools::state::"),

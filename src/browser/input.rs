@@ -18,6 +18,20 @@ use super::page::{Browser, CALL_TIMEOUT, Interaction, KeysSent};
 /// the text as it was before typing; a person never moves to the button that fast.
 pub const KEYS_TO_PRESS: Duration = Duration::from_millis(400);
 
+/// How often a browser tells the page again that a drag rests over it (`dragover`): a drag
+/// replayed through Chrome's interception rests this long on its destination before the drop,
+/// so a page that ignores the events right after it reordered (SortableJS, for 30 ms) takes
+/// the last one.
+const DRAG_OVER_EVERY: Duration = Duration::from_millis(50);
+
+/// The steps of a drag's path from `from` to `to`, `to` last.
+fn drag_path(from: (f64, f64), to: (f64, f64)) -> impl Iterator<Item = (f64, f64)> {
+    (1..=5).map(move |i| {
+        let t = f64::from(i) / 5.0;
+        (from.0 + (to.0 - from.0) * t, from.1 + (to.1 - from.1) * t)
+    })
+}
+
 /// A mouse button, as CDP names it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Button {
@@ -172,18 +186,9 @@ impl Input<'_> {
 
     /// Move the pointer with the left button held, in small steps (a drag).
     pub async fn drag_pointer(&mut self, x: f64, y: f64) -> Result<(), BrowserError> {
-        let (x0, y0) = self.browser.pointer;
-        for i in 1..=5 {
-            let t = f64::from(i) / 5.0;
-            self.mouse(mouse_event(
-                "mouseMoved",
-                x0 + (x - x0) * t,
-                y0 + (y - y0) * t,
-                Some(Button::Left),
-                0,
-                0,
-            ))
-            .await?;
+        for (px, py) in drag_path(self.browser.pointer, (x, y)) {
+            self.mouse(mouse_event("mouseMoved", px, py, Some(Button::Left), 0, 0))
+                .await?;
         }
         self.browser.pointer = (x, y);
         Ok(())
@@ -407,7 +412,9 @@ fn keystrokes(text: &str) -> Vec<(&'static str, serde_json::Value)> {
 
 impl Input<'_> {
     /// Drag from `from` to `to` (viewport points): a pointer drag, and for an HTML5 drag (which
-    /// Chrome intercepts) the drag events replayed at the drop point.
+    /// Chrome intercepts) the drag events replayed as a person's drag makes them: over each step
+    /// of the path (a sortable list reorders as the drag passes its items), then again at rest on
+    /// the destination, then the drop.
     pub async fn drag(&mut self, from: (f64, f64), to: (f64, f64)) -> Result<(), BrowserError> {
         let (x1, y1) = from;
         let (x2, y2) = to;
@@ -429,12 +436,20 @@ impl Input<'_> {
                 }
             }
             if let Some(data) = data {
-                for kind in ["dragEnter", "dragOver", "drop"] {
+                let over = |kind: &str, (x, y): (f64, f64)| {
+                    json!({"type": kind, "x": x, "y": y, "data": data})
+                };
+                let mut kind = "dragEnter";
+                for step in drag_path(from, to) {
                     self.browser
-                        .page_call(
-                            "Input.dispatchDragEvent",
-                            json!({"type": kind, "x": x2, "y": y2, "data": data}),
-                        )
+                        .page_call("Input.dispatchDragEvent", over(kind, step))
+                        .await?;
+                    kind = "dragOver";
+                }
+                tokio::time::sleep(DRAG_OVER_EVERY).await;
+                for kind in ["dragOver", "drop"] {
+                    self.browser
+                        .page_call("Input.dispatchDragEvent", over(kind, to))
                         .await?;
                 }
             }

@@ -28,6 +28,7 @@ mod page {
 }
 /// Acting as a user does: pointer, keyboard, forms, waits.
 mod act {
+    mod drag_libraries;
     mod user_visible;
 }
 /// Tabs, popups, frames and downloads.

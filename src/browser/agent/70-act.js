@@ -243,7 +243,7 @@
    * One watched input: `press` (a pointer press), `keys`, `hover` (the pointer's move onto `at`)
    * or `release` (a drag's drop at `at`, after its press).
    * @typedef {{ el: El, via: El, input: string, kinds: string[], seen: Map<string, FirstEvent>, at: number[] | null,
-   *   landing?: Landing, along: Map<Element, number[]>, lastMove?: string, stop: () => void }} InputWatch
+   *   landing?: Landing, along: Map<Element, number[]>, lastMove?: string, mo?: MutationObserver, stop: () => void }} InputWatch
    */
   /** @type {InputWatch[]} */
   let inputWatches = [];
@@ -263,11 +263,17 @@
     if (via && via !== el) nodes.push(via);
     if (el.labels) for (const l of el.labels) nodes.push(l);
     const win = el.ownerDocument.defaultView;
-    const kinds = { press: ['pointerdown', 'mousedown'], keys: ['beforeinput', 'keydown'], hover: ['pointermove', 'mousemove'], release: ['drop', 'dragend', 'pointerup', 'mouseup', 'pointermove', 'mousemove'] }[input];
+    const kinds = { press: ['pointerdown', 'mousedown'], keys: ['beforeinput', 'keydown'], hover: ['pointermove', 'mousemove'], release: ['drop', 'dragend', 'pointerup', 'mouseup', 'pointermove', 'mousemove', 'dragover'] }[input];
     /** @type {Map<string, FirstEvent>} */
     const seen = new Map();
     /** @type {InputWatch} */
     const w = { el, via: via || el, input, kinds, seen, at, along: new Map(), stop: () => {} };
+    if (input === 'release') {
+      // What the page adds or restyles during the drag, where it first was: a drag's mirror can
+      // trail the pointer by one move all the way and be under it only at the drop (dragula).
+      w.mo = new MutationObserver((list) => seenMoving(w, list));
+      w.mo.observe(el.ownerDocument, { subtree: true, childList: true, attributes: true });
+    }
     /** @param {Event} e */
     const atPoint = (e) => { const m = /** @type {MouseEvent} */ (e); return !!at && typeof m.clientX === 'number' && Math.abs(m.clientX - at[0]) < 1.01 && Math.abs(m.clientY - at[1]) < 1.01; };
     /** @param {Event} e */
@@ -276,16 +282,17 @@
         if (!e.isTrusted || w.landing || !at) return;
         // On the way: where each element under the pointer was (one that follows the pointer,
         // a drag image or a cursor backdrop, is somewhere else at the drop).
-        if (e.type.endsWith('move')) {
+        if (e.type.endsWith('move') || e.type === 'dragover') {
           const m = /** @type {MouseEvent} */ (e);
           // A move is told twice (pointermove, then mousemove): looked at once.
           const key = m.clientX + ',' + m.clientY;
           if (key === w.lastMove) return;
           w.lastMove = key;
-          for (const h of hitsAt(w.el.ownerDocument, m.clientX, m.clientY)) {
-            if (!w.along.has(h)) { const r = h.getBoundingClientRect(); w.along.set(h, [r.x, r.y]); }
-          }
-        } else w.landing = landing(w, at);
+          for (const h of hitsAt(w.el.ownerDocument, m.clientX, m.clientY)) firstSeen(w, h);
+        } else {
+          if (w.mo) seenMoving(w, w.mo.takeRecords());
+          w.landing = landing(w, at);
+        }
         return;
       }
       if (input === 'hover' && !(e.isTrusted && atPoint(e))) return;
@@ -298,6 +305,7 @@
       if (win) win.addEventListener(k, onWin, true);
     }
     w.stop = () => {
+      if (w.mo) w.mo.disconnect();
       for (const k of kinds) {
         for (const n of nodes) n.removeEventListener(k, onEl, true);
         if (win) win.removeEventListener(k, onWin, true);
@@ -305,14 +313,30 @@
     };
     inputWatches.push(w);
   }
+  // Where a drag first saw h (bounded: a page that rebuilds itself on every move is not followed
+  // element by element).
+  /** @param {InputWatch} w @param {Element} h */
+  function firstSeen(w, h) {
+    if (w.along.has(h) || w.along.size >= 4000) return;
+    const r = h.getBoundingClientRect();
+    w.along.set(h, [r.x, r.y]);
+  }
+  /** @param {InputWatch} w @param {MutationRecord[]} list */
+  function seenMoving(w, list) {
+    for (const m of list) {
+      if (m.type === 'attributes') firstSeen(w, /** @type {Element} */ (m.target));
+      else for (const n of m.addedNodes) if (n.nodeType === 1) firstSeen(w, /** @type {Element} */ (n));
+    }
+  }
   function unwatchInput() {
     for (const w of inputWatches) w.stop();
     inputWatches = [];
   }
   // What a release at `at` landed on: the topmost element there apart from what followed the
-  // pointer there, under it on the way and moved since (the dragged item itself, or a copy of
-  // it, a drag image, JupyterLab's cursor backdrop; a sortable list moves the item into the
-  // destination's place). Nothing to report (null `by`) when that is the destination or holds
+  // pointer there: what moved since the drag first saw it (under the pointer on the way, or
+  // added or restyled by the page during the drag), or lies inside such an element (the dragged
+  // item itself, a copy of it and its contents, a drag image, JupyterLab's cursor backdrop; a
+  // sortable list moves the item into the destination's place). Nothing to report (null `by`) when that is the destination or holds
   // it (a list whose items shift as the drag passes), or a closed shadow root's host that may
   // hold it, or when the page replaced the destination as the drag came over it (a list that
   // re-renders its items: nothing says which new one stands for it).
@@ -320,7 +344,9 @@
   function landing(w, at) {
     if (!w.el.isConnected) return { by: null };
     /** @param {Element} h */
-    const follows = (h) => { const was = w.along.get(h), r = h.getBoundingClientRect(); return !!was && (Math.abs(r.x - was[0]) > 0.5 || Math.abs(r.y - was[1]) > 0.5); };
+    const moved = (/** @type {Element} */ h) => { const was = w.along.get(h), r = h.getBoundingClientRect(); return !!was && (Math.abs(r.x - was[0]) > 0.5 || Math.abs(r.y - was[1]) > 0.5); };
+    /** @param {Element} h */
+    const follows = (h) => { for (let n = /** @type {Element | null} */ (h), k = 0; n && k < 64; n = flatParent(n), k++) if (moved(n)) return true; return false; };
     const top = hitsAt(w.el.ownerDocument, at[0], at[1]).find((h) => !follows(h));
     if (!top || lands(w.el, w.via, top) || composedContains(top, w.el) || hostsOf(w.el).includes(top)) return { by: null };
     return { by: top };

@@ -1,0 +1,162 @@
+//! `drag` with the drag-and-drop libraries real apps are built on, from npm (`scripts/test`
+//! installs them once): SortableJS in its HTML5 mode and in its pointer mode, and dragula.
+//! Each moves cards between the columns of a board as a person's drag does, and the drop
+//! check (`missedTarget`) neither misses a drop these libraries take (their mirrors trail the
+//! pointer, their lists reorder as the drag passes) nor passes one they gave to something
+//! else: checked on each library's own drop events and on the order of the board's lists.
+#![cfg(target_os = "linux")]
+
+use crate::common;
+
+use common::web::{Page, Server};
+use common::{Glass, apps, eval, failed, ok};
+use serde_json::{Value, json};
+
+/// The board: two columns, and a Trash column that the page shows above Done as a drag starts
+/// (on `?trash`), over where Done's cards were. `window.moves` is the library's own record of
+/// each drop (card:from>to@index); `window.order()` reads the lists.
+const BOARD: &str = r#"<!doctype html><html><head><title>Board</title>
+<link rel="stylesheet" href="/npm/dragula/dist/dragula.css">
+<style>body{font:16px sans-serif;margin:20px;display:flex;gap:40px}
+.col{list-style:none;padding:8px;margin:0;width:180px;min-height:60px;background:#eee}
+.card{padding:10px;margin:4px 0;background:#fff;border:1px solid #ccc}
+#trash{height:120px;background:#fcc}</style>
+<script src="/npm/sortablejs/Sortable.min.js"></script>
+<script src="/npm/dragula/dist/dragula.js"></script></head><body>
+<section><h2>Todo</h2><ul class="col" id="todo" aria-label="Todo"><li class="card">Write spec</li><li class="card">Build parser</li><li class="card">Fix login bug</li></ul></section>
+<section id="right"><h2>Done</h2><ul class="col" id="done" aria-label="Done"><li class="card">Set up repo</li><li class="card">Pick a name</li></ul></section>
+<script>
+window.moves = [];
+const lists = ['todo', 'done'].map((id) => document.getElementById(id));
+const mode = new URLSearchParams(location.search).get('lib');
+const trashOnDrag = location.search.includes('trash');
+window.order = () => [...document.querySelectorAll('.col')].map((l) => l.id + '=' + [...l.children].map((c) => c.textContent).join('|')).join(' ');
+// The Trash column, made once, above Done's list.
+function trash() {
+  let t = document.getElementById('trash');
+  if (t) return null;
+  t = document.createElement('ul'); t.id = 'trash'; t.className = 'col'; t.setAttribute('aria-label', 'Trash');
+  t.textContent = 'Trash';
+  document.getElementById('done').before(t);
+  return t;
+}
+if (mode === 'dragula') {
+  const drake = dragula(lists).on('drop', (el, to, from) => moves.push(el.textContent + ':' + from.id + '>' + to.id + '@' + [...to.children].indexOf(el)));
+  drake.on('drag', () => { const t = trashOnDrag && trash(); if (t) drake.containers.push(t); });
+} else {
+  const options = {group: 'board', animation: 150, forceFallback: mode === 'sortable-pointer',
+    onEnd: (e) => moves.push(e.item.textContent + ':' + e.from.id + '>' + e.to.id + '@' + e.newIndex),
+    onStart: () => { const t = trashOnDrag && trash(); if (t) Sortable.create(t, options); }};
+  for (const l of lists) Sortable.create(l, options);
+}
+</script></body></html>"#;
+
+/// The libraries as a mode of the board, each with the name a failure message gives it.
+const LIBRARIES: [&str; 3] = ["sortable-html5", "sortable-pointer", "dragula"];
+
+fn board() -> Server {
+    Server::start_with_dirs(
+        vec![("/board.html", Page::html(BOARD))],
+        &[
+            ("/npm/sortablejs", apps::npm_package("sortablejs")),
+            ("/npm/dragula", apps::npm_package("dragula")),
+        ],
+    )
+}
+
+fn open(g: &mut Glass, web: &Server, query: &str) {
+    ok(&g.call(
+        json!("nav"),
+        "navigate",
+        json!({"url": web.url(&format!("/board.html?{query}")), "observe": false}),
+    ));
+}
+
+fn drag(g: &mut Glass, source: &str, destination: &str) -> Value {
+    g.call(
+        json!("drag"),
+        "drag",
+        json!({"source": source, "destination": destination}),
+    )
+}
+
+/// The library's record of the drops, and the lists, as the page has them.
+fn board_state(g: &mut Glass) -> (Value, Value) {
+    (eval(g, "window.moves.join(' ')"), eval(g, "window.order()"))
+}
+
+/// Onto a card of the other column, onto the other column itself, and within a column: each
+/// drop is taken where it was aimed (the library's record and the lists say so), and Glass
+/// answers ok: a mirror that trails the pointer (dragula's, SortableJS's in pointer mode) and
+/// a list reordering under the drag are not a miss.
+#[test]
+fn cards_move_across_and_within_columns_with_each_library() {
+    let web = board();
+    let mut g = common::incognito(&[]);
+    for lib in LIBRARIES {
+        open(&mut g, &web, &format!("lib={lib}"));
+        ok(&drag(&mut g, "text=Build parser", "text=Pick a name"));
+        assert_eq!(
+            board_state(&mut g),
+            (
+                json!("Build parser:todo>done@2"),
+                json!("todo=Write spec|Fix login bug done=Set up repo|Pick a name|Build parser")
+            ),
+            "{lib}"
+        );
+        // Onto the column: the drag crosses its cards, as a person's does, and the card goes in.
+        ok(&drag(&mut g, "text=Set up repo", "role=list;name=Todo"));
+        ok(&drag(&mut g, "text=Write spec", "text=Fix login bug"));
+        let (moves, order) = board_state(&mut g);
+        assert_eq!(
+            moves,
+            json!("Build parser:todo>done@2 Set up repo:done>todo@1 Write spec:todo>todo@2"),
+            "{lib}"
+        );
+        assert_eq!(
+            order,
+            json!("todo=Set up repo|Fix login bug|Write spec done=Pick a name|Build parser"),
+            "{lib}"
+        );
+    }
+}
+
+/// A Trash column the page shows as the drag starts, over where the destination card was:
+/// the drop goes to Trash (the library's record says so), and Glass answers `missedTarget`
+/// naming Trash, never ok; aimed again at the card where it now is, the drop lands on it.
+#[test]
+fn a_drop_a_column_shown_mid_drag_takes_is_reported_missed_with_each_library() {
+    let web = board();
+    let mut g = common::incognito(&[]);
+    for lib in LIBRARIES {
+        open(&mut g, &web, &format!("lib={lib}&trash"));
+        let r = drag(&mut g, "text=Build parser", "text=Pick a name");
+        let f = failed(&r);
+        assert_eq!(f["failureKind"], "missedTarget", "{lib}: {r}");
+        assert_eq!(f["receivedBy"]["name"], "Trash", "{lib}: {r}");
+        assert_eq!(
+            board_state(&mut g),
+            (
+                json!("Build parser:todo>trash@0"),
+                json!(
+                    "todo=Write spec|Fix login bug trash=Build parser done=Set up repo|Pick a name"
+                )
+            ),
+            "{lib}"
+        );
+        ok(&drag(&mut g, "text=Write spec", "text=Pick a name"));
+        let (moves, order) = board_state(&mut g);
+        assert!(
+            moves.as_str().unwrap().ends_with(" Write spec:todo>done@1")
+                || moves.as_str().unwrap().ends_with(" Write spec:todo>done@2"),
+            "{lib}: {moves}"
+        );
+        assert!(
+            order
+                .as_str()
+                .unwrap()
+                .starts_with("todo=Fix login bug trash=Build parser done=Set up repo|"),
+            "{lib}: {order}"
+        );
+    }
+}
