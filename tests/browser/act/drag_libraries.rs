@@ -13,7 +13,8 @@ use common::{Glass, apps, eval, failed, ok};
 use serde_json::{Value, json};
 
 /// The board: two columns, and a Trash column that the page shows above Done as a drag starts
-/// (on `?trash`), over where Done's cards were. `window.moves` is the library's own record of
+/// (on `?trash`), over where Done's cards were. Each card holds its title in an element of its
+/// own, as real cards do, so the copy a library drags along has contents too. `window.moves` is the library's own record of
 /// each drop (card:from>to@index); `window.order()` reads the lists.
 const BOARD: &str = r#"<!doctype html><html><head><title>Board</title>
 <link rel="stylesheet" href="/npm/dragula/dist/dragula.css">
@@ -23,8 +24,8 @@ const BOARD: &str = r#"<!doctype html><html><head><title>Board</title>
 #trash{height:120px;background:#fcc}</style>
 <script src="/npm/sortablejs/Sortable.min.js"></script>
 <script src="/npm/dragula/dist/dragula.js"></script></head><body>
-<section><h2>Todo</h2><ul class="col" id="todo" aria-label="Todo"><li class="card">Write spec</li><li class="card">Build parser</li><li class="card">Fix login bug</li></ul></section>
-<section id="right"><h2>Done</h2><ul class="col" id="done" aria-label="Done"><li class="card">Set up repo</li><li class="card">Pick a name</li></ul></section>
+<section><h2>Todo</h2><ul class="col" id="todo" aria-label="Todo"><li class="card"><span>Write spec</span></li><li class="card"><span>Build parser</span></li><li class="card"><span>Fix login bug</span></li></ul></section>
+<section id="right"><h2>Done</h2><ul class="col" id="done" aria-label="Done"><li class="card"><span>Set up repo</span></li><li class="card"><span>Pick a name</span></li></ul></section>
 <script>
 window.moves = [];
 const lists = ['todo', 'done'].map((id) => document.getElementById(id));
