@@ -276,6 +276,10 @@ agent_fn!(
     Arm() => "arm", Value
 );
 agent_fn!(
+    /// Whether the drag under way began an HTML5 drag in the agent's document (`started`).
+    DragStarted() => "dragStarted", Value
+);
+agent_fn!(
     /// Element `0`'s box, scrolled into view.
     ElementRect<'a>(&'a str) => "rect", Rect
 );

@@ -427,12 +427,38 @@ impl Input<'_> {
             self.move_pointer(x1, y1).await?;
             self.mouse_down(x1, y1, 1).await?;
             self.drag_pointer(x2, y2).await?;
+            let intercepted = |ev: &super::cdp::CdpEvent| {
+                (ev.method == "Input.dragIntercepted" && ev.session_id == session)
+                    .then(|| ev.params["data"].clone())
+            };
+            // Chrome tells of the interception before it answers the move that began the drag.
             let mut data = None;
-            let window = tokio::time::Instant::now() + std::time::Duration::from_millis(500);
-            while let Ok(Ok(ev)) = tokio::time::timeout_at(window, drags.recv()).await {
-                if ev.method == "Input.dragIntercepted" && ev.session_id == session {
-                    data = Some(ev.params["data"].clone());
+            loop {
+                match drags.try_recv() {
+                    Ok(ev) => data = intercepted(&ev),
+                    Err(tokio::sync::broadcast::error::TryRecvError::Lagged(_)) => continue,
+                    Err(_) => break,
+                }
+                if data.is_some() {
                     break;
+                }
+            }
+            // Not told yet: waited for only when the page began an HTML5 drag (or cannot say),
+            // so a pointer drag does not wait the whole window for an interception never coming.
+            let began = data.is_none()
+                && self
+                    .browser
+                    .agent()
+                    .run(&super::agent_calls::DragStarted())
+                    .await
+                    .map_or(true, |v| v["started"] != false);
+            if began {
+                let window = tokio::time::Instant::now() + Duration::from_millis(500);
+                while let Ok(Ok(ev)) = tokio::time::timeout_at(window, drags.recv()).await {
+                    data = intercepted(&ev);
+                    if data.is_some() {
+                        break;
+                    }
                 }
             }
             if let Some(data) = data {

@@ -243,7 +243,7 @@
    * One watched input: `press` (a pointer press), `keys`, `hover` (the pointer's move onto `at`)
    * or `release` (a drag's drop at `at`, after its press).
    * @typedef {{ el: El, via: El, input: string, kinds: string[], seen: Map<string, FirstEvent>, at: number[] | null,
-   *   landing?: Landing, along: Map<Element, number[]>, lastMove?: string, mo?: MutationObserver, stop: () => void }} InputWatch
+   *   landing?: Landing, along: Map<Element, number[]>, lastMove?: string, mo?: MutationObserver, dragStarted?: boolean, stop: () => void }} InputWatch
    */
   /** @type {InputWatch[]} */
   let inputWatches = [];
@@ -263,7 +263,7 @@
     if (via && via !== el) nodes.push(via);
     if (el.labels) for (const l of el.labels) nodes.push(l);
     const win = el.ownerDocument.defaultView;
-    const kinds = { press: ['pointerdown', 'mousedown'], keys: ['beforeinput', 'keydown'], hover: ['pointermove', 'mousemove'], release: ['drop', 'dragend', 'pointerup', 'mouseup', 'pointermove', 'mousemove', 'dragover'] }[input];
+    const kinds = { press: ['pointerdown', 'mousedown'], keys: ['beforeinput', 'keydown'], hover: ['pointermove', 'mousemove'], release: ['drop', 'dragend', 'pointerup', 'mouseup', 'pointermove', 'mousemove', 'dragover', 'dragstart'] }[input];
     /** @type {Map<string, FirstEvent>} */
     const seen = new Map();
     /** @type {InputWatch} */
@@ -280,6 +280,8 @@
     const onWin = (e) => {
       if (input === 'release') {
         if (!e.isTrusted || w.landing || !at) return;
+        // An HTML5 drag began: Chrome hands it to Glass to replay (see `dragStarted`).
+        if (e.type === 'dragstart') { w.dragStarted = true; return; }
         // On the way: where each element under the pointer was (one that follows the pointer,
         // a drag image or a cursor backdrop, is somewhere else at the drop).
         if (e.type.endsWith('move') || e.type === 'dragover') {

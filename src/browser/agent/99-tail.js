@@ -65,6 +65,9 @@
     focus: guard(focus),
     // Where the input watched since the last `focus` or pointer action went, when not to its target.
     inputMissed: guard(() => ({ missed: inputMissed() })),
+    // Whether the drag under way began an HTML5 drag in this document: else no interception
+    // of it is to be waited for.
+    dragStarted: guard(() => ({ started: inputWatches.some((w) => !!w.dragStarted) })),
     selectAll: guard(selectAll),
     valueOf: guard(valueOf),
     forceEmpty: guard(forceEmpty),
