@@ -304,6 +304,26 @@ fn jupyterlab_new_notebook_run_a_cell_use_the_file_menu_and_rename() {
         items.iter().any(|n| n == "New") && items.iter().any(|n| n == "Rename Notebook…"),
         "the File menu, its submenu entry included: {items:?}"
     );
+    // With a menu open, the pointer moved onto another title of the menu bar opens that menu
+    // (the app's own active title and open menu say so), and back onto File opens File again.
+    let open_menu = "[document.querySelector('.lm-MenuBar-item.lm-mod-active')?.textContent, \
+        [...document.querySelectorAll('body > .lm-Menu .lm-Menu-itemLabel')].map((l) => l.textContent).join('|')]";
+    ok(&g.call(
+        json!("hover"),
+        "hover",
+        json!({"target": "role=menuitem;name=Edit"}),
+    ));
+    let menu = eval(&mut g, open_menu);
+    assert_eq!(menu[0], "Edit", "{menu}");
+    assert!(menu[1].as_str().unwrap().contains("Undo"), "{menu}");
+    ok(&g.call(
+        json!("hover"),
+        "hover",
+        json!({"target": "role=menuitem;name=File"}),
+    ));
+    let menu = eval(&mut g, open_menu);
+    assert_eq!(menu[0], "File", "{menu}");
+    assert!(menu[1].as_str().unwrap().contains("Rename Notebook"), "{menu}");
     click(&mut g, "role=menuitem;name=Rename Notebook…");
     let obs = observe(&mut g, json!({}));
     let dialog = one(&obs, "the rename dialog", |e| e["role"] == "dialog");
