@@ -323,7 +323,10 @@ fn jupyterlab_new_notebook_run_a_cell_use_the_file_menu_and_rename() {
     ));
     let menu = eval(&mut g, open_menu);
     assert_eq!(menu[0], "File", "{menu}");
-    assert!(menu[1].as_str().unwrap().contains("Rename Notebook"), "{menu}");
+    assert!(
+        menu[1].as_str().unwrap().contains("Rename Notebook"),
+        "{menu}"
+    );
     click(&mut g, "role=menuitem;name=Rename Notebook…");
     let obs = observe(&mut g, json!({}));
     let dialog = one(&obs, "the rename dialog", |e| e["role"] == "dialog");

@@ -167,6 +167,14 @@
       sel.addRange(range);
     }
   }
+  // Focus el as a click or Tab would, moving no box with overflow:hidden around it (no person
+  // scrolls those; see `keepingHidden`): every focus for keys comes here. Whether el had it.
+  /** @param {El} el */
+  function focusKeepingHidden(el) {
+    if (/** @type {Document | ShadowRoot} */ (el.getRootNode()).activeElement === el) return true;
+    keepingHidden(el, () => el.focus({ preventScroll: false }));
+    return false;
+  }
   // Focus for typing. An element that already has focus keeps its caret and selection, so
   // typing inserts at the caret and replaces a selection, as a person's keys would; one
   // focused now gets the caret at the end of its text (a code editor keeps its own).
@@ -175,12 +183,9 @@
     const el = target(ref);
     if (!el) return { ok: false, failure: 'stale' };
     const root = /** @type {Document | ShadowRoot} */ (el.getRootNode());
-    const already = root.activeElement === el;
+    const already = focusKeepingHidden(el);
     const ed = editorOf(el);
-    if (!already) {
-      keepingHidden(el, () => el.focus({ preventScroll: false }));
-      if (!(ed && ed.input === el) && (isTextInput(el) || el.localName === 'textarea' || el.isContentEditable)) caretToEnd(el);
-    }
+    if (!already && !(ed && ed.input === el) && (isTextInput(el) || el.localName === 'textarea' || el.isContentEditable)) caretToEnd(el);
     return { ok: true, focused: root.activeElement === el, already, elsewhere: readyForKeys(el, ed) };
   }
   // After el was focused for keys: arm settling, watch where the keys go (`watchInput`), and
@@ -202,7 +207,7 @@
   function selectAll(ref) {
     const el = target(ref);
     if (!el) return { ok: false, failure: 'stale' };
-    if (/** @type {Document | ShadowRoot} */ (el.getRootNode()).activeElement !== el) keepingHidden(el, () => el.focus());
+    focusKeepingHidden(el);
     const ed = editorOf(el);
     if (ed && ed.input === el) return { ok: true, editor: ed.kind, elsewhere: readyForKeys(el, ed) }; // the editor's own Ctrl+A
     if (el.localName === 'input' || el.localName === 'textarea') {

@@ -984,6 +984,47 @@ fn a_drop_the_page_moves_the_destination_away_from_is_reported_missed() {
     assert_eq!(eval(&mut g, "window.drops.join(' ')"), "click");
 }
 
+/// A field half inside a box with `overflow: hidden` (a clipped panel): `clear` and `type`
+/// focus it without scrolling the box, which no person can scroll: the page's own record of
+/// the box's offset as the first key comes is 0 (the caret Chrome then reveals as the text
+/// changes may move it, as it does for a person's keys), and the field holds what was typed.
+#[test]
+fn clearing_and_typing_a_half_hidden_field_never_scrolls_its_clipping_box() {
+    let page = r#"<body style='margin:0;font:16px sans-serif'>
+        <div id='box' style='overflow:hidden;height:40px;width:300px;background:#eee'>
+          <div style='height:20px'>Shipping note</div>
+          <input id='f' aria-label='Note' value='old text' style='display:block;height:30px;box-sizing:border-box'>
+          <div id='hidden'>Hidden below</div>
+        </div>
+        <script>window.atFirstKey = null;
+        f.addEventListener('keydown', () => { if (atFirstKey === null) atFirstKey = box.scrollTop; });</script></body>"#;
+    let web = fixtures(vec![("/clipped.html", Page::html(page))]);
+    let mut g = glass(&[]);
+    open(&mut g, &web, "/clipped.html");
+    ok(&g.call(
+        json!(1),
+        "clear",
+        json!({"target": "role=textbox;name=Note"}),
+    ));
+    assert_eq!(
+        eval(&mut g, "[f.value, atFirstKey, document.activeElement.id]"),
+        json!(["", 0, "f"])
+    );
+    eval(
+        &mut g,
+        "f.blur(); box.scrollTop = 0; f.value = 'old text'; atFirstKey = null; 1",
+    );
+    ok(&g.call(
+        json!(2),
+        "type",
+        json!({"target": "role=textbox;name=Note", "text": "leave at door", "clear": true}),
+    ));
+    assert_eq!(
+        eval(&mut g, "[f.value, atFirstKey]"),
+        json!(["leave at door", 0])
+    );
+}
+
 /// Bug: after a navigation that returns at commit, an action on an element further down a
 /// page still streaming in failed (`notFound`, or the agent's error on a document with no
 /// element yet). The action waits for the parse and acts on the element: the page counts
