@@ -126,6 +126,7 @@ wire_enum! {
         FieldBrowser = "browserFailed" in FillForm, "Chrome failed while this field was filled";
         NotCleared = "notCleared" in Verification, "the field still holds text after select-all and Backspace";
         NotToggled = "notToggled" in Verification, "`check`/`uncheck`: the element did not take the state";
+        NotChosen = "notChosen" in Verification, "`select`/`fillForm` on a list that is no <select> (a combobox, a listbox): the option was pressed but the list does not show it chosen";
         MissedTarget = "missedTarget" in Verification, "the press or keys went out but reached another element (`receivedBy`: role, name, tag): the page moved or covered the target as it was pressed, or moved the focus away; look at the page before repeating";
         StaleRevision = "staleRevision" in Contract, "the page changed since `expectedRevision`";
         StaleContinuation = "staleContinuation" in Contract, "`extractStructured`: the page changed since the continuation was given (its revision, URL or the rows it pages through); extract again from the start";
@@ -192,7 +193,7 @@ impl FailureKind {
             | WrongFrame | Disabled | NotEditable | Unstable | FocusMoved | Blocked
             | NotActionable | NotCheckable | NoSuchOption | AmbiguousOption | NotSelect
             | NotFileInput | UnresolvedFields => Kind::Targeting,
-            NotCleared | NotToggled | MissedTarget => Kind::Verification,
+            NotCleared | NotToggled | NotChosen | MissedTarget => Kind::Verification,
             FieldInterrupted | FieldBrowser => Kind::FillForm,
             StaleRevision | StaleContinuation => Kind::Contract,
             DeniedHost | HostNotAllowed | SchemeNotAllowed | MalformedUrl

@@ -363,6 +363,10 @@ impl Actions<'_> {
 
     /// Check that `r` is actionable for `action` and return the point to act at.
     pub async fn actionable(&mut self, r: &str, action: &str) -> Result<(f64, f64), ActError> {
+        if !matches!(action, "type" | "select" | "hover") {
+            // A press comes at a person's pace after keys: looked at once that has passed.
+            self.browser.keys_paced().await;
+        }
         let answer = self
             .browser
             .agent()
@@ -645,9 +649,7 @@ impl Actions<'_> {
                     {
                         caused.navigation = Some(redact::page_url(p["url"].as_str().unwrap_or("")));
                     }
-                    "Network.requestWillBeSent"
-                        if super::network::awaited(p["type"].as_str().unwrap_or("")) =>
-                    {
+                    "Network.requestWillBeSent" if super::network::awaited(p) => {
                         if let (Ok(mut s), Some(id)) = (started.lock(), p["requestId"].as_str()) {
                             if s.len() < 256 && !s.iter().any(|x| x == id) {
                                 s.push(id.to_owned());

@@ -222,6 +222,47 @@ agent_fn!(
     /// Choose option `1` of select `0`.
     SelectOption<'a>(&'a str, OptionSpec<'a>) => "select", Selected
 );
+/// The options of a list that is no `<select>` (see `listOptions` in the agent).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ListedOptions {
+    /// `stale` when the ref no longer resolves.
+    pub status: Option<String>,
+    /// `combobox` or `listbox`; none when the element is neither.
+    pub kind: Option<String>,
+    /// A combobox that takes text (typing filters its options).
+    pub editable: bool,
+    /// The list is shown, options or not.
+    pub list_shown: bool,
+    /// The one option the spec names (ref, role, name).
+    #[serde(rename = "match")]
+    pub matched: Option<Value>,
+    /// The matched option is disabled.
+    pub disabled: bool,
+    /// Several options have that name.
+    pub ambiguous: bool,
+    /// Up to 16 options (those sharing the name when ambiguous).
+    pub options: Vec<SelectOptionEntry>,
+    /// How many options there are (or share the name).
+    pub option_count: usize,
+    /// The next ref number after the match's.
+    pub next_ref: Value,
+}
+
+agent_fn!(
+    /// The options shown of the list element `0` opens (a combobox or a listbox, no
+    /// `<select>`) and the one `1` names, minting its ref from `2`.
+    ListOptions<'a>(&'a str, OptionSpec<'a>, u64) => "listOptions", ListedOptions
+);
+agent_fn!(
+    /// Whether the list element `0` opens shows option `1` as chosen (`shows`), `2` the text
+    /// typed into it to narrow it, if any.
+    ChosenShows<'a>(&'a str, &'a str, Option<&'a str>) => "chosenShows", Value
+);
+agent_fn!(
+    /// Let go of the list element `0` opens: the focus leaves it, so its popup closes.
+    LetGo<'a>(&'a str) => "letGo", Value
+);
 agent_fn!(
     /// A unique CSS selector for each ref of `0` (null where none is sure), for the direct
     /// CLI's locators. The refs travel as separate arguments (a one-field call spreads).

@@ -566,7 +566,7 @@ fn observe_event(events: &PageEvents, ev: &CdpEvent) {
                 match ev.method.as_str() {
                     "Network.requestWillBeSent" => {
                         let kind = ev.params["type"].as_str().unwrap_or("");
-                        n.started(id, super::network::awaited(kind));
+                        n.started(id, super::network::awaited(&ev.params));
                         if kind == "Script" {
                             n.script(id, ev.params["request"]["url"].as_str().unwrap_or(""));
                         }

@@ -18,6 +18,23 @@ use super::page::{Browser, CALL_TIMEOUT, Interaction, KeysSent};
 /// the text as it was before typing; a person never moves to the button that fast.
 pub const KEYS_TO_PRESS: Duration = Duration::from_millis(400);
 
+impl Browser {
+    /// Wait out a person's pace after keys sent to the document shown now (see
+    /// [`KEYS_TO_PRESS`]), once. Every press waits here, and an action waits here before its
+    /// last look at its target (`Actions::actionable`): what the page does with the keys
+    /// meanwhile (an editor copying its text into the form, a list narrowing to what was typed)
+    /// is then seen, not pressed through.
+    pub async fn keys_paced(&mut self) {
+        if let Some(keys) = self.keys_sent.take() {
+            let same = self.page().is_ok_and(|p| p.target_id == keys.target)
+                && self.document() == keys.document;
+            if same {
+                tokio::time::sleep(KEYS_TO_PRESS.saturating_sub(keys.at.elapsed())).await;
+            }
+        }
+    }
+}
+
 /// How often a browser tells the page again that a drag rests over it (`dragover`): a drag
 /// replayed through Chrome's interception rests this long on its destination before the drop,
 /// so a page that ignores the events right after it reordered (SortableJS, for 30 ms) takes
@@ -228,16 +245,7 @@ impl Input<'_> {
     /// A full click at (x, y) as `press` says: the modifier keys go down first (as a person
     /// holds Shift before clicking) and up after, and every mouse event carries them.
     pub async fn press_at(&mut self, x: f64, y: f64, press: &Press) -> Result<(), BrowserError> {
-        if let Some(keys) = self.browser.keys_sent.take() {
-            let same = self
-                .browser
-                .page()
-                .is_ok_and(|p| p.target_id == keys.target)
-                && self.browser.document() == keys.document;
-            if same {
-                tokio::time::sleep(KEYS_TO_PRESS.saturating_sub(keys.at.elapsed())).await;
-            }
-        }
+        self.browser.keys_paced().await;
         let (downs, ups, mods) = hold(&press.modifiers);
         let button = Some(press.button);
         if self.browser.interaction == Interaction::Fast {

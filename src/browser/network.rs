@@ -31,12 +31,18 @@ pub struct NetworkActivity {
     scripts: HashMap<String, String>,
 }
 
-/// Whether an action waits for a request of this resource type: what it fetched to show its
-/// effect (a document, data), not images, media, beacons or event streams. Scripts are left
-/// out: a worker's script finishes loading in the worker's target, so the page never hears of
-/// its end (running scripts hold back animation frames anyway, which the DOM check waits on).
-pub fn awaited(resource_type: &str) -> bool {
-    matches!(resource_type, "Document" | "XHR" | "Fetch")
+/// Whether an action (or a navigation's settling) waits for the request `Network.requestWillBeSent`
+/// announces: what the page fetched to show its effect, a document, data, or code (an app's
+/// route chunk or a web component's module, imported as it is needed: a page that renders
+/// once its code arrives is not settled before), not images, media, beacons or event streams.
+/// A worker's script is not the page's code: it finishes loading in the worker's target, so
+/// the page never hears of its end; Chrome gives it the worker as its document.
+pub fn awaited(request: &serde_json::Value) -> bool {
+    match request["type"].as_str().unwrap_or("") {
+        "Document" | "XHR" | "Fetch" => true,
+        "Script" => request["documentURL"] != request["request"]["url"],
+        _ => false,
+    }
 }
 
 impl NetworkActivity {
@@ -203,8 +209,21 @@ mod tests {
         assert!(n.pending_since(mark));
         n.ended("xhr");
         assert!(!n.pending_since(mark));
+        let req = |kind: &str, url: &str, document: &str| serde_json::json!({"type": kind, "request": {"url": url}, "documentURL": document});
+        let page = "http://127.0.0.1:1/app";
+        assert!(awaited(&req("Fetch", "http://127.0.0.1:1/api", page)));
+        assert!(awaited(&req("Document", page, page)));
+        assert!(!awaited(&req("Image", "http://127.0.0.1:1/a.png", page)));
+        assert!(!awaited(&req(
+            "EventSource",
+            "http://127.0.0.1:1/feed",
+            page
+        )));
+        assert!(awaited(&req("Script", "http://127.0.0.1:1/chunk.js", page)));
+        let worker = "http://127.0.0.1:1/worker.js";
         assert!(
-            awaited("Fetch") && awaited("Document") && !awaited("Image") && !awaited("EventSource")
+            !awaited(&req("Script", worker, worker)),
+            "a worker's own script"
         );
     }
 }

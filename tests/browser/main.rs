@@ -28,8 +28,10 @@ mod page {
 }
 /// Acting as a user does: pointer, keyboard, forms, waits.
 mod act {
+    mod custom_selects;
     mod drag_libraries;
     mod user_visible;
+    mod web_components;
 }
 /// Tabs, popups, frames and downloads.
 mod tabs {

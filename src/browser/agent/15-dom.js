@@ -72,6 +72,63 @@
   }
   /** @param {DOMRectReadOnly} r @returns {Box} */
   const toBox = (r) => ({ x: r.left, y: r.top, w: r.width, h: r.height });
+  // ---------------------------------------------------------------- the whole page's changes
+  // Web components draw their menus, popups and panels inside shadow roots, where neither a
+  // MutationObserver on the document nor the document's getAnimations() looks: every watch of
+  // the page's changes and animations goes through these, so none is blind there.
+  /** What counts as a change of the page. */
+  const PAGE_CHANGES = { subtree: true, childList: true, attributes: true, characterData: true };
+  /** How many shadow roots a watch follows at most. */
+  const MAX_ROOTS = 2000;
+  // The open shadow roots in `root` (a document or an element, itself included), nested ones too.
+  /** @param {Document | Element | ShadowRoot} root @param {ShadowRoot[]} [out] @returns {ShadowRoot[]} */
+  function openShadowRoots(root, out = []) {
+    const doc = root.nodeType === 9 ? /** @type {Document} */ (root) : root.ownerDocument;
+    /** @param {Element} n */
+    const take = (n) => { if (n.shadowRoot && out.length < MAX_ROOTS) { out.push(n.shadowRoot); openShadowRoots(n.shadowRoot, out); } };
+    if (root.nodeType === 1) take(/** @type {Element} */ (root));
+    const tw = doc.createTreeWalker(root, 1 /* SHOW_ELEMENT */);
+    for (let n = tw.nextNode(); n && out.length < MAX_ROOTS; n = tw.nextNode()) take(/** @type {Element} */ (n));
+    return out;
+  }
+  /** A watch of the page's changes. @typedef {{ mo: MutationObserver, roots: Set<ShadowRoot> }} PageWatch */
+  // Call `onChange` with each batch of changes to `doc` or any open shadow root in it,
+  // following the roots of components the page adds or upgrades meanwhile.
+  /** @param {(list: MutationRecord[]) => void} onChange @param {Document} [doc] @returns {PageWatch} */
+  function watchPage(onChange, doc = document) {
+    /** @type {Set<ShadowRoot>} */
+    const roots = new Set();
+    /** @param {Document | Element} from */
+    const follow = (from) => {
+      for (const r of openShadowRoots(from)) {
+        if (roots.has(r) || roots.size >= MAX_ROOTS) continue;
+        roots.add(r);
+        mo.observe(r, PAGE_CHANGES);
+      }
+    };
+    const mo = new MutationObserver((list) => {
+      for (const m of list) {
+        if (m.type === 'childList') { for (const n of m.addedNodes) if (n.nodeType === 1) follow(/** @type {Element} */ (n)); }
+        else if (m.type === 'attributes') {
+          const t = /** @type {Element} */ (m.target);
+          // A component upgraded late (its definition loaded after it was added) sets its own attributes.
+          if (t.shadowRoot && !roots.has(t.shadowRoot)) follow(t);
+        }
+      }
+      onChange(list);
+    });
+    mo.observe(doc, PAGE_CHANGES);
+    follow(doc);
+    return { mo, roots };
+  }
+  // The animations and transitions running in `doc` and in the shadow roots given.
+  /** @param {Document} doc @param {Iterable<ShadowRoot>} roots @returns {Animation[]} */
+  function runningAnimations(doc, roots) {
+    if (typeof doc.getAnimations !== 'function') return [];
+    const all = doc.getAnimations();
+    for (const r of roots) if (typeof r.getAnimations === 'function') all.push(...r.getAnimations());
+    return all.filter((a) => a.playState === 'running');
+  }
   // The deepest focused element, through shadow roots and same-origin frames.
   function deepActive() {
     let a = document.activeElement;

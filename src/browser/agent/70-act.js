@@ -152,7 +152,7 @@
     // While an animation runs, two equal comparisons in a row are needed, because under load
     // one frame can pass without the animation having advanced.
     const doc = seenNow.via.ownerDocument;
-    const animated = typeof doc.getAnimations !== 'function' || doc.getAnimations().some((a) => a.playState === 'running');
+    const animated = typeof doc.getAnimations !== 'function' || runningAnimations(doc, openShadowRoots(doc)).length > 0;
     const need = animated ? 2 : 1;
     let prev = seenNow, stable = false, still = 0;
     const t0 = performance.now();
@@ -206,7 +206,7 @@
   // Before input, `arm` starts counting DOM mutations; after it, `settle` waits until the
   // page has been quiet for two animation frames in a row (or the budget ends), so the next
   // observation shows what the input caused. Requests the input started are Rust's part.
-  /** DOM mutations counted since the input, the last one's time. @typedef {{ mutations: number, last: number, mo: MutationObserver | null }} Armed */
+  /** DOM mutations counted since the input (shadow roots' too), the last one's time. @typedef {{ mutations: number, last: number, watch: PageWatch | null }} Armed */
   /** @type {Armed | null} */
   let armed = null;
   function arm() {
@@ -223,15 +223,14 @@
     if (n === turnNow) return;
     turnNow = n;
     unwatchInput();
-    if (armed) { armed.mo.disconnect(); armed = null; }
+    if (armed) { armed.watch.mo.disconnect(); armed = null; }
   }
   // Restart the count of mutations without dropping the input watches (see `watchInput`).
   function countMutations() {
-    if (armed) armed.mo.disconnect();
+    if (armed) armed.watch.mo.disconnect();
     /** @type {Armed} */
-    const a = { mutations: 0, last: performance.now(), mo: null };
-    a.mo = new MutationObserver((list) => { a.mutations += list.length; a.last = performance.now(); });
-    a.mo.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    const a = { mutations: 0, last: performance.now(), watch: null };
+    a.watch = watchPage((list) => { a.mutations += list.length; a.last = performance.now(); });
     armed = a;
     return { ok: true };
   }
@@ -271,8 +270,7 @@
     if (input === 'release') {
       // What the page adds or restyles during the drag, where it first was: a drag's mirror can
       // trail the pointer by one move all the way and be under it only at the drop (dragula).
-      w.mo = new MutationObserver((list) => seenMoving(w, list));
-      w.mo.observe(el.ownerDocument, { subtree: true, childList: true, attributes: true });
+      w.mo = watchPage((list) => seenMoving(w, list), el.ownerDocument).mo;
     }
     /** @param {Event} e */
     const atPoint = (e) => { const m = /** @type {MouseEvent} */ (e); return !!at && typeof m.clientX === 'number' && Math.abs(m.clientX - at[0]) < 1.01 && Math.abs(m.clientY - at[1]) < 1.01; };
@@ -403,7 +401,7 @@
     while (performance.now() - t0 < budget) {
       await nextFrame();
       frames += 1;
-      const ending = endingSoon(budget - (performance.now() - t0));
+      const ending = endingSoon(budget - (performance.now() - t0), a.watch.roots);
       if (frames === 1 && a.mutations === 0 && !ending) return done(true);
       if (a.mutations === seenCount && !ending) quiet += 1; else { quiet = 0; seenCount = a.mutations; }
       if (quiet >= need) return done(true);
@@ -413,11 +411,10 @@
   // Whether a transition or animation is running that ends within `withinMs`: a dialog fading
   // out is still on the page until it ends, though nothing in the DOM changes meanwhile.
   // Endless ones (spinners) and ones that outlast the budget are not waited for.
-  /** @param {number} withinMs */
-  function endingSoon(withinMs) {
-    if (typeof document.getAnimations !== 'function') return false;
-    for (const anim of document.getAnimations()) {
-      if (anim.playState !== 'running' || !anim.effect) continue;
+  /** @param {number} withinMs @param {Iterable<ShadowRoot>} roots */
+  function endingSoon(withinMs, roots) {
+    for (const anim of runningAnimations(document, roots)) {
+      if (!anim.effect) continue;
       const t = /** @type {{ endTime: number, localTime: number | null }} */ (anim.effect.getComputedTiming());
       const left = (t.endTime - (t.localTime || 0)) / (anim.playbackRate || 1);
       if (Number.isFinite(left) && left > 0 && left <= withinMs) return true;

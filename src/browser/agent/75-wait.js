@@ -67,12 +67,12 @@
     if (!validCondition(condition)) return Promise.resolve({ satisfied: false, elapsedMs: 0, failure: 'invalidCondition' });
     const timeout = Math.min(posInt(timeoutMs, 5000), 600000);
     return new Promise((resolve) => {
-      let done = false, pending = /** @type {number} */ (null), last = -Infinity, mo = /** @type {MutationObserver} */ (null), iv = /** @type {number} */ (null), to = /** @type {number} */ (null);
+      let done = false, pending = /** @type {number} */ (null), last = -Infinity, watch = /** @type {PageWatch} */ (null), iv = /** @type {number} */ (null), to = /** @type {number} */ (null);
       /** @param {boolean} sat */
       const finish = (sat) => {
         if (done) return;
         done = true;
-        if (mo) mo.disconnect();
+        if (watch) watch.mo.disconnect();
         clearInterval(iv);
         clearTimeout(to);
         clearTimeout(pending);
@@ -91,11 +91,10 @@
       // Mutations trigger a check, throttled to one per 50 ms so a busy page stays cheap; the
       // 100 ms interval catches what mutations do not show (CSS, layout, frames' documents,
       // typed values).
-      mo = new MutationObserver(() => {
+      watch = watchPage(() => {
         if (pending !== null || done) return;
         pending = setTimeout(check, Math.max(0, last + 50 - performance.now()));
       });
-      mo.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
       iv = setInterval(check, 100);
       to = setTimeout(() => { check(); finish(false); }, timeout);
     });
@@ -115,7 +114,7 @@
       const finish = (changed) => {
         if (done) return;
         done = true;
-        mo.disconnect();
+        watch.mo.disconnect();
         document.removeEventListener('input', onChange, opts);
         document.removeEventListener('change', onChange, opts);
         clearTimeout(early);
@@ -126,8 +125,7 @@
         if (done || early !== null) return;
         early = setTimeout(() => finish(true), Math.max(0, t0 + least - performance.now()));
       };
-      const mo = new MutationObserver(onChange);
-      mo.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+      const watch = watchPage(onChange);
       document.addEventListener('input', onChange, opts);
       document.addEventListener('change', onChange, opts);
       to = setTimeout(() => finish(false), most);

@@ -103,6 +103,137 @@
     fire(el, 'change');
     return { ok: true, selectedIndex: el.selectedIndex };
   }
+  // ---------------------------------------------------------------- lists that are no <select>
+  // A list a person picks from that is no <select>: a combobox (a field or a button that opens
+  // a listbox: Tom Select, Shoelace's select, React Select) or a listbox. Its options are the
+  // page model's (role option, seen by a person) in the list it controls, else the list it is,
+  // else the listbox shown nearest to it; the one `spec` names is matched by its value, then by
+  // its name, as a <select>'s option is. `kind` null: not such a list.
+  /** @param {unknown} ref @param {{ value?: unknown, label?: unknown }} spec @param {number} nextRef */
+  function listOptions(ref, spec, nextRef) {
+    const ctx = newCtx(nextRef);
+    const el = target(ref);
+    if (!el) return { status: 'stale', nextRef: ctx.next };
+    resetCaches();
+    const role = roleOf(el);
+    const popup = lc(el.getAttribute('aria-haspopup') || '');
+    if (role !== 'combobox' && role !== 'listbox' && popup !== 'listbox') return { kind: /** @type {string | null} */ (null), nextRef: ctx.next };
+    const list = role === 'listbox' ? el : controlledList(el) || shownList(el);
+    const options = list ? optionsIn(list) : [];
+    /** @param {El} o */
+    const nameOf = (o) => itemName(o, 'option', false);
+    /** @param {El} o */
+    const valueOf = (o) => { const v = o.getAttribute('value') ?? o.getAttribute('data-value'); return v == null ? null : String(v); };
+    spec = spec || {};
+    /** @param {unknown} want */
+    const byName = (want) => {
+      const w = norm(want);
+      const exact = options.filter((o) => nameOf(o) === w);
+      return exact.length ? exact : options.filter((o) => lc(nameOf(o)) === lc(w));
+    };
+    /** @type {El[]} */
+    let hits = [];
+    if (spec.value != null) {
+      const v = options.filter((o) => valueOf(o) === String(spec.value));
+      hits = v.length ? v.slice(0, 1) : byName(spec.value);
+    } else if (spec.label != null) hits = byName(spec.label);
+    const pick = hits.length === 1 ? hits[0] : null;
+    return {
+      kind: role === 'listbox' ? 'listbox' : 'combobox',
+      editable: role !== 'listbox' && isEditable(el),
+      // The list itself is shown (maybe saying it has nothing for what was typed).
+      listShown: !!list && !!sight(list),
+      match: pick ? { ref: refFor(pick, ctx), role: 'option', name: cut(nameOf(pick), 80) } : null,
+      disabled: !!pick && (pick.getAttribute('aria-disabled') === 'true' || isDisabled(pick)),
+      ambiguous: hits.length > 1,
+      options: (hits.length > 1 ? hits : options).slice(0, 16).map((o) => ({ value: cut(valueOf(o) ?? '', 80), label: cut(nameOf(o), 80) })),
+      optionCount: hits.length > 1 ? hits.length : options.length,
+      nextRef: ctx.next,
+    };
+  }
+  // The list a combobox names as the one it controls or owns (in its own tree: a shadow root's
+  // ids are its own).
+  /** @param {El} el @returns {El | null} */
+  function controlledList(el) {
+    const root = /** @type {Document | ShadowRoot} */ (el.getRootNode());
+    for (const attr of ['aria-controls', 'aria-owns']) {
+      for (const id of (el.getAttribute(attr) || '').split(/\s+/).filter(Boolean)) {
+        const l = /** @type {El | null} */ (root.getElementById ? root.getElementById(id) : null);
+        if (l) return l;
+      }
+    }
+    return null;
+  }
+  // The listbox with options shown nearest to el (a popup the page put at the end of the body).
+  /** @param {El} el @returns {El | null} */
+  function shownList(el) {
+    const at = el.getBoundingClientRect();
+    /** @type {El | null} */
+    let best = null, far = Infinity;
+    for (const root of [document, ...openShadowRoots(document)]) {
+      for (const l of root.querySelectorAll('[role="listbox"]')) {
+        if (l === el || !sight(/** @type {El} */ (l)) || !optionsIn(/** @type {El} */ (l)).length) continue;
+        const r = l.getBoundingClientRect();
+        const d = Math.hypot(r.left - at.left, r.top - at.bottom);
+        if (d < far) { far = d; best = /** @type {El} */ (l); }
+      }
+    }
+    return best;
+  }
+  // The options a person sees in `list`, in the flat tree (slotted options included), at most 500.
+  /** @param {El} list @returns {El[]} */
+  function optionsIn(list) {
+    /** @type {El[]} */
+    const out = [];
+    /** @type {Node[]} */
+    const todo = [...kids(list)].reverse();
+    for (let k = 0; todo.length && k < 5000 && out.length < 500; k++) {
+      const n = /** @type {El} */ (todo.pop());
+      if (n.nodeType !== 1) continue;
+      if (roleOf(n) === 'option') { if (sight(n)) out.push(n); continue; }
+      for (const c of [...kids(n)].reverse()) todo.push(c);
+    }
+    return out;
+  }
+  // Whether the list el opens now shows `name` as chosen, after its option was pressed: for a
+  // listbox, that option marked selected; for a combobox, an element beside it in its widget
+  // that reads exactly the name (Tom Select's item, React Select's single value; not el itself,
+  // nor a list still open there), else its own value: once the list closed, when the name is
+  // what was typed into it (a list that ignored the press still holds the typed text, open).
+  /** @param {unknown} ref @param {string} name @param {string | null} typed */
+  function chosenShows(ref, name, typed) {
+    const el = target(ref);
+    if (!el) return { status: 'stale' };
+    resetCaches();
+    const want = lc(norm(name));
+    if (!want) return { shows: false };
+    const list = roleOf(el) === 'listbox' ? el : controlledList(el);
+    if (roleOf(el) === 'listbox') return { shows: !!list && optionsIn(list).some((o) => o.getAttribute('aria-selected') === 'true' && lc(itemName(o, 'option', false)) === want) };
+    const open = !!list && !!sight(list) && el.getAttribute('aria-expanded') !== 'false';
+    // Shown (innerText reads a hidden element's whole text), and no option: what the list
+    // offers is no sign of what was chosen.
+    /** @param {El} n */
+    const reads = (n) => n !== el && n.getClientRects().length > 0 && roleOf(n) !== 'option' && !(list && composedContains(list, n))
+      && (n.localName === 'input' ? lc(norm(n.value)) : lc(norm(n.innerText || ''))) === want;
+    for (let n = /** @type {El | null} */ (el), k = 0; n && k < 3; n = flatParent(n), k++) {
+      if (n === document.body || (list && open && composedContains(n, list))) break;
+      const tw = n.ownerDocument.createTreeWalker(n, 1 /* SHOW_ELEMENT */);
+      for (let d = /** @type {El | null} */ (tw.nextNode()), c = 0; d && c < 300; d = /** @type {El | null} */ (tw.nextNode()), c++) {
+        if (reads(d)) return { shows: true };
+      }
+    }
+    if (isTextInput(el) && lc(norm(el.value)) === want) return { shows: typed == null || !open };
+    return { shows: false };
+  }
+  // Let go of a list that was opened and not chosen in: the focus leaves it, as when a person
+  // clicks elsewhere, so its popup closes instead of covering what comes next.
+  /** @param {unknown} ref */
+  function letGo(ref) {
+    const el = target(ref);
+    const a = deepActive();
+    if (el && a && (a === el || composedContains(el, a)) && a instanceof a.ownerDocument.defaultView.HTMLElement) a.blur();
+    return { ok: true };
+  }
   // A CSS selector that names exactly this element in its document (for the direct CLI, whose
   // refs die with its one-command session): an id unique in the document, else tag and
   // :nth-of-type steps from the nearest such id or the root. Null inside a shadow root or

@@ -7,13 +7,12 @@ use std::sync::Arc;
 use serde_json::Value;
 
 use crate::browser::act::{ActError, Caused, focus_moved, until_dialog};
-use crate::browser::agent_calls::{
-    ForceEmpty, OptionSpec, SelectAll, SelectOption, Settle, State, ValueOf,
-};
+use crate::browser::agent_calls::{ForceEmpty, OptionSpec, SelectAll, Settle, State, ValueOf};
 use crate::browser::keys::Key;
 use crate::browser::{Browser, BrowserError};
 use crate::failure::{Failure, FailureKind, Kind};
 use crate::policy::Capability;
+use crate::tools::act::choose::{FreeText, choose_option};
 use crate::tools::act::keyboard::PasswordGuard;
 use crate::tools::act::pointer::{PointerArgs, action_result};
 use crate::tools::kernel::args;
@@ -243,7 +242,7 @@ async fn secret_may_go_to(
 /// (the editor's own Control+A for code editors), then Backspace, so the page sees the same
 /// key and input events. Verified on the value the field or editor itself holds; a plain field
 /// that ignored the keys is emptied through its value setter as a last resort.
-async fn clear_field(b: &mut Browser, r: &str) -> Result<(), ToolOutcome> {
+pub(super) async fn clear_field(b: &mut Browser, r: &str) -> Result<(), ToolOutcome> {
     let selected = b.agent().run(&SelectAll(r)).await?;
     if !selected.ok {
         return Err(ToolOutcome::Failed(Failure::of(
@@ -366,25 +365,8 @@ fn run_select(services: Arc<Services>, input: Call<SelectArgs>) -> ToolFuture {
             value: value.as_deref(),
             label: label.as_deref(),
         };
-        let v = try_tool!(b.agent().run(&SelectOption(&resolved.r, spec)).await);
-        if !v.ok {
-            let failure = select_failure(v.failure.as_deref());
-            let reason = match failure {
-                FailureKind::NoSuchOption => "no option has that value or label",
-                FailureKind::AmbiguousOption => "several options have that label; give one's value",
-                FailureKind::Disabled => "the element or the option is disabled",
-                _ => "the element is not a <select>",
-            };
-            let mut failure = Failure::of(failure, reason);
-            if !v.options.is_empty() {
-                failure = failure
-                    .with(
-                        "options",
-                        serde_json::to_value(&v.options).unwrap_or_default(),
-                    )
-                    .with("optionCount", v.option_count);
-            }
-            return ToolOutcome::Failed(failure);
+        if let Err(e) = choose_option(&mut b, &resolved.r, spec, FreeText::Refused).await {
+            return e;
         }
         let caused = try_tool!(b.actions().settle(armed).await);
         action_result(&resolved.r, b.revision(), &caused)
@@ -617,16 +599,11 @@ async fn fill_one(b: &mut Browser, r: &str, value: &Value) -> Option<FailureKind
             value: Some(text),
             label: Some(text),
         };
-        let v = match b.agent().run(&SelectOption(r, spec)).await {
-            Ok(v) => v,
-            Err(e) => return Some(browser(&e)),
+        return match choose_option(b, r, spec, FreeText::Stands).await {
+            Ok(()) => None,
+            Err(ToolOutcome::Failed(e)) => Some(e.failure_kind().unwrap_or(FailureKind::NotChosen)),
+            Err(_) => Some(FailureKind::FieldBrowser),
         };
-        if v.ok {
-            return None;
-        }
-        if v.failure.as_deref() != Some("notSelect") {
-            return Some(select_failure(v.failure.as_deref()));
-        }
     }
     if let Err(e) = b.actions().actionable(r, "type").await {
         return Some(act(e, FailureKind::NotEditable));
@@ -650,16 +627,6 @@ async fn fill_one(b: &mut Browser, r: &str, value: &Value) -> Option<FailureKind
         .await
         .err()
         .map(|e| act(e, FailureKind::MissedTarget))
-}
-
-/// The failure a page agent's `select` answer names, within the select failures.
-fn select_failure(failure: Option<&str>) -> FailureKind {
-    match failure.and_then(FailureKind::from_agent) {
-        Some(
-            f @ (FailureKind::NoSuchOption | FailureKind::AmbiguousOption | FailureKind::Disabled),
-        ) => f,
-        _ => FailureKind::NotSelect,
-    }
 }
 
 /// The result of `fillForm` (also the body of its `fillForm` failure).

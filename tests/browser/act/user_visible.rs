@@ -879,3 +879,48 @@ fn a_click_that_loads_a_frame_settles_on_the_page_it_stays_on() {
     assert_eq!(eval(&mut g, "location.pathname"), "/pane");
     assert_eq!(web.count("/inner"), 1);
 }
+
+/// Bug: an app that renders once its code arrives (a route chunk imported as it is needed, a
+/// web component's module: Shoelace's autoloader) was taken as settled before the code came,
+/// and navigate and click answered with the page still loading. Both now answer once the code
+/// the page imported has rendered, as the page's own text says right after; a worker's script,
+/// which the page never hears finish, holds neither up (navigate still settles).
+#[test]
+fn navigation_and_clicks_wait_for_the_code_the_page_imports() {
+    let mut route =
+        Page::html("export function render(el, what) { el.textContent = what + ' rendered'; }")
+            .delayed(300);
+    route.content_type = "text/javascript";
+    let mut worker = Page::html("postMessage('worker ran')").delayed(3000);
+    worker.content_type = "text/javascript";
+    let web = Server::start(vec![
+        (
+            "/app",
+            Page::html(
+                r#"<title>App</title><main id="out">Loading</main>
+<button onclick="import('/route.js?settings').then((m) => m.render(document.getElementById('out'), 'Settings'))">Settings</button>
+<script>new Worker('/worker.js'); new SharedWorker('/worker.js?shared');
+import('/route.js?home').then((m) => m.render(document.getElementById('out'), 'Home'));</script>"#,
+            ),
+        ),
+        ("/route.js", route),
+        ("/worker.js", worker),
+    ]);
+    let mut g = glass(&[]);
+    let r = ok(&g.call(json!(1), "navigate", json!({"url": web.url("/app")})));
+    assert_eq!(
+        eval(&mut g, "document.getElementById('out').textContent"),
+        "Home rendered"
+    );
+    assert_eq!(r["settled"], true, "{r}");
+    let r = ok(&g.call(
+        json!(2),
+        "click",
+        json!({"target": "role=button;name=Settings"}),
+    ));
+    assert_eq!(
+        eval(&mut g, "document.getElementById('out').textContent"),
+        "Settings rendered"
+    );
+    assert_eq!(r["settled"], true, "{r}");
+}

@@ -1,0 +1,226 @@
+//! Choosing an option, the one rule `select` and `fillForm` share: a `<select>`'s option is
+//! chosen in place; a list that is no `<select>` (a combobox or a listbox drawn by the page:
+//! Tom Select, Shoelace, React Select) is opened as a person opens it (typed into when it takes
+//! text, else pressed), its option pressed, and the choice checked on what the list then shows.
+//! Never reported done while the list shows something else.
+
+use std::time::Duration;
+
+use crate::browser::Browser;
+use crate::browser::act::until_dialog;
+use crate::browser::agent_calls::{
+    ChosenShows, LetGo, ListOptions, ListedOptions, OptionSpec, PageChanged, SelectOption,
+};
+use crate::browser::input::Press;
+use crate::failure::{Failure, FailureKind};
+use crate::tools::kernel::outcome::ToolOutcome;
+
+/// How long a list has to show its options once it was opened or typed into.
+const LIST_WAIT: Duration = Duration::from_secs(2);
+
+/// What a field of `fillForm` that is a combobox takes when no list ever shows for the text
+/// typed into it: the text itself (a search box whose suggestions are only suggestions).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FreeText {
+    /// The typed text stands as the field's value.
+    Stands,
+    /// An option is required (`select`).
+    Refused,
+}
+
+/// Choose the option `spec` names in the list element `r` is (or opens), as a person does.
+/// `Ok` only when the option was chosen and the list shows it (or, with [`FreeText::Stands`],
+/// when an editable combobox showed no list for the text and keeps it).
+pub async fn choose_option(
+    b: &mut Browser,
+    r: &str,
+    spec: OptionSpec<'_>,
+    free_text: FreeText,
+) -> Result<(), ToolOutcome> {
+    let v = b.agent().run(&SelectOption(r, spec.clone())).await?;
+    if v.ok {
+        return Ok(());
+    }
+    if v.failure.as_deref() != Some("notSelect") {
+        return Err(options_failure(
+            select_failure(v.failure.as_deref()),
+            &v.options,
+            v.option_count,
+        ));
+    }
+    let mut listed = list_options(b, r, &spec).await?;
+    if listed.kind.is_none() {
+        return Err(Failure::of(
+            FailureKind::NotSelect,
+            "the element is neither a <select> nor a list to pick from (combobox, listbox)",
+        )
+        .into());
+    }
+    let text = spec.label.or(spec.value).unwrap_or_default();
+    let mut typed = false;
+    let mut opened = false;
+    if listed.matched.is_none() && !listed.ambiguous {
+        opened = true;
+        typed = open_list(b, r, &listed, text).await?;
+        listed = wait_for_options(b, r, &spec).await?;
+    }
+    let chosen = pick(b, r, &listed, text, typed, free_text).await;
+    if chosen.is_err() && opened {
+        // Not chosen in: its popup would cover what comes next (another field of a form).
+        let _ = b.agent().run(&LetGo(r)).await;
+    }
+    chosen
+}
+
+/// Press the option `listed` matched and check the list shows it chosen.
+async fn pick(
+    b: &mut Browser,
+    r: &str,
+    listed: &ListedOptions,
+    text: &str,
+    typed: bool,
+    free_text: FreeText,
+) -> Result<(), ToolOutcome> {
+    if listed.ambiguous {
+        return Err(options_failure(
+            FailureKind::AmbiguousOption,
+            &listed.options,
+            listed.option_count,
+        ));
+    }
+    let Some(option) = listed.matched.as_ref().and_then(|m| m["ref"].as_str()) else {
+        if typed && !listed.list_shown && free_text == FreeText::Stands {
+            return Ok(());
+        }
+        return Err(options_failure(
+            FailureKind::NoSuchOption,
+            &listed.options,
+            listed.option_count,
+        ));
+    };
+    if listed.disabled {
+        return Err(Failure::of(FailureKind::Disabled, "the option is disabled").into());
+    }
+    let option = option.to_owned();
+    let name = listed.matched.as_ref().map_or(String::new(), |m| {
+        m["name"].as_str().unwrap_or_default().to_owned()
+    });
+    press(b, &option).await?;
+    let typed = typed.then_some(text);
+    let shows = b.agent().run(&ChosenShows(r, &name, typed)).await?;
+    if shows["shows"] != true {
+        return Err(Failure::of(
+            FailureKind::NotChosen,
+            "the option was pressed but the list does not show it chosen",
+        )
+        .into());
+    }
+    Ok(())
+}
+
+/// The list's options now, the matched one's ref recorded.
+async fn list_options(
+    b: &mut Browser,
+    r: &str,
+    spec: &OptionSpec<'_>,
+) -> Result<ListedOptions, ToolOutcome> {
+    let next = b.next_ref();
+    let listed = b.agent().run(&ListOptions(r, spec.clone(), next)).await?;
+    if listed.status.as_deref() == Some("stale") {
+        return Err(Failure::of(
+            FailureKind::StaleRef,
+            "the element is gone (the page changed); look at the page again",
+        )
+        .into());
+    }
+    b.actions()
+        .record_refs(&listed.next_ref, listed.matched.iter());
+    Ok(listed)
+}
+
+/// Open the list as a person does: type `text` into a combobox that takes text (its options
+/// narrow to it), else press it. Whether text was typed.
+async fn open_list(
+    b: &mut Browser,
+    r: &str,
+    listed: &ListedOptions,
+    text: &str,
+) -> Result<bool, ToolOutcome> {
+    if listed.editable {
+        super::forms::clear_field(b, r).await?;
+        b.actions().focus_for_keys(r).await?;
+        b.input().type_text(text, false).await?;
+        b.actions().keys_reached().await?;
+        // A person looks at the list once it has narrowed (Tom Select waits 300 ms after the
+        // keys before it does).
+        b.keys_paced().await;
+        return Ok(true);
+    }
+    if !listed.list_shown {
+        press(b, r).await?;
+    }
+    Ok(false)
+}
+
+/// Press `r` as `click` does, checked where the press landed, and let the page settle.
+async fn press(b: &mut Browser, r: &str) -> Result<(), ToolOutcome> {
+    let (x, y) = b.actions().actionable(r, "click").await?;
+    let armed = b.actions().arm();
+    let events = std::sync::Arc::clone(b.events());
+    until_dialog(&events, b.input().press_at(x, y, &Press::left(1))).await?;
+    b.actions().settle(armed).await?;
+    Ok(())
+}
+
+/// The list's options once the one `spec` names shows, or the list settles without it, within
+/// [`LIST_WAIT`] (a list that fetches its options as they are typed for).
+async fn wait_for_options(
+    b: &mut Browser,
+    r: &str,
+    spec: &OptionSpec<'_>,
+) -> Result<ListedOptions, ToolOutcome> {
+    let deadline = tokio::time::Instant::now() + LIST_WAIT;
+    loop {
+        let listed = list_options(b, r, spec).await?;
+        let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+        if listed.matched.is_some() || listed.ambiguous || left.is_zero() {
+            return Ok(listed);
+        }
+        let most = left.min(Duration::from_millis(250)).as_millis() as u64;
+        if !b.agent().run(&PageChanged(most, 20)).await? && !listed.options.is_empty() {
+            // Options shown, none of them the one, and nothing changes any more.
+            return Ok(listed);
+        }
+    }
+}
+
+/// The failure a page agent's `select` answer names, within the select failures.
+pub fn select_failure(failure: Option<&str>) -> FailureKind {
+    match failure.and_then(FailureKind::from_agent) {
+        Some(
+            f @ (FailureKind::NoSuchOption | FailureKind::AmbiguousOption | FailureKind::Disabled),
+        ) => f,
+        _ => FailureKind::NotSelect,
+    }
+}
+
+/// A failure of `kind` listing the options to choose from.
+fn options_failure(
+    kind: FailureKind,
+    options: &[crate::browser::agent_calls::SelectOptionEntry],
+    count: usize,
+) -> ToolOutcome {
+    let reason = match kind {
+        FailureKind::NoSuchOption => "no option has that value or label",
+        FailureKind::AmbiguousOption => "several options have that label; give one's value",
+        FailureKind::Disabled => "the element or the option is disabled",
+        _ => "the element is not a <select>",
+    };
+    let mut failure = Failure::of(kind, reason);
+    if !options.is_empty() {
+        failure = failure
+            .with("options", serde_json::to_value(options).unwrap_or_default())
+            .with("optionCount", count);
+    }
+    failure.into()
+}

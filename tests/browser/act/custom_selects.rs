@@ -1,0 +1,198 @@
+//! `select` and `fillForm` on lists that are no `<select>`, drawn by libraries from npm
+//! (`scripts/test` installs them once): Tom Select (a field that filters a list it puts beside
+//! it) and Shoelace's select (a button-like combobox whose options live in a shadow root).
+//! Each choice is checked on the value the page itself submits and the library's own change
+//! events; a value no option has is refused, never reported filled.
+#![cfg(target_os = "linux")]
+
+use crate::common;
+
+use common::web::{Page, Server};
+use common::{Glass, apps, eval, failed, ok};
+use serde_json::{Value, json};
+
+/// An order form: Tom Select over a country `<select>` and a multiple tags `<select>` (the
+/// originals stay in the form, hidden, holding what is submitted), and Shoelace's select.
+const ORDER: &str = r#"<!doctype html><html><head><meta charset="utf-8"><title>Order</title>
+<link rel="stylesheet" href="/npm/tom-select/dist/css/tom-select.css">
+<link rel="stylesheet" href="/npm/@shoelace-style/shoelace/cdn/themes/light.css">
+<script src="/npm/tom-select/dist/js/tom-select.complete.min.js"></script>
+<script type="module" src="/npm/@shoelace-style/shoelace/cdn/shoelace-autoloader.js"></script></head>
+<body style="font:16px sans-serif;margin:20px;width:420px">
+<form id="order">
+<label for="country">Country</label>
+<select id="country" name="country"><option value="">Pick a country</option><option value="fr">France</option><option value="de">Germany</option><option value="it">Italy</option><option value="es">Spain</option></select>
+<label for="tags">Tags</label>
+<select id="tags" name="tags" multiple><option value="a">Urgent</option><option value="b">Billing</option><option value="c">Bug</option></select>
+<sl-select id="plan" label="Plan" value="free"><sl-option value="free">Free</sl-option><sl-option value="pro">Pro</sl-option><sl-option value="team">Team</sl-option></sl-select>
+<input id="note" aria-label="Note">
+</form>
+<script>
+window.log = [];
+new TomSelect('#country', {onChange: (v) => log.push('country=' + v)});
+new TomSelect('#tags', {onChange: (v) => log.push('tags=' + v)});
+document.addEventListener('sl-change', (e) => log.push(e.target.id + '=' + e.target.value));
+// What the form submits, as the page reads it.
+window.submitted = () => [...new FormData(document.getElementById('order'))].map(([k, v]) => k + '=' + v).join('&');
+</script></body></html>"#;
+
+fn order() -> Server {
+    Server::start_with_dirs(
+        vec![("/order.html", Page::html(ORDER))],
+        &[
+            ("/npm/tom-select", apps::npm_package("tom-select")),
+            (
+                "/npm/@shoelace-style/shoelace",
+                apps::npm_package("@shoelace-style/shoelace"),
+            ),
+        ],
+    )
+}
+
+fn open(g: &mut Glass, web: &Server) {
+    ok(&g.call(
+        json!("nav"),
+        "navigate",
+        json!({"url": web.url("/order.html"), "observe": false}),
+    ));
+}
+
+fn select(g: &mut Glass, target: &str, by: &str, what: &str) -> Value {
+    g.call(
+        json!("select"),
+        "select",
+        json!({"target": target, by: what}),
+    )
+}
+
+/// `select` picks the option in each list as a person does (typed into Tom Select, which
+/// filters; pressed open in Shoelace), by label or by value; the form then submits it.
+#[test]
+fn select_chooses_in_lists_drawn_by_the_page() {
+    let web = order();
+    let mut g = common::incognito(&[]);
+    open(&mut g, &web);
+    ok(&select(
+        &mut g,
+        "role=combobox;name=Country",
+        "label",
+        "Germany",
+    ));
+    assert_eq!(eval(&mut g, "submitted()"), "country=de");
+    ok(&select(&mut g, "role=combobox;name=Country", "value", "it"));
+    assert_eq!(eval(&mut g, "submitted()"), "country=it");
+    ok(&select(&mut g, "role=combobox;name=Tags", "label", "Bug"));
+    assert_eq!(eval(&mut g, "submitted()"), "country=it&tags=c");
+    ok(&select(&mut g, "role=combobox;name=Plan", "label", "Team"));
+    assert_eq!(eval(&mut g, "plan.value"), "team");
+    assert_eq!(
+        eval(&mut g, "window.log.join(' ')"),
+        "country=de country= country=it tags=c plan=team"
+    );
+}
+
+/// A value no option has: `select` is refused with the options the list offered, and
+/// `fillForm` reports that field failed, never filled; the other fields are filled.
+#[test]
+fn a_value_no_option_has_is_refused_not_filled() {
+    let web = order();
+    let mut g = common::incognito(&[]);
+    open(&mut g, &web);
+    let r = select(&mut g, "role=combobox;name=Plan", "label", "Enterprise");
+    let f = failed(&r);
+    assert_eq!(f["failureKind"], "noSuchOption", "{r}");
+    assert_eq!(f["optionCount"], 3, "{r}");
+    assert_eq!(eval(&mut g, "plan.value"), "free");
+    let r = g.call(
+        json!("fill"),
+        "fillForm",
+        json!({"fields": [
+            {"target": "role=combobox;name=Country", "value": "Atlantis"},
+            {"target": "role=combobox;name=Plan", "value": "Pro"},
+            {"target": "role=textbox;name=Note", "value": "ring twice"}
+        ]}),
+    );
+    let f = failed(&r);
+    let fields = f["fields"].as_array().unwrap();
+    assert_eq!(fields[0]["failureKind"], "noSuchOption", "{r}");
+    assert_eq!(fields[1]["ok"], true, "{r}");
+    assert_eq!(fields[2]["ok"], true, "{r}");
+    assert_eq!(eval(&mut g, "submitted()"), "country=");
+    assert_eq!(
+        eval(&mut g, "[plan.value, note.value]"),
+        json!(["pro", "ring twice"])
+    );
+}
+
+/// A shop's own widget picker (a combobox that filters a listbox as it is typed into, the
+/// pattern the ARIA practices give): a press the list ignores (a sold-out item) is `notChosen`,
+/// not done, though the field holds the typed name; a disabled option is refused before any
+/// press. The page's own record of the choice says what was taken.
+#[test]
+fn an_option_the_list_does_not_take_is_never_reported_chosen() {
+    let page = r#"<!doctype html><title>Shop</title>
+<label for="w">Widget</label>
+<input id="w" role="combobox" aria-controls="wl" aria-expanded="false" autocomplete="off">
+<ul id="wl" role="listbox" hidden></ul>
+<script>
+window.chosen = ''; window.presses = 0;
+const items = ['Blue widget', 'Red widget', 'Green widget', 'Sold out widget'];
+const w = document.getElementById('w'), wl = document.getElementById('wl');
+w.addEventListener('input', () => {
+  wl.innerHTML = '';
+  for (const t of items.filter((t) => t.toLowerCase().includes(w.value.toLowerCase()))) {
+    const li = document.createElement('li');
+    li.setAttribute('role', 'option');
+    li.textContent = t;
+    if (t.startsWith('Green')) li.setAttribute('aria-disabled', 'true');
+    li.onclick = () => {
+      presses++;
+      // Sold out, or not for sale: the press takes nothing.
+      if (t.startsWith('Sold') || t.startsWith('Green')) return;
+      w.value = t; chosen = t; wl.hidden = true; w.setAttribute('aria-expanded', 'false');
+    };
+    wl.append(li);
+  }
+  wl.hidden = !wl.children.length;
+  w.setAttribute('aria-expanded', String(!wl.hidden));
+});
+</script>"#;
+    let web = Server::start(vec![("/shop", Page::html(page))]);
+    let mut g = common::incognito(&[]);
+    ok(&g.call(
+        json!("nav"),
+        "navigate",
+        json!({"url": web.url("/shop"), "observe": false}),
+    ));
+    ok(&select(
+        &mut g,
+        "role=combobox;name=Widget",
+        "label",
+        "Red widget",
+    ));
+    assert_eq!(eval(&mut g, "[chosen, presses]"), json!(["Red widget", 1]));
+    let r = select(
+        &mut g,
+        "role=combobox;name=Widget",
+        "label",
+        "Sold out widget",
+    );
+    assert_eq!(failed(&r)["failureKind"], "notChosen", "{r}");
+    assert_eq!(eval(&mut g, "[chosen, presses]"), json!(["Red widget", 2]));
+    let r = select(&mut g, "role=combobox;name=Widget", "label", "Green widget");
+    assert_eq!(failed(&r)["failureKind"], "disabled", "{r}");
+    assert_eq!(eval(&mut g, "[chosen, presses]"), json!(["Red widget", 2]));
+    let r = g.call(
+        json!("fill"),
+        "fillForm",
+        json!({"fields": [{"target": "role=combobox;name=Widget", "value": "Sold out widget"}]}),
+    );
+    assert_eq!(failed(&r)["fields"][0]["failureKind"], "notChosen", "{r}");
+    ok(&select(
+        &mut g,
+        "role=combobox;name=Widget",
+        "label",
+        "Blue widget",
+    ));
+    assert_eq!(eval(&mut g, "[chosen, presses]"), json!(["Blue widget", 4]));
+}
