@@ -237,8 +237,6 @@ pub struct ListedOptions {
     /// The one option the spec names (ref, role, name).
     #[serde(rename = "match")]
     pub matched: Option<Value>,
-    /// The matched option is disabled.
-    pub disabled: bool,
     /// Several options have that name.
     pub ambiguous: bool,
     /// Up to 16 options (those sharing the name when ambiguous).

@@ -144,7 +144,6 @@
       // The list itself is shown (maybe saying it has nothing for what was typed).
       listShown: !!list && !!sight(list),
       match: pick ? { ref: refFor(pick, ctx), role: 'option', name: cut(nameOf(pick), 80) } : null,
-      disabled: !!pick && (pick.getAttribute('aria-disabled') === 'true' || isDisabled(pick)),
       ambiguous: hits.length > 1,
       options: (hits.length > 1 ? hits : options).slice(0, 16).map((o) => ({ value: cut(valueOf(o) ?? '', 80), label: cut(nameOf(o), 80) })),
       optionCount: hits.length > 1 ? hits.length : options.length,

@@ -98,9 +98,6 @@ async fn pick(
             listed.option_count,
         ));
     };
-    if listed.disabled {
-        return Err(Failure::of(FailureKind::Disabled, "the option is disabled").into());
-    }
     let option = option.to_owned();
     let name = listed.matched.as_ref().map_or(String::new(), |m| {
         m["name"].as_str().unwrap_or_default().to_owned()

@@ -924,3 +924,39 @@ import('/route.js?home').then((m) => m.render(document.getElementById('out'), 'H
     );
     assert_eq!(r["settled"], true, "{r}");
 }
+
+/// Bug: a web component that draws what a click asked for inside its shadow root, over a few
+/// frames, was taken as settled at once (the page watch saw the document only, where nothing
+/// changed), so the click answered before the component had drawn. It now answers once the
+/// shadow root is quiet: the component's own text says it finished, read right after.
+#[test]
+fn a_click_settles_once_a_component_has_drawn_in_its_shadow_root() {
+    let page = r#"<!doctype html><title>Report</title>
+<report-card></report-card>
+<script>
+customElements.define('report-card', class extends HTMLElement {
+  connectedCallback() {
+    const root = this.attachShadow({mode: 'open'});
+    root.innerHTML = '<button>Build report</button><p id="out">Not built</p>';
+    const out = root.getElementById('out');
+    root.querySelector('button').onclick = () => {
+      out.textContent = 'Building';
+      let step = 0;
+      const next = () => { step++; out.textContent = step < 8 ? 'Building ' + step : 'Report ready'; if (step < 8) requestAnimationFrame(next); };
+      requestAnimationFrame(next);
+    };
+  }
+});
+window.report = () => document.querySelector('report-card').shadowRoot.getElementById('out').textContent;
+</script>"#;
+    let web = Server::start(vec![("/report", Page::html(page))]);
+    let mut g = glass(&[]);
+    nav(&mut g, &web, "/report");
+    let r = ok(&g.call(
+        json!(1),
+        "click",
+        json!({"target": "role=button;name=Build report"}),
+    ));
+    assert_eq!(eval(&mut g, "report()"), "Report ready");
+    assert_eq!(r["settled"], true, "{r}");
+}
