@@ -144,7 +144,7 @@ async fn open_list(
     text: &str,
 ) -> Result<bool, ToolOutcome> {
     if listed.editable {
-        super::forms::clear_field(b, r).await?;
+        super::clearing::clear_field(b, r).await?;
         b.actions().focus_for_keys(r).await?;
         b.input().type_text(text, false).await?;
         b.actions().keys_reached().await?;

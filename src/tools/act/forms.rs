@@ -6,13 +6,14 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use crate::browser::act::{ActError, Caused, focus_moved, until_dialog};
-use crate::browser::agent_calls::{ForceEmpty, OptionSpec, SelectAll, Settle, State, ValueOf};
+use crate::browser::act::{ActError, Caused, until_dialog};
+use crate::browser::agent_calls::{OptionSpec, State};
 use crate::browser::keys::Key;
 use crate::browser::{Browser, BrowserError};
 use crate::failure::{Failure, FailureKind, Kind};
 use crate::policy::Capability;
 use crate::tools::act::choose::{FreeText, choose_option};
+use crate::tools::act::clearing::clear_field;
 use crate::tools::act::keyboard::PasswordGuard;
 use crate::tools::act::pointer::{PointerArgs, action_result};
 use crate::tools::kernel::args;
@@ -236,56 +237,6 @@ async fn secret_may_go_to(
         .into());
     }
     Ok(())
-}
-
-/// Empty a field, a contenteditable or a code editor as a person would: select everything
-/// (the editor's own Control+A for code editors), then Backspace, so the page sees the same
-/// key and input events. Verified on the value the field or editor itself holds; a plain field
-/// that ignored the keys is emptied through its value setter as a last resort.
-pub(super) async fn clear_field(b: &mut Browser, r: &str) -> Result<(), ToolOutcome> {
-    let selected = b.agent().run(&SelectAll(r)).await?;
-    if !selected.ok {
-        return Err(ToolOutcome::Failed(Failure::of(
-            FailureKind::NotEditable,
-            "the element cannot be cleared",
-        )));
-    }
-    // Selecting focuses the field: one that hands the focus on takes none of the keys.
-    if let Some(by) = selected
-        .elsewhere
-        .as_ref()
-        .and_then(crate::browser::frames::element_summary)
-    {
-        return Err(focus_moved(by).into());
-    }
-    let backspace = shortcut("Backspace");
-    if selected.editor.is_some() {
-        b.input().press_chord(&shortcut("Control+a")).await?;
-    }
-    b.input().press_chord(&backspace).await?;
-    // The page moved the focus away between the selection and the keys: they went elsewhere.
-    b.actions().keys_reached().await?;
-    if selected.editor.is_some() {
-        // A code editor draws its lines on the next animation frame, and its value is read
-        // from them: wait until its DOM is quiet (at most half a second) before reading.
-        b.agent().run(&Settle(500, 2)).await?;
-    }
-    if b.agent().run(&ValueOf(r)).await?.is_empty() {
-        return Ok(());
-    }
-    b.agent().run(&ForceEmpty(r)).await?;
-    if b.agent().run(&ValueOf(r)).await?.is_empty() {
-        return Ok(());
-    }
-    Err(ToolOutcome::Failed(Failure::of(
-        FailureKind::NotCleared,
-        "the field still holds text after select-all and Backspace",
-    )))
-}
-
-/// A chord Glass spells itself; always parses.
-fn shortcut(s: &str) -> crate::browser::keys::Shortcut {
-    crate::browser::keys::parse_shortcut(s).expect("a known chord")
 }
 
 fn run_clear(services: Arc<Services>, input: Call<PointerArgs>) -> ToolFuture {

@@ -2,6 +2,7 @@
 //! and the stored secrets a form may take by name.
 
 pub mod choose;
+pub mod clearing;
 pub mod consent;
 pub mod dialogs;
 pub mod forms;
