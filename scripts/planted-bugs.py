@@ -169,6 +169,7 @@ PLANTS = [
  ("custom lists are not chosen in", [("src/tools/act/choose.rs", "    if listed.kind.is_none() {", "    if listed.kind.is_some() {")], "custom_selects", "select_chooses"),
  ("a combobox's own value counts whatever was typed", [("src/browser/agent/80-read.js", "return { shows: typed == null || !open };", "return { shows: true };")], "custom_selects", "an_option_the_list"),
  ("a value no option has fills a field", [("src/tools/act/choose.rs", "        if typed && !listed.list_shown && free_text == FreeText::Stands {", "        if typed && free_text == FreeText::Stands {")], "custom_selects", "a_value_no_option"),
+ ("edges are taken to the float, not Chrome's layout unit", [("src/browser/agent/25-visibility.js", "  const layoutUnit = (v) => Math.round(v * 64) / 64;", "  const layoutUnit = (v) => v;")], "generated_layouts", "every_seed_that_once_failed"),
  ("a crash at start-up is reported at once", [('src/browser/launch/mod.rs', '            tracing::warn!(%status, "Chrome crashed while starting; starting it once more");\n            launch_once(&opts).await', '            Err(LaunchError::Exited { status, detail: String::new(), crashed: true })')], "browser_launch", "a_chrome_that_crashes"),
 ]
 # Plants by people who had not written the code (issue 28): each family's slips, planted from

@@ -216,6 +216,11 @@
   };
   /** @param {Edges} c */
   const emptyClip = (c) => c.r <= c.l || c.b <= c.t;
+  // An edge as Chrome's layout has it, in units of 1/64 px: a part thinner than that is float
+  // noise of a transform (a scaled frame's button 0.000005 px inside the viewport), which
+  // Chrome's hit test never reaches.
+  /** @param {number} v */
+  const layoutUnit = (v) => Math.round(v * 64) / 64;
   // A box's part inside a clip given by its edges, which may be infinite on the axis a block
   // does not clip (overflow-x: hidden alone): compared edge by edge, never as a width, so an
   // open side stays open (as a width it was Infinity - Infinity, NaN, and the box hidden).
@@ -225,7 +230,7 @@
   function clipByEdges(box, c) {
     const l = Math.max(box.x, c.l), t = Math.max(box.y, c.t);
     const r = Math.min(box.x + box.w, c.r), b = Math.min(box.y + box.h, c.b);
-    if (!(r > l && b > t)) return null;
+    if (!(layoutUnit(r) > layoutUnit(l) && layoutUnit(b) > layoutUnit(t))) return null;
     const part = { x: l, y: t, w: r - l, h: b - t };
     return boxInBands(part, c.bands) ? part : null;
   }
@@ -235,11 +240,14 @@
   // (a button 0.5 px left of a scroller's clip, at a scale) is still pressed on the pixel they
   // share. A box's part in a clip that has no whole pixel inside it geometrically: that pixel,
   // as a 1 px box on the axes that need it; null when no pixel is taken either. Chrome's hit
-  // test has the last word wherever the part is on screen (see `screenBox`).
+  // test has the last word wherever the part is on screen (see `screenBox`). Edges are taken at
+  // Chrome's layout unit (see `layoutUnit`).
   /** @param {Box} box @param {Edges} c @returns {Box | null} */
   function pixelPart(box, c) {
     /** @param {number} lo @param {number} hi @returns {number[] | null} */
     const axis = (lo, hi) => {
+      lo = layoutUnit(lo);
+      hi = layoutUnit(hi);
       if (hi > lo && Math.ceil(lo) < hi) return [lo, hi];
       const k = Math.ceil(hi) - 1;
       return k > lo - 1 ? [k - 0.5, k + 0.5] : null;

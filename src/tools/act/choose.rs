@@ -192,7 +192,7 @@ async fn wait_for_options(
 }
 
 /// The failure a page agent's `select` answer names, within the select failures.
-pub fn select_failure(failure: Option<&str>) -> FailureKind {
+fn select_failure(failure: Option<&str>) -> FailureKind {
     match failure.and_then(FailureKind::from_agent) {
         Some(
             f @ (FailureKind::NoSuchOption | FailureKind::AmbiguousOption | FailureKind::Disabled),
