@@ -48,6 +48,9 @@ pub struct ElementState {
     pub password: bool,
     /// The code editor it is the input of, if any.
     pub editor: Option<String>,
+    /// A list a person picks from (a `<select>`, a combobox, a listbox, or what opens one): the
+    /// agent's one rule, which choosing an option shares.
+    pub picks_from_list: bool,
 }
 
 impl ElementState {

@@ -62,6 +62,27 @@
   }
   /** @param {Element} el @param {string} type */
   const fire = (el, type) => el.dispatchEvent(new Event(type, { bubbles: true }));
+  // ---------------------------------------------------------------- choosing an option
+  /** How an option is read: its value, and the names a person reads for it. @typedef {{ value: (o: any) => string | null, names: (o: any) => string[] }} OptionReading */
+  // The options `spec` names, one rule for every list: its value first (what the page submits),
+  // then a name (what the observation shows), exactly, else ignoring case; several are ambiguous.
+  /** @template T @param {T[]} options @param {{ value?: unknown, label?: unknown }} spec @param {OptionReading} read @returns {T[]} */
+  function optionsNamed(options, spec, read) {
+    /** @param {unknown} want */
+    const byName = (want) => {
+      const w = norm(want);
+      const exact = options.filter((o) => read.names(o).includes(w));
+      return exact.length ? exact : options.filter((o) => read.names(o).some((n) => lc(n) === lc(w)));
+    };
+    if (spec.value != null) {
+      const v = options.filter((o) => read.value(o) === String(spec.value));
+      return v.length ? v.slice(0, 1) : byName(spec.value);
+    }
+    return spec.label != null ? byName(spec.label) : [];
+  }
+  // Up to 16 options as a failure lists them (value, label), bounded.
+  /** @template T @param {T[]} options @param {OptionReading} read */
+  const optionEntries = (options, read) => options.slice(0, 16).map((o) => ({ value: cut(read.value(o) ?? '', 80), label: cut(read.names(o)[0], 80) }));
   /** @param {unknown} ref @param {{ value?: unknown, label?: unknown }} spec */
   function select(ref, spec) {
     const el = target(ref);
@@ -70,30 +91,12 @@
     if (isDisabled(el)) return { ok: false, failure: 'disabled' };
     spec = spec || {};
     const opts = Array.from(el.options);
-    /** @param {HTMLOptionElement} x */
-    const labelOf = (x) => norm(x.label || x.text);
-    /** @param {HTMLOptionElement[]} xs */
-    const listed = (xs) => xs.slice(0, 16).map((x) => ({ value: cut(x.value, 80), label: cut(labelOf(x), 80) }));
-    // One option whose label is `want` (exactly, else ignoring case); several is ambiguous.
-    /** @param {unknown} want */
-    const byLabel = (want) => {
-      want = norm(want);
-      let hits = opts.filter((x) => labelOf(x) === want || norm(x.text) === want);
-      if (!hits.length) hits = opts.filter((x) => lc(labelOf(x)) === lc(want) || lc(norm(x.text)) === lc(want));
-      return hits;
-    };
-    /** @type {HTMLOptionElement[]} */
-    let hits = [];
-    if (spec.value != null) {
-      // A value first (what the page submits), then a label (what the observation shows).
-      const byValue = opts.filter((x) => x.value === String(spec.value));
-      hits = byValue.length ? byValue.slice(0, 1) : byLabel(spec.value);
-    } else if (spec.label != null) {
-      hits = byLabel(spec.label);
-    }
-    if (hits.length > 1) return { ok: false, failure: 'ambiguousOption', options: listed(hits), optionCount: hits.length };
+    /** @type {OptionReading} */
+    const read = { value: (x) => x.value, names: (x) => [norm(x.label || x.text), norm(x.text)] };
+    const hits = optionsNamed(opts, spec, read);
+    if (hits.length > 1) return { ok: false, failure: 'ambiguousOption', options: optionEntries(hits, read), optionCount: hits.length };
     const opt = hits[0] || null;
-    if (!opt) return { ok: false, failure: 'noSuchOption', options: listed(opts), optionCount: opts.length };
+    if (!opt) return { ok: false, failure: 'noSuchOption', options: optionEntries(opts, read), optionCount: opts.length };
     if (opt.disabled) return { ok: false, failure: 'disabled' };
     arm();
     // A multiple select ends with exactly this option selected, like a single one.
@@ -115,28 +118,18 @@
     const el = target(ref);
     if (!el) return { status: 'stale', nextRef: ctx.next };
     resetCaches();
+    if (!picksFromList(el)) return { kind: /** @type {string | null} */ (null), nextRef: ctx.next };
     const role = roleOf(el);
-    const popup = lc(el.getAttribute('aria-haspopup') || '');
-    if (role !== 'combobox' && role !== 'listbox' && popup !== 'listbox') return { kind: /** @type {string | null} */ (null), nextRef: ctx.next };
     const list = role === 'listbox' ? el : controlledList(el) || shownList(el);
     const options = list ? optionsIn(list) : [];
     /** @param {El} o */
     const nameOf = (o) => itemName(o, 'option', false);
-    /** @param {El} o */
-    const valueOf = (o) => { const v = o.getAttribute('value') ?? o.getAttribute('data-value'); return v == null ? null : String(v); };
-    spec = spec || {};
-    /** @param {unknown} want */
-    const byName = (want) => {
-      const w = norm(want);
-      const exact = options.filter((o) => nameOf(o) === w);
-      return exact.length ? exact : options.filter((o) => lc(nameOf(o)) === lc(w));
+    /** @type {OptionReading} */
+    const read = {
+      value: (o) => { const v = o.getAttribute('value') ?? o.getAttribute('data-value'); return v == null ? null : String(v); },
+      names: (o) => [nameOf(o)],
     };
-    /** @type {El[]} */
-    let hits = [];
-    if (spec.value != null) {
-      const v = options.filter((o) => valueOf(o) === String(spec.value));
-      hits = v.length ? v.slice(0, 1) : byName(spec.value);
-    } else if (spec.label != null) hits = byName(spec.label);
+    const hits = optionsNamed(options, spec || {}, read);
     const pick = hits.length === 1 ? hits[0] : null;
     return {
       kind: role === 'listbox' ? 'listbox' : 'combobox',
@@ -145,11 +138,15 @@
       listShown: !!list && !!sight(list),
       match: pick ? { ref: refFor(pick, ctx), role: 'option', name: cut(nameOf(pick), 80) } : null,
       ambiguous: hits.length > 1,
-      options: (hits.length > 1 ? hits : options).slice(0, 16).map((o) => ({ value: cut(valueOf(o) ?? '', 80), label: cut(nameOf(o), 80) })),
+      options: optionEntries(hits.length > 1 ? hits : options, read),
       optionCount: hits.length > 1 ? hits.length : options.length,
       nextRef: ctx.next,
     };
   }
+  // Whether el is a list a person picks from (a `<select>` too): a combobox, a listbox, or what
+  // opens one. `listOptions` and `fillForm` (through `state`) both ask here.
+  /** @param {El} el */
+  const picksFromList = (el) => { const r = roleOf(el); return r === 'combobox' || r === 'listbox' || lc(el.getAttribute('aria-haspopup') || '') === 'listbox'; };
   // The list a combobox names as the one it controls or owns (in its own tree: a shadow root's
   // ids are its own).
   /** @param {El} el @returns {El | null} */
@@ -261,7 +258,7 @@
   /**
    * @param {unknown} ref
    * @returns {{ status?: string, connected: boolean, checked?: boolean | 'mixed' | null, valueLength?: number | null, focused?: boolean,
-   *   role?: string | null, name?: string, password?: boolean, editor?: string }}
+   *   role?: string | null, name?: string, password?: boolean, editor?: string, picksFromList?: boolean }}
    */
   function state(ref) {
     const e = lookup(ref);
@@ -281,6 +278,7 @@
       name: cut(accName(ctl !== e && !role ? ctl : e, role), 80),
       password: passwordTarget(e),
       editor: ed && ed.input === ctl ? ed.kind : undefined,
+      picksFromList: picksFromList(ctl),
     };
   }
   /** @param {El} el */

@@ -7,12 +7,12 @@
 use std::time::Duration;
 
 use crate::browser::Browser;
-use crate::browser::act::until_dialog;
 use crate::browser::agent_calls::{
     ChosenShows, LetGo, ListOptions, ListedOptions, OptionSpec, PageChanged, SelectOption,
 };
 use crate::browser::input::Press;
 use crate::failure::{Failure, FailureKind};
+use crate::tools::act::pointer::press_ref;
 use crate::tools::kernel::outcome::ToolOutcome;
 
 /// How long a list has to show its options once it was opened or typed into.
@@ -159,14 +159,9 @@ async fn open_list(
     Ok(false)
 }
 
-/// Press `r` as `click` does, checked where the press landed, and let the page settle.
+/// Press `r` as `click` does (see [`press_ref`]).
 async fn press(b: &mut Browser, r: &str) -> Result<(), ToolOutcome> {
-    let (x, y) = b.actions().actionable(r, "click").await?;
-    let armed = b.actions().arm();
-    let events = std::sync::Arc::clone(b.events());
-    until_dialog(&events, b.input().press_at(x, y, &Press::left(1))).await?;
-    b.actions().settle(armed).await?;
-    Ok(())
+    press_ref(b, r, Some(&Press::left(1))).await.map(|_| ())
 }
 
 /// The list's options once the one `spec` names shows, or the list settles without it, within
@@ -180,12 +175,23 @@ async fn wait_for_options(
     loop {
         let listed = list_options(b, r, spec).await?;
         let left = deadline.saturating_duration_since(tokio::time::Instant::now());
-        if listed.matched.is_some() || listed.ambiguous || left.is_zero() {
+        if left.is_zero() {
             return Ok(listed);
         }
-        let most = left.min(Duration::from_millis(250)).as_millis() as u64;
-        if !b.agent().run(&PageChanged(most, 20)).await? && !listed.options.is_empty() {
-            // Options shown, none of them the one, and nothing changes any more.
+        let found = listed.matched.is_some() || listed.ambiguous;
+        // Taken once the page holds still after the reading: a list that narrows on a timer of
+        // its own after the keys (Tom Select's, 300 ms) is read again once it has, not pressed
+        // where its option was.
+        let most = left.min(Duration::from_millis(if found { 150 } else { 250 }));
+        let changed = b
+            .agent()
+            .run(&PageChanged(
+                most.as_millis() as u64,
+                if found { 0 } else { 20 },
+            ))
+            .await?;
+        if !changed && (found || !listed.options.is_empty()) {
+            // The one found, or options shown without it, and nothing changes any more.
             return Ok(listed);
         }
     }

@@ -522,7 +522,6 @@ async fn fill_one(b: &mut Browser, r: &str, value: &Value) -> Option<FailureKind
         Ok(s) => s,
         Err(e) => return Some(browser(&e)),
     };
-    let role = state.role.as_deref().unwrap_or("");
     if let Value::Bool(want) = value {
         if !state.checkable() {
             return Some(FailureKind::NotCheckable);
@@ -545,7 +544,7 @@ async fn fill_one(b: &mut Browser, r: &str, value: &Value) -> Option<FailureKind
         return (after.checked != *want).then_some(FailureKind::NotToggled);
     }
     let text = value.as_str().unwrap_or("");
-    if role == "combobox" || role == "listbox" {
+    if state.picks_from_list {
         let spec = OptionSpec {
             value: Some(text),
             label: Some(text),

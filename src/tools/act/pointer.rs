@@ -7,6 +7,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::browser::Browser;
 use crate::browser::act::{Caused, until_dialog};
 use crate::browser::agent_calls::{Arm, HitAt};
 use crate::browser::input::{Button, Press};
@@ -176,16 +177,27 @@ async fn press_target(
 ) -> ToolOutcome {
     let mut b = try_tool!(session_for(&services, tool).await);
     let resolved = try_tool!(b.actions().resolve(target.as_str()).await);
+    let caused = try_tool!(press_ref(&mut b, &resolved.r, press.as_ref()).await);
+    action_result(&resolved.r, b.revision(), &caused)
+}
+
+/// Press the element of ref `r` as `press` says (or only move the pointer over it, for
+/// `None`), once it can take that, and let the page settle: where the input landed is checked
+/// there (`missedTarget`). The one press of an element by ref, for every tool that presses one.
+pub async fn press_ref(
+    b: &mut Browser,
+    r: &str,
+    press: Option<&Press>,
+) -> Result<Caused, ToolOutcome> {
     let action = if press.is_none() { "hover" } else { "click" };
-    let (x, y) = try_tool!(b.actions().actionable(&resolved.r, action).await);
+    let (x, y) = b.actions().actionable(r, action).await?;
     let armed = b.actions().arm();
     let events = Arc::clone(b.events());
-    match &press {
-        None => try_tool!(b.input().move_pointer(x, y).await),
-        Some(p) => try_tool!(until_dialog(&events, b.input().press_at(x, y, p)).await),
+    match press {
+        None => b.input().move_pointer(x, y).await?,
+        Some(p) => until_dialog(&events, b.input().press_at(x, y, p)).await?,
     }
-    let caused = try_tool!(b.actions().settle(armed).await);
-    action_result(&resolved.r, b.revision(), &caused)
+    Ok(b.actions().settle(armed).await?)
 }
 
 fn run_click(services: Arc<Services>, input: Call<ClickArgs>) -> ToolFuture {
