@@ -278,7 +278,7 @@
       name: cut(accName(ctl !== e && !role ? ctl : e, role), 80),
       password: passwordTarget(e),
       editor: ed && ed.input === ctl ? ed.kind : undefined,
-      picksFromList: picksFromList(ctl),
+      picksFromList: picksFromList(ctl) || undefined,
     };
   }
   /** @param {El} el */
