@@ -35,10 +35,10 @@ impl Browser {
     }
 }
 
-/// How often a browser tells the page again that a drag rests over it (`dragover`): a drag
-/// replayed through Chrome's interception rests this long on its destination before the drop,
-/// so a page that ignores the events right after it reordered (SortableJS, for 30 ms) takes
-/// the last one.
+/// How often a browser tells the page again that a drag rests over it (`dragover`): every drag
+/// rests this long on its destination before the drop, so a page that ignores the events right
+/// after it reordered (SortableJS, for 30 ms) or looks on a timer (its pointer mode, every 50 ms)
+/// takes the last one.
 const DRAG_OVER_EVERY: Duration = Duration::from_millis(50);
 
 /// The steps of a drag's path from `from` to `to`, `to` last.
@@ -486,6 +486,13 @@ impl Input<'_> {
                         .page_call("Input.dispatchDragEvent", over(kind, to))
                         .await?;
                 }
+            } else {
+                // A pointer drag rests on the destination too before the button comes up, as a
+                // person's does: SortableJS's pointer mode looks where the pointer is every 50 ms,
+                // and a drop sooner than that went by unseen on a loaded machine.
+                tokio::time::sleep(DRAG_OVER_EVERY).await;
+                self.mouse(mouse_event("mouseMoved", x2, y2, Some(Button::Left), 0, 0))
+                    .await?;
             }
             self.mouse_up(x2, y2, 1).await
         }
