@@ -55,6 +55,13 @@ fn open(g: &mut Glass, web: &Server) {
         "navigate",
         json!({"url": web.url("/order.html"), "observe": false}),
     ));
+    // Shoelace's autoloader defines its components after load: on a loaded machine later than
+    // navigate's bound (it then says `settled: false`), so a user waits for the one they need.
+    ok(&g.call(
+        json!("wait"),
+        "wait",
+        json!({"kind": "elementVisible", "target": "role=combobox;name=Plan", "timeoutMs": 15000}),
+    ));
 }
 
 fn select(g: &mut Glass, target: &str, by: &str, what: &str) -> Value {
