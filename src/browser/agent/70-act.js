@@ -110,8 +110,10 @@
     const box = (r) => ({ x: round2(r.x), y: round2(r.y), w: round2(r.w), h: round2(r.h) });
     // Off screen where centring put it, or covered there (`accept` says which it needs): try
     // each other way a person scrolls (see below) until `accept` takes what shows.
-    /** @type {([ScrollLogicalPosition, ScrollLogicalPosition] | null)[]} */
-    const edges = [['start', 'nearest'], ['end', 'nearest'], ['nearest', 'start'], ['nearest', 'end'], null];
+    // Last, where the page was before this action scrolled (`'asWas'`: part of el showed there,
+    // and a person presses that part rather than scroll it away), then from there toward el.
+    /** @type {([ScrollLogicalPosition, ScrollLogicalPosition] | null | 'asWas')[]} */
+    const edges = [['start', 'nearest'], ['end', 'nearest'], ['nearest', 'start'], ['nearest', 'end'], 'asWas', null];
     /** Where rescrolling got: whether el showed, and what `accept` took. @typedef {{ shown?: boolean, moved?: ScreenBox, q?: ReturnType<typeof pressPoint> }} Rescrolled */
     /** @param {El} via @param {(moved: ScreenBox) => Rescrolled | false} accept @returns {Rescrolled} */
     const rescroll = (via, accept) => {
@@ -119,10 +121,14 @@
       // A target that stays put while its page scrolls (in a fixed box) is covered by what
       // scrolls over it: a person scrolls the page, to its top, then to its bottom.
       const v = via.ownerDocument.defaultView;
-      /** @type {(ScrollLogicalPosition[] | null | 'top' | 'bottom')[]} */
-      const ways = v && inFixedBox(via) ? [...edges.slice(0, -1), 'top', 'bottom', null] : edges;
+      /** @type {(ScrollLogicalPosition[] | null | 'asWas' | 'top' | 'bottom')[]} */
+      const ways = v && inFixedBox(via) ? [...edges.slice(0, -2), 'top', 'bottom', ...edges.slice(-2)] : edges;
       for (const edge of ways) {
-        if (edge === 'top' || edge === 'bottom') {
+        if (edge === 'asWas') {
+          // Nothing scrolled yet: that is where the first look was.
+          if (!mark) continue;
+          unscroll();
+        } else if (edge === 'top' || edge === 'bottom') {
           if (!mark) mark = scrollMark(via);
           v.scrollTo(v.scrollX, edge === 'top' ? 0 : v.document.documentElement.scrollHeight);
           resetCaches();
