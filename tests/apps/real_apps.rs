@@ -1138,7 +1138,8 @@ fn cms_sign_in_add_a_news_page_with_rich_text_and_publish_it() {
 /// Prefect's variables, through its Vue UI with the default flags: add one from the empty
 /// state's button (a JSON value in its code box), edit it from the row's menu (replacing the
 /// value, then the UI's own Format button), and delete it after the UI's confirmation. Checked
-/// on the server's own API after each step.
+/// on the server's own API after each step. Then the runs page's own dropdowns filter the runs
+/// (a state, a flow), checked on the query the app writes and the runs it lists.
 #[test]
 fn prefect_add_edit_and_delete_a_variable() {
     let work = temp_dir("prefect");
@@ -1300,4 +1301,73 @@ fn prefect_add_edit_and_delete_a_variable() {
     });
     click(&mut g, delete["ref"].as_str().unwrap());
     assert_eq!(api("max_retries").0, 404, "the variable is gone");
+
+    // The runs page's filters, Prefect's own dropdowns (no name, known by the label beside
+    // them): a state, then a flow. Checked on the query the app writes into its address and on
+    // the runs it lists from its API for it.
+    let post = |path: &str, body: Value| {
+        let (status, out) = apps::http_post(&app.url(path), &body);
+        assert!((200..300).contains(&status), "{path}: {status} {out}");
+        serde_json::from_str::<Value>(&out).unwrap()
+    };
+    let flow = post("/api/flows/", json!({"name": "etl"}))["id"].clone();
+    for (run, kind, state) in [
+        ("nightly-ok", "COMPLETED", "Completed"),
+        ("nightly-broken", "FAILED", "Failed"),
+    ] {
+        post(
+            "/api/flow_runs/",
+            json!({"flow_id": flow, "name": run, "state": {"type": kind, "name": state}}),
+        );
+    }
+    ok(&g.call(
+        json!(6),
+        "navigate",
+        json!({"url": app.url("/runs"), "observe": false}),
+    ));
+    ok(&g.call(
+        json!(7),
+        "wait",
+        json!({"kind": "textPresent", "text": "nightly-broken", "timeoutMs": 30000}),
+    ));
+    let listed_runs = "[...document.querySelectorAll('a')].map((a) => a.innerText).filter((t) => t.startsWith('nightly-')).sort().join(',')";
+    assert_eq!(eval(&mut g, listed_runs), "nightly-broken,nightly-ok");
+    let obs = observe(&mut g, json!({}));
+    let states = one(&obs, "the states filter", |e| {
+        e["role"] == "combobox" && e["context"] == "States"
+    });
+    let chose = ok(&g.call(
+        json!(8),
+        "select",
+        json!({"target": states["ref"], "value": "Failed"}),
+    ));
+    assert!(chose.to_string().contains("state=Failed"), "{chose}");
+    let search = "decodeURIComponent(location.search)";
+    assert!(
+        eval(&mut g, search)
+            .as_str()
+            .is_some_and(|q| q.contains("state=Failed")),
+        "the app's query names the state"
+    );
+    assert_eq!(
+        eval(&mut g, listed_runs),
+        "nightly-broken",
+        "only the failed run"
+    );
+    let obs = observe(&mut g, json!({}));
+    let flows = one(&obs, "the flows filter", |e| {
+        e["role"] == "listbox" && e["context"] == "Flows"
+    });
+    ok(&g.call(
+        json!(9),
+        "select",
+        json!({"target": flows["ref"], "value": "etl"}),
+    ));
+    let query = eval(&mut g, search);
+    assert!(
+        query.as_str().is_some_and(|q| q.contains("state=Failed")
+            && q.contains(&format!("flow={}", flow.as_str().unwrap()))),
+        "the app's query names the state and the flow's id: {query}"
+    );
+    assert_eq!(eval(&mut g, listed_runs), "nightly-broken");
 }

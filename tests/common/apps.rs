@@ -367,3 +367,17 @@ pub fn http_get(url: &str) -> (u16, String) {
     let (status, body) = out.split_once('\n').unwrap_or((&out, ""));
     (status.trim().parse().expect("a status"), body.to_owned())
 }
+
+/// `POST url` with a JSON body: (status, body), for setting up an app's records over its API
+/// (what a test then reads through the app's own UI).
+pub fn http_post(url: &str, body: &serde_json::Value) -> (u16, String) {
+    let out = python(
+        "import sys, urllib.request, urllib.error\n\
+         q = urllib.request.Request(sys.argv[1], data=sys.argv[2].encode(), headers={'content-type': 'application/json'})\n\
+         try:\n    r = urllib.request.urlopen(q, timeout=10); print(r.status); print(r.read().decode())\n\
+         except urllib.error.HTTPError as e:\n    print(e.code)",
+        &[url, &body.to_string()],
+    );
+    let (status, body) = out.split_once('\n').unwrap_or((&out, ""));
+    (status.trim().parse().expect("a status"), body.to_owned())
+}
