@@ -10,8 +10,14 @@ use crate::tools::kernel::outcome::ToolOutcome;
 /// Empty a field, a contenteditable or a code editor as a person would: select everything
 /// (the editor's own Control+A for code editors), then Backspace, so the page sees the same
 /// key and input events. Verified on the value the field or editor itself holds; a plain field
-/// that ignored the keys is emptied through its value setter as a last resort.
+/// that ignored the keys is emptied through its value setter as a last resort. An empty field
+/// takes no keys: Backspace there deletes what the page keeps beside it (a Tom Select's chosen
+/// item, a tag input's last tag), which no person emptying an empty box means to do.
 pub async fn clear_field(b: &mut Browser, r: &str) -> Result<(), ToolOutcome> {
+    let now = b.agent().run(&ValueOf(r)).await?;
+    if now.status.is_none() && now.length == Some(0) {
+        return Ok(());
+    }
     let selected = b.agent().run(&SelectAll(r)).await?;
     if !selected.ok {
         return Err(ToolOutcome::Failed(Failure::of(
