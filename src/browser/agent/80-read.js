@@ -206,6 +206,8 @@
     const list = roleOf(el) === 'listbox' ? el : controlledList(el);
     if (roleOf(el) === 'listbox') return { shows: !!list && optionsIn(list).some((o) => o.getAttribute('aria-selected') === 'true' && lc(itemName(o, 'option', false)) === want) };
     const open = !!list && !!sight(list) && el.getAttribute('aria-expanded') !== 'false';
+    // A combobox that takes no text (a button) shows its choice as its own text.
+    if (!isTextInput(el) && el.localName !== 'textarea' && !(list && composedContains(el, list)) && lc(norm(el.innerText || '')) === want) return { shows: true };
     // Shown (innerText reads a hidden element's whole text), and no option: what the list
     // offers is no sign of what was chosen.
     /** @param {El} n */

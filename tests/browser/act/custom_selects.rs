@@ -143,14 +143,28 @@ fn a_value_no_option_has_is_refused_not_filled() {
 /// A shop's own widget picker (a combobox that filters a listbox as it is typed into, the
 /// pattern the ARIA practices give): a press the list ignores (a sold-out item) is `notChosen`,
 /// not done, though the field holds the typed name; a disabled option is refused before any
-/// press. The page's own record of the choice says what was taken.
+/// press; the same for a list only pressed open (a button combobox). The page's own record of
+/// the choice says what was taken.
 #[test]
 fn an_option_the_list_does_not_take_is_never_reported_chosen() {
     let page = r#"<!doctype html><title>Shop</title>
 <label for="w">Widget</label>
 <input id="w" role="combobox" aria-controls="wl" aria-expanded="false" autocomplete="off">
 <ul id="wl" role="listbox" hidden></ul>
+<span id="sl">Size</span>
+<button id="size" role="combobox" aria-labelledby="sl" aria-haspopup="listbox" aria-controls="sizes" aria-expanded="false">Medium</button>
+<ul id="sizes" role="listbox" hidden><li role="option">Small</li><li role="option">Medium</li><li role="option">Large</li><li role="option">Huge</li></ul>
 <script>
+// A list only pressed open (no text): Huge is sold out, and its press closes the list and
+// takes nothing.
+window.size = 'Medium';
+const sz = document.getElementById('size'), szl = document.getElementById('sizes');
+sz.onclick = () => { szl.hidden = !szl.hidden; sz.setAttribute('aria-expanded', String(!szl.hidden)); };
+for (const li of szl.children) li.onclick = () => {
+  presses++;
+  szl.hidden = true; sz.setAttribute('aria-expanded', 'false');
+  if (li.textContent !== 'Huge') { size = li.textContent; sz.textContent = size; }
+};
 window.chosen = ''; window.presses = 0;
 const items = ['Blue widget', 'Red widget', 'Green widget', 'Sold out widget'];
 const w = document.getElementById('w'), wl = document.getElementById('wl');
@@ -211,6 +225,12 @@ w.addEventListener('input', () => {
         "Blue widget",
     ));
     assert_eq!(eval(&mut g, "[chosen, presses]"), json!(["Blue widget", 4]));
+    // The same in a list only pressed open, whose closed button shows what it holds.
+    ok(&select(&mut g, "role=combobox;name=Size", "label", "Large"));
+    assert_eq!(eval(&mut g, "[size, presses]"), json!(["Large", 5]));
+    let r = select(&mut g, "role=combobox;name=Size", "label", "Huge");
+    assert_eq!(failed(&r)["failureKind"], "notChosen", "{r}");
+    assert_eq!(eval(&mut g, "[size, presses]"), json!(["Large", 6]));
 }
 
 /// A list whose options come from the server as the field is typed into (Tom Select's `load`,

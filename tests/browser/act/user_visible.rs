@@ -960,3 +960,35 @@ window.report = () => document.querySelector('report-card').shadowRoot.getElemen
     assert_eq!(eval(&mut g, "report()"), "Report ready");
     assert_eq!(r["settled"], true, "{r}");
 }
+
+/// The same for a component the click adds: its own shadow root, attached as it is connected,
+/// is watched from the moment it arrives, so the click answers once it has drawn.
+#[test]
+fn a_click_settles_once_a_component_it_added_has_drawn() {
+    let page = r#"<!doctype html><title>Reports</title>
+<button id="add">Add a report</button>
+<script>
+customElements.define('live-report', class extends HTMLElement {
+  connectedCallback() {
+    const root = this.attachShadow({mode: 'open'});
+    root.innerHTML = '<p id="out">Starting</p>';
+    const out = root.getElementById('out');
+    let step = 0;
+    const next = () => { step++; out.textContent = step < 8 ? 'Drawing ' + step : 'Report drawn'; if (step < 8) requestAnimationFrame(next); };
+    requestAnimationFrame(next);
+  }
+});
+document.getElementById('add').onclick = () => document.body.append(document.createElement('live-report'));
+window.report = () => document.querySelector('live-report')?.shadowRoot.getElementById('out').textContent;
+</script>"#;
+    let web = Server::start(vec![("/reports", Page::html(page))]);
+    let mut g = glass(&[]);
+    nav(&mut g, &web, "/reports");
+    let r = ok(&g.call(
+        json!(1),
+        "click",
+        json!({"target": "role=button;name=Add a report"}),
+    ));
+    assert_eq!(eval(&mut g, "report()"), "Report drawn", "{r}");
+    assert_eq!(r["settled"], true, "{r}");
+}
