@@ -237,6 +237,9 @@ pub struct ListedOptions {
     pub editable: bool,
     /// The list is shown, options or not.
     pub list_shown: bool,
+    /// A field that suggests from a `<datalist>`: its options are known before any typing, and
+    /// one is chosen by typing its value (`match.value`).
+    pub suggests: bool,
     /// The one option the spec names (ref, role, name).
     #[serde(rename = "match")]
     pub matched: Option<Value>,

@@ -119,6 +119,27 @@
     if (!el) return { status: 'stale', nextRef: ctx.next };
     resetCaches();
     if (!picksFromList(el)) return { kind: /** @type {string | null} */ (null), nextRef: ctx.next };
+    // A field that suggests from a <datalist>: its options are known without opening anything
+    // (Chrome draws their popup outside the page), and choosing one types its value.
+    const suggests = el instanceof el.ownerDocument.defaultView.HTMLInputElement && el.list ? el.list : null;
+    if (suggests) {
+      const options = Array.from(/** @type {HTMLDataListElement} */ (suggests).options).filter((o) => !o.disabled).slice(0, 500);
+      /** @type {OptionReading} */
+      const offered = {
+        value: (o) => /** @type {HTMLOptionElement} */ (o).value,
+        names: (o) => { const opt = /** @type {HTMLOptionElement} */ (o); return [...new Set([norm(opt.label), norm(opt.value)].filter(Boolean))]; },
+      };
+      const hits = optionsNamed(options, spec || {}, offered);
+      const one = hits.length === 1 ? /** @type {HTMLOptionElement} */ (hits[0]) : null;
+      return {
+        kind: 'combobox', editable: true, suggests: true, listShown: false,
+        match: one ? { ref: refFor(one, ctx), role: 'option', name: cut(offered.names(one)[0], 80), value: one.value } : null,
+        ambiguous: hits.length > 1,
+        options: optionEntries(hits.length > 1 ? hits : options, offered),
+        optionCount: hits.length > 1 ? hits.length : options.length,
+        nextRef: ctx.next,
+      };
+    }
     const role = roleOf(el);
     const list = role === 'listbox' ? el : controlledList(el) || shownList(el);
     const options = list ? optionsIn(list) : [];

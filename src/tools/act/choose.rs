@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use crate::browser::Browser;
 use crate::browser::agent_calls::{
-    ChosenShows, LetGo, ListOptions, ListedOptions, OptionSpec, PageChanged, SelectOption,
+    ChosenShows, LetGo, ListOptions, ListedOptions, OptionSpec, PageChanged, SelectOption, ValueOf,
 };
 use crate::browser::input::Press;
 use crate::failure::{Failure, FailureKind};
@@ -57,6 +57,9 @@ pub async fn choose_option(
         .into());
     }
     let text = spec.label.or(spec.value).unwrap_or_default();
+    if listed.suggests {
+        return type_suggested(b, r, &listed, text, free_text).await;
+    }
     let mut typed = false;
     let mut opened = false;
     if listed.matched.is_none() && !listed.ambiguous {
@@ -70,6 +73,52 @@ pub async fn choose_option(
         let _ = b.agent().run(&LetGo(r)).await;
     }
     chosen
+}
+
+/// Choose in a field that suggests from a `<datalist>`, as a person picking from the popup
+/// Chrome draws: the option's value typed into the field, which must then hold it. A name no
+/// option has is refused before any key, the field as it was; in `fillForm` it is typed as it
+/// is (the list only suggests: the field takes any text).
+async fn type_suggested(
+    b: &mut Browser,
+    r: &str,
+    listed: &ListedOptions,
+    text: &str,
+    free_text: FreeText,
+) -> Result<(), ToolOutcome> {
+    if listed.ambiguous {
+        return Err(options_failure(
+            FailureKind::AmbiguousOption,
+            &listed.options,
+            listed.option_count,
+        ));
+    }
+    let matched = listed.matched.as_ref().and_then(|m| m["value"].as_str());
+    let Some(value) = matched.or((free_text == FreeText::Stands).then_some(text)) else {
+        return Err(options_failure(
+            FailureKind::NoSuchOption,
+            &listed.options,
+            listed.option_count,
+        ));
+    };
+    type_into(b, r, value).await?;
+    if b.agent().run(&ValueOf(r)).await?.value.as_deref() != Some(value) {
+        return Err(Failure::of(
+            FailureKind::NotChosen,
+            "the option's value was typed but the field does not hold it",
+        )
+        .into());
+    }
+    Ok(())
+}
+
+/// Empty the field `r` and type `text` into it, checked to have reached it.
+async fn type_into(b: &mut Browser, r: &str, text: &str) -> Result<(), ToolOutcome> {
+    super::clearing::clear_field(b, r).await?;
+    b.actions().focus_for_keys(r).await?;
+    b.input().type_text(text, false).await?;
+    b.actions().keys_reached().await?;
+    Ok(())
 }
 
 /// Press the option `listed` matched and check the list shows it chosen.
@@ -144,10 +193,7 @@ async fn open_list(
     text: &str,
 ) -> Result<bool, ToolOutcome> {
     if listed.editable {
-        super::clearing::clear_field(b, r).await?;
-        b.actions().focus_for_keys(r).await?;
-        b.input().type_text(text, false).await?;
-        b.actions().keys_reached().await?;
+        type_into(b, r, text).await?;
         // A person looks at the list once it has narrowed (Tom Select waits 300 ms after the
         // keys before it does).
         b.keys_paced().await;

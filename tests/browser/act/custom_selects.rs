@@ -296,3 +296,59 @@ window.submitted = () => [...new FormData(document.getElementById('trip'))].map(
     assert_eq!(eval(&mut g, "submitted()"), "city=bru");
     assert_eq!(eval(&mut g, "log.join(' ')"), "city=brn city=bru");
 }
+
+/// A field that suggests from a `<datalist>` (Chrome draws that popup outside the page):
+/// `select` takes an option by its value or its label and types the value, as picking it from
+/// the popup does; a name no option has is refused at once with the options, before any key
+/// reaches the field; `fillForm` types any text, which such a field takes.
+#[test]
+fn a_field_that_suggests_from_a_datalist_is_chosen_in_by_value() {
+    let page = r#"<!doctype html><title>Browser</title>
+<form id="f"><label for="b">Browser</label><input id="b" name="b" list="bl">
+<datalist id="bl"><option value="Chrome"><option value="Firefox"><option value="Safari" label="Apple Safari"></datalist></form>
+<script>
+window.inputs = 0;
+document.getElementById('b').addEventListener('input', () => inputs++);
+window.submitted = () => [...new FormData(document.getElementById('f'))].map(([k, v]) => k + '=' + v).join('&');
+</script>"#;
+    let web = Server::start(vec![("/browser", Page::html(page))]);
+    let mut g = common::incognito(&[]);
+    ok(&g.call(
+        json!("nav"),
+        "navigate",
+        json!({"url": web.url("/browser"), "observe": false}),
+    ));
+    ok(&select(
+        &mut g,
+        "role=combobox;name=Browser",
+        "label",
+        "Firefox",
+    ));
+    assert_eq!(eval(&mut g, "submitted()"), "b=Firefox");
+    let typed = eval(&mut g, "inputs");
+    let r = select(&mut g, "role=combobox;name=Browser", "value", "Opera");
+    let f = failed(&r);
+    assert_eq!(f["failureKind"], "noSuchOption", "{r}");
+    assert_eq!(f["optionCount"], 3, "{r}");
+    assert_eq!(
+        f["options"][2],
+        json!({"value": "Safari", "label": "Apple Safari"})
+    );
+    assert_eq!(
+        eval(&mut g, "[submitted(), inputs]"),
+        json!(["b=Firefox", typed])
+    );
+    ok(&select(
+        &mut g,
+        "role=combobox;name=Browser",
+        "label",
+        "Apple Safari",
+    ));
+    assert_eq!(eval(&mut g, "submitted()"), "b=Safari");
+    ok(&g.call(
+        json!("fill"),
+        "fillForm",
+        json!({"fields": [{"target": "role=combobox;name=Browser", "value": "Opera"}]}),
+    ));
+    assert_eq!(eval(&mut g, "submitted()"), "b=Opera");
+}
