@@ -237,6 +237,8 @@ pub struct ListedOptions {
     pub editable: bool,
     /// The list is shown, options or not.
     pub list_shown: bool,
+    /// The combobox says its popup is closed (`aria-expanded="false"`).
+    pub closed: bool,
     /// A field that suggests from a `<datalist>`: its options are known before any typing, and
     /// one is chosen by typing its value (`match.value`).
     pub suggests: bool,

@@ -141,8 +141,6 @@
       };
     }
     const role = roleOf(el);
-    const list = role === 'listbox' ? el : controlledList(el) || shownList(el);
-    const options = list ? optionsIn(list) : [];
     /** @param {El} o */
     const nameOf = (o) => itemName(o, 'option', false);
     /** @type {OptionReading} */
@@ -150,6 +148,16 @@
       value: (o) => { const v = o.getAttribute('value') ?? o.getAttribute('data-value'); return v == null ? null : String(v); },
       names: (o) => [nameOf(o)],
     };
+    // The list it is or controls; else, of the lists shown around it nearest first, the one
+    // holding the option asked for, else the nearest that offers more than what is chosen (a
+    // widget shows its choice as a listbox of its own beside the popup: Choices.js).
+    const own = role === 'listbox' ? el : controlledList(el);
+    const around = own ? [own] : shownLists(el);
+    /** @param {El} l */
+    const offers = (l) => optionsIn(l).some((o) => o.getAttribute('aria-selected') !== 'true');
+    const list = around.find((l) => optionsNamed(optionsIn(l), spec || {}, read).length) || around.find(offers) || around[0] || null;
+    if (list) listsRead.set(el, list);
+    const options = list ? optionsIn(list) : [];
     const hits = optionsNamed(options, spec || {}, read);
     const pick = hits.length === 1 ? hits[0] : null;
     return {
@@ -157,6 +165,8 @@
       editable: role !== 'listbox' && isEditable(el),
       // The list itself is shown (maybe saying it has nothing for what was typed).
       listShown: !!list && !!sight(list),
+      // The combobox says its popup is closed (whatever list shows beside it).
+      closed: role !== 'listbox' && el.getAttribute('aria-expanded') === 'false',
       match: pick ? { ref: refFor(pick, ctx), role: 'option', name: cut(nameOf(pick), 80) } : null,
       ambiguous: hits.length > 1,
       options: optionEntries(hits.length > 1 ? hits : options, read),
@@ -181,21 +191,25 @@
     }
     return null;
   }
-  // The listbox with options shown nearest to el (a popup the page put at the end of the body).
-  /** @param {El} el @returns {El | null} */
-  function shownList(el) {
+  // The list each combobox's options were last read from (where its option is pressed): what
+  // that list marks is no sign of the choice (Choices.js marks the highlighted option selected).
+  /** @type {WeakMap<El, El>} */
+  const listsRead = new WeakMap();
+  // The listboxes with options shown, nearest to el first (a popup the page put at the end of
+  // the body is found too), at most 8.
+  /** @param {El} el @returns {El[]} */
+  function shownLists(el) {
     const at = el.getBoundingClientRect();
-    /** @type {El | null} */
-    let best = null, far = Infinity;
+    /** @type {[number, El][]} */
+    const found = [];
     for (const root of [document, ...openShadowRoots(document)]) {
       for (const l of root.querySelectorAll('[role="listbox"]')) {
         if (l === el || !sight(/** @type {El} */ (l)) || !optionsIn(/** @type {El} */ (l)).length) continue;
         const r = l.getBoundingClientRect();
-        const d = Math.hypot(r.left - at.left, r.top - at.bottom);
-        if (d < far) { far = d; best = /** @type {El} */ (l); }
+        found.push([Math.hypot(r.left - at.left, r.top - at.bottom), /** @type {El} */ (l)]);
       }
     }
-    return best;
+    return found.sort((x, y) => x[0] - y[0]).slice(0, 8).map((f) => f[1]);
   }
   // The options a person sees in `list`, in the flat tree (slotted options included), at most 500.
   /** @param {El} list @returns {El[]} */
@@ -229,11 +243,14 @@
     const open = !!list && !!sight(list) && el.getAttribute('aria-expanded') !== 'false';
     // A combobox that takes no text (a button) shows its choice as its own text.
     if (!isTextInput(el) && el.localName !== 'textarea' && !(list && composedContains(el, list)) && lc(norm(el.innerText || '')) === want) return { shows: true };
-    // Shown (innerText reads a hidden element's whole text), and no option: what the list
-    // offers is no sign of what was chosen.
+    // Shown (innerText reads a hidden element's whole text), and no option unless marked
+    // selected: what the list offers is no sign of what was chosen, what it marks chosen is;
+    // nothing in the list the option was pressed in is.
+    const pressedIn = listsRead.get(el);
     /** @param {El} n */
-    const reads = (n) => n !== el && n.getClientRects().length > 0 && roleOf(n) !== 'option' && !(list && composedContains(list, n))
-      && (n.localName === 'input' ? lc(norm(n.value)) : lc(norm(n.innerText || ''))) === want;
+    const reads = (n) => n !== el && n.getClientRects().length > 0 && (roleOf(n) !== 'option' || n.getAttribute('aria-selected') === 'true')
+      && !(list && composedContains(list, n)) && !(pressedIn && composedContains(pressedIn, n))
+      && (n.localName === 'input' ? lc(norm(n.value)) : lc(norm(textBesideButtons(n)))) === want;
     for (let n = /** @type {El | null} */ (el), k = 0; n && k < 3; n = flatParent(n), k++) {
       if (n === document.body || (list && open && composedContains(n, list))) break;
       const tw = n.ownerDocument.createTreeWalker(n, 1 /* SHOW_ELEMENT */);
@@ -243,6 +260,16 @@
     }
     if (isTextInput(el) && lc(norm(el.value)) === want) return { shows: typed == null || !open };
     return { shows: false };
+  }
+  // What el reads without the buttons in it (a chosen item's "Remove item" button).
+  /** @param {El} el */
+  function textBesideButtons(el) {
+    let t = el.innerText || '';
+    for (const b of el.querySelectorAll('button, [role="button"]')) {
+      const bt = /** @type {HTMLElement} */ (b).innerText || '';
+      if (bt) t = t.replace(bt, ' ');
+    }
+    return t;
   }
   // Let go of a list that was opened and not chosen in: the focus leaves it, as when a person
   // clicks elsewhere, so its popup closes instead of covering what comes next.

@@ -199,7 +199,7 @@ async fn open_list(
         b.keys_paced().await;
         return Ok(true);
     }
-    if !listed.list_shown {
+    if !listed.list_shown || listed.closed {
         press(b, r).await?;
     }
     Ok(false)

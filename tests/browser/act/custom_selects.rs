@@ -352,3 +352,60 @@ window.submitted = () => [...new FormData(document.getElementById('f'))].map(([k
     ));
     assert_eq!(eval(&mut g, "submitted()"), "b=Opera");
 }
+
+/// Choices.js (from npm) over a single and a multiple `<select>`: its widget is a combobox that
+/// shows its choice as a listbox of its own beside the popup it opens, and marks the option it
+/// highlights in that popup selected. `select` on the widget opens it (it says it is closed,
+/// whatever list shows), presses the option in the list that offers it, and is checked on what
+/// the widget then shows chosen, not on the popup's marks: the form and Choices' own value
+/// agree.
+#[test]
+fn choices_js_widgets_are_chosen_in_as_a_person_does() {
+    let page = r#"<!doctype html><html><head><meta charset="utf-8"><title>Booking</title>
+<link rel="stylesheet" href="/npm/choices.js/public/assets/styles/choices.min.css">
+<script src="/npm/choices.js/public/assets/scripts/choices.min.js"></script></head>
+<body style="font:16px sans-serif;margin:20px;width:480px">
+<form id="f">
+<label for="room">Room</label>
+<select id="room" name="room"><option value="">Pick a room</option><option value="s">Single</option><option value="d">Double</option><option value="x">Suite</option></select>
+<label for="extras">Extras</label>
+<select id="extras" name="extras" multiple><option value="b">Breakfast</option><option value="p">Parking</option><option value="l">Late checkout</option></select>
+</form>
+<script>
+window.room = new Choices('#room', {});
+window.extras = new Choices('#extras', {removeItemButton: true});
+window.state = () => [[...new FormData(document.getElementById('f'))].map(([k, v]) => k + '=' + v).join('&'), room.getValue(true), extras.getValue(true).join(',')];
+</script></body></html>"#;
+    let web = Server::start_with_dirs(
+        vec![("/booking", Page::html(page))],
+        &[("/npm/choices.js", apps::npm_package("choices.js"))],
+    );
+    let mut g = common::incognito(&[]);
+    ok(&g.call(
+        json!("nav"),
+        "navigate",
+        json!({"url": web.url("/booking"), "observe": false}),
+    ));
+    let obs = common::observe(&mut g, json!({}));
+    let widgets: Vec<String> = common::all_elements(&obs["elements"])
+        .iter()
+        .filter(|e| e["role"] == "combobox" && e["haspopup"].is_string())
+        .map(|e| e["ref"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(widgets.len(), 2, "{obs}");
+    let (room, extras) = (widgets[0].as_str(), widgets[1].as_str());
+    ok(&select(&mut g, room, "label", "Double"));
+    assert_eq!(eval(&mut g, "state()"), json!(["room=d", "d", ""]));
+    let r = select(&mut g, room, "label", "Triple");
+    assert_eq!(failed(&r)["failureKind"], "noSuchOption", "{r}");
+    assert_eq!(failed(&r)["optionCount"], 4, "{r}");
+    assert_eq!(eval(&mut g, "state()"), json!(["room=d", "d", ""]));
+    ok(&select(&mut g, extras, "label", "Parking"));
+    ok(&select(&mut g, extras, "value", "b"));
+    assert_eq!(
+        eval(&mut g, "state()"),
+        json!(["room=d&extras=b&extras=p", "d", "p,b"])
+    );
+    ok(&select(&mut g, room, "label", "Suite"));
+    assert_eq!(eval(&mut g, "state()[1]"), "x");
+}
