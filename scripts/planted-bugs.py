@@ -175,7 +175,6 @@ PLANTS = [
  ("an empty field is cleared with Backspace", [("src/tools/act/clearing.rs", "    if now.status.is_none() && now.length == Some(0) {", "    if now.status.is_none() && now.length == Some(0) && false {")], "custom_selects", "options_the_server"),
  ("a datalist's options are read as a drawn list's", [("src/browser/agent/80-read.js", "    if (suggests) {", "    if (suggests && false) {")], "custom_selects", "a_field_that_suggests_from_a_datalist"),
  ("a combobox that says it is closed is not opened while a list shows beside it", [("src/tools/act/choose.rs", "    if !listed.list_shown || listed.closed {", "    if !listed.list_shown {")], "custom_selects", "choices_js"),
- ("the list nearest a combobox is read, not the one offering the option", [("src/browser/agent/80-read.js", "    const list = around.find((l) => optionsNamed(optionsIn(l), spec || {}, read).length) || around.find(offers) || around[0] || null;", "    const list = around[0] || null;")], "custom_selects", "choices_js"),
  ("a chosen item's remove button is read with its name", [("src/browser/agent/80-read.js", "      if (bt) t = t.replace(bt, ' ');", "")], "custom_selects", "choices_js"),
  ("a crash at start-up is reported at once", [('src/browser/launch/mod.rs', '            tracing::warn!(%status, "Chrome crashed while starting; starting it once more");\n            launch_once(&opts).await', '            Err(LaunchError::Exited { status, detail: String::new(), crashed: true })')], "browser_launch", "a_chrome_that_crashes"),
 ]

@@ -148,14 +148,7 @@
       value: (o) => { const v = o.getAttribute('value') ?? o.getAttribute('data-value'); return v == null ? null : String(v); },
       names: (o) => [nameOf(o)],
     };
-    // The list it is or controls; else, of the lists shown around it nearest first, the one
-    // holding the option asked for, else the nearest that offers more than what is chosen (a
-    // widget shows its choice as a listbox of its own beside the popup: Choices.js).
-    const own = role === 'listbox' ? el : controlledList(el);
-    const around = own ? [own] : shownLists(el);
-    /** @param {El} l */
-    const offers = (l) => optionsIn(l).some((o) => o.getAttribute('aria-selected') !== 'true');
-    const list = around.find((l) => optionsNamed(optionsIn(l), spec || {}, read).length) || around.find(offers) || around[0] || null;
+    const list = role === 'listbox' ? el : controlledList(el) || shownList(el);
     if (list) listsRead.set(el, list);
     const options = list ? optionsIn(list) : [];
     const hits = optionsNamed(options, spec || {}, read);
@@ -195,21 +188,22 @@
   // that list marks is no sign of the choice (Choices.js marks the highlighted option selected).
   /** @type {WeakMap<El, El>} */
   const listsRead = new WeakMap();
-  // The listboxes with options shown, nearest to el first (a popup the page put at the end of
-  // the body is found too), at most 8.
-  /** @param {El} el @returns {El[]} */
-  function shownLists(el) {
+  // The listbox with options shown nearest to el (a popup the page put at the end of the body;
+  // measured from el's bottom, a popup below el comes before a list of what el holds).
+  /** @param {El} el @returns {El | null} */
+  function shownList(el) {
     const at = el.getBoundingClientRect();
-    /** @type {[number, El][]} */
-    const found = [];
+    /** @type {El | null} */
+    let best = null, far = Infinity;
     for (const root of [document, ...openShadowRoots(document)]) {
       for (const l of root.querySelectorAll('[role="listbox"]')) {
         if (l === el || !sight(/** @type {El} */ (l)) || !optionsIn(/** @type {El} */ (l)).length) continue;
         const r = l.getBoundingClientRect();
-        found.push([Math.hypot(r.left - at.left, r.top - at.bottom), /** @type {El} */ (l)]);
+        const d = Math.hypot(r.left - at.left, r.top - at.bottom);
+        if (d < far) { far = d; best = /** @type {El} */ (l); }
       }
     }
-    return found.sort((x, y) => x[0] - y[0]).slice(0, 8).map((f) => f[1]);
+    return best;
   }
   // The options a person sees in `list`, in the flat tree (slotted options included), at most 500.
   /** @param {El} list @returns {El[]} */
