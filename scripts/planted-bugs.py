@@ -176,6 +176,8 @@ PLANTS = [
  ("a datalist's options are read as a drawn list's", [("src/browser/agent/80-read.js", "    if (suggests) {", "    if (suggests && false) {")], "custom_selects", "a_field_that_suggests_from_a_datalist"),
  ("a combobox that says it is closed is not opened while a list shows beside it", [("src/tools/act/choose.rs", "    if !listed.list_shown || listed.closed {", "    if !listed.list_shown {")], "custom_selects", "choices_js"),
  ("a chosen item's remove button is read with its name", [("src/browser/agent/80-read.js", "      if (bt) t = t.replace(bt, ' ');", "")], "custom_selects", "choices_js"),
+ ("a select kept out of sight is set behind its widget's back", [("src/browser/agent/80-read.js", "    if (choosingIn(el) !== el) return { ok: false, failure: 'drawn' };", "")], "custom_selects", "choices_js"),
+ ("a see-through, click-through control counts as seen", [("src/browser/agent/25-visibility.js", "    if (s.opacity === '0' && s.pointerEvents === 'none' && nativeInteractive(el)) return false;", "")], "custom_selects", "choices_js"),
  ("a crash at start-up is reported at once", [('src/browser/launch/mod.rs', '            tracing::warn!(%status, "Chrome crashed while starting; starting it once more");\n            launch_once(&opts).await', '            Err(LaunchError::Exited { status, detail: String::new(), crashed: true })')], "browser_launch", "a_chrome_that_crashes"),
 ]
 # Plants by people who had not written the code (issue 28): each family's slips, planted from

@@ -400,6 +400,9 @@
     if (!rendered && !el.checkVisibility()) return false;
     const r = el.getBoundingClientRect();
     if (r.width <= 2 && r.height <= 2 && nativeInteractive(el)) return false;
+    // A native control both see-through and click-through is kept for the form only (Choices.js
+    // keeps its <select> so): no person sees it or presses it.
+    if (s.opacity === '0' && s.pointerEvents === 'none' && nativeInteractive(el)) return false;
     const c = clipFor(el);
     if (r.width > 0 && r.height > 0) {
       if (emptyClip(c)) return false;
@@ -426,11 +429,28 @@
   // label, or the editor around it. null when there is none.
   /** @param {El} el */
   function proxyOf(el) {
+    const widget = drawnWidget(el);
+    if (widget) return widget;
     if (el.labels) for (const l of el.labels) if (l && !absent(l) && seenPresent(l)) return l;
     const ed = editorOf(el);
     if (ed && ed.input === el && !absent(ed.root) && seenPresent(ed.root)) return ed.root;
     return null;
   }
+  // The widget a page draws around a <select> it keeps out of sight (Choices.js's combobox):
+  // what a person operates instead of it (its label only focuses it). null when there is none.
+  /** @param {El} el @returns {El | null} */
+  function drawnWidget(el) {
+    if (el.localName !== 'select') return null;
+    for (let n = flatParent(el), k = 0; n && k < 4; n = flatParent(n), k++) {
+      if (n.nodeType !== 1) break;
+      const r = roleOf(/** @type {El} */ (n));
+      if ((r === 'combobox' || r === 'listbox') && !absent(/** @type {El} */ (n)) && seenPresent(/** @type {El} */ (n))) return /** @type {El} */ (n);
+    }
+    return null;
+  }
+  // What choosing in el operates: the widget drawn around a <select> no person sees, else el.
+  /** @param {El} el */
+  const choosingIn = (el) => (!seenPresent(el) && drawnWidget(el)) || el;
   // Shown: present and seen itself or through its proxy. The set every locator kind and every
   // observation level draws from.
   /** @param {El} el */

@@ -98,6 +98,9 @@
     const opt = hits[0] || null;
     if (!opt) return { ok: false, failure: 'noSuchOption', options: optionEntries(opts, read), optionCount: opts.length };
     if (opt.disabled) return { ok: false, failure: 'disabled' };
+    // Kept out of sight inside a widget the page draws: chosen in that widget, as a person does
+    // (a name it has no option for is refused above, the widget untouched).
+    if (choosingIn(el) !== el) return { ok: false, failure: 'drawn' };
     arm();
     // A multiple select ends with exactly this option selected, like a single one.
     if (el.multiple) for (const x of opts) x.selected = x === opt;
@@ -115,8 +118,9 @@
   /** @param {unknown} ref @param {{ value?: unknown, label?: unknown }} spec @param {number} nextRef */
   function listOptions(ref, spec, nextRef) {
     const ctx = newCtx(nextRef);
-    const el = target(ref);
-    if (!el) return { status: 'stale', nextRef: ctx.next };
+    const found = target(ref);
+    if (!found) return { status: 'stale', nextRef: ctx.next };
+    const el = choosingIn(found);
     resetCaches();
     if (!picksFromList(el)) return { kind: /** @type {string | null} */ (null), nextRef: ctx.next };
     // A field that suggests from a <datalist>: its options are known without opening anything
@@ -227,8 +231,9 @@
   // what was typed into it (a list that ignored the press still holds the typed text, open).
   /** @param {unknown} ref @param {string} name @param {string | null} typed */
   function chosenShows(ref, name, typed) {
-    const el = target(ref);
-    if (!el) return { status: 'stale' };
+    const found = target(ref);
+    if (!found) return { status: 'stale' };
+    const el = choosingIn(found);
     resetCaches();
     const want = lc(norm(name));
     if (!want) return { shows: false };
@@ -269,7 +274,8 @@
   // clicks elsewhere, so its popup closes instead of covering what comes next.
   /** @param {unknown} ref */
   function letGo(ref) {
-    const el = target(ref);
+    const found = target(ref);
+    const el = found && choosingIn(found);
     const a = deepActive();
     if (el && a && (a === el || composedContains(el, a)) && a instanceof a.ownerDocument.defaultView.HTMLElement) a.blur();
     return { ok: true };

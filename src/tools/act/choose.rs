@@ -41,7 +41,8 @@ pub async fn choose_option(
     if v.ok {
         return Ok(());
     }
-    if v.failure.as_deref() != Some("notSelect") {
+    // `drawn`: a <select> kept out of sight inside a widget the page draws, chosen in that.
+    if !matches!(v.failure.as_deref(), Some("notSelect" | "drawn")) {
         return Err(options_failure(
             select_failure(v.failure.as_deref()),
             &v.options,

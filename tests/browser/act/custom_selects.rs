@@ -355,10 +355,11 @@ window.submitted = () => [...new FormData(document.getElementById('f'))].map(([k
 
 /// Choices.js (from npm) over a single and a multiple `<select>`: its widget is a combobox that
 /// shows its choice as a listbox of its own beside the popup it opens, and marks the option it
-/// highlights in that popup selected. `select` on the widget opens it (it says it is closed,
-/// whatever list shows), presses the option in the list that offers it, and is checked on what
-/// the widget then shows chosen, not on the popup's marks: the form and Choices' own value
-/// agree.
+/// highlights in that popup selected; it keeps the `<select>` see-through and click-through,
+/// for the form. `select` on the widget opens it (it says it is closed, whatever list shows),
+/// presses the option, and is checked on what the widget then shows chosen, not on the popup's
+/// marks; `select` on the `<select>` (which has the label) chooses in its widget the same way,
+/// never behind the widget's back: the form and Choices' own value agree.
 #[test]
 fn choices_js_widgets_are_chosen_in_as_a_person_does() {
     let page = r#"<!doctype html><html><head><meta charset="utf-8"><title>Booking</title>
@@ -394,6 +395,15 @@ window.state = () => [[...new FormData(document.getElementById('f'))].map(([k, v
         .collect();
     assert_eq!(widgets.len(), 2, "{obs}");
     let (room, extras) = (widgets[0].as_str(), widgets[1].as_str());
+    ok(&select(
+        &mut g,
+        "role=combobox;name=Room",
+        "label",
+        "Single",
+    ));
+    assert_eq!(eval(&mut g, "state()"), json!(["room=s", "s", ""]));
+    let r = select(&mut g, "role=combobox;name=Room", "label", "Triple");
+    assert_eq!(failed(&r)["failureKind"], "noSuchOption", "{r}");
     ok(&select(&mut g, room, "label", "Double"));
     assert_eq!(eval(&mut g, "state()"), json!(["room=d", "d", ""]));
     let r = select(&mut g, room, "label", "Triple");
@@ -408,4 +418,14 @@ window.state = () => [[...new FormData(document.getElementById('f'))].map(([k, v
     );
     ok(&select(&mut g, room, "label", "Suite"));
     assert_eq!(eval(&mut g, "state()[1]"), "x");
+    let r = g.call(
+        json!("fill"),
+        "fillForm",
+        json!({"fields": [{"target": "role=combobox;name=Room", "value": "Double"}, {"target": "role=listbox;name=Extras", "value": "Late checkout"}]}),
+    );
+    ok(&r);
+    assert_eq!(
+        eval(&mut g, "state()"),
+        json!(["room=d&extras=b&extras=p&extras=l", "d", "p,b,l"])
+    );
 }
