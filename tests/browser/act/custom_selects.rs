@@ -1,6 +1,8 @@
 //! `select` and `fillForm` on lists that are no `<select>`, drawn by libraries from npm
 //! (`scripts/test` installs them once): Tom Select (a field that filters a list it puts beside
-//! it) and Shoelace's select (a button-like combobox whose options live in a shadow root).
+//! it, its options fetched from the server too), Shoelace's select (a button-like combobox whose
+//! options live in a shadow root) and Choices.js (a widget around a `<select>` it keeps out of
+//! sight); and on hand-made lists and a field that suggests from a `<datalist>`.
 //! Each choice is checked on the value the page itself submits and the library's own change
 //! events; a value no option has is refused, never reported filled.
 #![cfg(target_os = "linux")]
