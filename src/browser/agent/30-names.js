@@ -71,7 +71,10 @@
         if (c.nodeType === 3) { st8.out += c.data; continue; }
         if (c.nodeType !== 1 || c === skip || SKIP.has(c.localName)) continue;
         if (!st8.hidden && hiddenForName(c)) continue;
-        const block = BLOCK_TAGS.has(c.localName) || !/^inline/.test(st(c).display);
+        // Chrome spaces out what is not laid out inline (inline-block, inline-flex: a chip's
+        // remove button) and an image's alt, as it does blocks.
+        const d = st(c).display;
+        const block = BLOCK_TAGS.has(c.localName) || (d !== 'inline' && d !== 'contents') || c.localName === 'img';
         const t = textAlt(c, st8, false);
         st8.out += block ? ' ' + t + ' ' : t;
       }

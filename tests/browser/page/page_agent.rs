@@ -1096,6 +1096,10 @@ const NAMES: &str = r##"
 <form aria-label="Search form"><input type="search" aria-label="Query"></form>
 <dialog open aria-label="Notice"><p>Open dialog</p><button>OK</button></dialog>
 <button role="none">Kept</button>
+<button>Add<span style="display:inline-block">more</span></button>
+<button>Go<span style="display:inline-flex">far</span></button>
+<a href="/q">Next<img alt="page" src="data:,">now</a>
+<div role="listbox" aria-label="Chosen"><div role="option" aria-selected="true" tabindex="-1">Parking<button type="button" aria-label="Remove item: Parking">Remove item</button></div></div>
 "##;
 
 /// Chrome's own role and name for an element: what `Accessibility.getPartialAXTree` says.
@@ -1194,5 +1198,14 @@ async fn roles_and_names_match_chromes_accessibility_tree() {
     assert!(compared > 60, "compared {compared} elements");
     // role="none" on a control a person can focus is ignored, as Chrome ignores it.
     assert!(named.iter().any(|n| n == "button Kept"), "{named:?}");
+    // What is not laid out inline is spaced out, as Chrome does (a chip and its remove button).
+    for n in [
+        "button Add more",
+        "button Go far",
+        "link Next page now",
+        "option Parking Remove item: Parking",
+    ] {
+        assert!(named.iter().any(|x| x == n), "{n} in {named:?}");
+    }
     b.close().await;
 }
