@@ -125,6 +125,9 @@ pub struct Selected {
     pub options: Vec<SelectOptionEntry>,
     /// How many options there are (or share the label).
     pub option_count: usize,
+    /// With failure `drawn`: the label of the option the `<select>` has, to choose in the widget
+    /// drawn around it (whose options may carry no value).
+    pub label: Option<String>,
 }
 
 /// One option of a select, bounded by the agent.

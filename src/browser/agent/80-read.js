@@ -100,7 +100,7 @@
     if (opt.disabled) return { ok: false, failure: 'disabled' };
     // Kept out of sight inside a widget the page draws: chosen in that widget, as a person does
     // (a name it has no option for is refused above, the widget untouched).
-    if (choosingIn(el) !== el) return { ok: false, failure: 'drawn' };
+    if (choosingIn(el) !== el) return { ok: false, failure: 'drawn', label: cut(norm(opt.label || opt.text), 200) };
     arm();
     // A multiple select ends with exactly this option selected, like a single one.
     if (el.multiple) for (const x of opts) x.selected = x === opt;

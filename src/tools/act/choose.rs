@@ -49,6 +49,14 @@ pub async fn choose_option(
             v.option_count,
         ));
     }
+    // The option the hidden <select> has, by its label in the widget drawn around it.
+    let spec = match v.label.as_deref() {
+        Some(label) if v.failure.as_deref() == Some("drawn") => OptionSpec {
+            value: None,
+            label: Some(label),
+        },
+        _ => spec,
+    };
     let mut listed = list_options(b, r, &spec).await?;
     if listed.kind.is_none() {
         return Err(Failure::of(

@@ -431,3 +431,40 @@ window.state = () => [[...new FormData(document.getElementById('f'))].map(([k, v
         json!(["room=d&extras=b&extras=p&extras=l", "d", "p,b,l"])
     );
 }
+
+/// A hand-made widget around a `<select>` it keeps see-through and click-through, whose drawn
+/// options carry no value: `select` by the `<select>`'s value chooses the option of that label
+/// in the widget; the form and what the widget shows agree.
+#[test]
+fn a_select_kept_out_of_sight_is_chosen_by_its_value_in_the_widget_around_it() {
+    let page = r#"<!doctype html><title>Colour</title>
+<form id="f"><label for="c">Colour</label>
+<div id="w" role="combobox" aria-expanded="false" tabindex="0" style="position:relative;border:1px solid #888;width:200px;height:24px">
+<select id="c" name="c" style="opacity:0;pointer-events:none;position:absolute;inset:0;width:100%"><option value="r">Red</option><option value="g">Green</option><option value="b">Blue</option></select>
+<span id="shown">Red</span></div></form>
+<ul id="l" role="listbox" hidden><li role="option">Red</li><li role="option">Green</li><li role="option">Blue</li></ul>
+<script>
+const w = document.getElementById('w'), l = document.getElementById('l'), c = document.getElementById('c');
+w.onclick = () => { l.hidden = !l.hidden; w.setAttribute('aria-expanded', String(!l.hidden)); };
+[...l.children].forEach((li, i) => li.onclick = () => {
+  c.selectedIndex = i; document.getElementById('shown').textContent = li.textContent;
+  l.hidden = true; w.setAttribute('aria-expanded', 'false');
+});
+window.state = () => [new FormData(document.getElementById('f')).get('c'), document.getElementById('shown').textContent];
+</script>"#;
+    let web = Server::start(vec![("/colour", Page::html(page))]);
+    let mut g = common::incognito(&[]);
+    ok(&g.call(
+        json!("nav"),
+        "navigate",
+        json!({"url": web.url("/colour"), "observe": false}),
+    ));
+    ok(&select(&mut g, "role=combobox;name=Colour", "value", "b"));
+    assert_eq!(eval(&mut g, "state()"), json!(["b", "Blue"]));
+    let r = select(&mut g, "role=combobox;name=Colour", "value", "y");
+    assert_eq!(failed(&r)["failureKind"], "noSuchOption", "{r}");
+    assert_eq!(
+        eval(&mut g, "[state(), l.hidden]"),
+        json!([["b", "Blue"], true])
+    );
+}
