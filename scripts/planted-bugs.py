@@ -180,6 +180,7 @@ PLANTS = [
  ("a see-through, click-through control counts as seen", [("src/browser/agent/25-visibility.js", "    if (s.opacity === '0' && s.pointerEvents === 'none' && nativeInteractive(el)) return false;", "")], "custom_selects", "choices_js"),
  ("an inline-block runs into the text beside it in a name", [("src/browser/agent/30-names.js", "(d !== 'inline' && d !== 'contents') || c.localName === 'img';", "!/^inline/.test(d);")], "page_agent", "roles_and_names_match_chromes"),
  ("a hidden select's value is looked for in its widget's options", [("src/tools/act/choose.rs", "        Some(label) if v.failure.as_deref() == Some(\"drawn\") => OptionSpec {", "        Some(label) if v.failure.as_deref() == Some(\"drawn\") && false => OptionSpec {")], "custom_selects", "a_select_kept_out_of_sight"),
+ ("a combobox's list is whatever it first says it controls", [("src/browser/agent/80-read.js", "        if (roleOf(l) === 'listbox' || l.querySelector('[role=\"option\"]')) return l;", "        return l;")], "custom_selects", "select2_widgets"),
  ("a crash at start-up is reported at once", [('src/browser/launch/mod.rs', '            tracing::warn!(%status, "Chrome crashed while starting; starting it once more");\n            launch_once(&opts).await', '            Err(LaunchError::Exited { status, detail: String::new(), crashed: true })')], "browser_launch", "a_chrome_that_crashes"),
 ]
 # Plants by people who had not written the code (issue 28): each family's slips, planted from

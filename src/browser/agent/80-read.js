@@ -180,13 +180,19 @@
   /** @param {El} el @returns {El | null} */
   function controlledList(el) {
     const root = /** @type {Document | ShadowRoot} */ (el.getRootNode());
+    /** @type {El | null} */
+    let other = null;
     for (const attr of ['aria-controls', 'aria-owns']) {
       for (const id of (el.getAttribute(attr) || '').split(/\s+/).filter(Boolean)) {
         const l = /** @type {El | null} */ (root.getElementById ? root.getElementById(id) : null);
-        if (l) return l;
+        if (!l) continue;
+        // A list, or what holds its options, first: Select2 says it controls the text of its
+        // choice (inside itself) and owns its list.
+        if (roleOf(l) === 'listbox' || l.querySelector('[role="option"]')) return l;
+        if (!other && !composedContains(el, l)) other = l;
       }
     }
-    return null;
+    return other;
   }
   // The list each combobox's options were last read from (where its option is pressed): what
   // that list marks is no sign of the choice (Choices.js marks the highlighted option selected).

@@ -1,8 +1,9 @@
 //! `select` and `fillForm` on lists that are no `<select>`, drawn by libraries from npm
 //! (`scripts/test` installs them once): Tom Select (a field that filters a list it puts beside
 //! it, its options fetched from the server too), Shoelace's select (a button-like combobox whose
-//! options live in a shadow root) and Choices.js (a widget around a `<select>` it keeps out of
-//! sight); and on hand-made lists and a field that suggests from a `<datalist>`.
+//! options live in a shadow root), Choices.js (a widget around a `<select>` it keeps out of
+//! sight) and Select2 (jQuery's, whose list is put at the end of the body); and on hand-made
+//! lists and a field that suggests from a `<datalist>`.
 //! Each choice is checked on the value the page itself submits and the library's own change
 //! events; a value no option has is refused, never reported filled.
 #![cfg(target_os = "linux")]
@@ -467,4 +468,63 @@ window.state = () => [new FormData(document.getElementById('f')).get('c'), docum
         eval(&mut g, "[state(), l.hidden]"),
         json!([["b", "Blue"], true])
     );
+}
+
+/// Select2 (jQuery, from npm): its combobox says it controls the text of its choice (inside
+/// itself) and owns the list it opens at the end of the body; the list is the one chosen in. A
+/// single and a multiple select, checked on the form and Select2's own data; a name no option
+/// has is refused with the options, the choice kept.
+#[test]
+fn select2_widgets_are_chosen_in_through_the_list_they_own() {
+    let page = r#"<!doctype html><html><head><meta charset="utf-8"><title>Rooms</title>
+<link rel="stylesheet" href="/npm/select2/dist/css/select2.min.css">
+<script src="/npm/jquery/dist/jquery.min.js"></script>
+<script src="/npm/select2/dist/js/select2.min.js"></script></head>
+<body style="font:16px sans-serif;margin:20px;width:480px">
+<form id="f"><label for="room">Room</label>
+<select id="room" name="room" style="width:300px"><option value="">Pick a room</option><option value="s">Single</option><option value="d">Double</option><option value="x">Suite</option></select>
+<label for="tags">Tags</label>
+<select id="tags" name="tags" multiple style="width:300px"><option value="a">Urgent</option><option value="b">Billing</option></select></form>
+<script>
+$('#room').select2(); $('#tags').select2();
+window.state = () => [[...new FormData(document.getElementById('f'))].map(([k, v]) => k + '=' + v).join('&'), $('#room').select2('data').map((d) => d.id).join(','), $('#tags').select2('data').map((d) => d.id).join(',')];
+</script></body></html>"#;
+    let web = Server::start_with_dirs(
+        vec![("/rooms", Page::html(page))],
+        &[
+            ("/npm/jquery", apps::npm_package("jquery")),
+            ("/npm/select2", apps::npm_package("select2")),
+        ],
+    );
+    let mut g = common::incognito(&[]);
+    ok(&g.call(
+        json!("nav"),
+        "navigate",
+        json!({"url": web.url("/rooms"), "observe": false}),
+    ));
+    // Select2 names its single combobox by the choice it shows.
+    ok(&select(
+        &mut g,
+        "role=combobox;name=Pick a room",
+        "label",
+        "Double",
+    ));
+    assert_eq!(eval(&mut g, "state()"), json!(["room=d", "d", ""]));
+    let r = select(&mut g, "role=combobox;name=Double", "label", "Triple");
+    let f = failed(&r);
+    assert_eq!(f["failureKind"], "noSuchOption", "{r}");
+    assert_eq!(f["optionCount"], 4, "{r}");
+    assert_eq!(eval(&mut g, "state()"), json!(["room=d", "d", ""]));
+    let obs = common::observe(&mut g, json!({}));
+    let tags = common::all_elements(&obs["elements"])
+        .into_iter()
+        .find(|e| e["role"] == "combobox" && e["name"] == "")
+        .unwrap_or_else(|| panic!("{obs}"));
+    ok(&select(
+        &mut g,
+        tags["ref"].as_str().unwrap(),
+        "label",
+        "Billing",
+    ));
+    assert_eq!(eval(&mut g, "state()"), json!(["room=d&tags=b", "d", "b"]));
 }
