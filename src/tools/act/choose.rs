@@ -95,20 +95,10 @@ async fn type_suggested(
     text: &str,
     free_text: FreeText,
 ) -> Result<(), ToolOutcome> {
-    if listed.ambiguous {
-        return Err(options_failure(
-            FailureKind::AmbiguousOption,
-            &listed.options,
-            listed.option_count,
-        ));
-    }
+    unambiguous(listed)?;
     let matched = listed.matched.as_ref().and_then(|m| m["value"].as_str());
     let Some(value) = matched.or((free_text == FreeText::Stands).then_some(text)) else {
-        return Err(options_failure(
-            FailureKind::NoSuchOption,
-            &listed.options,
-            listed.option_count,
-        ));
+        return Err(no_such_option(listed));
     };
     type_into(b, r, value).await?;
     if b.agent().run(&ValueOf(r)).await?.value.as_deref() != Some(value) {
@@ -139,22 +129,12 @@ async fn pick(
     typed: bool,
     free_text: FreeText,
 ) -> Result<(), ToolOutcome> {
-    if listed.ambiguous {
-        return Err(options_failure(
-            FailureKind::AmbiguousOption,
-            &listed.options,
-            listed.option_count,
-        ));
-    }
+    unambiguous(listed)?;
     let Some(option) = listed.matched.as_ref().and_then(|m| m["ref"].as_str()) else {
         if typed && !listed.list_shown && free_text == FreeText::Stands {
             return Ok(());
         }
-        return Err(options_failure(
-            FailureKind::NoSuchOption,
-            &listed.options,
-            listed.option_count,
-        ));
+        return Err(no_such_option(listed));
     };
     let option = option.to_owned();
     let name = listed.matched.as_ref().map_or(String::new(), |m| {
@@ -260,6 +240,27 @@ fn select_failure(failure: Option<&str>) -> FailureKind {
         ) => f,
         _ => FailureKind::NotSelect,
     }
+}
+
+/// `ambiguousOption` with the options that share the name, when several do.
+fn unambiguous(listed: &ListedOptions) -> Result<(), ToolOutcome> {
+    if listed.ambiguous {
+        return Err(options_failure(
+            FailureKind::AmbiguousOption,
+            &listed.options,
+            listed.option_count,
+        ));
+    }
+    Ok(())
+}
+
+/// `noSuchOption` with the options the list offered.
+fn no_such_option(listed: &ListedOptions) -> ToolOutcome {
+    options_failure(
+        FailureKind::NoSuchOption,
+        &listed.options,
+        listed.option_count,
+    )
 }
 
 /// A failure of `kind` listing the options to choose from.

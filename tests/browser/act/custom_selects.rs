@@ -53,17 +53,22 @@ fn order() -> Server {
 }
 
 fn open(g: &mut Glass, web: &Server) {
-    ok(&g.call(
-        json!("nav"),
-        "navigate",
-        json!({"url": web.url("/order.html"), "observe": false}),
-    ));
+    visit(g, web, "/order.html");
     // Shoelace's autoloader defines its components after load: on a loaded machine later than
     // navigate's bound (it then says `settled: false`), so a user waits for the one they need.
     ok(&g.call(
         json!("wait"),
         "wait",
         json!({"kind": "elementVisible", "target": "role=combobox;name=Plan", "timeoutMs": 15000}),
+    ));
+}
+
+/// Navigate to `path` of `web`, no observation.
+fn visit(g: &mut Glass, web: &Server, path: &str) {
+    ok(&g.call(
+        json!("nav"),
+        "navigate",
+        json!({"url": web.url(path), "observe": false}),
     ));
 }
 
@@ -192,11 +197,7 @@ w.addEventListener('input', () => {
 </script>"#;
     let web = Server::start(vec![("/shop", Page::html(page))]);
     let mut g = common::incognito(&[]);
-    ok(&g.call(
-        json!("nav"),
-        "navigate",
-        json!({"url": web.url("/shop"), "observe": false}),
-    ));
+    visit(&mut g, &web, "/shop");
     ok(&select(
         &mut g,
         "role=combobox;name=Widget",
@@ -272,11 +273,7 @@ window.submitted = () => [...new FormData(document.getElementById('trip'))].map(
         &[("/npm/tom-select", apps::npm_package("tom-select"))],
     );
     let mut g = common::incognito(&[]);
-    ok(&g.call(
-        json!("nav"),
-        "navigate",
-        json!({"url": web.url("/trip.html"), "observe": false}),
-    ));
+    visit(&mut g, &web, "/trip.html");
     ok(&select(&mut g, "role=combobox;name=City", "label", "Bern"));
     assert_eq!(eval(&mut g, "submitted()"), "city=brn");
     assert_eq!(eval(&mut g, "log.join(' ')"), "city=brn");
@@ -316,11 +313,7 @@ window.submitted = () => [...new FormData(document.getElementById('f'))].map(([k
 </script>"#;
     let web = Server::start(vec![("/browser", Page::html(page))]);
     let mut g = common::incognito(&[]);
-    ok(&g.call(
-        json!("nav"),
-        "navigate",
-        json!({"url": web.url("/browser"), "observe": false}),
-    ));
+    visit(&mut g, &web, "/browser");
     ok(&select(
         &mut g,
         "role=combobox;name=Browser",
@@ -385,11 +378,7 @@ window.state = () => [[...new FormData(document.getElementById('f'))].map(([k, v
         &[("/npm/choices.js", apps::npm_package("choices.js"))],
     );
     let mut g = common::incognito(&[]);
-    ok(&g.call(
-        json!("nav"),
-        "navigate",
-        json!({"url": web.url("/booking"), "observe": false}),
-    ));
+    visit(&mut g, &web, "/booking");
     let obs = common::observe(&mut g, json!({}));
     let widgets: Vec<String> = common::all_elements(&obs["elements"])
         .iter()
@@ -455,11 +444,7 @@ window.state = () => [new FormData(document.getElementById('f')).get('c'), docum
 </script>"#;
     let web = Server::start(vec![("/colour", Page::html(page))]);
     let mut g = common::incognito(&[]);
-    ok(&g.call(
-        json!("nav"),
-        "navigate",
-        json!({"url": web.url("/colour"), "observe": false}),
-    ));
+    visit(&mut g, &web, "/colour");
     ok(&select(&mut g, "role=combobox;name=Colour", "value", "b"));
     assert_eq!(eval(&mut g, "state()"), json!(["b", "Blue"]));
     let r = select(&mut g, "role=combobox;name=Colour", "value", "y");
@@ -497,11 +482,7 @@ window.state = () => [[...new FormData(document.getElementById('f'))].map(([k, v
         ],
     );
     let mut g = common::incognito(&[]);
-    ok(&g.call(
-        json!("nav"),
-        "navigate",
-        json!({"url": web.url("/rooms"), "observe": false}),
-    ));
+    visit(&mut g, &web, "/rooms");
     // Select2 names its single combobox by the choice it shows.
     ok(&select(
         &mut g,
