@@ -101,6 +101,8 @@ pub struct Done {
     /// `selectAll`: the element the page handed the focus on to as this one took it (role,
     /// name, tag), when not this one: no key should follow.
     pub elsewhere: Option<Value>,
+    /// `selectAll` on a field that holds nothing: left as it is, no key should follow.
+    pub empty: bool,
 }
 
 /// One predicate checked in the page: whether it holds, and what was seen.

@@ -356,6 +356,12 @@ pub fn prefect(work: &Path) -> App {
     )
 }
 
+/// The status line and the body the helpers' Python prints.
+fn status_and_body(out: &str) -> (u16, String) {
+    let (status, body) = out.split_once('\n').unwrap_or((out, ""));
+    (status.trim().parse().expect("a status"), body.to_owned())
+}
+
 /// `GET url`: (status, body), for reading an app's own records over its API.
 pub fn http_get(url: &str) -> (u16, String) {
     let out = python(
@@ -364,8 +370,7 @@ pub fn http_get(url: &str) -> (u16, String) {
          except urllib.error.HTTPError as e:\n    print(e.code)",
         &[url],
     );
-    let (status, body) = out.split_once('\n').unwrap_or((&out, ""));
-    (status.trim().parse().expect("a status"), body.to_owned())
+    status_and_body(&out)
 }
 
 /// `POST url` with a JSON body: (status, body), for setting up an app's records over its API
@@ -378,6 +383,5 @@ pub fn http_post(url: &str, body: &serde_json::Value) -> (u16, String) {
          except urllib.error.HTTPError as e:\n    print(e.code)",
         &[url, &body.to_string()],
     );
-    let (status, body) = out.split_once('\n').unwrap_or((&out, ""));
-    (status.trim().parse().expect("a status"), body.to_owned())
+    status_and_body(&out)
 }

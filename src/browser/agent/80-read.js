@@ -386,11 +386,15 @@
     for (let k = 0; active && active.shadowRoot && active.shadowRoot.activeElement && k < 32; k++) active = active.shadowRoot.activeElement;
     return active && !lands(el, via, active) && !composedContains(active, el) ? summarize(/** @type {El} */ (active)) : null;
   }
-  // Select the whole content of a field or editor (the keys then replace or delete it).
+  // Select the whole content of a field or editor (the keys then replace or delete it). An
+  // empty one is left as it is (`empty`): no key need follow, and a Backspace there deletes what
+  // the page keeps beside it (a Tom Select's chosen item, a tag input's last tag).
   /** @param {unknown} ref */
   function selectAll(ref) {
     const el = target(ref);
     if (!el) return { ok: false, failure: 'stale' };
+    const now = fieldValue(el);
+    if (now && now.value === '') return { ok: true, empty: true };
     focusKeepingHidden(el);
     const ed = editorOf(el);
     if (ed && ed.input === el) return { ok: true, editor: ed.kind, elsewhere: readyForKeys(el, ed) }; // the editor's own Ctrl+A

@@ -14,11 +14,10 @@ use crate::tools::kernel::outcome::ToolOutcome;
 /// takes no keys: Backspace there deletes what the page keeps beside it (a Tom Select's chosen
 /// item, a tag input's last tag), which no person emptying an empty box means to do.
 pub async fn clear_field(b: &mut Browser, r: &str) -> Result<(), ToolOutcome> {
-    let now = b.agent().run(&ValueOf(r)).await?;
-    if now.status.is_none() && now.length == Some(0) {
+    let selected = b.agent().run(&SelectAll(r)).await?;
+    if selected.empty {
         return Ok(());
     }
-    let selected = b.agent().run(&SelectAll(r)).await?;
     if !selected.ok {
         return Err(ToolOutcome::Failed(Failure::of(
             FailureKind::NotEditable,
