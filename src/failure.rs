@@ -119,6 +119,7 @@ wire_enum! {
         NotCheckable = "notCheckable" in Targeting, "the element is not a checkbox, radio or switch";
         NoSuchOption = "noSuchOption" in Targeting, "the select has no option with that value or label; `options` lists up to 16 (value, label) and `optionCount` says how many there are";
         AmbiguousOption = "ambiguousOption" in Targeting, "several options have that label; `options` lists them: give one's value";
+        NotInRange = "notInRange" in Targeting, "`fillForm` on a slider: it takes a number between its bounds and on its steps; it was not moved";
         NotSelect = "notSelect" in Targeting, "the element is not a select";
         NotFileInput = "notFileInput" in Targeting, "the element is not an enabled file input";
         UnresolvedFields = "unresolvedFields" in Targeting, "`fillForm`: some targets did not resolve, so nothing was filled";
@@ -127,6 +128,7 @@ wire_enum! {
         NotCleared = "notCleared" in Verification, "the field still holds text after select-all and Backspace";
         NotToggled = "notToggled" in Verification, "`check`/`uncheck`: the element did not take the state";
         NotChosen = "notChosen" in Verification, "`select`/`fillForm` on a list that is no <select> (a combobox, a listbox): the option was pressed but the list does not show it chosen";
+        NotSet = "notSet" in Verification, "`fillForm` on a slider: its keys (arrows, Page Up and Down, Home, End) did not bring it to the number";
         MissedTarget = "missedTarget" in Verification, "the press or keys went out but reached another element (`receivedBy`: role, name, tag): the page moved or covered the target as it was pressed, or moved the focus away; look at the page before repeating";
         StaleRevision = "staleRevision" in Contract, "the page changed since `expectedRevision`";
         StaleContinuation = "staleContinuation" in Contract, "`extractStructured`: the page changed since the continuation was given (its revision, URL or the rows it pages through); extract again from the start";
@@ -191,9 +193,9 @@ impl FailureKind {
         match self {
             InvalidLocator | NotFound | OutsideViewport | NotVisible | Ambiguous | StaleRef
             | WrongFrame | Disabled | NotEditable | Unstable | FocusMoved | Blocked
-            | NotActionable | NotCheckable | NoSuchOption | AmbiguousOption | NotSelect
-            | NotFileInput | UnresolvedFields => Kind::Targeting,
-            NotCleared | NotToggled | NotChosen | MissedTarget => Kind::Verification,
+            | NotActionable | NotCheckable | NoSuchOption | AmbiguousOption | NotInRange
+            | NotSelect | NotFileInput | UnresolvedFields => Kind::Targeting,
+            NotCleared | NotToggled | NotChosen | NotSet | MissedTarget => Kind::Verification,
             FieldInterrupted | FieldBrowser => Kind::FillForm,
             StaleRevision | StaleContinuation => Kind::Contract,
             DeniedHost | HostNotAllowed | SchemeNotAllowed | MalformedUrl

@@ -51,6 +51,24 @@ pub struct ElementState {
     /// A list a person picks from (a `<select>`, a combobox, a listbox, or what opens one): the
     /// agent's one rule, which choosing an option shares.
     pub picks_from_list: bool,
+    /// A control that steps through numbers (a slider, a spinbutton that takes no text): where
+    /// it stands and its bounds.
+    pub range: Option<StepRange>,
+}
+
+/// Where a slider stands, as the page says it (a range input's value and bounds, else its
+/// `aria-value*`); each `None` where the page does not say.
+#[derive(Clone, Copy, Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct StepRange {
+    /// Its value now.
+    pub now: Option<f64>,
+    /// Its least value.
+    pub min: Option<f64>,
+    /// Its greatest value.
+    pub max: Option<f64>,
+    /// How far one arrow key moves it, where the page says (a range input's `step`).
+    pub step: Option<f64>,
 }
 
 impl ElementState {
@@ -274,6 +292,21 @@ agent_fn!(
     /// Let go of the list element `0` opens: the focus leaves it, so its popup closes.
     LetGo<'a>(&'a str) => "letGo", Value
 );
+agent_fn!(
+    /// Whether the list a choice was just made in through element `0` is still open, and
+    /// whether the focus is where Escape closes it.
+    StillOpen<'a>(&'a str) => "stillOpen", ListStillOpen
+);
+
+/// What [`StillOpen`] answers.
+#[derive(Clone, Copy, Debug, Default, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ListStillOpen {
+    /// The list shows, and its combobox does not say it is closed.
+    pub open: bool,
+    /// The focus is in the list or its combobox.
+    pub keys_there: bool,
+}
 agent_fn!(
     /// A unique CSS selector for each ref of `0` (null where none is sure), for the direct
     /// CLI's locators. The refs travel as separate arguments (a one-field call spreads).

@@ -299,16 +299,27 @@ impl Input<'_> {
     /// Press and release a chord: modifiers down in order, the key, then the modifiers up in
     /// reverse. One pipelined round trip.
     pub async fn press_chord(&mut self, chord: &super::keys::Shortcut) -> Result<(), BrowserError> {
+        self.press_times(chord, 1).await
+    }
+
+    /// Press `chord` `times` times in a row, pipelined (a slider stepped toward a value).
+    pub async fn press_times(
+        &mut self,
+        chord: &super::keys::Shortcut,
+        times: usize,
+    ) -> Result<(), BrowserError> {
         self.note_keys();
         let (mut events, ups, _) = hold(&chord.modifier_keys);
-        events.push((
-            "Input.dispatchKeyEvent",
-            key_params(&chord.key, true, chord.modifiers),
-        ));
-        events.push((
-            "Input.dispatchKeyEvent",
-            key_params(&chord.key, false, chord.modifiers),
-        ));
+        for _ in 0..times {
+            events.push((
+                "Input.dispatchKeyEvent",
+                key_params(&chord.key, true, chord.modifiers),
+            ));
+            events.push((
+                "Input.dispatchKeyEvent",
+                key_params(&chord.key, false, chord.modifiers),
+            ));
+        }
         events.extend(ups);
         self.send_sequence(&events).await
     }

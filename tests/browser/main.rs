@@ -30,6 +30,7 @@ mod page {
 mod act {
     mod custom_selects;
     mod drag_libraries;
+    mod material_ui;
     mod user_visible;
     mod web_components;
 }

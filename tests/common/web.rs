@@ -197,7 +197,11 @@ impl Server {
 /// A file under one of the served directories, when `key` names one (never outside it).
 fn from_dirs(key: &str, dirs: &[(String, std::path::PathBuf)]) -> Option<Page> {
     for (prefix, dir) in dirs {
-        let Some(rest) = key.strip_prefix(prefix.as_str()) else {
+        // A whole path segment: "/npm/react" serves no file of "/npm/react-dom".
+        let Some(rest) = key
+            .strip_prefix(prefix.as_str())
+            .filter(|rest| rest.starts_with('/'))
+        else {
             continue;
         };
         let rel = rest.trim_start_matches('/');

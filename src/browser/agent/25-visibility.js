@@ -434,6 +434,20 @@
     if (el.labels) for (const l of el.labels) if (l && !absent(l) && seenPresent(l)) return l;
     const ed = editorOf(el);
     if (ed && ed.input === el && !absent(ed.root) && seenPresent(ed.root)) return ed.root;
+    return thumbOf(el);
+  }
+  // The thumb a page draws for a range input it keeps out of sight (Material UI's slider puts
+  // the clipped input inside it): the nearest seen box around the input that holds no other
+  // control, which a person drags. null when there is none.
+  /** @param {El} el @returns {El | null} */
+  function thumbOf(el) {
+    if (el.localName !== 'input' || /** @type {HTMLInputElement} */ (el).type !== 'range') return null;
+    for (let n = flatParent(el), k = 0; n && k < 2; n = flatParent(n), k++) {
+      if (n.nodeType !== 1) break;
+      const box = /** @type {El} */ (n);
+      if ([...box.querySelectorAll(CONTROL_SELECTOR)].some((c) => c !== el)) break;
+      if (!absent(box) && seenPresent(box)) return box;
+    }
     return null;
   }
   // The widget a page draws around a <select> it keeps out of sight (Choices.js's combobox):

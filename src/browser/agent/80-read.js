@@ -157,6 +157,8 @@
     const options = list ? optionsIn(list) : [];
     const hits = optionsNamed(options, spec || {}, read);
     const pick = hits.length === 1 ? hits[0] : null;
+    // An option already marked chosen in a list that holds several: a press would take it back.
+    const marked = !!pick && !!list && list.getAttribute('aria-multiselectable') === 'true' && pick.getAttribute('aria-selected') === 'true';
     return {
       kind: role === 'listbox' ? 'listbox' : 'combobox',
       editable: role !== 'listbox' && isEditable(el),
@@ -164,7 +166,7 @@
       listShown: !!list && !!sight(list),
       // The combobox says its popup is closed (whatever list shows beside it).
       closed: role !== 'listbox' && el.getAttribute('aria-expanded') === 'false',
-      match: pick ? { ref: refFor(pick, ctx), role: 'option', name: cut(nameOf(pick), 80) } : null,
+      match: pick ? { ref: refFor(pick, ctx), role: 'option', name: cut(nameOf(pick), 80), marked: marked || undefined } : null,
       ambiguous: hits.length > 1,
       options: optionEntries(hits.length > 1 ? hits : options, read),
       optionCount: hits.length > 1 ? hits.length : options.length,
@@ -246,12 +248,15 @@
     const list = roleOf(el) === 'listbox' ? el : controlledList(el);
     if (roleOf(el) === 'listbox') return { shows: !!list && optionsIn(list).some((o) => o.getAttribute('aria-selected') === 'true' && lc(itemName(o, 'option', false)) === want) };
     const open = !!list && !!sight(list) && el.getAttribute('aria-expanded') !== 'false';
-    // A combobox that takes no text (a button) shows its choice as its own text.
-    if (!isTextInput(el) && el.localName !== 'textarea' && !(list && composedContains(el, list)) && lc(norm(el.innerText || '')) === want) return { shows: true };
+    const pressedIn = listsRead.get(el);
+    // A combobox that takes no text (a button) shows its choice as its own text; one whose
+    // list holds several, as one of the names it lists with commas (Material UI's "Green, Blue").
+    const several = [list, pressedIn].some((l) => !!l && l.getAttribute('aria-multiselectable') === 'true');
+    const own = lc(norm(el.innerText || ''));
+    if (!isTextInput(el) && el.localName !== 'textarea' && !(list && composedContains(el, list)) && (own === want || (several && own.split(/\s*,\s*/).includes(want)))) return { shows: true };
     // Shown (innerText reads a hidden element's whole text), and no option unless marked
     // selected: what the list offers is no sign of what was chosen, what it marks chosen is;
     // nothing in the list the option was pressed in is.
-    const pressedIn = listsRead.get(el);
     /** @param {El} n */
     const reads = (n) => n !== el && n.getClientRects().length > 0 && (roleOf(n) !== 'option' || n.getAttribute('aria-selected') === 'true')
       && !(list && composedContains(list, n)) && !(pressedIn && composedContains(pressedIn, n))
@@ -286,6 +291,20 @@
     if (el && a && (a === el || composedContains(el, a)) && a instanceof a.ownerDocument.defaultView.HTMLElement) a.blur();
     return { ok: true };
   }
+  // Whether the list a choice was just made in is still open over the page (a multiple
+  // select's menu stays open for more), and whether the focus is in it or its combobox, where
+  // a person's Escape closes it: `{open, keysThere}`.
+  /** @param {unknown} ref */
+  function stillOpen(ref) {
+    const found = target(ref);
+    const el = found && choosingIn(found);
+    if (!el || roleOf(el) === 'listbox') return { open: false, keysThere: false };
+    resetCaches();
+    const list = listsRead.get(el) || controlledList(el);
+    const open = !!list && list.isConnected && !!sight(list) && el.getAttribute('aria-expanded') !== 'false';
+    const a = deepActive();
+    return { open, keysThere: open && !!a && (a === el || composedContains(el, a) || composedContains(/** @type {El} */ (list), a)) };
+  }
   // A CSS selector that names exactly this element in its document (for the direct CLI, whose
   // refs die with its one-command session): an id unique in the document, else tag and
   // :nth-of-type steps from the nearest such id or the root. Null inside a shadow root or
@@ -314,7 +333,8 @@
   /**
    * @param {unknown} ref
    * @returns {{ status?: string, connected: boolean, checked?: boolean | 'mixed' | null, valueLength?: number | null, focused?: boolean,
-   *   role?: string | null, name?: string, password?: boolean, editor?: string, picksFromList?: boolean }}
+   *   role?: string | null, name?: string, password?: boolean, editor?: string, picksFromList?: boolean,
+   *   range?: { now: number | null, min: number | null, max: number | null, step: number | null } }}
    */
   function state(ref) {
     const e = lookup(ref);
@@ -335,6 +355,7 @@
       password: passwordTarget(e),
       editor: ed && ed.input === ctl ? ed.kind : undefined,
       picksFromList: picksFromList(ctl) || undefined,
+      range: rangeOf(ctl),
     };
   }
   /** @param {El} el */

@@ -63,6 +63,7 @@
     listOptions: guard(listOptions, (a) => a[2]),
     chosenShows: guard(chosenShows),
     letGo: guard(letGo),
+    stillOpen: guard(stillOpen),
     cssPaths: guard(cssPaths),
     state: guard(state),
     focus: guard(focus),

@@ -8,7 +8,8 @@ use std::time::Duration;
 
 use crate::browser::Browser;
 use crate::browser::agent_calls::{
-    ChosenShows, LetGo, ListOptions, ListedOptions, OptionSpec, PageChanged, SelectOption, ValueOf,
+    ChosenShows, LetGo, ListOptions, ListedOptions, OptionSpec, PageChanged, SelectOption,
+    StillOpen, ValueOf,
 };
 use crate::browser::input::Press;
 use crate::failure::{Failure, FailureKind};
@@ -77,11 +78,43 @@ pub async fn choose_option(
         listed = wait_for_options(b, r, &spec).await?;
     }
     let chosen = pick(b, r, &listed, text, typed, free_text).await;
-    if chosen.is_err() && opened {
-        // Not chosen in: its popup would cover what comes next (another field of a form).
-        let _ = b.agent().run(&LetGo(r)).await;
+    if !opened {
+        return chosen;
     }
-    chosen
+    // Done with the list it opened: its popup would cover what comes next (another field of
+    // a form), or the whole page when it is modal.
+    let closed = close_list(b, r).await?;
+    if chosen.is_err() {
+        let _ = b.agent().run(&LetGo(r)).await;
+        return chosen;
+    }
+    if closed {
+        let name = listed
+            .matched
+            .as_ref()
+            .map_or("", |m| m["name"].as_str().unwrap_or(""));
+        if b.agent().run(&ChosenShows(r, name, None)).await?["shows"] != true {
+            return Err(Failure::of(
+                FailureKind::NotChosen,
+                "the option was chosen but the list dropped it when it closed",
+            )
+            .into());
+        }
+    }
+    Ok(())
+}
+
+/// Close a list still open after a choice in it (a multiple select's menu stays open for more)
+/// as a person done with it does: Escape, where the focus is in the list or its combobox.
+/// Whether it took the key.
+async fn close_list(b: &mut Browser, r: &str) -> Result<bool, ToolOutcome> {
+    let still = b.agent().run(&StillOpen(r)).await?;
+    if !(still.open && still.keys_there) {
+        return Ok(false);
+    }
+    let escape = crate::browser::keys::parse_shortcut("Escape").expect("a known key");
+    b.input().press_chord(&escape).await?;
+    Ok(true)
 }
 
 /// Choose in a field that suggests from a `<datalist>`, as a person picking from the popup
@@ -140,8 +173,13 @@ async fn pick(
     let name = listed.matched.as_ref().map_or(String::new(), |m| {
         m["name"].as_str().unwrap_or_default().to_owned()
     });
-    press(b, &option).await?;
     let typed = typed.then_some(text);
+    // Chosen already in a list that holds several: a press would take it back.
+    let marked = listed.matched.as_ref().is_some_and(|m| m["marked"] == true);
+    if marked && b.agent().run(&ChosenShows(r, &name, typed)).await?["shows"] == true {
+        return Ok(());
+    }
+    press(b, &option).await?;
     let shows = b.agent().run(&ChosenShows(r, &name, typed)).await?;
     if shows["shows"] != true {
         return Err(Failure::of(

@@ -16,6 +16,7 @@ use crate::tools::act::choose::{FreeText, choose_option};
 use crate::tools::act::clearing::clear_field;
 use crate::tools::act::keyboard::PasswordGuard;
 use crate::tools::act::pointer::{PointerArgs, action_result};
+use crate::tools::act::stepping::set_slider;
 use crate::tools::kernel::args;
 use crate::tools::kernel::args::Target;
 use crate::tools::kernel::browser::session_for;
@@ -331,7 +332,7 @@ pub const MAX_FIELDS: usize = 16;
 pub const FILL_FORM: Tool = Tool {
     name: "fillForm",
     title: "Fill a form",
-    description: "Fill up to 16 fields (text, a select's option, a checkbox's state); every target resolves before any is filled; each field's outcome.",
+    description: "Fill up to 16 fields (text, an option, a checkbox's state, a slider's number); all targets resolve before any is filled; each field's outcome.",
     group: ToolGroup::Core,
     family: Family::Input,
     schema: input_schema::<FillArgs>,
@@ -355,13 +356,13 @@ struct FillArgs {
     expected_revision: Option<u64>,
 }
 
-/// One field to fill.
+// One field to fill (no schema description: the list's says it).
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct Field {
     /// The field.
     target: Target,
-    /// Text, an option's value or label, or true/false.
+    /// Text, an option's value or label, true/false, or a number.
     value: Option<FieldValue>,
     /// Else: a stored password's name.
     #[schemars(length(max = 64))]
@@ -374,6 +375,8 @@ struct Field {
 enum FieldValue {
     Text(#[schemars(length(max = 65_536))] String),
     Checked(bool),
+    // A slider's number (typed as text into any other field).
+    Number(serde_json::Number),
 }
 
 impl FieldValue {
@@ -381,6 +384,7 @@ impl FieldValue {
         match self {
             FieldValue::Text(s) => Value::String(s.clone()),
             FieldValue::Checked(b) => Value::Bool(*b),
+            FieldValue::Number(n) => Value::Number(n.clone()),
         }
     }
 }
@@ -543,7 +547,29 @@ async fn fill_one(b: &mut Browser, r: &str, value: &Value) -> Option<FailureKind
         };
         return (after.checked != *want).then_some(FailureKind::NotToggled);
     }
-    let text = value.as_str().unwrap_or("");
+    if state.range.is_some() {
+        let number = match value {
+            Value::Number(n) => n.as_f64(),
+            Value::String(s) => s.trim().parse::<f64>().ok(),
+            _ => None,
+        };
+        let Some(want) = number else {
+            return Some(FailureKind::NotInRange);
+        };
+        if let Err(e) = b.actions().actionable(r, "select").await {
+            return Some(act(e, FailureKind::NotActionable));
+        }
+        return match set_slider(b, r, want).await {
+            Ok(()) => None,
+            Err(ToolOutcome::Failed(e)) => Some(e.failure_kind().unwrap_or(FailureKind::NotSet)),
+            Err(_) => Some(FailureKind::FieldBrowser),
+        };
+    }
+    let text = match value {
+        Value::Number(n) => n.to_string(),
+        other => other.as_str().unwrap_or("").to_owned(),
+    };
+    let text = text.as_str();
     if state.picks_from_list {
         let spec = OptionSpec {
             value: Some(text),

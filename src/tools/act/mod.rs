@@ -9,4 +9,5 @@ pub mod forms;
 pub mod keyboard;
 pub mod pointer;
 pub mod secrets;
+pub mod stepping;
 pub mod transfer;

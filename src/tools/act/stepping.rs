@@ -1,0 +1,222 @@
+//! Setting a slider to a number as a person does with its keys: focused, then moved with the
+//! arrows (Page Up and Down for long ways, Home and End for its ends), reading where it stands
+//! after each round, until it reads the number. The one way `fillForm` sets a slider: a range
+//! input and a slider the page draws (`role="slider"` with `aria-valuenow`) alike, since every
+//! slider that follows the ARIA practices takes these keys, and the page's own handlers see
+//! them. Never reported set unless the slider reads the number.
+
+use crate::browser::Browser;
+use crate::browser::agent_calls::{Settle, State, StepRange};
+use crate::browser::keys::{Shortcut, parse_shortcut};
+use crate::failure::{Failure, FailureKind};
+use crate::tools::kernel::outcome::ToolOutcome;
+
+/// Most keys one setting sends: a slider of a thousand steps is crossed with Page keys first.
+const MOST_KEYS: usize = 400;
+/// Rounds of keys, each followed by a reading, before giving up.
+const ROUNDS: usize = 10;
+/// Arrow presses past which Page Up or Down is tried for the long way.
+const LONG_WAY: f64 = 20.0;
+
+/// Bring the slider `r` to `want` with its keys; `Ok` only when it reads `want`. A number
+/// outside its bounds or off its steps is refused before any key; a slider that stops short
+/// of the number is put back where it was, as far as its keys allow, and reported `notSet`.
+pub async fn set_slider(b: &mut Browser, r: &str, want: f64) -> Result<(), ToolOutcome> {
+    let range = reading(b, r).await?;
+    let Some(start) = range.now else {
+        return Err(not_set(
+            "the slider does not say where it stands; it was not moved",
+        ));
+    };
+    if !on_scale(&range, want) {
+        return Err(Failure::of(
+            FailureKind::NotInRange,
+            "the slider takes no such number (outside its bounds or between its steps); it was not moved",
+        )
+        .with("min", range.min)
+        .with("max", range.max)
+        .with("step", range.step)
+        .into());
+    }
+    if same(start, want) {
+        return Ok(());
+    }
+    b.actions().focus_for_keys(r).await?;
+    let reached = step_to(b, r, &range, start, want).await?;
+    b.actions().keys_reached().await?;
+    if same(reached, want) {
+        return Ok(());
+    }
+    // Back where it was (the form as it stood), as far as its keys allow.
+    let _ = step_to(b, r, &range, reached, start).await;
+    Err(not_set(
+        "the slider's keys did not bring it to the number; it was put back where it stood",
+    ))
+}
+
+/// Move the focused slider from `now` toward `want`; where it stands at the end.
+async fn step_to(
+    b: &mut Browser,
+    r: &str,
+    range: &StepRange,
+    mut now: f64,
+    want: f64,
+) -> Result<f64, ToolOutcome> {
+    // Its ends take one key each.
+    let end = if range.min.is_some_and(|m| same(m, want)) {
+        Some("Home")
+    } else if range.max.is_some_and(|m| same(m, want)) {
+        Some("End")
+    } else {
+        None
+    };
+    if let Some(key) = end {
+        now = press(b, r, key, 1).await?.unwrap_or(now);
+        if same(now, want) {
+            return Ok(now);
+        }
+    }
+    let mut step = range.step;
+    // How far Page Up moves it: unknown until tried, `Some(0.0)` when it does nothing.
+    let mut page: Option<f64> = None;
+    let mut sent = 0;
+    for _ in 0..ROUNDS {
+        let gap = want - now;
+        if same(now, want) || sent >= MOST_KEYS {
+            break;
+        }
+        let up = gap > 0.0;
+        let arrows = step.map(|s| (gap.abs() / s).round());
+        let long = arrows.is_none_or(|n| n > LONG_WAY) && step.is_some();
+        let (key, times) = match (long, page) {
+            (true, None) => (if up { "PageUp" } else { "PageDown" }, 1.0),
+            (true, Some(p)) if p > step.unwrap_or(0.0) && gap.abs() >= p => (
+                if up { "PageUp" } else { "PageDown" },
+                (gap.abs() / p).floor(),
+            ),
+            _ => (
+                if up { "ArrowUp" } else { "ArrowDown" },
+                arrows.unwrap_or(1.0).max(1.0),
+            ),
+        };
+        let times = (times as usize).min(MOST_KEYS - sent);
+        sent += times;
+        let Some(after) = press(b, r, key, times).await? else {
+            break;
+        };
+        let moved = after - now;
+        let paging = key.starts_with("Page");
+        if same(after, now) {
+            if paging {
+                page = Some(0.0);
+                continue;
+            }
+            break;
+        }
+        if (moved > 0.0) != up && !paging {
+            // The arrows run the other way: nothing a person's keys can settle.
+            now = after;
+            break;
+        }
+        let each = moved.abs() / times as f64;
+        if paging {
+            page = Some(each);
+        } else if range.step.is_none() && times == 1 {
+            step = Some(each);
+        }
+        now = after;
+    }
+    Ok(now)
+}
+
+/// Press `key` `times` times on the focused slider; where it stands once the page has drawn.
+async fn press(
+    b: &mut Browser,
+    r: &str,
+    key: &str,
+    times: usize,
+) -> Result<Option<f64>, ToolOutcome> {
+    b.input().press_times(&chord(key), times).await?;
+    // A slider that shows its value on the next frame has drawn it by then.
+    b.agent().run(&Settle(300, 1)).await?;
+    Ok(reading(b, r).await?.now)
+}
+
+/// Where the slider stands now.
+async fn reading(b: &mut Browser, r: &str) -> Result<StepRange, ToolOutcome> {
+    let state = b.agent().run(&State(r)).await?;
+    if !state.connected {
+        return Err(Failure::of(
+            FailureKind::StaleRef,
+            "the element is gone (the page changed); look at the page again",
+        )
+        .into());
+    }
+    state.range.ok_or_else(|| {
+        Failure::of(FailureKind::NotActionable, "the element is not a slider").into()
+    })
+}
+
+/// Whether `want` is a number the slider can read: within its bounds, and on its steps when
+/// the page says them (a range input's steps count from its min).
+fn on_scale(range: &StepRange, want: f64) -> bool {
+    if !want.is_finite()
+        || range.min.is_some_and(|m| want < m && !same(want, m))
+        || range.max.is_some_and(|m| want > m && !same(want, m))
+    {
+        return false;
+    }
+    match (range.step, range.min) {
+        (Some(step), Some(min)) if step > 0.0 => {
+            let k = (want - min) / step;
+            (k - k.round()).abs() < 1e-6
+        }
+        _ => true,
+    }
+}
+
+/// Equal as a slider reads it (0.1 + 0.2 reads 0.3).
+fn same(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1e-7 * (1.0 + b.abs())
+}
+
+fn not_set(reason: &'static str) -> ToolOutcome {
+    Failure::of(FailureKind::NotSet, reason).into()
+}
+
+/// A key Glass names itself; always parses.
+fn chord(key: &str) -> Shortcut {
+    parse_shortcut(key).expect("a known key")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn range(min: f64, max: f64, step: Option<f64>) -> StepRange {
+        StepRange {
+            now: Some(min),
+            min: Some(min),
+            max: Some(max),
+            step,
+        }
+    }
+
+    #[test]
+    fn a_number_off_the_sliders_steps_or_bounds_is_not_on_its_scale() {
+        let r = range(0.0, 100.0, Some(5.0));
+        assert!(on_scale(&r, 35.0));
+        assert!(!on_scale(&r, 37.0));
+        assert!(!on_scale(&r, 105.0));
+        assert!(!on_scale(&r, -5.0));
+        assert!(!on_scale(&r, f64::NAN));
+        let fine = range(0.0, 1.0, Some(0.1));
+        assert!(on_scale(&fine, 0.3));
+        // Steps count from the min.
+        let odd = range(1.0, 10.0, Some(2.0));
+        assert!(on_scale(&odd, 5.0));
+        assert!(!on_scale(&odd, 4.0));
+        // A drawn slider says no steps: any number within its bounds.
+        assert!(on_scale(&range(0.0, 10.0, None), 3.3));
+    }
+}
