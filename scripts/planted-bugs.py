@@ -181,6 +181,14 @@ PLANTS = [
  ("an inline-block runs into the text beside it in a name", [("src/browser/agent/30-names.js", "(d !== 'inline' && d !== 'contents') || c.localName === 'img';", "!/^inline/.test(d);")], "page_agent", "roles_and_names_match_chromes"),
  ("a hidden select's value is looked for in its widget's options", [("src/tools/act/choose.rs", "        Some(label) if v.failure.as_deref() == Some(\"drawn\") => OptionSpec {", "        Some(label) if v.failure.as_deref() == Some(\"drawn\") && false => OptionSpec {")], "custom_selects", "a_select_kept_out_of_sight"),
  ("a combobox's list is whatever it first says it controls", [("src/browser/agent/80-read.js", "        if (roleOf(l) === 'listbox' || l.querySelector('[role=\"option\"]')) return l;", "        return l;")], "custom_selects", "select2_widgets"),
+ ("a range input clipped inside its thumb is not listed", [("src/browser/agent/25-visibility.js", "    return thumbOf(el);\n  }", "    return null;\n  }")], "material_ui", "a_slider_drawn_over_a_hidden_input"),
+ ("a slider is reported set wherever its keys left it", [("src/tools/act/stepping.rs", "    if same(reached, want) {\n        return Ok(());", "    if true {\n        return Ok(());")], "material_ui", "sliders_are_set_with_their_keys"),
+ ("a number between a slider's steps is pressed toward", [("src/tools/act/stepping.rs", "            (k - k.round()).abs() < 1e-6", "            k.is_finite()")], "material_ui", "sliders_are_set_with_their_keys"),
+ ("a slider that stops short is left where it stopped", [("src/tools/act/stepping.rs", "    let _ = step_to(b, r, &range, reached, start).await;\n", "")], "material_ui", "sliders_are_set_with_their_keys"),
+ ("a long way is walked with arrows alone", [("src/tools/act/stepping.rs", "            (true, None) => (if up { \"PageUp\" } else { \"PageDown\" }, 1.0),", "            (true, None) => (if up { \"ArrowUp\" } else { \"ArrowDown\" }, 1.0),")], "material_ui", "sliders_are_set_with_their_keys"),
+ ("a multiple select's menu is left open over the page", [("src/tools/act/choose.rs", "    if !(still.open && still.keys_there) {\n        return Ok(false);", "    if still.open || !still.open {\n        return Ok(false);")], "material_ui", "a_multiple_select_is_chosen_in_and_left_closed"),
+ ("an option chosen already is pressed again", [("src/tools/act/choose.rs", "    if marked && b.agent()", "    if marked && false && b.agent()")], "material_ui", "a_multiple_select_is_chosen_in_and_left_closed"),
+ ("a choice among several listed with commas does not show", [("src/browser/agent/80-read.js", "(own === want || (several && own.split(/\\s*,\\s*/).includes(want)))", "(own === want)")], "material_ui", "a_multiple_select_is_chosen_in_and_left_closed"),
  ("a crash at start-up is reported at once", [('src/browser/launch/mod.rs', '            tracing::warn!(%status, "Chrome crashed while starting; starting it once more");\n            launch_once(&opts).await', '            Err(LaunchError::Exited { status, detail: String::new(), crashed: true })')], "browser_launch", "a_chrome_that_crashes"),
 ]
 # Plants by people who had not written the code (issue 28): each family's slips, planted from
@@ -214,6 +222,7 @@ TEST_MODULES = {
     "drag_libraries": ("browser", "act::drag_libraries::"),
     "web_components": ("browser", "act::web_components::"),
     "custom_selects": ("browser", "act::custom_selects::"),
+    "material_ui": ("browser", "act::material_ui::"),
     "browser_pages": ("browser", "tabs::browser_pages::"),
     "devtools": ("browser", "devtools::parity::"),
     "state": ("browser", "devtools::state::"),

@@ -68,8 +68,8 @@ ReactDOM.createRoot(document.getElementById('root')).render(h(App));
 </script></body></html>"#;
 
 /// Sliders drawn by hand: a range input, a long one (a thousand steps), one of tenths, an
-/// ARIA slider that moves with its own keys (Page Up and Down by ten), and one that takes no
-/// key. Each counts the events its page gets.
+/// ARIA slider that moves with its own keys (Page Up and Down by ten), one that takes no key,
+/// and one whose keys stop short of the top it says it has. The page counts the input events.
 const SLIDERS: &str = r#"<!doctype html><html><head><meta charset="utf-8"><title>Sliders</title></head>
 <body style="font:16px sans-serif;margin:20px">
 <label>Level <input type="range" id="level" min="0" max="10" value="3"></label><br>
@@ -79,6 +79,8 @@ const SLIDERS: &str = r#"<!doctype html><html><head><meta charset="utf-8"><title
   style="width:200px;height:16px;background:#ccc"></div>
 <div role="slider" tabindex="0" id="stuck" aria-label="Stuck" aria-valuemin="0" aria-valuemax="10" aria-valuenow="2"
   style="width:200px;height:16px;background:#eee"></div>
+<div role="slider" tabindex="0" id="capped" aria-label="Capped" aria-valuemin="0" aria-valuemax="100" aria-valuenow="40"
+  style="width:200px;height:16px;background:#ddd"></div>
 <script>
 window.inputs = {};
 document.addEventListener('input', (e) => { inputs[e.target.id] = (inputs[e.target.id] || 0) + 1; });
@@ -88,6 +90,13 @@ heat.addEventListener('keydown', (e) => {
   if (e.key === 'Home') v = 0; else if (e.key === 'End') v = 100; else if (move) v = Math.max(0, Math.min(100, v + move)); else return;
   e.preventDefault();
   heat.setAttribute('aria-valuenow', v);
+});
+// Says it goes to 100, but its keys stop at 50.
+capped.addEventListener('keydown', (e) => {
+  const move = {ArrowUp: 1, ArrowDown: -1, PageUp: 5, PageDown: -5}[e.key];
+  if (!move) return;
+  e.preventDefault();
+  capped.setAttribute('aria-valuenow', Math.max(0, Math.min(50, +capped.getAttribute('aria-valuenow') + move)));
 });
 </script></body></html>"#;
 
@@ -198,7 +207,8 @@ fn a_multiple_select_is_chosen_in_and_left_closed() {
 /// Every slider is set with the keys a person uses (arrows, Page Up and Down for the long way,
 /// Home and End), the page's own handlers seeing each: a range input, one of a thousand steps,
 /// one of tenths, and an ARIA slider. A number outside a slider's bounds or between its steps
-/// is refused before any key; a slider that takes no key is reported not set, never set.
+/// is refused before any key; a slider its keys do not bring to the number is reported not
+/// set, never set, and put back where it stood.
 #[test]
 fn sliders_are_set_with_their_keys() {
     let web = serve();
@@ -241,6 +251,10 @@ fn sliders_are_set_with_their_keys() {
     );
     assert_eq!(failed(&r)["fields"][0]["failureKind"], "notSet", "{r}");
     assert_eq!(eval(&mut g, "stuck.getAttribute('aria-valuenow')"), "2");
+    // Its keys went as far as they go, short of the number: put back where it stood.
+    let r = fill(&mut g, json!([{"target": "role=slider;name=Capped", "value": 80}]));
+    assert_eq!(failed(&r)["fields"][0]["failureKind"], "notSet", "{r}");
+    assert_eq!(eval(&mut g, "capped.getAttribute('aria-valuenow')"), "40");
     assert_eq!(eval(&mut g, values), json!(["7", "1000", "0.2", "0"]));
 }
 
