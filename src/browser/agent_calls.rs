@@ -54,6 +54,8 @@ pub struct ElementState {
     /// A control that steps through numbers (a slider, a spinbutton that takes no text): where
     /// it stands and its bounds.
     pub range: Option<StepRange>,
+    /// A text field read-only by its native attribute (a page may lift it once it is pressed).
+    pub read_only: bool,
 }
 
 /// Where a slider stands, as the page says it (a range input's value and bounds, else its
@@ -151,7 +153,7 @@ pub struct Selected {
 }
 
 /// One option of a select, bounded by the agent.
-#[derive(Clone, Debug, Default, Deserialize, serde::Serialize)]
+#[derive(Clone, Debug, Default, Deserialize, serde::Serialize, PartialEq)]
 #[serde(default)]
 pub struct SelectOptionEntry {
     /// Its value.
@@ -297,6 +299,24 @@ agent_fn!(
     /// whether the focus is where Escape closes it.
     StillOpen<'a>(&'a str) => "stillOpen", ListStillOpen
 );
+
+agent_fn!(
+    /// Where to turn the wheel over the list element `0` opens, to see more of it.
+    ListPoint<'a>(&'a str) => "listPoint", Option<ListPointAnswer>
+);
+
+/// What [`ListPoint`] answers: the centre of the list's part on screen, and its height (CSS
+/// px, the agent's window).
+#[derive(Clone, Copy, Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct ListPointAnswer {
+    /// Across.
+    pub x: f64,
+    /// Down.
+    pub y: f64,
+    /// The height of its part on screen.
+    pub h: f64,
+}
 
 /// What [`StillOpen`] answers.
 #[derive(Clone, Copy, Debug, Default, Deserialize)]

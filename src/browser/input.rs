@@ -201,6 +201,14 @@ impl Input<'_> {
         Ok(())
     }
 
+    /// Turn the wheel by `dy` CSS px with the pointer at (x, y), as a person scrolls what is
+    /// under it (a list that draws only the rows in view moves on the wheel's events).
+    pub async fn wheel_at(&mut self, x: f64, y: f64, dy: f64) -> Result<(), BrowserError> {
+        self.move_pointer(x, y).await?;
+        self.mouse(json!({"type": "mouseWheel", "x": x, "y": y, "deltaX": 0, "deltaY": dy}))
+            .await
+    }
+
     /// Move the pointer with the left button held, in small steps (a drag).
     pub async fn drag_pointer(&mut self, x: f64, y: f64) -> Result<(), BrowserError> {
         for (px, py) in drag_path(self.browser.pointer, (x, y)) {

@@ -28,6 +28,7 @@ mod page {
 }
 /// Acting as a user does: pointer, keyboard, forms, waits.
 mod act {
+    mod ant_design;
     mod custom_selects;
     mod drag_libraries;
     mod material_ui;

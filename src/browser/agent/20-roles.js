@@ -13,6 +13,8 @@
   const TEXT_TYPES = new Set(['text', 'search', 'email', 'tel', 'url', 'password', 'number', 'date', 'datetime-local', 'month', 'time', 'week']);
   const BLOCK_TAGS = new Set(['address', 'article', 'aside', 'blockquote', 'br', 'dd', 'details', 'div', 'dl', 'dt', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'td', 'th', 'tr', 'ul']);
   const ACTIONS = new Set(['click', 'hover', 'type', 'check', 'select', 'drag', 'drop']);
+  // What takes a value a person gives: a widget around one holds no other.
+  const FIELD_SELECTOR = 'input:not([type=hidden]),select,textarea,[contenteditable=""],[contenteditable=true],[role=textbox],[role=combobox],[role=searchbox],[role=slider],[role=spinbutton]';
   // Descendants that make an element's own click heuristics moot: the real control is inside.
   const CONTROL_SELECTOR = 'a[href],button,input:not([type=hidden]),select,textarea,[contenteditable=""],[contenteditable=true],[role=button],[role=link],[role=checkbox],[role=radio],[role=switch],[role=tab],[role=menuitem],[role=option],[role=textbox],[role=combobox],[role=searchbox],[role=slider]';
 

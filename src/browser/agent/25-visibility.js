@@ -687,7 +687,25 @@
     if (!hit) return false;
     if (composedContains(el, hit)) return true;
     if (via !== el && composedContains(via, hit)) return true;
-    return !!(el.labels && Array.from(el.labels).some((l) => composedContains(l, hit)));
+    if (el.labels && Array.from(el.labels).some((l) => composedContains(l, hit))) return true;
+    // A see-through control under what its widget draws over it (Ant Design's select shows
+    // its choice over its input): a person sees only the drawing, and presses that.
+    const w = st(el).opacity === '0' ? widgetAround(el) : null;
+    return !!w && composedContains(w, hit);
+  }
+  // The widget a control is drawn in: its farthest ancestor within three levels that holds no
+  // other field. null when its parent already holds one.
+  /** @param {El} el @returns {El | null} */
+  function widgetAround(el) {
+    /** @type {El | null} */
+    let w = null;
+    for (let n = flatParent(el), k = 0; n && k < 3; n = flatParent(n), k++) {
+      if (n.nodeType !== 1 || n === el.ownerDocument.body) break;
+      const box = /** @type {El} */ (n);
+      if ([...box.querySelectorAll(FIELD_SELECTOR)].some((f) => f !== el && !absent(/** @type {El} */ (f)))) break;
+      w = box;
+    }
+    return w;
   }
   // The point, in top-level CSS pixels, where a person would press el as `s` (from `sight`)
   // sees it: the centre of its part on screen, else the point of that part nearest the centre

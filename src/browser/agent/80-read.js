@@ -152,13 +152,17 @@
       value: (o) => { const v = o.getAttribute('value') ?? o.getAttribute('data-value'); return v == null ? null : String(v); },
       names: (o) => [nameOf(o)],
     };
-    const list = role === 'listbox' ? el : controlledList(el) || shownList(el);
+    let list = role === 'listbox' ? el : controlledList(el) || shownList(el);
+    // A list kept for screen readers (0 px, a few options at a time) beside the one the page
+    // draws: the drawn one is what a person picks from (Ant Design's select).
+    if (list && role !== 'listbox' && !optionsIn(list).length) list = itemsBeside(list) || list;
     if (list) listsRead.set(el, list);
     const options = list ? optionsIn(list) : [];
     const hits = optionsNamed(options, spec || {}, read);
     const pick = hits.length === 1 ? hits[0] : null;
-    // An option already marked chosen in a list that holds several: a press would take it back.
-    const marked = !!pick && !!list && list.getAttribute('aria-multiselectable') === 'true' && pick.getAttribute('aria-selected') === 'true';
+    // An option the list marks chosen already: in a list that holds several a press would take
+    // it back (whether the choice shows is asked before it is left as it is).
+    const marked = !!pick && pick.getAttribute('aria-selected') === 'true';
     return {
       kind: role === 'listbox' ? 'listbox' : 'combobox',
       editable: role !== 'listbox' && isEditable(el),
@@ -227,10 +231,36 @@
     for (let k = 0; todo.length && k < 5000 && out.length < 500; k++) {
       const n = /** @type {El} */ (todo.pop());
       if (n.nodeType !== 1) continue;
-      if (roleOf(n) === 'option') { if (sight(n)) out.push(n); continue; }
+      if (roleOf(n) === 'option' || markedItem(n)) { if (sight(n)) out.push(n); continue; }
       for (const c of [...kids(n)].reverse()) todo.push(c);
     }
     return out;
+  }
+  // Where a person turns the wheel to see more of the list element `ref` opens (the one its
+  // options were last read from): the centre of its part on screen, and that part's height.
+  // null when none of it is on screen.
+  /** @param {unknown} ref */
+  function listPoint(ref) {
+    const found = target(ref);
+    const el = found && choosingIn(found);
+    const list = el && listsRead.get(el);
+    resetCaches();
+    const s = list && list.isConnected ? sight(list) : null;
+    if (!s || !s.vis) return null;
+    return { x: s.vis.x + s.vis.w / 2, y: s.vis.y + s.vis.h / 2, h: s.vis.h };
+  }
+  // An item the page marks chosen or not (`aria-selected`) without giving it a role: an option
+  // of a list drawn beside the one kept for screen readers.
+  /** @param {El} n */
+  const markedItem = (n) => !n.hasAttribute('role') && n.hasAttribute('aria-selected') && !roleOf(n);
+  // The drawn list beside `list` (within its parent or grandparent): what holds the marked
+  // items a person sees there. null when there is none.
+  /** @param {El} list @returns {El | null} */
+  function itemsBeside(list) {
+    for (let n = list.parentElement, k = 0; n && k < 2 && n !== document.body; n = n.parentElement, k++) {
+      if ([...n.querySelectorAll('[aria-selected]:not([role])')].some((i) => markedItem(/** @type {El} */ (i)) && sight(/** @type {El} */ (i)))) return /** @type {El} */ (n);
+    }
+    return null;
   }
   // Whether the list el opens now shows `name` as chosen, after its option was pressed: for a
   // listbox, that option marked selected; for a combobox, an element beside it in its widget
@@ -261,13 +291,21 @@
     const reads = (n) => n !== el && n.getClientRects().length > 0 && (roleOf(n) !== 'option' || n.getAttribute('aria-selected') === 'true')
       && !(list && composedContains(list, n)) && !(pressedIn && composedContains(pressedIn, n))
       && (n.localName === 'input' ? lc(norm(n.value)) : lc(norm(textBesideButtons(n)))) === want;
-    for (let n = /** @type {El | null} */ (el), k = 0; n && k < 3; n = flatParent(n), k++) {
-      if (n === document.body || (list && open && composedContains(n, list))) break;
+    /** @param {El} n */
+    const anyReads = (n) => {
       const tw = n.ownerDocument.createTreeWalker(n, 1 /* SHOW_ELEMENT */);
       for (let d = /** @type {El | null} */ (tw.nextNode()), c = 0; d && c < 300; d = /** @type {El | null} */ (tw.nextNode()), c++) {
-        if (reads(d)) return { shows: true };
+        if (reads(d)) return true;
       }
+      return false;
+    };
+    for (let n = /** @type {El | null} */ (el), k = 0; n && k < 3; n = flatParent(n), k++) {
+      if (n === document.body || (list && open && composedContains(n, list))) break;
+      if (anyReads(n)) return { shows: true };
     }
+    // Or anywhere in the widget it is drawn in (Ant Design's tags sit beside its input's box).
+    const w = widgetAround(el);
+    if (w && !(list && open && composedContains(w, list)) && anyReads(w)) return { shows: true };
     if (isTextInput(el) && lc(norm(el.value)) === want) return { shows: typed == null || !open };
     return { shows: false };
   }
@@ -334,7 +372,7 @@
    * @param {unknown} ref
    * @returns {{ status?: string, connected: boolean, checked?: boolean | 'mixed' | null, valueLength?: number | null, focused?: boolean,
    *   role?: string | null, name?: string, password?: boolean, editor?: string, picksFromList?: boolean,
-   *   range?: { now: number | null, min: number | null, max: number | null, step: number | null } }}
+   *   range?: { now: number | null, min: number | null, max: number | null, step: number | null }, readOnly?: boolean }}
    */
   function state(ref) {
     const e = lookup(ref);
@@ -356,6 +394,8 @@
       editor: ed && ed.input === ctl ? ed.kind : undefined,
       picksFromList: picksFromList(ctl) || undefined,
       range: rangeOf(ctl),
+      // Read-only by the native attribute, which a page may lift once the field is pressed.
+      readOnly: ((ctl.localName === 'input' || ctl.localName === 'textarea') && /** @type {HTMLInputElement} */ (ctl).readOnly) || undefined,
     };
   }
   /** @param {El} el */

@@ -64,6 +64,7 @@
     chosenShows: guard(chosenShows),
     letGo: guard(letGo),
     stillOpen: guard(stillOpen),
+    listPoint: guard(listPoint),
     cssPaths: guard(cssPaths),
     state: guard(state),
     focus: guard(focus),

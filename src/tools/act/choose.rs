@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use crate::browser::Browser;
 use crate::browser::agent_calls::{
-    ChosenShows, LetGo, ListOptions, ListedOptions, OptionSpec, PageChanged, SelectOption,
-    StillOpen, ValueOf,
+    ChosenShows, LetGo, ListOptions, ListPoint, ListedOptions, OptionSpec, PageChanged,
+    SelectOption, Settle, StillOpen, ValueOf,
 };
 use crate::browser::input::Press;
 use crate::failure::{Failure, FailureKind};
@@ -18,6 +18,9 @@ use crate::tools::kernel::outcome::ToolOutcome;
 
 /// How long a list has to show its options once it was opened or typed into.
 const LIST_WAIT: Duration = Duration::from_secs(2);
+
+/// Most turns of the wheel spent looking down a list for an option it has not drawn.
+const MOST_TURNS: usize = 40;
 
 /// What a field of `fillForm` that is a combobox takes when no list ever shows for the text
 /// typed into it: the text itself (a search box whose suggestions are only suggestions).
@@ -72,10 +75,25 @@ pub async fn choose_option(
     }
     let mut typed = false;
     let mut opened = false;
-    if listed.matched.is_none() && !listed.ambiguous {
+    // A combobox that says it is closed is opened first, whatever it matched: a list it
+    // showed is closing (Ant Design's slides away), or no popup of its own.
+    if (listed.matched.is_none() && !listed.ambiguous) || listed.closed {
         opened = true;
         typed = open_list(b, r, &listed, text).await?;
         listed = wait_for_options(b, r, &spec).await?;
+        if typed && listed.list_shown && listed.matched.is_none() && !listed.ambiguous {
+            // The list narrowed the text by something else than the names it shows (Ant
+            // Design's filters by value): as a person then does, the text is taken back and
+            // the whole list looked through.
+            super::clearing::clear_field(b, r).await?;
+            let whole = wait_for_options(b, r, &spec).await?;
+            if whole.matched.is_some() || whole.ambiguous {
+                (listed, typed) = (whole, false);
+            }
+        }
+    }
+    if listed.list_shown && listed.matched.is_none() && !listed.ambiguous {
+        listed = look_further(b, r, &spec, listed).await?;
     }
     let chosen = pick(b, r, &listed, text, typed, free_text).await;
     if !opened {
@@ -174,7 +192,8 @@ async fn pick(
         m["name"].as_str().unwrap_or_default().to_owned()
     });
     let typed = typed.then_some(text);
-    // Chosen already in a list that holds several: a press would take it back.
+    // Marked chosen, and shown chosen beside the list, already: in a list that holds several a
+    // press would take it back.
     let marked = listed.matched.as_ref().is_some_and(|m| m["marked"] == true);
     if marked && b.agent().run(&ChosenShows(r, &name, typed)).await?["shows"] == true {
         return Ok(());
@@ -230,6 +249,49 @@ async fn open_list(
         press(b, r).await?;
     }
     Ok(false)
+}
+
+/// Look further through a shown list that has not drawn the option, as a person does: the
+/// wheel turned over it, down and then up (a list opens scrolled to its choice), its options
+/// read after each turn, until the option shows or a turn draws nothing new (that end). A list
+/// that draws only the rows in view (Ant Design's) has the rest of its options nowhere else.
+async fn look_further(
+    b: &mut Browser,
+    r: &str,
+    spec: &OptionSpec<'_>,
+    mut listed: ListedOptions,
+) -> Result<ListedOptions, ToolOutcome> {
+    let (mut down, mut still) = (true, 0);
+    for _ in 0..MOST_TURNS {
+        let Some(at) = b.agent().run(&ListPoint(r)).await? else {
+            break;
+        };
+        let Ok((x, y)) = b.frames().point_in_page(at.x, at.y).await else {
+            break;
+        };
+        let turn = (at.h * 0.8).max(40.0);
+        b.input()
+            .wheel_at(x, y, if down { turn } else { -turn })
+            .await?;
+        // The rows now in view drawn.
+        b.agent().run(&Settle(300, 1)).await?;
+        let next = list_options(b, r, spec).await?;
+        let end = next.options == listed.options;
+        listed = next;
+        if listed.matched.is_some() || listed.ambiguous || !listed.list_shown {
+            break;
+        }
+        // An end is two turns that drew nothing new: a list may take a turn against its end
+        // into account before the next (Ant Design's adds it to the next turn).
+        still = if end { still + 1 } else { 0 };
+        if still == 2 {
+            if !down {
+                break;
+            }
+            (down, still) = (false, 0);
+        }
+    }
+    Ok(listed)
 }
 
 /// Press `r` as `click` does (see [`press_ref`]).

@@ -8,6 +8,7 @@ use serde_json::Value;
 
 use crate::browser::act::{ActError, Caused, until_dialog};
 use crate::browser::agent_calls::{OptionSpec, State};
+use crate::browser::input::Press;
 use crate::browser::keys::Key;
 use crate::browser::{Browser, BrowserError};
 use crate::failure::{Failure, FailureKind, Kind};
@@ -15,7 +16,7 @@ use crate::policy::Capability;
 use crate::tools::act::choose::{FreeText, choose_option};
 use crate::tools::act::clearing::clear_field;
 use crate::tools::act::keyboard::PasswordGuard;
-use crate::tools::act::pointer::{PointerArgs, action_result};
+use crate::tools::act::pointer::{PointerArgs, action_result, press_ref};
 use crate::tools::act::stepping::set_slider;
 use crate::tools::kernel::args;
 use crate::tools::kernel::args::Target;
@@ -170,7 +171,9 @@ fn run_type(services: Arc<Services>, input: Call<TypeArgs>) -> ToolFuture {
         let bulk = a.insert_text.unwrap_or(false);
         let mut b = try_tool!(session_for(&services, &TYPE).await);
         let resolved = try_tool!(b.actions().resolve(a.target.as_str()).await);
-        try_tool!(b.actions().actionable(&resolved.r, "type").await);
+        if let Err(e) = ready_for_text(&mut b, &resolved.r).await {
+            return e;
+        }
         if let Some(s) = &secret {
             try_tool!(secret_may_go_to(&mut b, &resolved.r, s).await);
         }
@@ -204,6 +207,24 @@ fn run_type(services: Arc<Services>, input: Call<TypeArgs>) -> ToolFuture {
         let caused = try_tool!(b.actions().settle(armed).await);
         action_result(&resolved.r, b.revision(), &caused)
     })
+}
+
+/// Ready `r` to take text, as `actionable` for typing says. A text field the page keeps
+/// read-only until it is pressed (Ant Design's date picker lifts it as it opens) is pressed
+/// first, as a person clicks into a field before typing; still read-only then: `notEditable`.
+async fn ready_for_text(b: &mut Browser, r: &str) -> Result<(), ToolOutcome> {
+    match b.actions().actionable(r, "type").await {
+        Ok(_) => Ok(()),
+        Err(ActError::Targeting(f)) if f.failure_kind() == Some(FailureKind::NotEditable) => {
+            if !b.agent().run(&State(r)).await?.read_only {
+                return Err(f.into());
+            }
+            press_ref(b, r, Some(&Press::left(1))).await?;
+            b.actions().actionable(r, "type").await?;
+            Ok(())
+        }
+        Err(e) => Err(e.into()),
+    }
 }
 
 /// A stored secret goes only into a secret field (the one password rule) of a page on a host
@@ -245,7 +266,9 @@ fn run_clear(services: Arc<Services>, input: Call<PointerArgs>) -> ToolFuture {
         let a = input.args;
         let mut b = try_tool!(session_for(&services, &CLEAR).await);
         let resolved = try_tool!(b.actions().resolve(a.target.as_str()).await);
-        try_tool!(b.actions().actionable(&resolved.r, "type").await);
+        if let Err(e) = ready_for_text(&mut b, &resolved.r).await {
+            return e;
+        }
         let armed = b.actions().arm();
         try_tool!(clear_field(&mut b, &resolved.r).await);
         let caused = try_tool!(b.actions().settle(armed).await);
@@ -581,8 +604,12 @@ async fn fill_one(b: &mut Browser, r: &str, value: &Value) -> Option<FailureKind
             Err(_) => Some(FailureKind::FieldBrowser),
         };
     }
-    if let Err(e) = b.actions().actionable(r, "type").await {
-        return Some(act(e, FailureKind::NotEditable));
+    match ready_for_text(b, r).await {
+        Ok(()) => {}
+        Err(ToolOutcome::Failed(e)) => {
+            return Some(e.failure_kind().unwrap_or(FailureKind::NotEditable));
+        }
+        Err(_) => return Some(FailureKind::FieldBrowser),
     }
     match clear_field(b, r).await {
         Ok(()) => {}

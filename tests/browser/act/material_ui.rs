@@ -252,7 +252,10 @@ fn sliders_are_set_with_their_keys() {
     assert_eq!(failed(&r)["fields"][0]["failureKind"], "notSet", "{r}");
     assert_eq!(eval(&mut g, "stuck.getAttribute('aria-valuenow')"), "2");
     // Its keys went as far as they go, short of the number: put back where it stood.
-    let r = fill(&mut g, json!([{"target": "role=slider;name=Capped", "value": 80}]));
+    let r = fill(
+        &mut g,
+        json!([{"target": "role=slider;name=Capped", "value": 80}]),
+    );
     assert_eq!(failed(&r)["fields"][0]["failureKind"], "notSet", "{r}");
     assert_eq!(eval(&mut g, "capped.getAttribute('aria-valuenow')"), "40");
     assert_eq!(eval(&mut g, values), json!(["7", "1000", "0.2", "0"]));

@@ -1,0 +1,140 @@
+//! Forms built with Ant Design (the React component library of many admin apps, from npm:
+//! `scripts/test` installs `antd` and its `moment` once). Its select draws only the options in
+//! view (a virtual list moved by the wheel) beside a listbox kept 0 px wide for screen readers,
+//! shows its choice over a see-through input, filters what is typed by option value, and its
+//! date picker's field is read-only until it is pressed. Each step is checked on React's state
+//! and the page's change log.
+#![cfg(target_os = "linux")]
+
+use crate::common;
+
+use common::web::{Page, Server};
+use common::{Glass, apps, eval, failed, ok};
+use serde_json::{Value, json};
+
+/// A form of Ant Design fields; `window.state` is React's state after each render, `window.log`
+/// what the City select's handler was told.
+const FORM: &str = r#"<!doctype html><html><head><meta charset="utf-8"><title>Shipping</title>
+<link rel="stylesheet" href="/npm/antd/dist/antd.min.css">
+<script src="/npm/react/umd/react.production.min.js"></script>
+<script src="/npm/react-dom/umd/react-dom.production.min.js"></script>
+<script src="/npm/moment/min/moment.min.js"></script>
+<script src="/npm/antd/dist/antd.min.js"></script>
+</head><body><div id="root" style="padding:20px;width:500px"></div>
+<script>
+const h = React.createElement, A = antd;
+window.log = [];
+const cities = Array.from({length: 60}, (_, i) => ({value: 'c' + i, label: 'City ' + i}));
+function App() {
+  const [city, setCity] = React.useState();
+  const [hub, setHub] = React.useState();
+  const [tags, setTags] = React.useState([]);
+  const [date, setDate] = React.useState(null);
+  window.state = {city: city || null, hub: hub || null, tags, date: date && date.format('YYYY-MM-DD')};
+  return h(A.Form, {layout: 'vertical'},
+    h(A.Form.Item, {label: 'City', name: 'city'}, h(A.Select, {options: cities, value: city, style: {width: 300},
+      onChange: (v) => { setCity(v); log.push('city=' + v); }})),
+    h(A.Form.Item, {label: 'Hub', name: 'hub'}, h(A.Select, {showSearch: true, optionFilterProp: 'label', options: cities,
+      value: hub, onChange: setHub, style: {width: 300}})),
+    h(A.Form.Item, {label: 'Tags', name: 'tags'}, h(A.Select, {mode: 'multiple', options: cities.slice(0, 8), value: tags,
+      onChange: setTags, style: {width: 300}})),
+    h(A.Form.Item, {label: 'Ship on', name: 'ship'}, h(A.DatePicker, {value: date, onChange: setDate})),
+    h(A.Form.Item, {label: 'Order code', name: 'code'}, h(A.Input, {readOnly: true, defaultValue: 'ORD-7'})));
+}
+ReactDOM.createRoot(document.getElementById('root')).render(h(App));
+</script></body></html>"#;
+
+fn serve() -> Server {
+    Server::start_with_dirs(
+        vec![("/form.html", Page::html(FORM))],
+        &[
+            ("/npm/react", apps::npm_package("react")),
+            ("/npm/react-dom", apps::npm_package("react-dom")),
+            ("/npm/moment", apps::npm_package("moment")),
+            ("/npm/antd", apps::npm_package("antd")),
+        ],
+    )
+}
+
+/// Glass on the form, and the server, kept for the test's length.
+fn open() -> (Glass, Server) {
+    let web = serve();
+    let mut g = common::incognito(&[]);
+    ok(&g.call(
+        json!("nav"),
+        "navigate",
+        json!({"url": web.url("/form.html"), "observe": false}),
+    ));
+    (g, web)
+}
+
+fn select(g: &mut Glass, field: &str, label: &str) -> Value {
+    g.call(
+        json!("select"),
+        "select",
+        json!({"target": format!("role=combobox;name={field}"), "label": label}),
+    )
+}
+
+fn state(g: &mut Glass) -> Value {
+    eval(g, "window.state")
+}
+
+/// The select draws 8 of its 60 options at a time: `select` turns the wheel over the list
+/// as a person does, down and then up (it opens scrolled to its choice), until the option
+/// shows; once chosen, its choice is drawn over the see-through input, and pressing that
+/// opens it again. A name no option has is refused once both ends were reached, the choice
+/// as it was.
+#[test]
+fn a_list_that_draws_only_what_is_in_view_is_looked_through() {
+    let (mut g, _web) = open();
+    ok(&select(&mut g, "City", "City 42"));
+    assert_eq!(state(&mut g)["city"], "c42");
+    ok(&select(&mut g, "City", "City 1"));
+    assert_eq!(state(&mut g)["city"], "c1");
+    ok(&select(&mut g, "City", "City 59"));
+    let r = select(&mut g, "City", "City 77");
+    assert_eq!(failed(&r)["failureKind"], "noSuchOption", "{r}");
+    assert_eq!(state(&mut g)["city"], "c59");
+    assert_eq!(eval(&mut g, "log.join(' ')"), "city=c42 city=c1 city=c59");
+}
+
+/// A select that filters what is typed by option value shows nothing for a label: the text
+/// is taken back and the whole list looked through, as a person does. Its tags are added one
+/// by one, and a tag chosen already stays chosen (a press would take it back). A select that
+/// filters by label narrows to the option typed.
+#[test]
+fn tags_and_searches_are_chosen_in_whatever_they_filter_by() {
+    let (mut g, _web) = open();
+    ok(&select(&mut g, "Tags", "City 3"));
+    ok(&select(&mut g, "Tags", "City 5"));
+    ok(&select(&mut g, "Tags", "City 5"));
+    assert_eq!(state(&mut g)["tags"], json!(["c3", "c5"]));
+    ok(&select(&mut g, "Hub", "City 33"));
+    assert_eq!(state(&mut g)["hub"], "c33");
+    assert_eq!(state(&mut g)["tags"], json!(["c3", "c5"]));
+}
+
+/// The date picker's field is read-only until it is pressed: `type` presses it first, as a
+/// person clicks into a field, and types the date; a field that stays read-only is refused
+/// with its value as it was.
+#[test]
+fn a_field_read_only_until_pressed_takes_the_text() {
+    let (mut g, _web) = open();
+    ok(&g.call(
+        json!("type"),
+        "type",
+        json!({"target": "role=textbox;name=Ship on", "text": "2026-12-24", "submit": true}),
+    ));
+    assert_eq!(state(&mut g)["date"], "2026-12-24");
+    let r = g.call(
+        json!("type"),
+        "type",
+        json!({"target": "role=textbox;name=Order code", "text": "X"}),
+    );
+    assert_eq!(failed(&r)["failureKind"], "notEditable", "{r}");
+    assert_eq!(
+        eval(&mut g, "document.getElementById('code').value"),
+        "ORD-7"
+    );
+}
