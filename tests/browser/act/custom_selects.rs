@@ -509,3 +509,33 @@ window.state = () => [[...new FormData(document.getElementById('f'))].map(([k, v
     ));
     assert_eq!(eval(&mut g, "state()"), json!(["room=d&tags=b", "d", "b"]));
 }
+
+/// A list that fades out for a while after a choice, still drawn but no longer taking presses,
+/// while its combobox already says it is closed: the next `select` opens it again, as a person
+/// does, rather than pressing an option of the list that is going away.
+#[test]
+fn a_list_still_fading_out_is_opened_again_before_a_choice() {
+    let page = r#"<!doctype html><title>Paint</title>
+<style>#cl.leaving { opacity: .4; pointer-events: none; }</style>
+<span id="lbl">Color</span>
+<button id="c" role="combobox" aria-labelledby="lbl" aria-haspopup="listbox" aria-controls="cl" aria-expanded="false">Pick</button>
+<ul id="cl" role="listbox" hidden><li role="option">Red</li><li role="option">Green</li><li role="option">Blue</li></ul>
+<script>
+window.picks = [];
+const c = document.getElementById('c'), cl = document.getElementById('cl');
+c.onclick = () => { cl.hidden = false; cl.classList.remove('leaving'); c.setAttribute('aria-expanded', 'true'); };
+for (const li of cl.children) li.onclick = () => {
+  picks.push(li.textContent); c.textContent = li.textContent; c.setAttribute('aria-expanded', 'false');
+  // Fades out for ten seconds before it is gone.
+  cl.classList.add('leaving');
+  setTimeout(() => { if (cl.classList.contains('leaving')) cl.hidden = true; }, 10000);
+};
+</script>"#;
+    let web = Server::start(vec![("/paint", Page::html(page))]);
+    let mut g = common::incognito(&[]);
+    visit(&mut g, &web, "/paint");
+    ok(&select(&mut g, "role=combobox;name=Color", "label", "Green"));
+    ok(&select(&mut g, "role=combobox;name=Color", "label", "Blue"));
+    assert_eq!(eval(&mut g, "picks.join(' ')"), "Green Blue");
+    assert_eq!(eval(&mut g, "c.textContent"), "Blue");
+}
