@@ -276,6 +276,8 @@ pub struct ListedOptions {
     pub options: Vec<SelectOptionEntry>,
     /// How many options there are (or share the name).
     pub option_count: usize,
+    /// The last option drawn (page text): with the first ones, what tells a list moved on.
+    pub last: String,
     /// The next ref number after the match's.
     pub next_ref: Value,
 }
@@ -300,6 +302,22 @@ agent_fn!(
     StillOpen<'a>(&'a str) => "stillOpen", ListStillOpen
 );
 
+agent_fn!(
+    /// What to press to open the list of see-through combobox `0` (its widget, as `match.ref`,
+    /// minted from `1`), if not the combobox itself.
+    OpenerOf<'a>(&'a str, u64) => "openerOf", Minted
+);
+
+/// A ref the agent minted for an element it found (`match`), and the next ref number.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Minted {
+    /// The element found (its `ref`), if any.
+    #[serde(rename = "match")]
+    pub matched: Option<Value>,
+    /// The next ref number after the one minted.
+    pub next_ref: Value,
+}
 agent_fn!(
     /// Where to turn the wheel over the list element `0` opens, to see more of it.
     ListPoint<'a>(&'a str) => "listPoint", Option<ListPointAnswer>

@@ -33,6 +33,7 @@ mod act {
     mod drag_libraries;
     mod material_ui;
     mod user_visible;
+    mod vuetify;
     mod web_components;
 }
 /// Tabs, popups, frames and downloads.

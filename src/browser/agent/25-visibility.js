@@ -464,7 +464,18 @@
   }
   // What choosing in el operates: the widget drawn around a <select> no person sees, else el.
   /** @param {El} el */
-  const choosingIn = (el) => (!seenPresent(el) && drawnWidget(el)) || el;
+  const choosingIn = (el) => (!seenPresent(el) && drawnWidget(el)) || comboAround(el) || el;
+  // The combobox a text field is the textbox of (the ARIA 1.1 pattern: Vuetify's autocomplete
+  // puts its input inside the element with role combobox, which owns the list): null for any
+  // other element.
+  /** @param {El} el @returns {El | null} */
+  function comboAround(el) {
+    if ((el.localName !== 'input' && el.localName !== 'textarea') || roleOf(el) === 'combobox') return null;
+    for (let n = flatParent(el), k = 0; n && k < 4; n = flatParent(n), k++) {
+      if (n.nodeType === 1 && roleOf(/** @type {El} */ (n)) === 'combobox') return /** @type {El} */ (n);
+    }
+    return null;
+  }
   // Shown: present and seen itself or through its proxy. The set every locator kind and every
   // observation level draws from.
   /** @param {El} el */
@@ -687,11 +698,7 @@
     if (!hit) return false;
     if (composedContains(el, hit)) return true;
     if (via !== el && composedContains(via, hit)) return true;
-    if (el.labels && Array.from(el.labels).some((l) => composedContains(l, hit))) return true;
-    // A see-through control under what its widget draws over it (Ant Design's select shows
-    // its choice over its input): a person sees only the drawing, and presses that.
-    const w = st(el).opacity === '0' ? widgetAround(el) : null;
-    return !!w && composedContains(w, hit);
+    return !!(el.labels && Array.from(el.labels).some((l) => composedContains(l, hit)));
   }
   // The widget a control is drawn in: its farthest ancestor within three levels that holds no
   // other field. null when its parent already holds one.

@@ -195,14 +195,24 @@
     const h = c.getAttribute('href');
     return h === '#' + heading.id && norm(c.textContent).length <= 2;
   }
-  /** @param {El} el @param {string} role */
+  /** @param {El} el @param {string} role @returns {string} */
   function accName(el, role) {
     /** @type {NameState} */
     const st8 = { visited: new Set(), inLabelledBy: false, hidden: false, out: '', nodes: 0, tips: [] };
     let skip;
     if (role === 'heading') for (const a of el.querySelectorAll('a[href^="#"]')) if (permalink(a, el)) skip = a;
     const name = undouble(stripIcons(norm(textAlt(el, st8, true, skip))).trim());
-    return name || norm(st8.tips.join(' '));
+    return name || norm(st8.tips.join(' ')) || (role === 'combobox' ? fieldLabelInside(el) : '');
+  }
+  // What a person reads as an unnamed combobox's name: the labels of the text field inside it
+  // (the ARIA 1.1 pattern, a combobox around its textbox), where that field goes by another
+  // name (Vuetify's select labels its input "Open"), so that no element carries the label.
+  /** @param {El} el @returns {string} */
+  function fieldLabelInside(el) {
+    const f = /** @type {HTMLInputElement | null} */ (el.querySelector('input:not([type=hidden]), textarea'));
+    if (!f || !f.labels) return '';
+    const said = norm([...f.labels].filter((l) => l.getAttribute('aria-hidden') !== 'true').map((l) => l.textContent || '').join(' '));
+    return said && said !== accName(/** @type {El} */ (/** @type {unknown} */ (f)), roleOf(/** @type {El} */ (/** @type {unknown} */ (f))) || 'textbox') ? said : '';
   }
 
   // What an item is called: its accessible name; a heuristic clickable (no role) by its text

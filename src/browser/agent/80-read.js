@@ -165,7 +165,8 @@
     const marked = !!pick && pick.getAttribute('aria-selected') === 'true';
     return {
       kind: role === 'listbox' ? 'listbox' : 'combobox',
-      editable: role !== 'listbox' && isEditable(el),
+      // Typed into where the field is its own, or the textbox inside it.
+      editable: role !== 'listbox' && (isEditable(el) || (found !== el && isEditable(found))),
       // The list itself is shown (maybe saying it has nothing for what was typed).
       listShown: !!list && !!sight(list),
       // The combobox says its popup is closed (whatever list shows beside it).
@@ -174,6 +175,8 @@
       ambiguous: hits.length > 1,
       options: optionEntries(hits.length > 1 ? hits : options, read),
       optionCount: hits.length > 1 ? hits.length : options.length,
+      // The last option drawn: with the first ones, what tells a list moved on.
+      last: options.length ? cut(nameOf(options[options.length - 1]), 80) : '',
       nextRef: ctx.next,
     };
   }
@@ -236,6 +239,17 @@
     }
     return out;
   }
+  // What a person presses to open the list of a see-through combobox (Ant Design's select
+  // draws its choice over its input, which only a person's press on that drawing reaches): the
+  // widget it is drawn in, with a ref minted from `nextRef`; else null (the combobox itself).
+  /** @param {unknown} ref @param {number} nextRef */
+  function openerOf(ref, nextRef) {
+    const ctx = newCtx(nextRef);
+    const found = target(ref);
+    const el = found && choosingIn(found);
+    const w = el && st(el).opacity === '0' ? widgetAround(el) : null;
+    return { match: w ? { ref: refFor(w, ctx) } : null, nextRef: ctx.next };
+  }
   // Where a person turns the wheel to see more of the list element `ref` opens (the one its
   // options were last read from): the centre of its part on screen, and that part's height.
   // null when none of it is on screen.
@@ -244,8 +258,16 @@
     const found = target(ref);
     const el = found && choosingIn(found);
     const list = el && listsRead.get(el);
+    if (!list || !list.isConnected) return null;
     resetCaches();
-    const s = list && list.isConnected ? sight(list) : null;
+    // Over what scrolls its options (the list may be a wrapper of no size of its own).
+    const first = optionsIn(list)[0];
+    let over = list;
+    for (let n = first && flatParent(first); n && n !== list && composedContains(list, n); n = flatParent(n)) {
+      const box = /** @type {El} */ (n);
+      if (box.scrollHeight > box.clientHeight + 1 && st(box).overflowY !== 'visible') { over = box; break; }
+    }
+    const s = sight(over) || sight(list);
     if (!s || !s.vis) return null;
     return { x: s.vis.x + s.vis.w / 2, y: s.vis.y + s.vis.h / 2, h: s.vis.h };
   }
@@ -283,12 +305,17 @@
     // list holds several, as one of the names it lists with commas (Material UI's "Green, Blue").
     const several = [list, pressedIn].some((l) => !!l && l.getAttribute('aria-multiselectable') === 'true');
     const own = lc(norm(el.innerText || ''));
-    if (!isTextInput(el) && el.localName !== 'textarea' && !(list && composedContains(el, list)) && (own === want || (several && own.split(/\s*,\s*/).includes(want)))) return { shows: true };
+    // The field text is typed into: the combobox itself, or the textbox inside it (its value is
+    // what was typed until the list closes, never a sign of the choice before).
+    /** @param {El} f */
+    const textField = (f) => isTextInput(f) || f.localName === 'textarea';
+    const field = textField(el) ? el : found !== el && textField(found) ? found : null;
+    if (!field && !(list && composedContains(el, list)) && (own === want || (several && own.split(/\s*,\s*/).includes(want)))) return { shows: true };
     // Shown (innerText reads a hidden element's whole text), and no option unless marked
     // selected: what the list offers is no sign of what was chosen, what it marks chosen is;
     // nothing in the list the option was pressed in is.
     /** @param {El} n */
-    const reads = (n) => n !== el && n.getClientRects().length > 0 && (roleOf(n) !== 'option' || n.getAttribute('aria-selected') === 'true')
+    const reads = (n) => n !== el && n !== field && n.getClientRects().length > 0 && (roleOf(n) !== 'option' || n.getAttribute('aria-selected') === 'true')
       && !(list && composedContains(list, n)) && !(pressedIn && composedContains(pressedIn, n))
       && (n.localName === 'input' ? lc(norm(n.value)) : lc(norm(textBesideButtons(n)))) === want;
     /** @param {El} n */
@@ -306,7 +333,7 @@
     // Or anywhere in the widget it is drawn in (Ant Design's tags sit beside its input's box).
     const w = widgetAround(el);
     if (w && !(list && open && composedContains(w, list)) && anyReads(w)) return { shows: true };
-    if (isTextInput(el) && lc(norm(el.value)) === want) return { shows: typed == null || !open };
+    if (field && isTextInput(field) && lc(norm(/** @type {HTMLInputElement} */ (field).value)) === want) return { shows: typed == null || !open };
     return { shows: false };
   }
   // What el reads without the buttons in it (a chosen item's "Remove item" button).
@@ -392,7 +419,7 @@
       name: cut(accName(ctl !== e && !role ? ctl : e, role), 80),
       password: passwordTarget(e),
       editor: ed && ed.input === ctl ? ed.kind : undefined,
-      picksFromList: picksFromList(ctl) || undefined,
+      picksFromList: picksFromList(choosingIn(ctl)) || undefined,
       range: rangeOf(ctl),
       // Read-only by the native attribute, which a page may lift once the field is pressed.
       readOnly: ((ctl.localName === 'input' || ctl.localName === 'textarea') && /** @type {HTMLInputElement} */ (ctl).readOnly) || undefined,

@@ -65,6 +65,7 @@
     letGo: guard(letGo),
     stillOpen: guard(stillOpen),
     listPoint: guard(listPoint),
+    openerOf: guard(openerOf),
     cssPaths: guard(cssPaths),
     state: guard(state),
     focus: guard(focus),

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use crate::browser::Browser;
 use crate::browser::agent_calls::{
-    ChosenShows, LetGo, ListOptions, ListPoint, ListedOptions, OptionSpec, PageChanged,
+    ChosenShows, LetGo, ListOptions, ListPoint, ListedOptions, OpenerOf, OptionSpec, PageChanged,
     SelectOption, Settle, StillOpen, ValueOf,
 };
 use crate::browser::input::Press;
@@ -246,9 +246,25 @@ async fn open_list(
         return Ok(true);
     }
     if !listed.list_shown || listed.closed {
-        press(b, r).await?;
+        let opener = opener(b, r).await?;
+        press(b, opener.as_deref().unwrap_or(r)).await?;
     }
     Ok(false)
+}
+
+/// What a person presses to open `r`'s list when `r` is see-through under its widget's drawing
+/// (Ant Design's select): that widget's ref; `None` for `r` itself. The press is checked to land
+/// in the widget, and the list to open.
+async fn opener(b: &mut Browser, r: &str) -> Result<Option<String>, ToolOutcome> {
+    let next = b.next_ref();
+    let found = b.agent().run(&OpenerOf(r, next)).await?;
+    b.actions()
+        .record_refs(&found.next_ref, found.matched.iter());
+    Ok(found
+        .matched
+        .as_ref()
+        .and_then(|m| m["ref"].as_str())
+        .map(str::to_owned))
 }
 
 /// Look further through a shown list that has not drawn the option, as a person does: the
@@ -276,7 +292,7 @@ async fn look_further(
         // The rows now in view drawn.
         b.agent().run(&Settle(300, 1)).await?;
         let next = list_options(b, r, spec).await?;
-        let end = next.options == listed.options;
+        let end = next.options == listed.options && next.last == listed.last;
         listed = next;
         if listed.matched.is_some() || listed.ambiguous || !listed.list_shown {
             break;

@@ -534,7 +534,12 @@ for (const li of cl.children) li.onclick = () => {
     let web = Server::start(vec![("/paint", Page::html(page))]);
     let mut g = common::incognito(&[]);
     visit(&mut g, &web, "/paint");
-    ok(&select(&mut g, "role=combobox;name=Color", "label", "Green"));
+    ok(&select(
+        &mut g,
+        "role=combobox;name=Color",
+        "label",
+        "Green",
+    ));
     ok(&select(&mut g, "role=combobox;name=Color", "label", "Blue"));
     assert_eq!(eval(&mut g, "picks.join(' ')"), "Green Blue");
     assert_eq!(eval(&mut g, "c.textContent"), "Blue");

@@ -1,0 +1,143 @@
+//! Forms built with Vuetify (Vue's Material component library, from npm: `scripts/test`
+//! installs `vue` and `vuetify` once). Its select is an element with role combobox around an
+//! input its page labels but Vuetify names "Open", so no element carries the label; its
+//! autocomplete puts the input a person types into inside the combobox, which owns the list
+//! (the ARIA 1.1 pattern); its slider is an ARIA slider with no name beside its label. Each step
+//! is checked on Vue's own state.
+#![cfg(target_os = "linux")]
+
+use crate::common;
+
+use common::web::{Page, Server};
+use common::{Glass, apps, eval, failed, ok};
+use serde_json::{Value, json};
+
+/// A form of Vuetify fields; `st()` is Vue's state, `log` what the dialog's and menu's buttons
+/// were told.
+const FORM: &str = r#"<!doctype html><html><head><meta charset="utf-8"><title>Profile</title>
+<link rel="stylesheet" href="/npm/vuetify/dist/vuetify.min.css">
+<script src="/npm/vue/dist/vue.global.prod.js"></script>
+<script src="/npm/vuetify/dist/vuetify.min.js"></script></head>
+<body><div id="app"><v-app><v-main><v-container style="max-width:500px">
+<v-text-field label="Full name" v-model="name"></v-text-field>
+<v-select label="Fruit" :items="['Apple', 'Banana', 'Cherry']" v-model="fruit"></v-select>
+<v-select label="Colors" :items="['Red', 'Green', 'Blue']" v-model="colors" multiple></v-select>
+<v-autocomplete label="Country" :items="['France', 'Germany', 'Italy', 'Spain']" v-model="country"></v-autocomplete>
+<v-checkbox label="Agree" v-model="agree"></v-checkbox>
+<v-switch label="Dark mode" v-model="dark"></v-switch>
+<v-radio-group v-model="plan" inline><v-radio label="Free" value="free"></v-radio><v-radio label="Pro" value="pro"></v-radio></v-radio-group>
+<v-slider label="Volume" v-model="volume" :step="1" :max="100"></v-slider>
+<v-btn @click="dialog = true">Delete</v-btn>
+<v-dialog v-model="dialog" width="300"><v-card title="Delete the profile?"><v-card-actions>
+<v-btn @click="log.push('kept'); dialog = false">No</v-btn><v-btn @click="log.push('deleted'); dialog = false">Yes</v-btn>
+</v-card-actions></v-card></v-dialog>
+</v-container></v-main></v-app></div>
+<script>
+const app = Vue.createApp({data: () => ({name: '', fruit: null, colors: [], country: null, agree: false, dark: false,
+  plan: 'free', volume: 10, dialog: false, log: []}), mounted() { window.vm = this; }});
+app.use(Vuetify.createVuetify());
+app.mount('#app');
+window.st = () => ({name: vm.name, fruit: vm.fruit, colors: [...vm.colors], country: vm.country, agree: vm.agree,
+  dark: vm.dark, plan: vm.plan, volume: vm.volume, log: [...vm.log]});
+</script></body></html>"#;
+
+/// Glass on the form, and the server, kept for the test's length.
+fn open() -> (Glass, Server) {
+    let web = Server::start_with_dirs(
+        vec![("/form.html", Page::html(FORM))],
+        &[
+            ("/npm/vue", apps::npm_package("vue")),
+            ("/npm/vuetify", apps::npm_package("vuetify")),
+        ],
+    );
+    let mut g = common::incognito(&[]);
+    ok(&g.call(
+        json!("nav"),
+        "navigate",
+        json!({"url": web.url("/form.html"), "observe": false}),
+    ));
+    (g, web)
+}
+
+fn fill(g: &mut Glass, fields: Value) -> Value {
+    g.call(json!("fill"), "fillForm", json!({ "fields": fields }))
+}
+
+/// The select's combobox is named by the label a person reads (its input goes by "Open"), and
+/// one `fillForm` fills every field through what a person operates; Vue's state then holds
+/// every value, and the dialog's button answers.
+#[test]
+fn a_vuetify_form_is_filled_in_one_call() {
+    let (mut g, _web) = open();
+    let r = ok(&g.call(json!("obs"), "observe", json!({})));
+    let listed = r["elements"].to_string();
+    for name in ["Fruit", "Colors"] {
+        assert!(
+            listed.contains(&format!(r#""role":"combobox","name":"{name}""#)),
+            "{listed}"
+        );
+    }
+    ok(&fill(
+        &mut g,
+        json!([
+            {"target": "role=textbox;name=Full name", "value": "Ada Lovelace"},
+            {"target": "role=combobox;name=Fruit", "value": "Cherry"},
+            {"target": "name=Country", "value": "Germany"},
+            {"target": "role=checkbox;name=Agree", "value": true},
+            {"target": "role=checkbox;name=Dark mode", "value": true},
+            {"target": "role=radio;name=Pro", "value": true},
+            {"target": "role=slider", "value": 55}
+        ]),
+    ));
+    for (target, label) in [("Colors", "Green"), ("Colors", "Blue")] {
+        ok(&g.call(
+            json!("select"),
+            "select",
+            json!({"target": format!("role=combobox;name={target}"), "label": label}),
+        ));
+    }
+    ok(&g.call(
+        json!("del"),
+        "click",
+        json!({"target": "role=button;name=Delete"}),
+    ));
+    ok(&g.call(
+        json!("yes"),
+        "click",
+        json!({"target": "role=button;name=Yes"}),
+    ));
+    assert_eq!(
+        eval(&mut g, "st()"),
+        json!({"name": "Ada Lovelace", "fruit": "Cherry", "colors": ["Green", "Blue"], "country": "Germany",
+               "agree": true, "dark": true, "plan": "pro", "volume": 55, "log": ["deleted"]})
+    );
+}
+
+/// The autocomplete's input sits inside the combobox that owns the list: `fillForm` and
+/// `select` on it choose an option, never leave the text typed and call it filled. A name no
+/// option has is refused and the choice made before stays.
+#[test]
+fn an_autocomplete_is_chosen_in_not_typed_into() {
+    let (mut g, _web) = open();
+    ok(&fill(
+        &mut g,
+        json!([{"target": "role=textbox;name=Country", "value": "Spain"}]),
+    ));
+    assert_eq!(eval(&mut g, "st().country"), "Spain");
+    ok(&g.call(
+        json!("select"),
+        "select",
+        json!({"target": "name=Country", "label": "Italy"}),
+    ));
+    assert_eq!(eval(&mut g, "st().country"), "Italy");
+    let r = fill(
+        &mut g,
+        json!([{"target": "name=Country", "value": "Atlantis"}]),
+    );
+    assert_eq!(
+        failed(&r)["fields"][0]["failureKind"],
+        "noSuchOption",
+        "{r}"
+    );
+    assert_eq!(eval(&mut g, "st().country"), "Italy");
+}
