@@ -199,6 +199,10 @@ PLANTS = [
  ("an option in a list still closing is pressed", [("src/tools/act/choose.rs", "    if (listed.matched.is_none() && !listed.ambiguous) || listed.closed {", "    if listed.matched.is_none() && !listed.ambiguous {")], "custom_selects", "a_list_still_fading_out"),
  ("a tag beside the input's box does not show the choice", [("src/browser/agent/80-read.js", "    if (w && !(list && open && composedContains(w, list)) && anyReads(w)) return { shows: true };", "")], "ant_design", "tags_and_searches"),
  ("a field read-only until pressed is refused", [("src/tools/act/forms.rs", "            if !b.agent().run(&State(r)).await?.read_only {", "            if b.agent().run(&State(r)).await?.connected {")], "ant_design", "a_field_read_only_until_pressed"),
+ ("a text field inside a combobox is typed into as text", [("src/browser/agent/25-visibility.js", "    if ((el.localName !== 'input' && el.localName !== 'textarea') || roleOf(el) === 'combobox') return null;", "    if (el) return null;")], "vuetify", "an_autocomplete_is_chosen_in_not_typed_into"),
+ ("an unnamed combobox takes no name from its field's labels", [("src/browser/agent/30-names.js", "    if (!f || !f.labels) return '';", "    if (f || !f) return '';")], "vuetify", "a_vuetify_form_is_filled_in_one_call"),
+ ("the text typed into a combobox's textbox shows the choice", [("src/browser/agent/80-read.js", "    const reads = (n) => n !== el && n !== field && n.getClientRects().length > 0", "    const reads = (n) => n !== el && n.getClientRects().length > 0")], "custom_selects", "a_combobox_around_its_textbox"),
+ ("the wheel turns over a list's wrapper of no size", [("src/browser/agent/80-read.js", "      if (box.scrollHeight > box.clientHeight + 1 && st(box).overflowY !== 'visible') { over = box; break; }", "      if (box !== box) { over = box; break; }")], "custom_selects", "a_combobox_around_its_textbox"),
  ("a crash at start-up is reported at once", [('src/browser/launch/mod.rs', '            tracing::warn!(%status, "Chrome crashed while starting; starting it once more");\n            launch_once(&opts).await', '            Err(LaunchError::Exited { status, detail: String::new(), crashed: true })')], "browser_launch", "a_chrome_that_crashes"),
 ]
 # Plants by people who had not written the code (issue 28): each family's slips, planted from
@@ -234,6 +238,7 @@ TEST_MODULES = {
     "custom_selects": ("browser", "act::custom_selects::"),
     "material_ui": ("browser", "act::material_ui::"),
     "ant_design": ("browser", "act::ant_design::"),
+    "vuetify": ("browser", "act::vuetify::"),
     "browser_pages": ("browser", "tabs::browser_pages::"),
     "devtools": ("browser", "devtools::parity::"),
     "state": ("browser", "devtools::state::"),

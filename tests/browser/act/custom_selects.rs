@@ -544,3 +544,52 @@ for (const li of cl.children) li.onclick = () => {
     assert_eq!(eval(&mut g, "picks.join(' ')"), "Green Blue");
     assert_eq!(eval(&mut g, "c.textContent"), "Blue");
 }
+
+/// A combobox around its textbox (the ARIA 1.1 pattern) that owns a list of 201 options drawn
+/// ten at a time as it scrolls, inside a wrapper of no size, narrowed by the first letter typed:
+/// the option is looked for by turning the wheel over the list, chosen, and checked on the
+/// page; a press the list ignores (sold out) is `notChosen` though the textbox holds the name
+/// typed, never reported chosen.
+#[test]
+fn a_combobox_around_its_textbox_is_chosen_in_through_its_drawn_list() {
+    let page = r#"<!doctype html><title>Parts</title>
+<style>#wrap { position: absolute; top: 60px; left: 10px; width: 0; height: 0; }
+#pl { width: 240px; height: 200px; overflow-y: auto; border: 1px solid #888; background: #fff; }
+#pl li { height: 20px; list-style: none; cursor: pointer; }</style>
+<label for="part">Part</label>
+<div role="combobox" id="box" aria-owns="wrap" aria-expanded="false"><input id="part" autocomplete="off"></div>
+<div id="wrap" hidden><ul id="pl" role="listbox"><li id="pad" style="height:0"></li></ul></div>
+<script>
+window.chosen = ''; window.presses = 0;
+const box = document.getElementById('box'), part = document.getElementById('part');
+const wrap = document.getElementById('wrap'), pl = document.getElementById('pl');
+let shown = [];
+const all = () => Array.from({length: 200}, (_, i) => 'Part ' + i).concat(['Sold out part']);
+const draw = () => {
+  const items = shown, first = Math.floor(pl.scrollTop / 20);
+  pl.replaceChildren();
+  const top = document.createElement('li'); top.style.height = first * 20 + 'px'; pl.append(top);
+  for (const t of items.slice(first, first + 10)) {
+    const li = document.createElement('li');
+    li.setAttribute('role', 'option'); li.textContent = t;
+    li.onclick = () => { presses++; if (t.startsWith('Sold')) return; part.value = t; chosen = t; wrap.hidden = true; box.setAttribute('aria-expanded', 'false'); };
+    pl.append(li);
+  }
+  const rest = document.createElement('li'); rest.style.height = Math.max(0, items.length - first - 10) * 20 + 'px'; pl.append(rest);
+};
+// It narrows by the first letter typed only.
+const open = () => { shown = all().filter((t) => !part.value || t[0].toLowerCase() === part.value[0].toLowerCase()); wrap.hidden = false; box.setAttribute('aria-expanded', 'true'); pl.scrollTop = 0; draw(); };
+part.addEventListener('focus', open);
+part.addEventListener('input', open);
+pl.addEventListener('scroll', draw);
+</script>"#;
+    let web = Server::start(vec![("/parts", Page::html(page))]);
+    let mut g = common::incognito(&[]);
+    visit(&mut g, &web, "/parts");
+    // Typed, it narrows to the 200 parts, drawn ten at a time: Part 187 is far down.
+    ok(&select(&mut g, "role=textbox;name=Part", "label", "Part 187"));
+    assert_eq!(eval(&mut g, "[chosen, part.value]"), json!(["Part 187", "Part 187"]));
+    let r = select(&mut g, "role=textbox;name=Part", "label", "Sold out part");
+    assert_eq!(failed(&r)["failureKind"], "notChosen", "{r}");
+    assert_eq!(eval(&mut g, "chosen"), "Part 187");
+}
