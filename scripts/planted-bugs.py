@@ -203,6 +203,8 @@ PLANTS = [
  ("an unnamed combobox takes no name from its field's labels", [("src/browser/agent/30-names.js", "    if (!f || !f.labels) return '';", "    if (f || !f) return '';")], "vuetify", "a_vuetify_form_is_filled_in_one_call"),
  ("the text typed into a combobox's textbox shows the choice", [("src/browser/agent/80-read.js", "    const reads = (n) => n !== el && n !== field && n.getClientRects().length > 0", "    const reads = (n) => n !== el && n.getClientRects().length > 0")], "custom_selects", "a_combobox_around_its_textbox"),
  ("the wheel turns over a list's wrapper of no size", [("src/browser/agent/80-read.js", "      if (box.scrollHeight > box.clientHeight + 1 && st(box).overflowY !== 'visible') { over = box; break; }", "      if (box !== box) { over = box; break; }")], "custom_selects", "a_combobox_around_its_textbox"),
+ ("a hidden checkbox's own state is read over what its page says", [("src/browser/agent/35-state.js", "      if ((a === 'true' || a === 'false' || a === 'mixed') && !seenPresent(el)) return a === 'mixed' ? 'mixed' : a === 'true';\n", "")], "element_plus", "an_element_plus_form"),
+ ("only a control itself is see-through, never its wrapper", [("src/browser/agent/25-visibility.js", "    for (let k = 0; n && n.nodeType === 1 && k < 4; k++) {", "    for (let k = 0; n && n.nodeType === 1 && k < 1; k++) {")], "element_plus", "an_element_plus_form"),
  ("a crash at start-up is reported at once", [('src/browser/launch/mod.rs', '            tracing::warn!(%status, "Chrome crashed while starting; starting it once more");\n            launch_once(&opts).await', '            Err(LaunchError::Exited { status, detail: String::new(), crashed: true })')], "browser_launch", "a_chrome_that_crashes"),
 ]
 # Plants by people who had not written the code (issue 28): each family's slips, planted from
@@ -239,6 +241,7 @@ TEST_MODULES = {
     "material_ui": ("browser", "act::material_ui::"),
     "ant_design": ("browser", "act::ant_design::"),
     "vuetify": ("browser", "act::vuetify::"),
+    "element_plus": ("browser", "act::element_plus::"),
     "browser_pages": ("browser", "tabs::browser_pages::"),
     "devtools": ("browser", "devtools::parity::"),
     "state": ("browser", "devtools::state::"),

@@ -31,6 +31,7 @@ mod act {
     mod ant_design;
     mod custom_selects;
     mod drag_libraries;
+    mod element_plus;
     mod material_ui;
     mod user_visible;
     mod vuetify;

@@ -700,6 +700,18 @@
     if (via !== el && composedContains(via, hit)) return true;
     return !!(el.labels && Array.from(el.labels).some((l) => composedContains(l, hit)));
   }
+  // Whether el is drawn see-through, itself or by a box around it within three levels (Element
+  // Plus hides its select's input in a see-through wrapper under the text it shows).
+  /** @param {El} el */
+  function seeThrough(el) {
+    /** @type {El | null} */
+    let n = el;
+    for (let k = 0; n && n.nodeType === 1 && k < 4; k++) {
+      if (st(n).opacity === '0') return true;
+      n = /** @type {El | null} */ (flatParent(n));
+    }
+    return false;
+  }
   // The widget a control is drawn in: its farthest ancestor within three levels that holds no
   // other field. null when its parent already holds one.
   /** @param {El} el @returns {El | null} */

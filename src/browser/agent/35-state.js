@@ -7,8 +7,14 @@
   }
   /** @param {El} el */
   function checkedOf(el) {
-    if (el.localName === 'input' && (el.type === 'checkbox' || el.type === 'radio')) return el.indeterminate ? 'mixed' : el.checked;
     const a = el.getAttribute('aria-checked');
+    if (el.localName === 'input' && (el.type === 'checkbox' || el.type === 'radio')) {
+      // A box no person sees, drawn by the page, whose page says its state (Element Plus's
+      // switch keeps its hidden checkbox unchecked and says aria-checked): what is drawn follows
+      // what the page says.
+      if ((a === 'true' || a === 'false' || a === 'mixed') && !seenPresent(el)) return a === 'mixed' ? 'mixed' : a === 'true';
+      return el.indeterminate ? 'mixed' : el.checked;
+    }
     return a === 'true' ? true : a === 'mixed' ? 'mixed' : a === 'false' ? false : null;
   }
   // A password field, or a label standing for one: what typing into the element reaches.

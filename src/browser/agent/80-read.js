@@ -247,7 +247,7 @@
     const ctx = newCtx(nextRef);
     const found = target(ref);
     const el = found && choosingIn(found);
-    const w = el && st(el).opacity === '0' ? widgetAround(el) : null;
+    const w = el && seeThrough(el) ? widgetAround(el) : null;
     return { match: w ? { ref: refFor(w, ctx) } : null, nextRef: ctx.next };
   }
   // Where a person turns the wheel to see more of the list element `ref` opens (the one its

@@ -587,8 +587,16 @@ pl.addEventListener('scroll', draw);
     let mut g = common::incognito(&[]);
     visit(&mut g, &web, "/parts");
     // Typed, it narrows to the 200 parts, drawn ten at a time: Part 187 is far down.
-    ok(&select(&mut g, "role=textbox;name=Part", "label", "Part 187"));
-    assert_eq!(eval(&mut g, "[chosen, part.value]"), json!(["Part 187", "Part 187"]));
+    ok(&select(
+        &mut g,
+        "role=textbox;name=Part",
+        "label",
+        "Part 187",
+    ));
+    assert_eq!(
+        eval(&mut g, "[chosen, part.value]"),
+        json!(["Part 187", "Part 187"])
+    );
     let r = select(&mut g, "role=textbox;name=Part", "label", "Sold out part");
     assert_eq!(failed(&r)["failureKind"], "notChosen", "{r}");
     assert_eq!(eval(&mut g, "chosen"), "Part 187");
