@@ -128,6 +128,12 @@ pub struct Shortcut {
     pub key: Key,
 }
 
+/// A chord Glass spells itself (`Backspace`, `Control+a`, `Escape`): always known, so a
+/// misspelling is a bug caught by the first test that presses it.
+pub fn chord(s: &str) -> Shortcut {
+    parse_shortcut(s).expect("a chord Glass spells is known")
+}
+
 /// Parse `Control+Shift+A`; `None` when any part is unknown.
 pub fn parse_shortcut(s: &str) -> Option<Shortcut> {
     if s.is_empty() || s.len() > 64 {

@@ -130,8 +130,9 @@ async fn close_list(b: &mut Browser, r: &str) -> Result<bool, ToolOutcome> {
     if !(still.open && still.keys_there) {
         return Ok(false);
     }
-    let escape = crate::browser::keys::parse_shortcut("Escape").expect("a known key");
-    b.input().press_chord(&escape).await?;
+    b.input()
+        .press_chord(&crate::browser::keys::chord("Escape"))
+        .await?;
     Ok(true)
 }
 

@@ -4,6 +4,7 @@
 use crate::browser::Browser;
 use crate::browser::act::focus_moved;
 use crate::browser::agent_calls::{ForceEmpty, SelectAll, Settle, ValueOf};
+use crate::browser::keys::chord;
 use crate::failure::{Failure, FailureKind};
 use crate::tools::kernel::outcome::ToolOutcome;
 
@@ -32,9 +33,9 @@ pub async fn clear_field(b: &mut Browser, r: &str) -> Result<(), ToolOutcome> {
     {
         return Err(focus_moved(by).into());
     }
-    let backspace = shortcut("Backspace");
+    let backspace = chord("Backspace");
     if selected.editor.is_some() {
-        b.input().press_chord(&shortcut("Control+a")).await?;
+        b.input().press_chord(&chord("Control+a")).await?;
     }
     b.input().press_chord(&backspace).await?;
     // The page moved the focus away between the selection and the keys: they went elsewhere.
@@ -55,9 +56,4 @@ pub async fn clear_field(b: &mut Browser, r: &str) -> Result<(), ToolOutcome> {
         FailureKind::NotCleared,
         "the field still holds text after select-all and Backspace",
     )))
-}
-
-/// A chord Glass spells itself; always parses.
-fn shortcut(s: &str) -> crate::browser::keys::Shortcut {
-    crate::browser::keys::parse_shortcut(s).expect("a known chord")
 }

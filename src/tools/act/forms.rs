@@ -8,7 +8,6 @@ use serde_json::Value;
 
 use crate::browser::act::{ActError, Caused, until_dialog};
 use crate::browser::agent_calls::{OptionSpec, State};
-use crate::browser::input::Press;
 use crate::browser::keys::Key;
 use crate::browser::{Browser, BrowserError};
 use crate::failure::{Failure, FailureKind, Kind};
@@ -16,7 +15,7 @@ use crate::policy::Capability;
 use crate::tools::act::choose::{FreeText, choose_option};
 use crate::tools::act::clearing::clear_field;
 use crate::tools::act::keyboard::PasswordGuard;
-use crate::tools::act::pointer::{PointerArgs, action_result, press_ref};
+use crate::tools::act::pointer::{PointerArgs, action_result};
 use crate::tools::act::stepping::set_slider;
 use crate::tools::kernel::args;
 use crate::tools::kernel::args::Target;
@@ -210,8 +209,8 @@ fn run_type(services: Arc<Services>, input: Call<TypeArgs>) -> ToolFuture {
 }
 
 /// Ready `r` to take text, as `actionable` for typing says. A text field the page keeps
-/// read-only until it is pressed (Ant Design's date picker lifts it as it opens) is pressed
-/// first, as a person clicks into a field before typing; still read-only then: `notEditable`.
+/// read-only until it has the focus (Ant Design's date picker lifts it then) is focused first,
+/// as the keys would focus it; still read-only then: `notEditable`, with no press or key sent.
 async fn ready_for_text(b: &mut Browser, r: &str) -> Result<(), ToolOutcome> {
     match b.actions().actionable(r, "type").await {
         Ok(_) => Ok(()),
@@ -219,7 +218,10 @@ async fn ready_for_text(b: &mut Browser, r: &str) -> Result<(), ToolOutcome> {
             if !b.agent().run(&State(r)).await?.read_only {
                 return Err(f.into());
             }
-            press_ref(b, r, Some(&Press::left(1))).await?;
+            b.actions().focus_for_keys(r).await?;
+            if b.agent().run(&State(r)).await?.read_only {
+                return Err(f.into());
+            }
             b.actions().actionable(r, "type").await?;
             Ok(())
         }

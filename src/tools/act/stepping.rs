@@ -7,7 +7,7 @@
 
 use crate::browser::Browser;
 use crate::browser::agent_calls::{Settle, State, StepRange};
-use crate::browser::keys::{Shortcut, parse_shortcut};
+use crate::browser::keys::chord;
 use crate::failure::{Failure, FailureKind};
 use crate::tools::kernel::outcome::ToolOutcome;
 
@@ -182,11 +182,6 @@ fn same(a: f64, b: f64) -> bool {
 
 fn not_set(reason: &'static str) -> ToolOutcome {
     Failure::of(FailureKind::NotSet, reason).into()
-}
-
-/// A key Glass names itself; always parses.
-fn chord(key: &str) -> Shortcut {
-    parse_shortcut(key).expect("a known key")
 }
 
 #[cfg(test)]

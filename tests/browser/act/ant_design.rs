@@ -115,11 +115,11 @@ fn tags_and_searches_are_chosen_in_whatever_they_filter_by() {
     assert_eq!(state(&mut g)["tags"], json!(["c3", "c5"]));
 }
 
-/// The date picker's field is read-only until it is pressed: `type` presses it first, as a
-/// person clicks into a field, and types the date; a field that stays read-only is refused
-/// with its value as it was.
+/// The date picker's field is read-only until it has the focus: `type` focuses it first, as
+/// the keys would, and types the date; a field that stays read-only is refused with its value
+/// as it was.
 #[test]
-fn a_field_read_only_until_pressed_takes_the_text() {
+fn a_field_read_only_until_focused_takes_the_text() {
     let (mut g, _web) = open();
     ok(&g.call(
         json!("type"),
