@@ -9,7 +9,7 @@
 use crate::common;
 
 use common::web::{Page, Server};
-use common::{Glass, apps, eval, failed, ok};
+use common::{Glass, apps, eval, failed, nav, ok};
 use serde_json::{Value, json};
 
 /// A form of Ant Design fields; `window.state` is React's state after each render, `window.log`
@@ -60,11 +60,7 @@ fn serve() -> Server {
 fn open() -> (Glass, Server) {
     let web = serve();
     let mut g = common::incognito(&[]);
-    ok(&g.call(
-        json!("nav"),
-        "navigate",
-        json!({"url": web.url("/form.html"), "observe": false}),
-    ));
+    nav(&mut g, &web, "/form.html");
     (g, web)
 }
 

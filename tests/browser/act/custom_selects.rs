@@ -11,7 +11,7 @@
 use crate::common;
 
 use common::web::{Page, Server};
-use common::{Glass, apps, eval, failed, ok};
+use common::{Glass, apps, eval, failed, nav, ok};
 use serde_json::{Value, json};
 
 /// An order form: Tom Select over a country `<select>` and a multiple tags `<select>` (the
@@ -53,22 +53,13 @@ fn order() -> Server {
 }
 
 fn open(g: &mut Glass, web: &Server) {
-    visit(g, web, "/order.html");
+    nav(g, web, "/order.html");
     // Shoelace's autoloader defines its components after load: on a loaded machine later than
     // navigate's bound (it then says `settled: false`), so a user waits for the one they need.
     ok(&g.call(
         json!("wait"),
         "wait",
         json!({"kind": "elementVisible", "target": "role=combobox;name=Plan", "timeoutMs": 15000}),
-    ));
-}
-
-/// Navigate to `path` of `web`, no observation.
-fn visit(g: &mut Glass, web: &Server, path: &str) {
-    ok(&g.call(
-        json!("nav"),
-        "navigate",
-        json!({"url": web.url(path), "observe": false}),
     ));
 }
 
@@ -197,7 +188,7 @@ w.addEventListener('input', () => {
 </script>"#;
     let web = Server::start(vec![("/shop", Page::html(page))]);
     let mut g = common::incognito(&[]);
-    visit(&mut g, &web, "/shop");
+    nav(&mut g, &web, "/shop");
     ok(&select(
         &mut g,
         "role=combobox;name=Widget",
@@ -273,7 +264,7 @@ window.submitted = () => [...new FormData(document.getElementById('trip'))].map(
         &[("/npm/tom-select", apps::npm_package("tom-select"))],
     );
     let mut g = common::incognito(&[]);
-    visit(&mut g, &web, "/trip.html");
+    nav(&mut g, &web, "/trip.html");
     ok(&select(&mut g, "role=combobox;name=City", "label", "Bern"));
     assert_eq!(eval(&mut g, "submitted()"), "city=brn");
     assert_eq!(eval(&mut g, "log.join(' ')"), "city=brn");
@@ -313,7 +304,7 @@ window.submitted = () => [...new FormData(document.getElementById('f'))].map(([k
 </script>"#;
     let web = Server::start(vec![("/browser", Page::html(page))]);
     let mut g = common::incognito(&[]);
-    visit(&mut g, &web, "/browser");
+    nav(&mut g, &web, "/browser");
     ok(&select(
         &mut g,
         "role=combobox;name=Browser",
@@ -378,7 +369,7 @@ window.state = () => [[...new FormData(document.getElementById('f'))].map(([k, v
         &[("/npm/choices.js", apps::npm_package("choices.js"))],
     );
     let mut g = common::incognito(&[]);
-    visit(&mut g, &web, "/booking");
+    nav(&mut g, &web, "/booking");
     let obs = common::observe(&mut g, json!({}));
     let widgets: Vec<String> = common::all_elements(&obs["elements"])
         .iter()
@@ -444,7 +435,7 @@ window.state = () => [new FormData(document.getElementById('f')).get('c'), docum
 </script>"#;
     let web = Server::start(vec![("/colour", Page::html(page))]);
     let mut g = common::incognito(&[]);
-    visit(&mut g, &web, "/colour");
+    nav(&mut g, &web, "/colour");
     ok(&select(&mut g, "role=combobox;name=Colour", "value", "b"));
     assert_eq!(eval(&mut g, "state()"), json!(["b", "Blue"]));
     let r = select(&mut g, "role=combobox;name=Colour", "value", "y");
@@ -482,7 +473,7 @@ window.state = () => [[...new FormData(document.getElementById('f'))].map(([k, v
         ],
     );
     let mut g = common::incognito(&[]);
-    visit(&mut g, &web, "/rooms");
+    nav(&mut g, &web, "/rooms");
     // Select2 names its single combobox by the choice it shows.
     ok(&select(
         &mut g,
@@ -533,7 +524,7 @@ for (const li of cl.children) li.onclick = () => {
 </script>"#;
     let web = Server::start(vec![("/paint", Page::html(page))]);
     let mut g = common::incognito(&[]);
-    visit(&mut g, &web, "/paint");
+    nav(&mut g, &web, "/paint");
     ok(&select(
         &mut g,
         "role=combobox;name=Color",
@@ -585,7 +576,7 @@ pl.addEventListener('scroll', draw);
 </script>"#;
     let web = Server::start(vec![("/parts", Page::html(page))]);
     let mut g = common::incognito(&[]);
-    visit(&mut g, &web, "/parts");
+    nav(&mut g, &web, "/parts");
     // Typed, it narrows to the 200 parts, drawn ten at a time: Part 187 is far down.
     ok(&select(
         &mut g,

@@ -7,7 +7,7 @@
 use crate::common;
 
 use common::web::{Page, Server};
-use common::{apps, eval, ok};
+use common::{apps, eval, nav, ok};
 use serde_json::json;
 
 /// A form of Element Plus fields; `st()` is Vue's state.
@@ -42,11 +42,7 @@ fn an_element_plus_form_is_filled_and_its_switch_read_as_drawn() {
         ],
     );
     let mut g = common::incognito(&[]);
-    ok(&g.call(
-        json!("nav"),
-        "navigate",
-        json!({"url": web.url("/form.html"), "observe": false}),
-    ));
+    nav(&mut g, &web, "/form.html");
     ok(&g.call(
         json!("fill"),
         "fillForm",

@@ -10,7 +10,7 @@
 use crate::common;
 
 use common::web::{Page, Server};
-use common::{Glass, apps, eval, failed, ok};
+use common::{Glass, apps, eval, failed, nav, ok};
 use serde_json::{Value, json};
 
 /// A settings form drawn by Material UI; `window.state` is React's state after each render,
@@ -114,15 +114,6 @@ fn serve() -> Server {
     )
 }
 
-/// Navigate to `path` of `web`, no observation.
-fn visit(g: &mut Glass, web: &Server, path: &str) {
-    ok(&g.call(
-        json!("nav"),
-        "navigate",
-        json!({"url": web.url(path), "observe": false}),
-    ));
-}
-
 fn fill(g: &mut Glass, fields: Value) -> Value {
     g.call(json!("fill"), "fillForm", json!({ "fields": fields }))
 }
@@ -138,7 +129,7 @@ fn state(g: &mut Glass) -> Value {
 fn a_material_ui_form_is_filled_in_one_call() {
     let web = serve();
     let mut g = common::incognito(&[]);
-    visit(&mut g, &web, "/settings.html");
+    nav(&mut g, &web, "/settings.html");
     let r = fill(
         &mut g,
         json!([
@@ -172,7 +163,7 @@ fn a_material_ui_form_is_filled_in_one_call() {
 fn a_multiple_select_is_chosen_in_and_left_closed() {
     let web = serve();
     let mut g = common::incognito(&[]);
-    visit(&mut g, &web, "/settings.html");
+    nav(&mut g, &web, "/settings.html");
     let select = |g: &mut Glass, label: &str| {
         g.call(
             json!("select"),
@@ -213,7 +204,7 @@ fn a_multiple_select_is_chosen_in_and_left_closed() {
 fn sliders_are_set_with_their_keys() {
     let web = serve();
     let mut g = common::incognito(&[]);
-    visit(&mut g, &web, "/sliders.html");
+    nav(&mut g, &web, "/sliders.html");
     ok(&fill(
         &mut g,
         json!([

@@ -9,7 +9,7 @@
 use crate::common;
 
 use common::web::{Page, Server};
-use common::{Glass, apps, eval, failed, ok};
+use common::{Glass, apps, eval, failed, nav, ok};
 use serde_json::{Value, json};
 
 /// A form of Vuetify fields; `st()` is Vue's state, `log` what the dialog's and menu's buttons
@@ -51,11 +51,7 @@ fn open() -> (Glass, Server) {
         ],
     );
     let mut g = common::incognito(&[]);
-    ok(&g.call(
-        json!("nav"),
-        "navigate",
-        json!({"url": web.url("/form.html"), "observe": false}),
-    ));
+    nav(&mut g, &web, "/form.html");
     (g, web)
 }
 
