@@ -54,7 +54,7 @@ pub struct ElementState {
     /// A control that steps through numbers (a slider, a spinbutton that takes no text): where
     /// it stands and its bounds.
     pub range: Option<StepRange>,
-    /// A text field read-only by its native attribute (a page may lift it once it is pressed).
+    /// A text field read-only by its native attribute (a page may lift it once it has the focus).
     pub read_only: bool,
 }
 

@@ -664,6 +664,11 @@ pub fn nav(g: &mut Glass, web: &web::Server, path: &str) -> Value {
     ))
 }
 
+/// `fillForm` with these `fields`: its whole answer, success or failure.
+pub fn fill_form(g: &mut Glass, fields: Value) -> Value {
+    g.call(json!("fill"), "fillForm", json!({ "fields": fields }))
+}
+
 /// Every element of an observation's `elements`, depth first: regions nest their items under
 /// `children`.
 pub fn all_elements(elements: &Value) -> Vec<Value> {

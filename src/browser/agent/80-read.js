@@ -421,7 +421,7 @@
       editor: ed && ed.input === ctl ? ed.kind : undefined,
       picksFromList: picksFromList(choosingIn(ctl)) || undefined,
       range: rangeOf(ctl),
-      // Read-only by the native attribute, which a page may lift once the field is pressed.
+      // Read-only by the native attribute, which a page may lift once the field has the focus.
       readOnly: ((ctl.localName === 'input' || ctl.localName === 'textarea') && /** @type {HTMLInputElement} */ (ctl).readOnly) || undefined,
     };
   }

@@ -581,6 +581,8 @@ async fn fill_one(b: &mut Browser, r: &str, value: &Value) -> Option<FailureKind
         let Some(want) = number else {
             return Some(FailureKind::NotInRange);
         };
+        // Seen, enabled and in view, with no press: its keys set it (the check choosing a
+        // <select>'s option takes).
         if let Err(e) = b.actions().actionable(r, "select").await {
             return Some(act(e, FailureKind::NotActionable));
         }

@@ -10,7 +10,7 @@
 use crate::common;
 
 use common::web::{Page, Server};
-use common::{Glass, apps, eval, failed, nav, ok};
+use common::{Glass, apps, eval, failed, fill_form, nav, ok};
 use serde_json::{Value, json};
 
 /// A settings form drawn by Material UI; `window.state` is React's state after each render,
@@ -114,10 +114,6 @@ fn serve() -> Server {
     )
 }
 
-fn fill(g: &mut Glass, fields: Value) -> Value {
-    g.call(json!("fill"), "fillForm", json!({ "fields": fields }))
-}
-
 fn state(g: &mut Glass) -> Value {
     eval(g, "window.state")
 }
@@ -130,7 +126,7 @@ fn a_material_ui_form_is_filled_in_one_call() {
     let web = serve();
     let mut g = common::incognito(&[]);
     nav(&mut g, &web, "/settings.html");
-    let r = fill(
+    let r = fill_form(
         &mut g,
         json!([
             {"target": "role=textbox;name=Full name", "value": "Ada Lovelace"},
@@ -205,7 +201,7 @@ fn sliders_are_set_with_their_keys() {
     let web = serve();
     let mut g = common::incognito(&[]);
     nav(&mut g, &web, "/sliders.html");
-    ok(&fill(
+    ok(&fill_form(
         &mut g,
         json!([
             {"target": "role=slider;name=Level", "value": "7"},
@@ -218,7 +214,7 @@ fn sliders_are_set_with_their_keys() {
     assert_eq!(eval(&mut g, values), json!(["7", "733", "0.2", "87"]));
     // Four keys moved Level from 3 to 7, each an input event.
     assert_eq!(eval(&mut g, "inputs.level"), 4);
-    ok(&fill(
+    ok(&fill_form(
         &mut g,
         json!([
             {"target": "role=slider;name=Heat", "value": 0},
@@ -232,18 +228,18 @@ fn sliders_are_set_with_their_keys() {
         ("role=slider;name=Ratio", json!("0.25")),
         ("role=slider;name=Level", json!("loud")),
     ] {
-        let r = fill(&mut g, json!([{ "target": target, "value": value }]));
+        let r = fill_form(&mut g, json!([{ "target": target, "value": value }]));
         assert_eq!(failed(&r)["fields"][0]["failureKind"], "notInRange", "{r}");
     }
     assert_eq!(eval(&mut g, "JSON.stringify(inputs)"), before);
-    let r = fill(
+    let r = fill_form(
         &mut g,
         json!([{"target": "role=slider;name=Stuck", "value": 6}]),
     );
     assert_eq!(failed(&r)["fields"][0]["failureKind"], "notSet", "{r}");
     assert_eq!(eval(&mut g, "stuck.getAttribute('aria-valuenow')"), "2");
     // Its keys went as far as they go, short of the number: put back where it stood.
-    let r = fill(
+    let r = fill_form(
         &mut g,
         json!([{"target": "role=slider;name=Capped", "value": 80}]),
     );
@@ -269,13 +265,13 @@ fn a_slider_drawn_over_a_hidden_input_is_listed_and_set() {
         listed.contains(r#""role":"slider","name":"Volume""#),
         "{listed}"
     );
-    ok(&fill(
+    ok(&fill_form(
         &mut g,
         json!([{"target": "role=slider;name=Volume", "value": "45"}]),
     ));
     assert_eq!(state(&mut g)["volume"], 45);
     // Between its steps of 5: refused, not moved.
-    let r = fill(
+    let r = fill_form(
         &mut g,
         json!([{"target": "role=slider;name=Volume", "value": 47}]),
     );

@@ -9,8 +9,8 @@
 use crate::common;
 
 use common::web::{Page, Server};
-use common::{Glass, apps, eval, failed, nav, ok};
-use serde_json::{Value, json};
+use common::{Glass, apps, eval, failed, fill_form, nav, ok};
+use serde_json::json;
 
 /// A form of Vuetify fields; `st()` is Vue's state, `log` what the dialog's and menu's buttons
 /// were told.
@@ -55,10 +55,6 @@ fn open() -> (Glass, Server) {
     (g, web)
 }
 
-fn fill(g: &mut Glass, fields: Value) -> Value {
-    g.call(json!("fill"), "fillForm", json!({ "fields": fields }))
-}
-
 /// The select's combobox is named by the label a person reads (its input goes by "Open"), and
 /// one `fillForm` fills every field through what a person operates; Vue's state then holds
 /// every value, and the dialog's button answers.
@@ -73,7 +69,7 @@ fn a_vuetify_form_is_filled_in_one_call() {
             "{listed}"
         );
     }
-    ok(&fill(
+    ok(&fill_form(
         &mut g,
         json!([
             {"target": "role=textbox;name=Full name", "value": "Ada Lovelace"},
@@ -115,7 +111,7 @@ fn a_vuetify_form_is_filled_in_one_call() {
 #[test]
 fn an_autocomplete_is_chosen_in_not_typed_into() {
     let (mut g, _web) = open();
-    ok(&fill(
+    ok(&fill_form(
         &mut g,
         json!([{"target": "role=textbox;name=Country", "value": "Spain"}]),
     ));
@@ -126,7 +122,7 @@ fn an_autocomplete_is_chosen_in_not_typed_into() {
         json!({"target": "name=Country", "label": "Italy"}),
     ));
     assert_eq!(eval(&mut g, "st().country"), "Italy");
-    let r = fill(
+    let r = fill_form(
         &mut g,
         json!([{"target": "name=Country", "value": "Atlantis"}]),
     );
