@@ -206,6 +206,10 @@ PLANTS = [
  ("a hidden checkbox's own state is read over what its page says", [("src/browser/agent/35-state.js", "      if ((a === 'true' || a === 'false' || a === 'mixed') && !seenPresent(el)) return a === 'mixed' ? 'mixed' : a === 'true';\n", "")], "element_plus", "an_element_plus_form"),
  ("only a control itself is see-through, never its wrapper", [("src/browser/agent/25-visibility.js", "    for (let k = 0; n && n.nodeType === 1 && k < 4; k++) {", "    for (let k = 0; n && n.nodeType === 1 && k < 1; k++) {")], "element_plus", "an_element_plus_form"),
  ("a crash at start-up is reported at once", [('src/browser/launch/mod.rs', '            tracing::warn!(%status, "Chrome crashed while starting; starting it once more");\n            launch_once(&opts).await', '            Err(LaunchError::Exited { status, detail: String::new(), crashed: true })')], "browser_launch", "a_chrome_that_crashes"),
+ ("a miss the agent told is dropped", [("src/browser/act.rs", "            *missed = told.lock().ok().and_then(|mut t| t.take());", "            let _ = &told;")], "page_model", "a_press_another_button_takes"),
+ ("the agent never tells a miss", [("src/browser/agent/70-act.js", "    if (w.told || typeof tell !== 'function') return;", "    if (w.told || typeof tell === 'function') return;")], "page_model", "a_press_another_button_takes"),
+ ("a combobox's unnamed drawn list is never found", [("src/browser/agent/80-read.js", "    return best || (el.getAttribute('aria-expanded') === 'true' ? drawnList(el) : null);", "    return best;")], "element_plus", "a_virtual_select"),
+ ("an item with no role is named by nothing", [("src/browser/agent/80-read.js", "    const nameOf = (o) => itemName(o, 'option', markedItem(o));", "    const nameOf = (o) => itemName(o, 'option', false);")], "element_plus", "a_virtual_select"),
 ]
 # Plants by people who had not written the code (issue 28): each family's slips, planted from
 # the docs and the code without reading the tests, with the test that catches each ("lib": the

@@ -18,7 +18,7 @@ use tokio::sync::broadcast::{Receiver, error::TryRecvError};
 use super::agent_calls::{Actionable, Resolve, Settle, Similar, WaitParsed};
 use super::cdp::CdpEvent;
 use super::error::BrowserError;
-use super::events::{OpenDialog, PageEvents};
+use super::events::{MISSED_BINDING, OpenDialog, PageEvents};
 use super::locator::{self, Locator};
 use super::page::Browser;
 use super::refs::RefInfo;
@@ -593,6 +593,8 @@ impl Actions<'_> {
         // The requests the input started that an action waits on, as this receiver sees them,
         // in order: the event watcher records the same concurrently and may be behind it.
         let started: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+        // Where the agent said the input went, when not to its target (see `MISSED_BINDING`).
+        let told: std::sync::Mutex<Option<Missed>> = std::sync::Mutex::new(None);
         // The last event this receiver saw: the watcher must have applied it before the
         // revision is read (see the end).
         let last_seen = AtomicU64::new(0);
@@ -620,6 +622,18 @@ impl Actions<'_> {
                     }
                     "Browser.downloadWillBegin" if p["frameId"] == main_frame.as_str() => {
                         caused.download = true
+                    }
+                    // The agent's word, in any of the page's frames, that the input went
+                    // elsewhere: kept though the document that said it is gone.
+                    "Runtime.bindingCalled" if p["name"] == MISSED_BINDING => {
+                        let said = p["payload"]
+                            .as_str()
+                            .and_then(|t| serde_json::from_str(t).ok());
+                        if let (Ok(mut told), Some(m)) =
+                            (told.lock(), said.as_ref().and_then(missed_input))
+                        {
+                            told.get_or_insert(m);
+                        }
                     }
                     _ if ev.session_id.as_deref() != Some(session.as_str()) => {}
                     // A link opening a new tab is a popup, not a navigation of this page.
@@ -764,6 +778,11 @@ impl Actions<'_> {
         }
         // What this receiver saw (a history entry the page made) is in the revision too.
         drain(&mut rx, &mut caused, &mut navigating, &mut loaded);
+        // A miss the agent told holds though the document it was told in could no longer be
+        // asked (what took the press navigated).
+        if missed.is_none() {
+            *missed = told.lock().ok().and_then(|mut t| t.take());
+        }
         self.browser
             .events
             .caught_up(last_seen.load(Relaxed), Duration::from_millis(250))

@@ -120,24 +120,33 @@ impl Agent<'_> {
             });
         let id = match known {
             Some(id) => id,
-            None => self
-                .browser
-                .cdp
-                .call_raw(
-                    Some(&session),
-                    "Page.createIsolatedWorld",
-                    json!({"frameId": frame, "worldName": WORLD_NAME, "grantUniveralAccess": true}),
-                    CALL_TIMEOUT,
-                )
-                .await
-                .map_err(|e| match e {
+            None => {
+                // A frame of its own process is a session of its own: the binding the agent
+                // tells misses through is added there too (again for the page: harmless).
+                let cdp = &self.browser.cdp;
+                let (_, world) = tokio::join!(
+                    cdp.call_raw(
+                        Some(&session),
+                        "Runtime.addBinding",
+                        json!({"name": super::events::MISSED_BINDING, "executionContextName": WORLD_NAME}),
+                        CALL_TIMEOUT,
+                    ),
+                    cdp.call_raw(
+                        Some(&session),
+                        "Page.createIsolatedWorld",
+                        json!({"frameId": frame, "worldName": WORLD_NAME, "grantUniveralAccess": true}),
+                        CALL_TIMEOUT,
+                    )
+                );
+                world.map_err(|e| match e {
                     super::cdp::CdpError::Protocol { .. } if self.browser.frame.is_some() => {
                         BrowserError::FrameGone
                     }
                     e => e.into(),
                 })?["executionContextId"]
-                .as_i64()
-                .ok_or(BrowserError::Agent)?,
+                    .as_i64()
+                    .ok_or(BrowserError::Agent)?
+            }
         };
         let context = AgentContext {
             id,

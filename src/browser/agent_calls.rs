@@ -471,6 +471,12 @@ agent_fn!(
 );
 
 agent_fn!(
+    /// Resolve after `0` ms by the page's own timers (at most 1 s): every timer of the page's
+    /// due sooner has run by then, whatever the machine's load did to the wall clock.
+    Rest(u64) => "rest", bool
+);
+
+agent_fn!(
     /// Resolve locator `0` (in the agent's form) to one element, minting refs from `1`; the
     /// answer's `status` says which (read by `Actions::resolve`).
     Resolve(Value, u64) => "resolve", Value

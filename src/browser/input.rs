@@ -507,9 +507,15 @@ impl Input<'_> {
                 }
             } else {
                 // A pointer drag rests on the destination too before the button comes up, as a
-                // person's does: SortableJS's pointer mode looks where the pointer is every 50 ms,
-                // and a drop sooner than that went by unseen on a loaded machine.
-                tokio::time::sleep(DRAG_OVER_EVERY).await;
+                // person's does: SortableJS's pointer mode looks where the pointer is every 50 ms.
+                // The rest is measured on the page's clock, so that look has run before the
+                // release: on a loaded machine a wall-clock rest let the release reach the page
+                // first (Chrome runs input before timers), and the library dropped the card back
+                // where it came from while the drop's target had received the release.
+                let rest = DRAG_OVER_EVERY.as_millis() as u64 + 10;
+                if self.browser.agent().run(&super::agent_calls::Rest(rest)).await.is_err() {
+                    tokio::time::sleep(DRAG_OVER_EVERY).await;
+                }
                 self.mouse(mouse_event("mouseMoved", x2, y2, Some(Button::Left), 0, 0))
                     .await?;
             }

@@ -17,7 +17,7 @@ use serde_json::{Value, json};
 use tokio::sync::{MappedMutexGuard, MutexGuard};
 
 use super::error::BrowserError;
-use super::events::{Diagnostics, PageEvents, WORLD_NAME, watch};
+use super::events::{Diagnostics, MISSED_BINDING, PageEvents, WORLD_NAME, watch};
 use super::launch::{self, LaunchOptions};
 use super::page::{Browser, CALL_TIMEOUT, Interaction, PageTarget, VIEWPORT};
 use super::profile::{
@@ -507,11 +507,17 @@ impl Browser {
             super::enforce::intercept(&self.cdp, &session_id, self.downloads_denied).await;
         }
         let s = Some(session_id.as_str());
-        let (runtime, state, attach) = tokio::join!(
+        let (runtime, _, state, attach) = tokio::join!(
             // Runtime events feed diagnostics (console, exceptions) and report the agent's
             // worlds.
             self.cdp
                 .call_raw(s, "Runtime.enable", json!({}), CALL_TIMEOUT),
+            self.cdp.call_raw(
+                s,
+                "Runtime.addBinding",
+                json!({"name": MISSED_BINDING, "executionContextName": WORLD_NAME}),
+                CALL_TIMEOUT,
+            ),
             // A page that finished loading before it was selected sends no load event: ask.
             // (Its requests already in flight are not known; their ends are ignored.) A page
             // that does not answer at once (a dialog holds it) counts as loaded.

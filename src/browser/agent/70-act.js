@@ -248,10 +248,13 @@
    * One watched input: `press` (a pointer press), `keys`, `hover` (the pointer's move onto `at`)
    * or `release` (a drag's drop at `at`, after its press).
    * @typedef {{ el: El, via: El, input: string, kinds: string[], seen: Map<string, FirstEvent>, at: number[] | null,
-   *   landing?: Landing, along: Map<Element, number[]>, lastMove?: string, mo?: MutationObserver, dragStarted?: boolean, stop: () => void }} InputWatch
+   *   landing?: Landing, along: Map<Element, number[]>, lastMove?: string, mo?: MutationObserver, dragStarted?: boolean, told?: boolean, stop: () => void }} InputWatch
    */
   /** @type {InputWatch[]} */
   let inputWatches = [];
+  // The binding Glass adds to this world alone (Runtime.addBinding by world name): a call is an
+  // event Glass receives even when the document is gone by the time it would ask.
+  const MISSED_BINDING = '__glassMissed';
   // Between the last look and the input the page can move or cover el (a timer that shifts the
   // layout), or move the focus away from it: the input then lands elsewhere. Listening on el,
   // its stand-in and its labels, and on the window first of all (capture), tells afterwards
@@ -298,6 +301,7 @@
         } else {
           if (w.mo) seenMoving(w, w.mo.takeRecords());
           w.landing = landing(w, at);
+          tellMissed(w);
         }
         return;
       }
@@ -310,12 +314,18 @@
       if (input !== 'release') for (const n of nodes) n.addEventListener(k, onEl, true);
       if (win) win.addEventListener(k, onWin, true);
     }
+    // Once the judged events are over (the button or key comes up, before what a click or an
+    // Enter does by default), and as the document goes: what they reached is told then.
+    const after = { press: ['mouseup'], keys: ['keyup'], hover: [], release: [] }[input].concat('pagehide');
+    const onAfter = () => tellMissed(w);
+    if (win) for (const k of after) win.addEventListener(k, onAfter, true);
     w.stop = () => {
       if (w.mo) w.mo.disconnect();
       for (const k of kinds) {
         for (const n of nodes) n.removeEventListener(k, onEl, true);
         if (win) win.removeEventListener(k, onWin, true);
       }
+      if (win) for (const k of after) win.removeEventListener(k, onAfter, true);
     };
     inputWatches.push(w);
   }
@@ -379,17 +389,36 @@
     const watches = inputWatches;
     unwatchInput();
     for (const w of watches) {
-      /** @type {Element | null} */
-      let t;
-      if (w.input === 'release') t = w.landing ? w.landing.by : null;
-      else {
-        const f = w.kinds.map((k) => w.seen.get(k)).find(Boolean);
-        t = f && !f.reached ? f.target : null;
-      }
-      if (!t || t.nodeType !== 1 || lands(w.el, w.via, t) || hostsOf(w.el).includes(t)) continue;
-      return { ...summarize(/** @type {El} */ (t)), input: w.input };
+      const m = missedBy(w);
+      if (m) return m;
     }
     return null;
+  }
+  // Where watch w's input went when that was not its target (role, name, tag and the input);
+  // else null. The one judgment of a watch, whether Glass asks (`inputMissed`) or is told.
+  /** @param {InputWatch} w */
+  function missedBy(w) {
+    /** @type {Element | null} */
+    let t;
+    if (w.input === 'release') t = w.landing ? w.landing.by : null;
+    else {
+      const f = w.kinds.map((k) => w.seen.get(k)).find(Boolean);
+      t = f && !f.reached ? f.target : null;
+    }
+    if (!t || t.nodeType !== 1 || lands(w.el, w.via, t) || hostsOf(w.el).includes(t)) return null;
+    return { ...summarize(/** @type {El} */ (t)), input: w.input };
+  }
+  // Tell Glass at once, through the binding only this world has, that w's input went elsewhere:
+  // what it went to may end the document (a submit button beside the one aimed at, a link)
+  // before Glass asks, and a miss must never be lost with the document and read as a success.
+  /** @param {InputWatch} w */
+  function tellMissed(w) {
+    const tell = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (globalThis))[MISSED_BINDING];
+    if (w.told || typeof tell !== 'function') return;
+    const m = missedBy(w);
+    if (!m) return;
+    w.told = true;
+    try { tell(JSON.stringify(m)); } catch (_) { /* the binding went with the context */ }
   }
   // A page that has not reacted by the first frame (no mutation since the input) is taken as
   // settled then; one that has must then be quiet for `quietFrames` frames in a row.

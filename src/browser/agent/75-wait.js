@@ -131,3 +131,12 @@
       to = setTimeout(() => finish(false), most);
     });
   }
+  // A rest measured on the page's own clock: it ends through the page's timer queue, after every
+  // timer of the page's due sooner (a drag library that looks where the pointer is every 50 ms).
+  // A wall-clock sleep does not promise that on a loaded machine: Chrome runs input before
+  // timers, so the release that follows could reach the page before the library's look.
+  /** @param {number} ms */
+  function rest(ms) {
+    const wait = Math.min(posInt(ms, 60), 1000);
+    return new Promise((resolve) => { setTimeout(() => resolve(true), wait); });
+  }

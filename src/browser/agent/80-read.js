@@ -146,7 +146,8 @@
     }
     const role = roleOf(el);
     /** @param {El} o */
-    const nameOf = (o) => itemName(o, 'option', false);
+    // An item with no role (see `markedItem`) is named by its text, as a person reads it.
+    const nameOf = (o) => itemName(o, 'option', markedItem(o));
     /** @type {OptionReading} */
     const read = {
       value: (o) => { const v = o.getAttribute('value') ?? o.getAttribute('data-value'); return v == null ? null : String(v); },
@@ -220,6 +221,27 @@
         const r = l.getBoundingClientRect();
         const d = Math.hypot(r.left - at.left, r.top - at.bottom);
         if (d < far) { far = d; best = /** @type {El} */ (l); }
+      }
+    }
+    return best || (el.getAttribute('aria-expanded') === 'true' ? drawnList(el) : null);
+  }
+  // The list a combobox that says it is open draws with no listbox role and names nowhere
+  // (Element Plus's select-v2: items that say `aria-selected` and nothing else, in a popup at
+  // the end of the body): what holds the shown marked items nearest to el's bottom, outside
+  // el's own widget. null when nothing is shown so.
+  /** @param {El} el @returns {El | null} */
+  function drawnList(el) {
+    const at = el.getBoundingClientRect();
+    const own = widgetAround(el) || el;
+    /** @type {El | null} */
+    let best = null, far = Infinity;
+    for (const root of [document, ...openShadowRoots(document)]) {
+      for (const i of root.querySelectorAll('[aria-selected]:not([role])')) {
+        const item = /** @type {El} */ (i), holder = /** @type {El | null} */ (item.parentElement);
+        if (!holder || holder === best || composedContains(own, item) || !markedItem(item) || !sight(item)) continue;
+        const r = item.getBoundingClientRect();
+        const d = Math.hypot(r.left - at.left, r.top - at.bottom);
+        if (d < far) { far = d; best = holder; }
       }
     }
     return best;

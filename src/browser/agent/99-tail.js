@@ -54,6 +54,7 @@
     preflight: guard(preflight),
     waitFor: guard(waitFor),
     pageChanged: guard(pageChanged),
+    rest: guard(rest),
     verifyChecks: guard(verifyChecks),
     extractRaw: guard(extractRaw, (a) => a[1]),
     taskScope: guard(taskScope, (a) => a[1]),

@@ -7,7 +7,7 @@
 use crate::common;
 
 use common::web::{Page, Server};
-use common::{apps, eval, nav, ok};
+use common::{apps, eval, failed, nav, ok};
 use serde_json::json;
 
 /// A form of Element Plus fields; `st()` is Vue's state.
@@ -84,4 +84,72 @@ fn an_element_plus_form_is_filled_and_its_switch_read_as_drawn() {
         ),
         false
     );
+}
+
+/// Element Plus's virtualized select (`el-select-v2`), one plain and one that filters as typed:
+/// its list has no listbox role and is named by nothing (a popup at the end of the body whose
+/// items say only `aria-selected`), draws only the rows in view, and its input sits see-through
+/// under the text it shows. `vm` is Vue's state.
+const VIRTUAL: &str = r#"<!doctype html><html><head><meta charset="utf-8"><title>Shipping</title>
+<link rel="stylesheet" href="/npm/element-plus/dist/index.css">
+<script src="/npm/vue/dist/vue.global.prod.js"></script>
+<script src="/npm/element-plus/dist/index.full.min.js"></script></head>
+<body><div id="app" style="width:500px;padding:20px">
+<el-form label-width="100px">
+<el-form-item label="City"><el-select-v2 v-model="city" :options="cities" placeholder="Pick"></el-select-v2></el-form-item>
+<el-form-item label="Country"><el-select-v2 v-model="country" :options="countries" filterable placeholder="Pick"></el-select-v2></el-form-item>
+</el-form></div>
+<script>
+const app = Vue.createApp({data: () => ({city: '', country: '',
+  cities: Array.from({length: 50}, (_, i) => ({value: 'c' + i, label: 'City ' + i})),
+  countries: ['France', 'Germany', 'Spain', 'Italy', 'Norway'].map((c) => ({value: c.toLowerCase(), label: c}))}),
+  mounted() { window.vm = this; }});
+app.use(ElementPlus);
+app.mount('#app');
+</script></body></html>"#;
+
+/// An option far down the virtual list is found by turning the wheel over it, one of the
+/// filtering select by typing its name; a name neither has is refused with the options shown
+/// and the choice before kept; `fillForm` chooses in both. Each checked on Vue's state.
+#[test]
+fn a_virtual_select_with_an_unnamed_list_is_chosen_in() {
+    let web = Server::start_with_dirs(
+        vec![("/ship.html", Page::html(VIRTUAL))],
+        &[
+            ("/npm/vue", apps::npm_package("vue")),
+            ("/npm/element-plus", apps::npm_package("element-plus")),
+        ],
+    );
+    let mut g = common::incognito(&[]);
+    nav(&mut g, &web, "/ship.html");
+    let state = |g: &mut common::Glass| eval(g, "[vm.city, vm.country]");
+    let select = |g: &mut common::Glass, name: &str, label: &str| {
+        g.call(
+            json!("select"),
+            "select",
+            json!({"target": format!("role=combobox;name={name}"), "label": label}),
+        )
+    };
+    ok(&select(&mut g, "City", "City 37"));
+    ok(&select(&mut g, "Country", "Spain"));
+    assert_eq!(state(&mut g), json!(["c37", "spain"]));
+    for (name, label) in [("City", "City 99"), ("Country", "Peru")] {
+        let r = select(&mut g, name, label);
+        assert_eq!(failed(&r)["failureKind"], "noSuchOption", "{r}");
+    }
+    let r = select(&mut g, "City", "Town 1");
+    assert!(
+        failed(&r)["options"].to_string().contains("City 0"),
+        "the options it shows: {r}"
+    );
+    assert_eq!(state(&mut g), json!(["c37", "spain"]));
+    ok(&g.call(
+        json!("fill"),
+        "fillForm",
+        json!({"fields": [
+            {"target": "role=combobox;name=City", "value": "City 3"},
+            {"target": "role=combobox;name=Country", "value": "Norway"}
+        ]}),
+    ));
+    assert_eq!(state(&mut g), json!(["c3", "norway"]));
 }

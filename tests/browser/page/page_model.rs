@@ -856,6 +856,38 @@ fn a_press_the_page_moves_the_target_away_from_is_reported_missed() {
     assert_eq!(eval(&mut g, "window.got.join(' ')"), "Promo Buy");
 }
 
+/// The worst case of a missed press: what took it ends the document. A menu that slides as the
+/// pointer arrives (Wagtail's footer puts "Submit for review" right under "Publish") puts its
+/// submit button under the press, and the form goes before Glass could ask the page where the
+/// press went. `click` still answers `missedTarget` naming the button that took it, as the
+/// server's record of the form sent says; the page never counted a press on Publish.
+#[test]
+fn a_press_another_button_takes_and_submits_with_is_reported_missed() {
+    let page = "<body style='margin:0'><form method='get' action='/sent'>\
+        <div id='menu' style='position:relative;top:40px'>\
+        <button type='button' style='display:block;width:200px;height:40px'\
+          onclick='sessionStorage.published = 1'>Publish</button>\
+        <button name='action' value='review' style='display:block;width:200px;height:40px'>Submit for review</button>\
+        </div></form><script>addEventListener('pointermove', () => {\
+          document.getElementById('menu').style.top = '0px'; }, true);</script></body>";
+    let web = fixtures(vec![
+        ("/menu.html", Page::html(page)),
+        (
+            "/sent",
+            Page::html("<title>Sent</title><p>Sent for review</p>"),
+        ),
+    ]);
+    let mut g = glass(&[]);
+    let o = open(&mut g, &web, "/menu.html");
+    let publish = ref_of(&o["elements"], "button", "Publish");
+    let r = g.call(json!(1), "click", json!({"target": publish}));
+    let f = failed(&r);
+    assert_eq!(f["failureKind"], "missedTarget", "{r}");
+    assert_eq!(f["receivedBy"]["name"], "Submit for review", "{r}");
+    assert_eq!(web.requests("/sent"), vec!["/sent?action=review"]);
+    assert_eq!(eval(&mut g, "sessionStorage.published || 0"), 0);
+}
+
 /// A hover is checked like a press: with a person's pointer path (`--interaction human`), a
 /// page that shows a banner on the pointer's first move pushes the menu button away before the
 /// pointer arrives, and the pointer comes to rest on the banner. `hover` answers
