@@ -858,8 +858,8 @@ fn a_press_the_page_moves_the_target_away_from_is_reported_missed() {
 
 /// The worst case of a missed press: what took it ends the document. A menu that slides as the
 /// pointer arrives (Wagtail's footer puts "Submit for review" right under "Publish") puts its
-/// submit button under the press, and the form goes before Glass could ask the page where the
-/// press went. `click` still answers `missedTarget` naming the button that took it, as the
+/// submit button under the press, and the form goes as the button goes down (a button that
+/// acts on mousedown), before Glass could ask the page where the press went. `click` still answers `missedTarget` naming the button that took it, as the
 /// server's record of the form sent says; the page never counted a press on Publish.
 #[test]
 fn a_press_another_button_takes_and_submits_with_is_reported_missed() {
@@ -867,7 +867,8 @@ fn a_press_another_button_takes_and_submits_with_is_reported_missed() {
         <div id='menu' style='position:relative;top:40px'>\
         <button type='button' style='display:block;width:200px;height:40px'\
           onclick='sessionStorage.published = 1'>Publish</button>\
-        <button name='action' value='review' style='display:block;width:200px;height:40px'>Submit for review</button>\
+        <button name='action' value='review' style='display:block;width:200px;height:40px'\
+          onmousedown='this.form.requestSubmit(this)'>Submit for review</button>\
         </div></form><script>addEventListener('pointermove', () => {\
           document.getElementById('menu').style.top = '0px'; }, true);</script></body>";
     let web = fixtures(vec![
@@ -886,6 +887,42 @@ fn a_press_another_button_takes_and_submits_with_is_reported_missed() {
     assert_eq!(f["receivedBy"]["name"], "Submit for review", "{r}");
     assert_eq!(web.requests("/sent"), vec!["/sent?action=review"]);
     assert_eq!(eval(&mut g, "sessionStorage.published || 0"), 0);
+
+    // The same menu in a frame Glass drives (selected), whose Delete takes the press and
+    // removes the frame as it is clicked: the document Glass would ask is gone at once, so only
+    // what the page told as the button came up can say where the press went.
+    let framed = format!(
+        "<iframe id='f' style='width:300px;height:200px;border:0' srcdoc=\"{}\"></iframe>",
+        "<body style='margin:0'><div id='menu' style='position:relative;top:40px'>\
+         <button style='display:block;width:200px;height:40px' onclick='parent.published = 1'>Publish</button>\
+         <button style='display:block;width:200px;height:40px'\
+           onclick='parent.deleted = 1; parent.document.getElementById(`f`).remove()'>Delete</button></div>\
+         <script>addEventListener('pointermove', () => { menu.style.top = '0px'; }, true);</script></body>"
+    );
+    let web = fixtures(vec![("/framed.html", Page::html(&framed))]);
+    open(&mut g, &web, "/framed.html");
+    let frames = ok(&g.call(json!(2), "listFrames", json!({})));
+    let frame = frames["frames"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["url"] == "about:srcdoc")
+        .unwrap_or_else(|| panic!("{frames}"))["frameId"]
+        .clone();
+    ok(&g.call(json!(3), "selectFrame", json!({"frameId": frame})));
+    let r = g.call(
+        json!(4),
+        "click",
+        json!({"target": "role=button;name=Publish"}),
+    );
+    let f = failed(&r);
+    assert_eq!(f["failureKind"], "missedTarget", "{r}");
+    assert_eq!(f["receivedBy"]["name"], "Delete", "{r}");
+    ok(&g.call(json!(5), "selectFrame", json!({"frameId": "main"})));
+    assert_eq!(
+        eval(&mut g, "[window.deleted || 0, window.published || 0]"),
+        json!([1, 0])
+    );
 }
 
 /// A hover is checked like a press: with a person's pointer path (`--interaction human`), a
