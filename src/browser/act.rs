@@ -15,10 +15,11 @@ use chromiumoxide_cdp::cdp::js_protocol::runtime::RemoteObjectId;
 use serde_json::{Map, Value, json};
 use tokio::sync::broadcast::{Receiver, error::TryRecvError};
 
+use super::agent::MISSED_BINDING;
 use super::agent_calls::{Actionable, Resolve, Settle, Similar, WaitParsed};
 use super::cdp::CdpEvent;
 use super::error::BrowserError;
-use super::events::{MISSED_BINDING, OpenDialog, PageEvents};
+use super::events::{OpenDialog, PageEvents};
 use super::locator::{self, Locator};
 use super::page::Browser;
 use super::refs::RefInfo;
@@ -594,7 +595,7 @@ impl Actions<'_> {
         // in order: the event watcher records the same concurrently and may be behind it.
         let started: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
         // Where the agent said the input went, when not to its target (see `MISSED_BINDING`).
-        let told: std::sync::Mutex<Option<Missed>> = std::sync::Mutex::new(None);
+        let told: std::sync::Mutex<Option<Value>> = std::sync::Mutex::new(None);
         // The last event this receiver saw: the watcher must have applied it before the
         // revision is read (see the end).
         let last_seen = AtomicU64::new(0);
@@ -623,16 +624,10 @@ impl Actions<'_> {
                     "Browser.downloadWillBegin" if p["frameId"] == main_frame.as_str() => {
                         caused.download = true
                     }
-                    // The agent's word, in any of the page's frames, that the input went
-                    // elsewhere: kept though the document that said it is gone.
+                    // Any frame's agent's word that the input went elsewhere.
                     "Runtime.bindingCalled" if p["name"] == MISSED_BINDING => {
-                        let said = p["payload"]
-                            .as_str()
-                            .and_then(|t| serde_json::from_str(t).ok());
-                        if let (Ok(mut told), Some(m)) =
-                            (told.lock(), said.as_ref().and_then(missed_input))
-                        {
-                            told.get_or_insert(m);
+                        if let Ok(mut told) = told.lock() {
+                            told.get_or_insert(p["payload"].clone());
                         }
                     }
                     _ if ev.session_id.as_deref() != Some(session.as_str()) => {}
@@ -778,10 +773,11 @@ impl Actions<'_> {
         }
         // What this receiver saw (a history entry the page made) is in the revision too.
         drain(&mut rx, &mut caused, &mut navigating, &mut loaded);
-        // A miss the agent told holds though the document it was told in could no longer be
-        // asked (what took the press navigated).
+        // A miss the agent told holds though its document could no longer be asked.
         if missed.is_none() {
-            *missed = told.lock().ok().and_then(|mut t| t.take());
+            let said = told.lock().ok().and_then(|mut t| t.take());
+            let said: Option<Value> = said.and_then(|p| serde_json::from_str(p.as_str()?).ok());
+            *missed = said.as_ref().and_then(missed_input);
         }
         self.browser
             .events

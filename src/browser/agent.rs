@@ -13,6 +13,11 @@ use super::error::BrowserError;
 pub use super::events::WORLD_NAME;
 use super::page::{AgentContext, Browser, CALL_TIMEOUT};
 
+/// The binding Glass adds to the agent's world alone: the agent calls it the moment it knows a
+/// press or keys reached another element than their target, so the miss reaches Glass even when
+/// what took the input ends the document before Glass asks (see `Actions::settle`).
+pub const MISSED_BINDING: &str = "__glassMissed";
+
 /// The agent's source: its parts (see `agent/`), one script in file-name order.
 pub const AGENT_JS: &str = concat!(
     include_str!("agent/00-head.js"),
@@ -128,7 +133,7 @@ impl Agent<'_> {
                     cdp.call_raw(
                         Some(&session),
                         "Runtime.addBinding",
-                        json!({"name": super::events::MISSED_BINDING, "executionContextName": WORLD_NAME}),
+                        json!({"name": MISSED_BINDING, "executionContextName": WORLD_NAME}),
                         CALL_TIMEOUT,
                     ),
                     cdp.call_raw(

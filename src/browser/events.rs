@@ -15,11 +15,6 @@ use super::cdp::{CALL_TIMEOUT, Cdp, CdpEvent};
 /// Name of the page agent's isolated world: the watcher records where Chrome re-creates it.
 pub const WORLD_NAME: &str = "glass";
 
-/// The binding Glass adds to the agent's world alone: the agent calls it the moment it knows a
-/// press or keys reached another element than their target, so the miss reaches Glass even when
-/// what took the input ends the document before Glass asks (see `Actions::settle`).
-pub const MISSED_BINDING: &str = "__glassMissed";
-
 /// A JavaScript dialog that is open on the page.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OpenDialog {

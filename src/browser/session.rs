@@ -16,8 +16,9 @@ use chromiumoxide_cdp::cdp::browser_protocol::{browser, target};
 use serde_json::{Value, json};
 use tokio::sync::{MappedMutexGuard, MutexGuard};
 
+use super::agent::MISSED_BINDING;
 use super::error::BrowserError;
-use super::events::{Diagnostics, MISSED_BINDING, PageEvents, WORLD_NAME, watch};
+use super::events::{Diagnostics, PageEvents, WORLD_NAME, watch};
 use super::launch::{self, LaunchOptions};
 use super::page::{Browser, CALL_TIMEOUT, Interaction, PageTarget, VIEWPORT};
 use super::profile::{
