@@ -29,20 +29,27 @@ app.mount('#app');
 window.st = () => ({region: vm.region, tags: [...vm.tags], active: vm.active, agree: vm.agree});
 </script></body></html>"#;
 
-/// The select is opened through the text it shows over its hidden input, its tags added one
-/// by one; the switch is turned on and off and reported as it is drawn (its hidden checkbox
-/// never changes), never `notToggled` for a switch that did toggle.
-#[test]
-fn an_element_plus_form_is_filled_and_its_switch_read_as_drawn() {
+/// A page of Element Plus served beside Vue and Element Plus from npm, opened in a new Glass
+/// (the server is kept for as long as the test runs).
+fn opened(path: &str, html: &str) -> (Server, common::Glass) {
     let web = Server::start_with_dirs(
-        vec![("/form.html", Page::html(FORM))],
+        vec![(path, Page::html(html))],
         &[
             ("/npm/vue", apps::npm_package("vue")),
             ("/npm/element-plus", apps::npm_package("element-plus")),
         ],
     );
     let mut g = common::incognito(&[]);
-    nav(&mut g, &web, "/form.html");
+    nav(&mut g, &web, path);
+    (web, g)
+}
+
+/// The select is opened through the text it shows over its hidden input, its tags added one
+/// by one; the switch is turned on and off and reported as it is drawn (its hidden checkbox
+/// never changes), never `notToggled` for a switch that did toggle.
+#[test]
+fn an_element_plus_form_is_filled_and_its_switch_read_as_drawn() {
+    let (_web, mut g) = opened("/form.html", FORM);
     ok(&g.call(
         json!("fill"),
         "fillForm",
@@ -113,15 +120,7 @@ app.mount('#app');
 /// and the choice before kept; `fillForm` chooses in both. Each checked on Vue's state.
 #[test]
 fn a_virtual_select_with_an_unnamed_list_is_chosen_in() {
-    let web = Server::start_with_dirs(
-        vec![("/ship.html", Page::html(VIRTUAL))],
-        &[
-            ("/npm/vue", apps::npm_package("vue")),
-            ("/npm/element-plus", apps::npm_package("element-plus")),
-        ],
-    );
-    let mut g = common::incognito(&[]);
-    nav(&mut g, &web, "/ship.html");
+    let (_web, mut g) = opened("/ship.html", VIRTUAL);
     let state = |g: &mut common::Glass| eval(g, "[vm.city, vm.country]");
     let select = |g: &mut common::Glass, name: &str, label: &str| {
         g.call(

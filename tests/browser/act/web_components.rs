@@ -72,7 +72,7 @@ fn navigate_answers_with_the_components_drawn() {
             "wait",
             json!({"kind": "elementVisible", "target": "role=slider;name=Rate us", "timeoutMs": 20000}),
         );
-        act(&mut g, "observe", json!({}))["elements"].clone()
+        act(&mut g, "observe", json!({"full": true}))["elements"].clone()
     };
     let seen: Vec<(String, String)> = all_elements(&elements)
         .iter()
