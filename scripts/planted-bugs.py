@@ -208,7 +208,8 @@ PLANTS = [
  ("a crash at start-up is reported at once", [('src/browser/launch/mod.rs', '            tracing::warn!(%status, "Chrome crashed while starting; starting it once more");\n            launch_once(&opts).await', '            Err(LaunchError::Exited { status, detail: String::new(), crashed: true })')], "browser_launch", "a_chrome_that_crashes"),
  ("a miss the agent told is dropped", [("src/browser/act.rs", "            *missed = said.as_ref().and_then(missed_input);", "            let _ = said;")], "page_model", "a_press_another_button_takes"),
  ("the agent never tells a miss", [("src/browser/agent/70-act.js", "    if (w.told || typeof tell !== 'function') return;", "    if (w.told || typeof tell === 'function') return;")], "page_model", "a_press_another_button_takes"),
- ("a combobox's unnamed drawn list is never found", [("src/browser/agent/80-read.js", "    return best || (el.getAttribute('aria-expanded') === 'true' ? drawnList(el) : null);", "    return best;")], "element_plus", "a_virtual_select"),
+ ("a frame of its own process never gets the miss binding", [("src/browser/agent.rs", "                if self.browser.frame.as_ref().is_some_and(|f| f.out_of_process) {", "                if self.browser.frame.is_none() {")], "page_model", "a_press_another_button_takes"),
+ ("a combobox's unnamed drawn list is never found", [("src/browser/agent/80-read.js", "    return nearestBelow(el, lists.map((l) => [l, l])) || (el.getAttribute('aria-expanded') === 'true' ? drawnList(el) : null);", "    return nearestBelow(el, lists.map((l) => [l, l]));")], "element_plus", "a_virtual_select"),
  ("an item with no role is named by nothing", [("src/browser/agent/80-read.js", "    const nameOf = (o) => itemName(o, 'option', markedItem(o));", "    const nameOf = (o) => itemName(o, 'option', false);")], "element_plus", "a_virtual_select"),
 ]
 # Plants by people who had not written the code (issue 28): each family's slips, planted from

@@ -126,31 +126,44 @@ impl Agent<'_> {
         let id = match known {
             Some(id) => id,
             None => {
-                // A frame of its own process is a session of its own: the binding the agent
-                // tells misses through is added there too (again for the page: harmless).
-                let cdp = &self.browser.cdp;
-                let (_, world) = tokio::join!(
-                    cdp.call_raw(
-                        Some(&session),
-                        "Runtime.addBinding",
-                        json!({"name": MISSED_BINDING, "executionContextName": WORLD_NAME}),
-                        CALL_TIMEOUT,
-                    ),
-                    cdp.call_raw(
+                let id = self
+                    .browser
+                    .cdp
+                    .call_raw(
                         Some(&session),
                         "Page.createIsolatedWorld",
                         json!({"frameId": frame, "worldName": WORLD_NAME, "grantUniveralAccess": true}),
                         CALL_TIMEOUT,
                     )
-                );
-                world.map_err(|e| match e {
-                    super::cdp::CdpError::Protocol { .. } if self.browser.frame.is_some() => {
-                        BrowserError::FrameGone
-                    }
-                    e => e.into(),
-                })?["executionContextId"]
+                    .await
+                    .map_err(|e| match e {
+                        super::cdp::CdpError::Protocol { .. } if self.browser.frame.is_some() => {
+                            BrowserError::FrameGone
+                        }
+                        e => e.into(),
+                    })?["executionContextId"]
                     .as_i64()
-                    .ok_or(BrowserError::Agent)?
+                    .ok_or(BrowserError::Agent)?;
+                // A frame of its own process is a session of its own, with no Runtime domain
+                // enabled: there a binding reaches only the worlds that exist as it is added, so
+                // the one the agent tells misses through is added to this world once it exists
+                // (the page's own session has it from its selection, for every frame of its
+                // process).
+                if self
+                    .browser
+                    .frame
+                    .as_ref()
+                    .is_some_and(|f| f.out_of_process)
+                {
+                    let binding =
+                        json!({"name": MISSED_BINDING, "executionContextName": WORLD_NAME});
+                    let _ = self
+                        .browser
+                        .cdp
+                        .call_raw(Some(&session), "Runtime.addBinding", binding, CALL_TIMEOUT)
+                        .await;
+                }
+                id
             }
         };
         let context = AgentContext {

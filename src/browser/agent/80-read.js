@@ -212,37 +212,40 @@
   // measured from el's bottom, a popup below el comes before a list of what el holds).
   /** @param {El} el @returns {El | null} */
   function shownList(el) {
-    const at = el.getBoundingClientRect();
-    /** @type {El | null} */
-    let best = null, far = Infinity;
+    /** @type {El[]} */
+    const lists = [];
     for (const root of [document, ...openShadowRoots(document)]) {
-      for (const l of root.querySelectorAll('[role="listbox"]')) {
-        if (l === el || !sight(/** @type {El} */ (l)) || !optionsIn(/** @type {El} */ (l)).length) continue;
-        const r = l.getBoundingClientRect();
-        const d = Math.hypot(r.left - at.left, r.top - at.bottom);
-        if (d < far) { far = d; best = /** @type {El} */ (l); }
+      for (const l of /** @type {NodeListOf<El>} */ (root.querySelectorAll('[role="listbox"]'))) {
+        if (l !== el && sight(l) && optionsIn(l).length) lists.push(l);
       }
     }
-    return best || (el.getAttribute('aria-expanded') === 'true' ? drawnList(el) : null);
+    return nearestBelow(el, lists.map((l) => [l, l])) || (el.getAttribute('aria-expanded') === 'true' ? drawnList(el) : null);
   }
   // The list a combobox that says it is open draws with no listbox role and names nowhere
   // (Element Plus's select-v2: items that say `aria-selected` and nothing else, in a popup at
-  // the end of the body): what holds the shown marked items nearest to el's bottom, outside
+  // the end of the body): what holds the shown marked item nearest to el's bottom, outside
   // el's own widget. null when nothing is shown so.
   /** @param {El} el @returns {El | null} */
   function drawnList(el) {
-    const at = el.getBoundingClientRect();
     const own = widgetAround(el) || el;
+    /** @type {[El, El][]} */
+    const held = [];
+    for (const root of [document, ...openShadowRoots(document)]) {
+      for (const i of shownMarked(root)) if (i.parentElement && !composedContains(own, i)) held.push([i, /** @type {El} */ (i.parentElement)]);
+    }
+    return nearestBelow(el, held);
+  }
+  // Of `found` (each an element measured, and what it stands for), what stands for the one
+  // nearest to el's bottom left corner: the measure every "list shown near a combobox" rule uses.
+  /** @param {El} el @param {[El, El][]} found @returns {El | null} */
+  function nearestBelow(el, found) {
+    const at = el.getBoundingClientRect();
     /** @type {El | null} */
     let best = null, far = Infinity;
-    for (const root of [document, ...openShadowRoots(document)]) {
-      for (const i of root.querySelectorAll('[aria-selected]:not([role])')) {
-        const item = /** @type {El} */ (i), holder = /** @type {El | null} */ (item.parentElement);
-        if (!holder || holder === best || composedContains(own, item) || !markedItem(item) || !sight(item)) continue;
-        const r = item.getBoundingClientRect();
-        const d = Math.hypot(r.left - at.left, r.top - at.bottom);
-        if (d < far) { far = d; best = holder; }
-      }
+    for (const [m, v] of found) {
+      const r = m.getBoundingClientRect();
+      const d = Math.hypot(r.left - at.left, r.top - at.bottom);
+      if (d < far) { far = d; best = v; }
     }
     return best;
   }
@@ -302,10 +305,13 @@
   /** @param {El} list @returns {El | null} */
   function itemsBeside(list) {
     for (let n = list.parentElement, k = 0; n && k < 2 && n !== document.body; n = n.parentElement, k++) {
-      if ([...n.querySelectorAll('[aria-selected]:not([role])')].some((i) => markedItem(/** @type {El} */ (i)) && sight(/** @type {El} */ (i)))) return /** @type {El} */ (n);
+      if (shownMarked(n).length) return /** @type {El} */ (n);
     }
     return null;
   }
+  // The marked items (see `markedItem`) a person sees in `root`.
+  /** @param {ParentNode} root @returns {El[]} */
+  const shownMarked = (root) => [.../** @type {NodeListOf<El>} */ (root.querySelectorAll('[aria-selected]:not([role])'))].filter((i) => markedItem(i) && sight(i));
   // Whether the list el opens now shows `name` as chosen, after its option was pressed: for a
   // listbox, that option marked selected; for a combobox, an element beside it in its widget
   // that reads exactly the name (Tom Select's item, React Select's single value; not el itself,

@@ -923,6 +923,51 @@ fn a_press_another_button_takes_and_submits_with_is_reported_missed() {
         eval(&mut g, "[window.deleted || 0, window.published || 0]"),
         json!([1, 0])
     );
+
+    // And in a frame of another site (its own process and CDP session: the binding is added
+    // there as its world is made), whose Delete has the page remove the frame as it goes down.
+    let menu = "<body style='margin:0'><div id='menu' style='position:relative;top:40px'>\
+        <button style='display:block;width:200px;height:40px' onclick='parent.postMessage(`publish`, `*`)'>Publish</button>\
+        <button style='display:block;width:200px;height:40px' onmousedown='parent.postMessage(`delete`, `*`)'>Delete</button></div>\
+        <script>addEventListener('pointermove', () => { menu.style.top = '0px'; }, true);</script></body>";
+    let outer = "<body><iframe id='f' style='width:300px;height:200px;border:0'></iframe><script>\
+        f.src = 'http://localhost:' + location.port + '/menu-frame';\
+        addEventListener('message', (e) => { window[e.data] = 1; if (e.data === 'delete') f.remove(); });</script></body>";
+    let web = fixtures(vec![
+        ("/cross.html", Page::html(outer)),
+        ("/menu-frame", Page::html(menu)),
+    ]);
+    open(&mut g, &web, "/cross.html");
+    let frame = loop {
+        let frames = ok(&g.call(json!(6), "listFrames", json!({})));
+        let found = frames["frames"].as_array().unwrap().iter().find(|f| {
+            f["crossProcess"] == true && f["url"].as_str().unwrap_or("").ends_with("/menu-frame")
+        });
+        if let Some(f) = found {
+            break f["frameId"].clone();
+        }
+        ok(&g.call(json!(7), "wait", json!({"kind": "delay", "delayMs": 100})));
+    };
+    ok(&g.call(json!(8), "selectFrame", json!({"frameId": frame})));
+    let r = g.call(
+        json!(9),
+        "click",
+        json!({"target": "role=button;name=Publish"}),
+    );
+    let f = failed(&r);
+    assert_eq!(f["failureKind"], "missedTarget", "{r}");
+    assert_eq!(f["receivedBy"]["name"], "Delete", "{r}");
+    ok(&g.call(json!(10), "selectFrame", json!({"frameId": "main"})));
+    assert_eq!(
+        eval(
+            &mut g,
+            "[window.delete || 0, window.publish || 0, !!document.getElementById('f')]"
+        ),
+        json!([1, 0, false])
+    );
+    // The binding is the agent's world's alone: the page's own scripts cannot see it, so they
+    // can neither fake a miss nor learn where Glass's input went.
+    assert_eq!(eval(&mut g, "typeof window.__glassMissed"), "undefined");
 }
 
 /// A hover is checked like a press: with a person's pointer path (`--interaction human`), a
