@@ -830,7 +830,11 @@ pub fn spawn_daemon(data: &std::path::Path) -> std::process::Child {
         .env("GLASS_DATA_DIR", data)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
-        .stderr(Stdio::null())
+        .stderr(
+            std::fs::File::create(data.join("daemon.log"))
+                .map(Stdio::from)
+                .unwrap_or_else(|_| Stdio::null()),
+        )
         .spawn()
         .expect("spawn glass daemon");
     let sock = data.join("daemon.sock");

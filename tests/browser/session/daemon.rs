@@ -33,6 +33,7 @@ impl Daemon {
 
     /// An MCP client through `glass --mcp --connect`, initialized.
     fn client(&self, name: &str) -> Glass {
+        self.serving();
         let mut g = Glass::spawn_env(
             &["--mcp", "--connect"],
             &[("GLASS_DATA_DIR", self.data.to_str().unwrap())],
@@ -45,6 +46,20 @@ impl Daemon {
         assert!(r["result"].is_object(), "{r}");
         g.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
         g
+    }
+
+    /// Panics with the daemon's own log (`daemon.log`) when it has exited: a client would only
+    /// say that no daemon answers.
+    fn serving(&self) {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id()));
+        let state = stat
+            .as_deref()
+            .ok()
+            .and_then(|s| s.rsplit(')').next()?.split_whitespace().next());
+        if matches!(state, None | Some("Z" | "X")) {
+            let log = std::fs::read_to_string(self.data.join("daemon.log")).unwrap_or_default();
+            panic!("the daemon exited; its log:\n{log}");
+        }
     }
 
     /// A second daemon on this one's data directory, run to its end.
