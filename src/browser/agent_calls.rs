@@ -60,7 +60,7 @@ pub struct ElementState {
 
 /// Where a slider stands, as the page says it (a range input's value and bounds, else its
 /// `aria-value*`); each `None` where the page does not say.
-#[derive(Clone, Copy, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize)]
 #[serde(default)]
 pub struct StepRange {
     /// Its value now.
@@ -71,6 +71,9 @@ pub struct StepRange {
     pub max: Option<f64>,
     /// How far one arrow key moves it, where the page says (a range input's `step`).
     pub step: Option<f64>,
+    /// What it says it stands at (`aria-valuetext`, bounded page text): where that is not its
+    /// number, the number is only a position and this is what a person reads ("M", "30°C").
+    pub text: Option<String>,
 }
 
 impl ElementState {

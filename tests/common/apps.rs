@@ -1,6 +1,6 @@
 //! Real web apps nobody here wrote, for the real-app test tier: Datasette, JupyterLab and an
-//! MkDocs-Material site from the pinned Python venv, the Wagtail CMS and the Prefect server from
-//! venvs of their own, and the CodeMirror 5 and Monaco editors from the npm folder that
+//! MkDocs-Material site from the pinned Python venv, the Wagtail CMS, the Prefect server and
+//! Streamlit from venvs of their own, and the CodeMirror 5 and Monaco editors from the npm folder that
 //! `scripts/test` prepares under `target/real-apps`. Each app is served on 127.0.0.1 only, in its
 //! own process group, and stopped when dropped.
 #![allow(dead_code)]
@@ -353,6 +353,37 @@ pub fn prefect(work: &Path) -> App {
         "/api/health",
         Duration::from_secs(120),
         work.join("prefect.log"),
+    )
+}
+
+/// A Streamlit app: the script `script` served by `streamlit run` (headless, no usage
+/// statistics, no file watcher), with its home in `work`.
+pub fn streamlit(script: &Path, work: &Path) -> App {
+    let command = |port: u16| {
+        let mut cmd = Command::new(own_venv_bin("streamlit", "streamlit"));
+        cmd.arg("run")
+            .arg(script)
+            .args(["--server.address", "127.0.0.1", "--server.port"])
+            .arg(port.to_string())
+            .args([
+                "--server.headless",
+                "true",
+                "--server.fileWatcherType",
+                "none",
+                "--browser.gatherUsageStats",
+                "false",
+                "--global.developmentMode",
+                "false",
+            ])
+            .env("HOME", work)
+            .current_dir(work);
+        cmd
+    };
+    App::start(
+        command,
+        "/_stcore/health",
+        Duration::from_secs(60),
+        work.join("streamlit.log"),
     )
 }
 

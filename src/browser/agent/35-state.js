@@ -49,18 +49,22 @@
     return null;
   }
   // Where a control that steps through numbers stands (a slider, a spinbutton that takes no
-  // text): {now, min, max, step}, each null where the page does not say; undefined for any other
-  // element. A range input's own defaults apply (0, 100, steps of 1 from its min).
+  // text): {now, min, max, step, text}, each null where the page does not say; undefined for any
+  // other element. A range input's own defaults apply (0, 100, steps of 1 from its min). `text`
+  // is what it says it stands at (`aria-valuetext`: "M" on a slider of sizes, "30°C"), which is
+  // what a person reads where the number is only a position.
   /** @param {El} el */
   function rangeOf(el) {
     const role = roleOf(el);
     if (role !== 'slider' && !(role === 'spinbutton' && !isEditable(el))) return undefined;
     /** @param {string | null} v @param {number | null} d */
     const num = (v, d) => { const x = parseFloat(v || ''); return Number.isFinite(x) ? x : d; };
+    const said = el.getAttribute('aria-valuetext');
+    const text = said == null || !norm(said) ? null : cut(norm(said), 80);
     if (el instanceof el.ownerDocument.defaultView.HTMLInputElement && el.type === 'range') {
-      return { now: num(el.value, null), min: num(el.min, 0), max: num(el.max, 100), step: el.step === 'any' ? null : num(el.step, 1) };
+      return { now: num(el.value, null), min: num(el.min, 0), max: num(el.max, 100), step: el.step === 'any' ? null : num(el.step, 1), text };
     }
-    return { now: num(el.getAttribute('aria-valuenow'), null), min: num(el.getAttribute('aria-valuemin'), null), max: num(el.getAttribute('aria-valuemax'), null), step: null };
+    return { now: num(el.getAttribute('aria-valuenow'), null), min: num(el.getAttribute('aria-valuemin'), null), max: num(el.getAttribute('aria-valuemax'), null), step: null, text };
   }
   // Links: path+query+fragment (plus //host when it leaves the origin; just the fragment for
   // a jump within this page), at most 200 chars; javascript: URLs are dropped.

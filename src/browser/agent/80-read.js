@@ -427,7 +427,7 @@
    * @param {unknown} ref
    * @returns {{ status?: string, connected: boolean, checked?: boolean | 'mixed' | null, valueLength?: number | null, focused?: boolean,
    *   role?: string | null, name?: string, password?: boolean, editor?: string, picksFromList?: boolean,
-   *   range?: { now: number | null, min: number | null, max: number | null, step: number | null }, readOnly?: boolean }}
+   *   range?: { now: number | null, min: number | null, max: number | null, step: number | null, text: string | null }, readOnly?: boolean }}
    */
   function state(ref) {
     const e = lookup(ref);

@@ -9,7 +9,7 @@ use std::time::Duration;
 use crate::browser::Browser;
 use crate::browser::agent_calls::{
     ChosenShows, LetGo, ListOptions, ListPoint, ListedOptions, OpenerOf, OptionSpec, PageChanged,
-    SelectOption, Settle, StillOpen, ValueOf,
+    SelectOption, Settle, State, StillOpen, ValueOf,
 };
 use crate::browser::input::Press;
 use crate::failure::{Failure, FailureKind};
@@ -63,6 +63,11 @@ pub async fn choose_option(
     };
     let mut listed = list_options(b, r, &spec).await?;
     if listed.kind.is_none() {
+        // A slider of named stops is chosen in by the text its stop says (sizes, dates).
+        if b.agent().run(&State(r)).await?.range.is_some() {
+            let text = spec.label.or(spec.value).unwrap_or_default();
+            return super::stepping::set_slider(b, r, text).await;
+        }
         return Err(Failure::of(
             FailureKind::NotSelect,
             "the element is neither a <select> nor a list to pick from (combobox, listbox)",

@@ -573,20 +573,17 @@ async fn fill_one(b: &mut Browser, r: &str, value: &Value) -> Option<FailureKind
         return (after.checked != *want).then_some(FailureKind::NotToggled);
     }
     if state.range.is_some() {
-        let number = match value {
-            Value::Number(n) => n.as_f64(),
-            Value::String(s) => s.trim().parse::<f64>().ok(),
-            _ => None,
-        };
-        let Some(want) = number else {
-            return Some(FailureKind::NotInRange);
+        let asked = match value {
+            Value::Number(n) => n.to_string(),
+            Value::String(s) => s.clone(),
+            _ => return Some(FailureKind::NotInRange),
         };
         // Seen, enabled and in view, with no press: its keys set it (the check choosing a
         // <select>'s option takes).
         if let Err(e) = b.actions().actionable(r, "select").await {
             return Some(act(e, FailureKind::NotActionable));
         }
-        return match set_slider(b, r, want).await {
+        return match set_slider(b, r, &asked).await {
             Ok(()) => None,
             Err(ToolOutcome::Failed(e)) => Some(e.failure_kind().unwrap_or(FailureKind::NotSet)),
             Err(_) => Some(FailureKind::FieldBrowser),

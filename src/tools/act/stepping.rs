@@ -1,12 +1,14 @@
-//! Setting a slider to a number as a person does with its keys: focused, then moved with the
-//! arrows (Page Up and Down for long ways, Home and End for its ends), reading where it stands
-//! after each round, until it reads the number. The one way `fillForm` sets a slider: a range
-//! input and a slider the page draws (`role="slider"` with `aria-valuenow`) alike, since every
-//! slider that follows the ARIA practices takes these keys, and the page's own handlers see
-//! them. Never reported set unless the slider reads the number.
+//! Setting a slider as a person does with its keys: focused, then moved with the arrows (Page
+//! Up and Down for long ways, Home and End for its ends), reading where it stands after each
+//! round, until it reads what was asked. The one way `fillForm` and `select` set a slider: a
+//! range input and a slider the page draws (`role="slider"` with `aria-valuenow`) alike, since
+//! every slider that follows the ARIA practices takes these keys, and the page's own handlers
+//! see them. A slider whose number is only a position (sizes "XS" to "XL", dates) is set by
+//! the text it says (`aria-valuetext`), as a person reads it. Never reported set unless the
+//! slider reads what was asked.
 
 use crate::browser::Browser;
-use crate::browser::agent_calls::{Settle, State, StepRange};
+use crate::browser::agent_calls::{SelectOptionEntry, Settle, State, StepRange};
 use crate::browser::keys::chord;
 use crate::failure::{Failure, FailureKind};
 use crate::tools::kernel::outcome::ToolOutcome;
@@ -17,27 +19,33 @@ const MOST_KEYS: usize = 400;
 const ROUNDS: usize = 10;
 /// Arrow presses past which Page Up or Down is tried for the long way.
 const LONG_WAY: f64 = 20.0;
+/// Stops a refusal lists, as `select` lists options.
+const MOST_LISTED: usize = 16;
 
-/// Bring the slider `r` to `want` with its keys; `Ok` only when it reads `want`. A number
-/// outside its bounds or off its steps is refused before any key; a slider that stops short
-/// of the number is put back where it was, as far as its keys allow, and reported `notSet`.
-pub async fn set_slider(b: &mut Browser, r: &str, want: f64) -> Result<(), ToolOutcome> {
+/// Bring the slider `r` to `asked` (a number, or the text one of its stops says) with its
+/// keys; `Ok` only when it reads that. A number outside its bounds or off its steps is refused
+/// before any key; a text no stop says is `noSuchOption` with the stops it read; a slider that
+/// stops short is put back where it was, as far as its keys allow, and reported `notSet`.
+pub async fn set_slider(b: &mut Browser, r: &str, asked: &str) -> Result<(), ToolOutcome> {
+    let asked = asked.trim();
     let range = reading(b, r).await?;
     let Some(start) = range.now else {
         return Err(not_set(
             "the slider does not say where it stands; it was not moved",
         ));
     };
-    if !on_scale(&range, want) {
-        return Err(Failure::of(
-            FailureKind::NotInRange,
-            "the slider takes no such number (outside its bounds or between its steps); it was not moved",
-        )
-        .with("min", range.min)
-        .with("max", range.max)
-        .with("step", range.step)
-        .into());
+    if range.text.as_deref().is_some_and(|t| same_text(t, asked)) {
+        return Ok(());
     }
+    let number = asked.parse::<f64>().ok();
+    let Some(want) = number.filter(|n| !named_by_text(&range, start) && on_scale(&range, *n))
+    else {
+        // Its number is only a position, or no number of its scale: a stop that says it.
+        if range.text.is_some() {
+            return walk_to_text(b, r, &range, start, asked).await;
+        }
+        return Err(off_scale(&range));
+    };
     if same(start, want) {
         return Ok(());
     }
@@ -45,6 +53,15 @@ pub async fn set_slider(b: &mut Browser, r: &str, want: f64) -> Result<(), ToolO
     let reached = step_to(b, r, &range, start, want).await?;
     b.actions().keys_reached().await?;
     if same(reached, want) {
+        if reading(b, r)
+            .await?
+            .text
+            .is_some_and(|t| !says_number(&t, want))
+        {
+            // Where it started said its number ("0" at 0), this stop another ("5" at 2): its
+            // numbers are positions after all, and the stop is found by what it says.
+            return walk_to_text(b, r, &range, start, asked).await;
+        }
         return Ok(());
     }
     // Back where it was (the form as it stood), as far as its keys allow.
@@ -52,6 +69,88 @@ pub async fn set_slider(b: &mut Browser, r: &str, want: f64) -> Result<(), ToolO
     Err(not_set(
         "the slider's keys did not bring it to the number; it was put back where it stood",
     ))
+}
+
+/// Whether the slider's number is only a position: it says a text whose number (if any) is not
+/// the number it stands at ("M" at 2, "20" at 1), unlike a number with a unit ("30°C", "$30").
+fn named_by_text(range: &StepRange, now: f64) -> bool {
+    range.text.as_deref().is_some_and(|t| !says_number(t, now))
+}
+
+/// Whether `text` says the number `n` (with a unit or currency around it, or none).
+fn says_number(text: &str, n: f64) -> bool {
+    first_number(text).is_some_and(|x| same(x, n))
+}
+
+/// The first number written in `text` ("$1,200.5 a month" is 1200.5), if any.
+fn first_number(text: &str) -> Option<f64> {
+    let start = text.find(|c: char| c.is_ascii_digit())?;
+    let negative = text[..start].ends_with(['-', '\u{2212}']);
+    let digits: String = text[start..]
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || *c == '.' || *c == ',')
+        .filter(|c| *c != ',')
+        .collect();
+    let n = digits.trim_end_matches('.').parse::<f64>().ok()?;
+    Some(if negative { -n } else { n })
+}
+
+/// The same words as a person reads them (case and spacing aside).
+fn same_text(said: &str, asked: &str) -> bool {
+    let words = |s: &str| {
+        s.split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase()
+    };
+    words(said) == words(asked)
+}
+
+/// From its least stop up, one arrow at a time, until a stop says `asked`; a slider none of
+/// whose stops says it is put back where it stood and refused with the stops it read.
+async fn walk_to_text(
+    b: &mut Browser,
+    r: &str,
+    range: &StepRange,
+    start: f64,
+    asked: &str,
+) -> Result<(), ToolOutcome> {
+    b.actions().focus_for_keys(r).await?;
+    let mut at = press(b, r, "Home", 1).await?;
+    let mut seen: Vec<SelectOptionEntry> = Vec::new();
+    let mut stops = 0usize;
+    for _ in 0..MOST_KEYS {
+        let Some(now) = at.now else { break };
+        if let Some(text) = at.text.as_deref() {
+            if same_text(text, asked) {
+                b.actions().keys_reached().await?;
+                return Ok(());
+            }
+            if seen.len() < MOST_LISTED && !seen.iter().any(|o| o.label == text) {
+                seen.push(SelectOptionEntry {
+                    value: now.to_string(),
+                    label: text.to_owned(),
+                });
+            }
+        }
+        stops += 1;
+        let next = press(b, r, "ArrowUp", 1).await?;
+        if next.now.is_none_or(|n| same(n, now)) {
+            break; // its top
+        }
+        at = next;
+    }
+    b.actions().keys_reached().await?;
+    if let Some(now) = at.now {
+        let _ = step_to(b, r, range, now, start).await;
+    }
+    Err(Failure::of(
+        FailureKind::NoSuchOption,
+        "no stop of the slider says that; it was put back where it stood",
+    )
+    .with("options", serde_json::to_value(&seen).unwrap_or_default())
+    .with("optionCount", stops)
+    .into())
 }
 
 /// Move the focused slider from `now` toward `want`; where it stands at the end.
@@ -71,7 +170,7 @@ async fn step_to(
         None
     };
     if let Some(key) = end {
-        now = press(b, r, key, 1).await?.unwrap_or(now);
+        now = press(b, r, key, 1).await?.now.unwrap_or(now);
         if same(now, want) {
             return Ok(now);
         }
@@ -101,7 +200,7 @@ async fn step_to(
         };
         let times = (times as usize).min(MOST_KEYS - sent);
         sent += times;
-        let Some(after) = press(b, r, key, times).await? else {
+        let Some(after) = press(b, r, key, times).await?.now else {
             break;
         };
         let moved = after - now;
@@ -135,11 +234,11 @@ async fn press(
     r: &str,
     key: &str,
     times: usize,
-) -> Result<Option<f64>, ToolOutcome> {
+) -> Result<StepRange, ToolOutcome> {
     b.input().press_times(&chord(key), times).await?;
     // A slider that shows its value on the next frame has drawn it by then.
     b.agent().run(&Settle(300, 1)).await?;
-    Ok(reading(b, r).await?.now)
+    reading(b, r).await
 }
 
 /// Where the slider stands now.
@@ -180,6 +279,18 @@ fn same(a: f64, b: f64) -> bool {
     (a - b).abs() <= 1e-7 * (1.0 + b.abs())
 }
 
+/// `notInRange`, with the bounds and steps a number must keep to.
+fn off_scale(range: &StepRange) -> ToolOutcome {
+    Failure::of(
+        FailureKind::NotInRange,
+        "the slider takes no such number (outside its bounds or between its steps); it was not moved",
+    )
+    .with("min", range.min)
+    .with("max", range.max)
+    .with("step", range.step)
+    .into()
+}
+
 fn not_set(reason: &'static str) -> ToolOutcome {
     Failure::of(FailureKind::NotSet, reason).into()
 }
@@ -194,6 +305,7 @@ mod tests {
             min: Some(min),
             max: Some(max),
             step,
+            text: None,
         }
     }
 
@@ -213,5 +325,25 @@ mod tests {
         assert!(!on_scale(&odd, 4.0));
         // A drawn slider says no steps: any number within its bounds.
         assert!(on_scale(&range(0.0, 10.0, None), 3.3));
+    }
+
+    #[test]
+    fn a_slider_whose_text_is_not_its_number_is_set_by_its_text() {
+        let said = |t: &str| StepRange {
+            text: Some(t.to_owned()),
+            ..range(0.0, 4.0, Some(1.0))
+        };
+        // Sizes and a stop of several numbers: the number is only a position.
+        assert!(named_by_text(&said("M"), 2.0));
+        assert!(named_by_text(&said("20"), 1.0));
+        // Its number with a unit or a currency: set by number.
+        assert!(!named_by_text(&said("30°C"), 30.0));
+        assert!(!named_by_text(&said("$1,200"), 1200.0));
+        assert!(!named_by_text(&said("-5 dB"), -5.0));
+        assert!(!named_by_text(&range(0.0, 4.0, Some(1.0)), 2.0));
+        assert_eq!(first_number("up to 3.5 km."), Some(3.5));
+        assert_eq!(first_number("none"), None);
+        assert!(same_text(" Extra  large", "extra large"));
+        assert!(!same_text("XL", "L"));
     }
 }
