@@ -214,6 +214,9 @@ PLANTS = [
  ("a slider's named stops are never read", [("src/browser/agent/35-state.js", "    const text = said == null || !norm(said) ? null : cut(norm(said), 80);", "    const text = null;")], "streamlit", "streamlit_an_order_placed"),
  ("a slider is set by position where its stop says another number", [("src/tools/act/stepping.rs", "            .is_some_and(|t| !says_number(&t, want))", "            .is_some_and(|t| t.is_empty())")], "streamlit", "streamlit_an_order_placed"),
  ("a number off a slider's scale is refused though a stop says it", [("src/tools/act/stepping.rs", "        if range.text.is_some() {\n            return walk_to_text", "        if false {\n            return walk_to_text")], "streamlit", "streamlit_an_order_placed"),
+ ("a canvas is never the table its fallback says", [("src/browser/agent/20-roles.js", "      case 'canvas': { const t = drawnTable(el); return t ? roleOf(t) : null; }", "")], "streamlit", "streamlit_an_order_placed"),
+ ("rows kept for a canvas are not read", [("src/browser/agent/50-observe.js", "(r.checkVisibility() || (!!r.closest('canvas') && st(r).display !== 'none'))", "r.checkVisibility()")], "streamlit", "streamlit_an_order_placed"),
+ ("a drawn table's text is not in getText", [("src/browser/agent/80-read.js", " + fieldsText(el) + drawnText(el);", " + fieldsText(el);")], "streamlit", "streamlit_an_order_placed"),
  ("select never sets a slider", [("src/tools/act/choose.rs", "        if b.agent().run(&State(r)).await?.range.is_some() {", "        if false {")], "streamlit", "streamlit_an_order_placed"),
 ]
 # Plants by people who had not written the code (issue 28): each family's slips, planted from

@@ -1,7 +1,8 @@
-//! A Streamlit data app (BaseWeb's virtualized select and multiselect, React Aria's sliders,
-//! checkbox, switch, radios and date field, a number input that applies on Enter or blur, an
-//! expander and tabs), driven through the Glass binary with its default flags and checked on
-//! what the app's own script saw: it writes every widget's value on each run it makes.
+//! A Streamlit data app (a dataframe drawn on a canvas, BaseWeb's virtualized select and
+//! multiselect, React Aria's sliders, checkbox, switch and radios, a number input that applies
+//! on Enter or blur, an expander), driven through the Glass binary with its default flags and
+//! checked on what the app's own script saw: it writes every widget's value on each run it
+//! makes.
 #![cfg(target_os = "linux")]
 
 use crate::common;
@@ -19,6 +20,7 @@ use serde_json::{Value, json};
 const ORDER_APP: &str = r#"
 import json, os, streamlit as st
 st.title("Orders")
+st.dataframe({"order": ["A-101", "A-102", "A-103"], "total": ["12.50", "7.00", "30.25"]}, hide_index=True)
 name = st.text_input("Customer name")
 qty = st.number_input("Quantity", min_value=1, max_value=50, value=1, step=1)
 city = st.selectbox("City", [f"City {i}" for i in range(1, 81)], index=None, placeholder="Choose a city")
@@ -95,10 +97,32 @@ fn streamlit_an_order_placed_with_every_widget() {
         "role=button;name=Place order",
         "role=textbox;name=Note",
         "role=checkbox;name=Agree to terms",
+        "role=grid",
     ] {
         wait_visible(&mut g, last);
     }
     let first = app_state(&work)["runs"].as_u64().unwrap();
+
+    // The past orders, a table the page draws on a canvas: read as the table its fallback says.
+    let orders = ok(&g.call(
+        json!(20),
+        "extractStructured",
+        json!({"fields": [{"name": "orders", "path": "table#1", "kind": "table"}]}),
+    ));
+    assert_eq!(
+        orders["values"]["orders"],
+        json!({"columns": ["order", "total"], "rows": [["A-101", "12.50"], ["A-102", "7.00"], ["A-103", "30.25"]]}),
+        "{orders}"
+    );
+    let grid = orders["provenance"]["orders"]["ref"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let text = ok(&g.call(json!(21), "getText", json!({"target": grid})));
+    assert!(
+        text["text"].as_str().unwrap().contains("A-102\t7.00"),
+        "{text}"
+    );
 
     ok(&g.call(
         json!(2),

@@ -71,10 +71,20 @@
     known.set(key, role);
     return role;
   }
+  // The table a canvas says it draws: the table in its fallback content, which Chrome gives
+  // screen readers in the canvas's place (glide-data-grid, Streamlit's dataframes, keeps a grid
+  // of the cells it draws there). The canvas is that table to a person reading it; null for
+  // any other element.
+  /** @param {El} el @returns {El | null} */
+  function drawnTable(el) {
+    if (el.localName !== 'canvas') return null;
+    return /** @type {El | null} */ (el.querySelector('table,[role=table],[role=grid],[role=treegrid]'));
+  }
   /** @param {El} el @returns {string | null} */
   function implicitRole(el) {
     const tag = el.localName;
     switch (tag) {
+      case 'canvas': { const t = drawnTable(el); return t ? roleOf(t) : null; }
       case 'a': case 'area': return el.hasAttribute('href') ? 'link' : null;
       case 'button': return 'button';
       case 'summary': return el.parentElement && el.parentElement.localName === 'details' ? 'button' : null;

@@ -4,8 +4,10 @@
   // off it, bounded by construction however long the table is.
   // A table's own rows (not those of a table nested in it), a row's cells, and whether a row
   // is all header cells: shared by observation and extraction.
-  /** @param {El} el */
+  /** @param {El} el @returns {Element[]} */
   function rowsOf(el) {
+    const drawn = drawnTable(el);
+    if (drawn) return rowsOf(drawn);
     /** @type {Element[]} */
     const rows = [];
     if (el.localName === 'table') {
@@ -15,10 +17,27 @@
     }
     return rows;
   }
+  // A row a person reads: rendered and visible, or kept for a canvas that draws it (no box
+  // of its own there, as none of the canvas's fallback has one) and not hidden there.
+  /** @param {Element} r */
+  const rowShown = (r) => st(r).visibility === 'visible' && (r.checkVisibility() || (!!r.closest('canvas') && st(r).display !== 'none'));
   /** @param {Element} r */
   const cellsOf = (r) => Array.from(r.children).filter((c) => c.localName === 'td' || c.localName === 'th' || /^(cell|gridcell|columnheader|rowheader)$/.test(c.getAttribute('role') || ''));
   /** @param {Element} r */
   const headerRow = (r) => { const cs = cellsOf(r); return cs.length > 0 && cs.every((c) => c.localName === 'th' || c.getAttribute('role') === 'columnheader'); };
+  // The text of the tables canvases in or at root draw, as a table's text reads (a row a line,
+  // its cells apart by tabs): what a person reads off them, which no rendered text holds.
+  /** @param {ParentNode & Node} root @returns {string} */
+  function drawnText(root) {
+    let t = '';
+    const canvases = /** @type {El[]} */ ([...root.querySelectorAll('canvas')]);
+    if (root instanceof Element && root.localName === 'canvas') canvases.push(/** @type {El} */ (root));
+    for (const c of canvases) {
+      if (!drawnTable(c) || !seen(c)) continue;
+      for (const r of rowsOf(c)) if (rowShown(r)) t += '\n' + cellsOf(r).map((x) => norm(x.textContent)).join('\t');
+    }
+    return t;
+  }
   /** @param {El} el @param {number} maxRows @param {number} maxCell */
   function tableData(el, maxRows, maxCell) {
     const rows = rowsOf(el);
@@ -31,7 +50,7 @@
     const shown = [];
     let count = 0;
     for (const r of rows) {
-      if (!r.checkVisibility() || st(r).visibility !== 'visible') continue;
+      if (!rowShown(r)) continue;
       if (!columns && body.length === 0 && headerRow(r)) { columns = cellsOf(r).slice(0, 16).map(cellText); shown.push(r); continue; }
       count += 1;
       if (body.length < maxRows) { body.push(cellsOf(r).slice(0, 16).map(cellText)); shown.push(r); }

@@ -14,7 +14,7 @@
   /** @param {Document} doc @returns {string} */
   function pageText(doc) {
     let t = (doc.body || doc.documentElement).innerText || '';
-    t += fieldsText(doc);
+    t += fieldsText(doc) + drawnText(doc);
     for (const f of doc.querySelectorAll('iframe,frame')) {
       const d = contentDoc(f);
       if (d) t += '\n' + pageText(d);

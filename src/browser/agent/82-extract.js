@@ -108,7 +108,7 @@
     /** @type {El[][]} */
     const body = [];
     for (const r of rowsOf(el)) {
-      if (!r.checkVisibility() || st(r).visibility !== 'visible') continue;
+      if (!rowShown(r)) continue;
       if (!columns && body.length === 0 && headerRow(r)) { columns = cellsOf(r).slice(0, 64).map((c) => norm(textOf(c, 200).replace(SORT_MARKS, ''))); continue; }
       body.push(cellsOf(r).slice(0, 64));
     }
