@@ -217,6 +217,8 @@ PLANTS = [
  ("a canvas is never the table its fallback says", [("src/browser/agent/20-roles.js", "      case 'canvas': { const t = drawnTable(el); return t ? roleOf(t) : null; }", "")], "streamlit", "streamlit_an_order_placed"),
  ("rows kept for a canvas are not read", [("src/browser/agent/50-observe.js", "(r.checkVisibility() || (!!r.closest('canvas') && st(r).display !== 'none'))", "r.checkVisibility()")], "streamlit", "streamlit_an_order_placed"),
  ("a drawn table's text is not in getText", [("src/browser/agent/80-read.js", " + fieldsText(el) + drawnText(el);", " + fieldsText(el);")], "streamlit", "streamlit_an_order_placed"),
+ ("a chooser a press opened is never heard", [("src/browser/chooser.rs", "            if ev.method != \"Page.fileChooserOpened\"", "            if ev.method == \"Page.fileChooserOpened\"")], "streamlit", "streamlit_an_order_placed"),
+ ("an upload presses whatever sits near a file input", [("src/browser/agent/99-tail.js", "      return [...box.querySelectorAll(CONTROL_SELECTOR)].every(", "      return true || [...box.querySelectorAll(CONTROL_SELECTOR)].every(")], "streamlit", "streamlit_an_order_placed"),
  ("select never sets a slider", [("src/tools/act/choose.rs", "        if b.agent().run(&State(r)).await?.range.is_some() {", "        if false {")], "streamlit", "streamlit_an_order_placed"),
 ]
 # Plants by people who had not written the code (issue 28): each family's slips, planted from

@@ -398,6 +398,11 @@ agent_fn!(
     InputMissed() => "inputMissed", Value
 );
 agent_fn!(
+    /// Whether pressing element `0` may open a file input's chooser (it labels one, or one is
+    /// kept within its nearest four ancestors): the gate before an upload presses it.
+    OpensChooser<'a>(&'a str) => "opensChooser", bool
+);
+agent_fn!(
     /// Start counting the page's mutations (what a key press caused).
     Arm() => "arm", Value
 );

@@ -19,6 +19,7 @@ pub mod agent_calls;
 pub mod bodies;
 pub mod capture;
 pub mod cdp;
+pub mod chooser;
 pub mod console;
 pub mod dialogs;
 pub mod emulation;

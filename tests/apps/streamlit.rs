@@ -35,12 +35,16 @@ ship = st.radio("Shipping", ["Standard", "Express", "Overnight"])
 note = st.text_area("Note")
 with st.expander("Advanced"):
     code = st.text_input("Promo code")
+receipt = st.file_uploader("Receipt")
 clicked = st.button("Place order")
 runs = st.session_state.get("runs", 0) + 1
 st.session_state["runs"] = runs
+orders = st.session_state.get("orders", 0) + (1 if clicked else 0)
+st.session_state["orders"] = orders
 state = dict(name=name, qty=qty, city=city, tags=tags, level=level, size=size, discount=discount,
              rebate=rebate, agree=agree,
-             notify=notify, ship=ship, note=note, code=code, clicked=clicked, runs=runs)
+             notify=notify, ship=ship, note=note, code=code, clicked=clicked, runs=runs, orders=orders,
+             receipt=[receipt.name, len(receipt.getvalue())] if receipt else None)
 json.dump(state, open("state.tmp", "w")); os.replace("state.tmp", "state.json")
 if clicked:
     st.success("Order placed")
@@ -68,6 +72,18 @@ fn app_state_when(work: &Path, what: &str, check: impl Fn(&Value) -> bool) -> Va
         // The app's file is written by another process: nothing to wait on but the next read.
         std::thread::sleep(Duration::from_millis(50));
     }
+}
+
+/// A call the default policy confirms first, confirmed as a person answering Glass's question
+/// does: the same call again with the token it gave.
+fn confirmed(g: &mut Glass, id: Value, tool: &str, mut args: Value) -> Value {
+    let asked = g.call(id.clone(), tool, args.clone());
+    let question = &asked["result"]["structuredContent"];
+    if question["kind"] != "confirmationRequired" {
+        return asked;
+    }
+    args["confirmToken"] = question["confirmToken"].clone();
+    g.call(id, tool, args)
 }
 
 fn wait_visible(g: &mut Glass, target: &str) {
@@ -207,6 +223,28 @@ fn streamlit_an_order_placed_with_every_widget() {
         "type",
         json!({"target": "role=textbox;name=Promo code", "text": "SAVE10", "submit": true}),
     ));
+    // The uploader's input is kept out of sight; its Upload button opens it, as a person does.
+    std::fs::write(work.join("receipt.txt"), "paid in full\n").unwrap();
+    let file = work.join("receipt.txt").to_string_lossy().into_owned();
+    // What opens no chooser is not pressed: the order is not placed by a mistaken upload.
+    let refused = confirmed(
+        &mut g,
+        json!(16),
+        "upload",
+        json!({"target": "role=button;name=Place order", "files": [file]}),
+    );
+    assert_eq!(failed(&refused)["failureKind"], "notFileInput", "{refused}");
+    assert_eq!(app_state(&work)["orders"], 0, "nothing was pressed");
+    let up = confirmed(
+        &mut g,
+        json!(17),
+        "upload",
+        json!({"target": "role=button;name=Upload", "files": [file]}),
+    );
+    assert_eq!(ok(&up)["files"], 1, "{up}");
+    app_state_when(&work, "the receipt", |s| {
+        s["receipt"] == json!(["receipt.txt", 13])
+    });
     ok(&g.call(
         json!(14),
         "click",
@@ -225,6 +263,7 @@ fn streamlit_an_order_placed_with_every_widget() {
             "name": "Ada Lovelace", "qty": 7, "city": "City 57", "tags": ["fragile", "bulk"],
             "level": 8, "size": "XL", "discount": 2, "rebate": 10, "agree": true, "notify": true, "ship": "Overnight",
             "note": "Leave at the door", "code": "SAVE10", "clicked": true,
+            "receipt": ["receipt.txt", 13], "orders": 1,
             "runs": state["runs"],
         }),
         "what the app's script received"

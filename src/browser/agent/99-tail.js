@@ -44,6 +44,28 @@
     if (el === UNKNOWN || !el || !el.isConnected) return null;
     return el.localName === 'input' && el.type === 'file' && !el.disabled ? el : null;
   }
+  // Whether pressing el may open a file input's chooser: it labels one, or the nearest box
+  // around it that holds one (within four levels) holds no other control (a drop zone: its
+  // hidden input and its Upload button). What opens is then Chrome's word, not this guess: the
+  // guess keeps an upload from pressing what opens nothing (an order's button beside an
+  // uploader).
+  /** @param {unknown} ref */
+  function opensChooser(ref) {
+    const el = lookup(ref);
+    if (el === UNKNOWN || !el || !el.isConnected) return false;
+    /** @param {Element | null} i */
+    const usable = (i) => !!i && i.localName === 'input' && /** @type {HTMLInputElement} */ (i).type === 'file' && !/** @type {HTMLInputElement} */ (i).disabled;
+    if (el.localName === 'label' && usable(/** @type {HTMLLabelElement} */ (el).control)) return true;
+    let n = flatParent(el);
+    for (let k = 0; n && n.nodeType === 1 && k < 4; n = flatParent(n), k++) {
+      const box = /** @type {El} */ (n);
+      const files = [...box.querySelectorAll('input[type=file]')];
+      if (!files.length) continue;
+      if (!files.some(usable)) return false;
+      return [...box.querySelectorAll(CONTROL_SELECTOR)].every((c) => files.includes(c) || el.contains(c) || c.contains(el));
+    }
+    return false;
+  }
   const api = {
     version: 2,
     observe: guard(observe, (a) => a[0] && a[0].nextRef),
@@ -87,6 +109,7 @@
     parsed: guard(parsed),
     vitals: guard(vitals, (a) => a[0]),
     fileInput: guard(fileInput),
+    opensChooser: guard(opensChooser),
     // The element of a ref (for Chrome's own view of it), or null.
     element: guard((ref) => { const e = lookup(ref); return e && e !== UNKNOWN ? e : null; }),
     consent: guard(consent, (a) => a[1]),

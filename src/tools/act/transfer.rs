@@ -8,7 +8,10 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::browser::Download;
+use crate::browser::agent_calls::OpensChooser;
+use crate::browser::input::Press;
 use crate::failure::{Failure, FailureKind};
+use crate::tools::act::pointer::press_ref;
 use crate::tools::kernel::args;
 use crate::tools::kernel::args::Target;
 use crate::tools::kernel::browser::session_for;
@@ -27,7 +30,7 @@ pub const MAX_FILES: usize = 16;
 pub const UPLOAD: Tool = Tool {
     name: "upload",
     title: "Upload files",
-    description: "Set 1 to 16 regular local files on one input[type=file].",
+    description: "Set 1 to 16 regular local files on one input[type=file], or choose them through what opens one (an Upload button: pressed, its chooser given the files).",
     group: ToolGroup::Standard,
     family: Family::Input,
     schema: input_schema::<UploadArgs>,
@@ -61,7 +64,7 @@ pub const DOWNLOAD: Tool = Tool {
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 struct UploadArgs {
-    /// The file input.
+    /// The file input, or what opens its chooser.
     target: Target,
     /// Regular local files (symlinks resolved).
     #[schemars(length(min = 1, max = 16))]
@@ -115,18 +118,72 @@ fn run_upload(services: Arc<Services>, input: Call<UploadArgs>) -> ToolFuture {
         let mut b = try_tool!(session_for(&services, &UPLOAD).await);
         let resolved = try_tool!(b.actions().resolve(t).await);
         let Some(object) = try_tool!(b.agent().file_input(&resolved.r).await) else {
-            return ToolOutcome::Failed(Failure::of(
-                FailureKind::NotFileInput,
-                "the element is not an enabled input[type=file]",
-            ));
+            if !try_tool!(b.agent().run(&OpensChooser(&resolved.r)).await) {
+                return ToolOutcome::Failed(Failure::of(
+                    FailureKind::NotFileInput,
+                    "the element is no file input, nor labels one or sits beside one; nothing was pressed",
+                ));
+            }
+            let watch = try_tool!(b.intercept_choosers().await);
+            let given = through_chooser(&mut b, &resolved.r, &files, watch).await;
+            let _ = b.release_choosers().await;
+            return given;
         };
         let armed = b.actions().arm();
         try_tool!(b.actions().give_files(&object, &files).await);
         let caused = try_tool!(b.actions().settle(armed).await);
-        let mut out = ActionResult::new(&resolved.r, b.revision(), &caused);
-        out.files = Some(files.len());
-        ToolOutcome::ok(&out)
+        uploaded(&resolved.r, b.revision(), &caused, files.len())
     })
+}
+
+/// How long a press has, once the page settled, to open a file chooser.
+const CHOOSER_WAIT: Duration = Duration::from_millis(1000);
+
+/// What a person presses to choose files, when it is no file input (a drop zone's "Upload"
+/// button that opens the input it hides): pressed as `click` presses, and the files given to
+/// the input whose chooser the press opened. Pressing it opened none: `notFileInput`.
+async fn through_chooser(
+    b: &mut crate::browser::Browser,
+    r: &str,
+    files: &[String],
+    mut watch: crate::browser::chooser::ChooserWatch,
+) -> ToolOutcome {
+    try_tool!(press_ref(b, r, Some(&Press::left(1))).await);
+    let Some(chooser) = watch.opened(CHOOSER_WAIT).await else {
+        return ToolOutcome::Failed(Failure::of(
+            FailureKind::NotFileInput,
+            "the element is no file input, and pressing it opened no file chooser",
+        ));
+    };
+    let Some(input) = chooser.input else {
+        return ToolOutcome::Failed(Failure::of(
+            FailureKind::NotFileInput,
+            "pressing it opened a file chooser of the page's own, which takes no files from here",
+        ));
+    };
+    if files.len() > 1 && !chooser.multiple {
+        return args::invalid(
+            "files",
+            "the chooser it opened takes one file; nothing was given",
+        )
+        .into();
+    }
+    let armed = b.actions().arm();
+    try_tool!(b.give_files_to(input, files).await);
+    let caused = try_tool!(b.actions().settle(armed).await);
+    uploaded(r, b.revision(), &caused, files.len())
+}
+
+/// The answer of an upload of `count` files through `r`.
+fn uploaded(
+    r: &str,
+    revision: u64,
+    caused: &crate::browser::act::Caused,
+    count: usize,
+) -> ToolOutcome {
+    let mut out = ActionResult::new(r, revision, caused);
+    out.files = Some(count);
+    ToolOutcome::ok(&out)
 }
 
 /// A file name safe to create: no separators, no leading dots, bounded.
