@@ -30,7 +30,7 @@ pub const MAX_FILES: usize = 16;
 pub const UPLOAD: Tool = Tool {
     name: "upload",
     title: "Upload files",
-    description: "Set 1 to 16 regular local files on one input[type=file], or choose them through what opens one (an Upload button: pressed, its chooser given the files).",
+    description: "Set 1 to 16 local files on a file input or the button opening it.",
     group: ToolGroup::Standard,
     family: Family::Input,
     schema: input_schema::<UploadArgs>,
@@ -64,7 +64,7 @@ pub const DOWNLOAD: Tool = Tool {
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 struct UploadArgs {
-    /// The file input, or what opens its chooser.
+    /// The file input.
     target: Target,
     /// Regular local files (symlinks resolved).
     #[schemars(length(min = 1, max = 16))]
