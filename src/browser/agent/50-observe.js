@@ -13,7 +13,14 @@
     if (el.localName === 'table') {
       for (const r of /** @type {HTMLTableElement} */ (el).rows) if (r.closest('table') === el) rows.push(r);
     } else {
-      for (const r of el.querySelectorAll('[role=row]')) if (r.closest('[role=table],[role=grid],[role=treegrid],table') === el) rows.push(r);
+      // Its own rows: the nearest table around each is el, a layout table inside it
+      // (`<table role="none">` holding Gradio's header row) being none.
+      /** @param {Element} r */
+      const owner = (r) => {
+        for (let n = r.parentElement; n; n = n.parentElement) if (/^(table|grid|treegrid)$/.test(roleOf(/** @type {El} */ (n)) || '')) return n;
+        return null;
+      };
+      for (const r of el.querySelectorAll('[role=row]')) if (owner(r) === el) rows.push(r);
     }
     return rows;
   }

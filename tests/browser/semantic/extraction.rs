@@ -533,3 +533,48 @@ fn bounds_are_refused_or_reported_never_cut() {
         assert_eq!(f["path"], path, "{f}");
     }
 }
+
+/// A grid whose header row sits in a layout table of its own (`<table role="none">`: Gradio's
+/// dataframe, reduced from Gradio 6.31), whose body rows are positioned `role="row"` boxes, and
+/// whose hidden sizing copy of a row is `aria-hidden`: its columns are the header's, its rows
+/// the page's data, in observe and extraction alike.
+#[test]
+fn a_grid_whose_header_row_sits_in_a_layout_table_has_its_columns() {
+    let page = r#"<html><title>Grid</title><main>
+<div role="grid" aria-label="Past orders" aria-rowcount="3" aria-colcount="2" aria-readonly="true">
+ <div role="none"><table role="none">
+  <thead role="rowgroup"><tr role="row" aria-rowindex="1">
+   <th role="columnheader" aria-colindex="1"><span>order</span> <button aria-label="Open cell menu" style="display: none">&#8942;</button></th>
+   <th role="columnheader" aria-colindex="2"><span>total</span> <button aria-label="Open cell menu" style="display: none">&#8942;</button></th>
+  </tr></thead>
+  <tbody aria-hidden="true"><tr><td>A-101</td><td>12.5</td></tr></tbody>
+ </table>
+ <div role="none" id="body" style="position: relative; height: 74px"></div></div>
+</div>
+<script>
+window.DATA = [['A-101', '12.5'], ['A-102', '7']];
+document.getElementById('body').innerHTML = DATA.map((r, i) =>
+  `<div role="row" aria-rowindex="${i + 2}" style="position: absolute; top: 0; transform: translateY(${i * 37}px); display: flex">` +
+  r.map((c, j) => `<div role="gridcell" aria-colindex="${j + 1}" style="width: 200px"><span>${c}</span></div>`).join('') + '</div>').join('');
+</script></main></html>"#;
+    let web = Server::start(vec![("/", Page::html(page))]);
+    let mut g = incognito(&[]);
+    nav(&mut g, &web, "/");
+    let data = eval(&mut g, "DATA");
+    let obs = ok(&g.call(json!(1), "observe", json!({"full": true})));
+    let grid = common::all_elements(&obs["elements"])
+        .into_iter()
+        .find(|e| e["role"] == "grid")
+        .unwrap_or_else(|| panic!("no grid in {obs}"));
+    assert_eq!(grid["columns"], json!(["order", "total"]), "{grid}");
+    assert_eq!(grid["rows"], data, "{grid}");
+    let got = extract(
+        &mut g,
+        json!({"fields": [{"name": "o", "path": "table:Past orders", "kind": "table"}]}),
+    );
+    assert_eq!(
+        got["values"]["o"],
+        json!({"columns": ["order", "total"], "rows": data}),
+        "{got}"
+    );
+}
