@@ -45,6 +45,16 @@
     }
     return t;
   }
+  // How many body rows a table says it has beyond those it holds (its aria-rowcount less its
+  // header row and the rows counted): a grid that draws only the rows in view (AG Grid,
+  // glide-data-grid, Gradio's) keeps the rest nowhere until scrolled to. 0 when it says
+  // nothing more.
+  /** @param {El} el @param {boolean} headed @param {number} held */
+  function rowsUndrawn(el, headed, held) {
+    const t = drawnTable(el) || el;
+    const n = parseInt(t.getAttribute('aria-rowcount') || '', 10);
+    return Number.isFinite(n) && n > 0 ? Math.max(0, n - (headed ? 1 : 0) - held) : 0;
+  }
   /** @param {El} el @param {number} maxRows @param {number} maxCell */
   function tableData(el, maxRows, maxCell) {
     const rows = rowsOf(el);
@@ -62,7 +72,7 @@
       count += 1;
       if (body.length < maxRows) { body.push(cellsOf(r).slice(0, 16).map(cellText)); shown.push(r); }
     }
-    return { columns, rows: body, rowCount: count, shown };
+    return { columns, rows: body, rowCount: count, undrawn: rowsUndrawn(el, !!columns, count), shown };
   }
 
   // ---------------------------------------------------------------- observe
@@ -147,7 +157,7 @@
    *   checked?: boolean | 'mixed', expanded?: boolean, haspopup?: string, pressed?: boolean | 'mixed', selected?: boolean,
    *   current?: boolean, required?: boolean, readonly?: boolean, invalid?: boolean, password?: boolean, valuePresent?: boolean,
    *   value?: string, options?: string[], optionCount?: number, href?: string, modal?: boolean, live?: boolean, columns?: string[],
-   *   rows?: string[][], rowCount?: number, focused?: boolean, text?: string, tag?: string, description?: string,
+   *   rows?: string[][], rowCount?: number, undrawnRows?: number, focused?: boolean, text?: string, tag?: string, description?: string,
    *   placeholder?: string, bounds?: Box, inViewport?: boolean, children?: Item[], controls?: number, context?: string }} Item
    */
   /**
@@ -213,6 +223,7 @@
         if (t.columns) item.columns = t.columns;
         if (t.rows.length) item.rows = t.rows;
         item.rowCount = t.rowCount;
+        if (t.undrawn) item.undrawnRows = t.undrawn;
         i.rowsShown = t.shown;
       }
       if (el === o.active) item.focused = true;

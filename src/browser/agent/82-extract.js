@@ -157,7 +157,7 @@
     const el = hits[0];
     const role = roleOf(el);
     /**
-     * @type {{ status: string, ref: string, role: string, name: string, columns?: string[], total?: number, fingerprint?: string,
+     * @type {{ status: string, ref: string, role: string, name: string, columns?: string[], total?: number, undrawn?: number, fingerprint?: string,
      *   column?: string, rows?: Cell[][], items?: Cell[], checked?: boolean, secret?: boolean, text?: string, truncated?: boolean,
      *   pairs?: [string, Cell][] }}
      */
@@ -168,6 +168,7 @@
       const t = tableRows(el);
       out.columns = t.columns;
       out.total = t.body.length;
+      out.undrawn = rowsUndrawn(el, t.columns.length > 0, t.body.length);
       out.fingerprint = fnv([t.columns.join('\u0001'), ...t.body.map((cs) => cs.map((c) => c.innerText || '').join('\u0001'))]);
       let col = -1;
       if (spec.column != null) {

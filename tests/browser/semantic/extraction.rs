@@ -568,6 +568,8 @@ document.getElementById('body').innerHTML = DATA.map((r, i) =>
         .unwrap_or_else(|| panic!("no grid in {obs}"));
     assert_eq!(grid["columns"], json!(["order", "total"]), "{grid}");
     assert_eq!(grid["rows"], data, "{grid}");
+    // It says 3 rows, its header and the 2 it draws: none left undrawn.
+    assert!(grid.get("undrawnRows").is_none(), "{grid}");
     let got = extract(
         &mut g,
         json!({"fields": [{"name": "o", "path": "table:Past orders", "kind": "table"}]}),
@@ -575,6 +577,45 @@ document.getElementById('body').innerHTML = DATA.map((r, i) =>
     assert_eq!(
         got["values"]["o"],
         json!({"columns": ["order", "total"], "rows": data}),
+        "{got}"
+    );
+}
+
+/// A grid that draws only the rows in view (as AG Grid, glide-data-grid and Gradio's do) says
+/// how many rows it has (`aria-rowcount`): observe and extraction say how many of them the page
+/// has not drawn, so a model never takes the drawn rows for the whole table.
+#[test]
+fn a_grid_that_draws_the_rows_in_view_says_how_many_it_has_not() {
+    let page = r#"<html><title>Virtual</title><main>
+<div role="grid" aria-label="Events" id="grid"><div role="row"><span role="columnheader">Event</span></div></div>
+<script>
+window.DATA = Array.from({length: 100}, (_, i) => 'Event ' + (i + 1));
+const grid = document.getElementById('grid');
+grid.setAttribute('aria-rowcount', String(DATA.length + 1));
+grid.insertAdjacentHTML('beforeend', DATA.slice(0, 10).map((e) => `<div role="row"><span role="gridcell">${e}</span></div>`).join(''));
+</script></main></html>"#;
+    let web = Server::start(vec![("/", Page::html(page))]);
+    let mut g = incognito(&[]);
+    nav(&mut g, &web, "/");
+    let undrawn = eval(
+        &mut g,
+        "DATA.length - (document.querySelectorAll('[role=row]').length - 1)",
+    );
+    assert_eq!(undrawn, 90);
+    let obs = ok(&g.call(json!(1), "observe", json!({"full": true})));
+    let grid = common::all_elements(&obs["elements"])
+        .into_iter()
+        .find(|e| e["role"] == "grid")
+        .unwrap_or_else(|| panic!("no grid in {obs}"));
+    assert_eq!(grid["rowCount"], 10, "{grid}");
+    assert_eq!(grid["undrawnRows"], undrawn, "{grid}");
+    let got = extract(
+        &mut g,
+        json!({"fields": [{"name": "e", "path": "table:Events", "kind": "table"}]}),
+    );
+    assert_eq!(
+        got["windows"]["e"],
+        json!({"total": 10, "returned": 10, "undrawn": undrawn}),
         "{got}"
     );
 }

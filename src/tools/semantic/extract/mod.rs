@@ -225,6 +225,10 @@ struct Window {
     total: u64,
     /// Items in this answer.
     returned: u64,
+    /// Rows the table says it has that the page has not drawn (a grid that draws the rows in
+    /// view): scrolling the table draws them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    undrawn: Option<u64>,
 }
 
 /// A field whose value is null: why.
@@ -453,6 +457,7 @@ fn run(services: Arc<Services>, input: Call<ExtractArgs>) -> ToolFuture {
                     Window {
                         total: r["total"].as_u64().unwrap_or(0),
                         returned: list.len() as u64,
+                        undrawn: r["undrawn"].as_u64().filter(|n| *n > 0),
                     },
                 );
                 out.values.insert(f.name.clone(), Value::Null);
