@@ -86,13 +86,15 @@ pub async fn choose_option(
         opened = true;
         typed = open_list(b, r, &listed, text).await?;
         listed = wait_for_options(b, r, &spec).await?;
-        if typed && listed.list_shown && listed.matched.is_none() && !listed.ambiguous {
+        let unmatched = listed.matched.is_none() && !listed.ambiguous;
+        if typed && unmatched && (listed.list_shown || free_text == FreeText::Refused) {
             // The list narrowed the text by something else than the names it shows (Ant
-            // Design's filters by value): as a person then does, the text is taken back and
-            // the whole list looked through.
+            // Design's filters by value), or hid itself for want of a match (Gradio's): as a
+            // person then does, the text is taken back and the whole list looked through (and
+            // a refusal lists its options, not the none the text left).
             super::clearing::clear_field(b, r).await?;
             let whole = wait_for_options(b, r, &spec).await?;
-            if whole.matched.is_some() || whole.ambiguous {
+            if whole.matched.is_some() || whole.ambiguous || !whole.options.is_empty() {
                 (listed, typed) = (whole, false);
             }
         }

@@ -592,3 +592,57 @@ pl.addEventListener('scroll', draw);
     assert_eq!(failed(&r)["failureKind"], "notChosen", "{r}");
     assert_eq!(eval(&mut g, "chosen"), "Part 187");
 }
+
+/// A combobox that hides its list when no option matches what is typed (Gradio's dropdown): a
+/// name no option has is refused with the options the whole list offers, as a person who sees
+/// no match clears the text and looks, and the choice before stays (the page's own record).
+#[test]
+fn a_list_that_hides_for_want_of_a_match_is_refused_with_its_options() {
+    let page = r#"<!doctype html><html><head><meta charset="utf-8"><title>Cities</title></head>
+<body style="font:16px sans-serif;margin:20px;width:420px">
+<label for="city">City</label>
+<input id="city" role="combobox" aria-expanded="false" aria-controls="list" autocomplete="off">
+<ul id="list" role="listbox" hidden style="list-style:none;margin:0;padding:0;border:1px solid #888"></ul>
+<script>
+const CITIES = ['Lyon', 'Nantes', 'Paris', 'Toulouse'];
+window.chosen = [];
+const input = document.getElementById('city'), list = document.getElementById('list');
+function show() {
+  const t = input.value.toLowerCase();
+  const hits = CITIES.filter((c) => c.toLowerCase().includes(t) || (window.chosen.length && t === window.chosen[window.chosen.length - 1].toLowerCase()));
+  list.innerHTML = hits.map((c) => `<li role="option" style="padding:4px">${c}</li>`).join('');
+  list.hidden = hits.length === 0;
+  input.setAttribute('aria-expanded', String(!list.hidden));
+}
+input.addEventListener('focus', show);
+input.addEventListener('input', show);
+input.addEventListener('blur', () => setTimeout(() => {
+  list.hidden = true; input.setAttribute('aria-expanded', 'false');
+  input.value = window.chosen.length ? window.chosen[window.chosen.length - 1] : '';
+}, 100));
+list.addEventListener('mousedown', (e) => {
+  const o = e.target.closest('[role=option]');
+  if (!o) return;
+  e.preventDefault();
+  window.chosen.push(o.textContent);
+  input.value = o.textContent;
+  list.hidden = true; input.setAttribute('aria-expanded', 'false');
+});
+</script></body></html>"#;
+    let web = Server::start(vec![("/cities.html", Page::html(page))]);
+    let mut g = common::incognito(&[]);
+    nav(&mut g, &web, "/cities.html");
+    ok(&select(&mut g, "role=combobox;name=City", "label", "Paris"));
+    assert_eq!(eval(&mut g, "chosen"), json!(["Paris"]));
+    let r = select(&mut g, "role=combobox;name=City", "label", "Atlantis");
+    let f = failed(&r);
+    assert_eq!(f["failureKind"], "noSuchOption", "{r}");
+    let names: Vec<&str> = f["options"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no options in {r}"))
+        .iter()
+        .map(|o| o["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["Lyon", "Nantes", "Paris", "Toulouse"], "{r}");
+    assert_eq!(eval(&mut g, "chosen"), json!(["Paris"]));
+}
