@@ -742,6 +742,14 @@
     grid.sort((a, b) => Math.hypot(a[0] - 0.5, a[1] - 0.5) - Math.hypot(b[0] - 0.5, b[1] - 0.5));
     // Whole pixels: Chrome hit-tests a press at a point of its own rounding, and near an edge
     // (a clip-path, a scroller's border) a fraction decides what takes it.
+    // In a frame, a point is taken only when el also takes the points 0.4 of the frame's own
+    // pixels around it: Chrome maps a press into a frame (zoomed or scaled: its own pixels)
+    // with its own rounding, so a sliver thinner than a pixel that an overlay leaves there is
+    // no place a press surely lands. A point of the top document is hit-tested as pressed,
+    // whole pixel for whole pixel.
+    const fx = s.chain.reduce((m, c) => m * c.o.sx, 0.4), fy = s.chain.reduce((m, c) => m * c.o.sy, 0.4);
+    /** @param {number} x @param {number} y */
+    const firm = (x, y) => !s.chain.length || [[-fx, 0], [fx, 0], [0, -fy], [0, fy]].every(([dx, dy]) => receiver(el, s, x + dx, y + dy) === true);
     let blocker;
     const tried = new Set();
     for (const [fx, fy] of tries.concat(grid)) {
@@ -749,8 +757,8 @@
       if (tried.has(x + ',' + y)) continue;
       tried.add(x + ',' + y);
       const hit = receiver(el, s, x, y);
-      if (hit === true) return { x, y };
-      if (blocker === undefined) blocker = hit;
+      if (hit === true && firm(x, y)) return { x, y };
+      if (blocker === undefined && hit !== true) blocker = hit;
     }
     // Last, every few whole pixels of it (a sliver left by a clip-path or an overlay), at most
     // about 1,600 points: only for a control nothing else reached.
@@ -758,7 +766,7 @@
     for (let y = Math.ceil(v.y); y < v.y + v.h; y += step) {
       for (let x = Math.ceil(v.x); x < v.x + v.w; x += step) {
         if (tried.has(x + ',' + y)) continue;
-        if (receiver(el, s, x, y) === true) return { x, y };
+        if (receiver(el, s, x, y) === true && firm(x, y)) return { x, y };
       }
     }
     return { blocker: blocker || null };
