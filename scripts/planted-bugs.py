@@ -223,6 +223,7 @@ PLANTS = [
  ("rows a grid has not drawn are never counted", [("src/browser/agent/50-observe.js", "    return Number.isFinite(n) && n > 0 ? Math.max(0, n - (headed ? 1 : 0) - held) : 0;", "    return 0;")], "extraction", "a_grid_that_draws_the_rows"),
  ("a list hidden for want of a match is never looked through whole", [("src/tools/act/choose.rs", "        if typed && unmatched && (listed.list_shown || free_text == FreeText::Refused) {", "        if typed && unmatched && listed.list_shown {")], "custom_selects", "a_list_that_hides_for_want"),
  ("a press point in a frame is taken on a sliver", [("src/browser/agent/25-visibility.js", "    const firm = (x, y) => !s.chain.length || [", "    const firm = (x, y) => true || [")], "generated_layouts", "every_seed_that_once_failed_passes"),
+ ("a page's fetch after load is drawn at once or never", [("src/browser/network.rs", "pub const DRAWS_AFTER: Duration = Duration::from_millis(350);", "pub const DRAWS_AFTER: Duration = Duration::from_millis(0);")], "browser_tools", "navigate_waits_for_what_an_app_draws"),
  ("select never sets a slider", [("src/tools/act/choose.rs", "        if b.agent().run(&State(r)).await?.range.is_some() {", "        if false {")], "streamlit", "streamlit_an_order_placed"),
 ]
 # Plants by people who had not written the code (issue 28): each family's slips, planted from

@@ -10,8 +10,6 @@ use std::sync::atomic::Ordering::Relaxed;
 use std::sync::atomic::{AtomicU64, AtomicUsize};
 use std::time::Duration;
 
-use chromiumoxide_cdp::cdp::browser_protocol::dom::SetFileInputFilesParams;
-use chromiumoxide_cdp::cdp::js_protocol::runtime::RemoteObjectId;
 use serde_json::{Map, Value, json};
 use tokio::sync::broadcast::{Receiver, error::TryRecvError};
 
@@ -533,6 +531,15 @@ impl Actions<'_> {
             if !v.settled {
                 return false;
             }
+            // What a loaded page fetched or heard lately (an app's lazy code, its server's
+            // view) is drawn on the app's own schedule (React reveals it up to 300 ms later).
+            if let Some(wait) = events
+                .stirred_ago()
+                .and_then(|a| super::network::DRAWS_AFTER.checked_sub(a))
+            {
+                tokio::time::sleep(wait.min(left())).await;
+                continue;
+            }
             if !pending() {
                 // Nothing to show yet: give the page one more quiet round to fill in,
                 // then take it as it is (some pages are empty).
@@ -785,15 +792,5 @@ impl Actions<'_> {
             .await;
         self.browser.bump_revision();
         Ok(caused)
-    }
-}
-
-impl Actions<'_> {
-    /// Hand local files (already resolved and allowed) to the file input `object` (from the
-    /// agent's `fileInput`).
-    pub async fn give_files(&self, object: &str, files: &[String]) -> Result<(), BrowserError> {
-        let mut params = SetFileInputFilesParams::new(files.to_vec());
-        params.object_id = Some(RemoteObjectId::new(object));
-        self.browser.page_command(params).await.map(|_| ())
     }
 }

@@ -1,4 +1,4 @@
-//! File choosers a press opens. What a person presses to pick files is often no file input:
+//! Files given to a page's file inputs, and file choosers a press opens. What a person presses to pick files is often no file input:
 //! a drop zone's "Upload" button opens the input it keeps out of sight (react-dropzone,
 //! Streamlit's uploader). Glass presses it as a person does, with the chooser Chrome would show
 //! intercepted, and gives the files to the input that asked for them: Chrome names that input,
@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use chromiumoxide_cdp::cdp::browser_protocol::dom::{BackendNodeId, SetFileInputFilesParams};
 use chromiumoxide_cdp::cdp::browser_protocol::page::SetInterceptFileChooserDialogParams;
+use chromiumoxide_cdp::cdp::js_protocol::runtime::RemoteObjectId;
 use tokio::sync::broadcast::Receiver;
 use tokio::sync::broadcast::error::RecvError;
 
@@ -73,6 +74,14 @@ impl Browser {
         self.page_command(SetInterceptFileChooserDialogParams::new(false))
             .await
             .map(|_| ())
+    }
+
+    /// Hand local files (already resolved and allowed) to the file input `object` (from the
+    /// agent's `fileInput`).
+    pub async fn give_files(&self, object: &str, files: &[String]) -> Result<(), BrowserError> {
+        let mut params = SetFileInputFilesParams::new(files.to_vec());
+        params.object_id = Some(RemoteObjectId::new(object));
+        self.page_command(params).await.map(|_| ())
     }
 
     /// Give `files` to the file input a chooser named, as choosing them in it does (the page

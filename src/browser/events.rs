@@ -283,6 +283,11 @@ impl PageEvents {
             .unwrap_or(false)
     }
 
+    /// How long ago the selected page, loaded, last fetched or heard what it waits on.
+    pub fn stirred_ago(&self) -> Option<std::time::Duration> {
+        self.network.lock().ok().and_then(|n| n.stirred_ago())
+    }
+
     /// The selected page's out-of-process frames as they stand now.
     pub fn oop_frames(&self) -> Vec<OopFrame> {
         self.oop_frames
@@ -470,6 +475,11 @@ fn observe_event(events: &PageEvents, ev: &CdpEvent) {
             return;
         }
     }
+    if ev.method.starts_with("Network.") {
+        if let Ok(mut n) = events.network.lock() {
+            n.apply(&ev.method, &ev.params);
+        }
+    }
     match ev.method.as_str() {
         "Inspector.targetCrashed" => {
             if let Some(s) = ev.session_id.as_deref() {
@@ -511,14 +521,9 @@ fn observe_event(events: &PageEvents, ev: &CdpEvent) {
                 n.loaded();
             }
         }
-        "Network.loadingFinished" => {
-            if let (Ok(mut n), Some(id)) = (events.network.lock(), ev.params["requestId"].as_str())
-            {
-                n.ended(id);
-            }
-            record_request(events, ev);
+        "Network.loadingFinished" | "Network.dataReceived" | "Network.requestServedFromCache" => {
+            record_request(events, ev)
         }
-        "Network.dataReceived" | "Network.requestServedFromCache" => record_request(events, ev),
         "Log.entryAdded" => record_console(events, ev),
         "Target.attachedToTarget" if ev.params["targetInfo"]["type"] == "iframe" => {
             let p = &ev.params;
@@ -561,25 +566,6 @@ fn observe_event(events: &PageEvents, ev: &CdpEvent) {
         | "Network.requestWillBeSent"
         | "Network.responseReceived"
         | "Network.loadingFailed" => {
-            if let (Ok(mut n), Some(id)) = (events.network.lock(), ev.params["requestId"].as_str())
-            {
-                match ev.method.as_str() {
-                    "Network.requestWillBeSent" => {
-                        let kind = ev.params["type"].as_str().unwrap_or("");
-                        n.started(id, super::network::awaited(&ev.params));
-                        if kind == "Script" {
-                            n.script(id, ev.params["request"]["url"].as_str().unwrap_or(""));
-                        }
-                    }
-                    "Network.loadingFailed" => n.ended(id),
-                    // A cross-site frame's document is requested here but loads in the frame's
-                    // own process, which reports its end there: its response is its end here,
-                    // else a page with such a frame would never be network-idle. (The main
-                    // document's end is the load event's part.)
-                    "Network.responseReceived" if ev.params["type"] == "Document" => n.ended(id),
-                    _ => {}
-                }
-            }
             if ev.method.starts_with("Network.") {
                 record_request(events, ev);
             } else {

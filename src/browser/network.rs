@@ -11,8 +11,30 @@ use std::time::{Duration, Instant};
 /// Requests tracked by id at most; more are only counted.
 const MAX_TRACKED: usize = 4096;
 
+/// How long after a loaded page last fetched or heard what it waits on it may still be drawing
+/// it (React reveals what a lazy chunk brought up to 300 ms later).
+pub const DRAWS_AFTER: Duration = Duration::from_millis(350);
+
 /// How long the page must be loaded with nothing in flight to count as network-idle.
 pub const QUIET: Duration = Duration::from_millis(500);
+
+/// How long a socket's question (its opening, or a message the page sent) is waited for an
+/// answer: an app that draws what its server says over a WebSocket (Streamlit's script runs)
+/// has not settled before the answer came.
+const ANSWER: Duration = Duration::from_millis(400);
+/// How long after a message a socket still counts as talking (the next one of a burst).
+const BETWEEN_MESSAGES: Duration = Duration::from_millis(60);
+/// Sockets tracked at most.
+const MAX_SOCKETS: usize = 64;
+
+/// A WebSocket of the page, as settling reads it.
+#[derive(Debug, Default)]
+struct Socket {
+    /// Its last question not answered yet: (sequence number, when).
+    asked: Option<(u64, Instant)>,
+    /// When it last heard a message.
+    heard: Option<Instant>,
+}
 
 /// In-flight requests and load state of the selected page's current document.
 #[derive(Debug, Default)]
@@ -29,6 +51,12 @@ pub struct NetworkActivity {
     /// In-flight script requests: id -> URL. A worker's script finishes loading in the
     /// worker's own target, so the page hears of its end only as the worker starting.
     scripts: HashMap<String, String>,
+    /// Its WebSockets by request id.
+    sockets: HashMap<String, Socket>,
+    /// When, since the document loaded, an awaited request last started or ended or a socket
+    /// last heard a message: what it fetched then (an app's lazy code, its server's view) is
+    /// drawn some time after, on the app's own schedule.
+    stirred: Option<Instant>,
 }
 
 /// Whether an action (or a navigation's settling) waits for the request `Network.requestWillBeSent`
@@ -50,6 +78,9 @@ impl NetworkActivity {
     pub fn started(&mut self, id: &str, awaited: bool) {
         if !self.inflight.contains_key(id) {
             self.seq += 1;
+            if awaited {
+                self.stir();
+            }
             if self.inflight.len() < MAX_TRACKED {
                 self.inflight.insert(id.to_owned(), (self.seq, awaited));
             } else {
@@ -83,10 +114,23 @@ impl NetworkActivity {
     /// `Network.loadingFinished` or `Network.loadingFailed`.
     pub fn ended(&mut self, id: &str) {
         self.scripts.remove(id);
-        if self.inflight.remove(id).is_none() && self.untracked > 0 {
-            self.untracked -= 1;
+        match self.inflight.remove(id) {
+            Some((_, true)) => self.stir(),
+            Some(_) => {}
+            None => self.untracked = self.untracked.saturating_sub(1),
         }
         self.became_quiet();
+    }
+
+    /// How long ago the loaded page last stirred (see `stirred`); `None` if it has not.
+    pub fn stirred_ago(&self) -> Option<Duration> {
+        self.stirred.map(|at| at.elapsed())
+    }
+
+    fn stir(&mut self) {
+        if self.loaded {
+            self.stirred = Some(Instant::now());
+        }
     }
 
     /// A point in the request sequence: requests started after it are "since the mark".
@@ -94,17 +138,85 @@ impl NetworkActivity {
         self.seq
     }
 
-    /// Whether a request an action waits for, started after `mark`, is still in flight.
+    /// Whether a request an action waits for, started after `mark`, is still in flight, or a
+    /// WebSocket is still talking: asked since `mark` (opened, or sent a message) and not
+    /// answered yet, within [`ANSWER`], or heard within [`BETWEEN_MESSAGES`].
     pub fn pending_since(&self, mark: u64) -> bool {
+        self.pending_at(mark, Instant::now())
+    }
+
+    /// [`NetworkActivity::pending_since`] as it stands at `now`.
+    fn pending_at(&self, mark: u64, now: Instant) -> bool {
+        let within = |at: Instant, d: Duration| now.saturating_duration_since(at) < d;
         self.inflight
             .values()
             .any(|&(seq, awaited)| awaited && seq > mark)
+            || self.sockets.values().any(|s| {
+                s.asked
+                    .is_some_and(|(seq, at)| seq > mark && within(at, ANSWER))
+                    || s.heard.is_some_and(|at| within(at, BETWEEN_MESSAGES))
+            })
+    }
+
+    /// A `Network` event of the selected page: requests starting and ending, sockets asking
+    /// and answering.
+    pub fn apply(&mut self, method: &str, params: &serde_json::Value) {
+        let Some(id) = params["requestId"].as_str() else {
+            return;
+        };
+        match method {
+            "Network.requestWillBeSent" => {
+                self.started(id, awaited(params));
+                if params["type"] == "Script" {
+                    self.script(id, params["request"]["url"].as_str().unwrap_or(""));
+                }
+            }
+            "Network.loadingFinished" | "Network.loadingFailed" => self.ended(id),
+            // A cross-site frame's document is requested here but loads in the frame's own
+            // process, which reports its end there: its response is its end here, else a page
+            // with such a frame would never be network-idle. (The main document's end is the
+            // load event's part.)
+            "Network.responseReceived" if params["type"] == "Document" => self.ended(id),
+            _ => {
+                if let Some(what) = method.strip_prefix("Network.webSocket") {
+                    self.socket(id, what);
+                }
+            }
+        }
+    }
+
+    /// A `Network.webSocket*` event (`what`: the part after it, `Created`, `FrameSent`,
+    /// `FrameReceived`, `Closed`...) of socket `id`.
+    pub fn socket(&mut self, id: &str, what: &str) {
+        if what == "Closed" {
+            self.sockets.remove(id);
+            return;
+        }
+        if !self.sockets.contains_key(id)
+            && (what != "Created" || self.sockets.len() >= MAX_SOCKETS)
+        {
+            return;
+        }
+        let s = self.sockets.entry(id.to_owned()).or_default();
+        match what {
+            "Created" | "FrameSent" => {
+                self.seq += 1;
+                s.asked = Some((self.seq, Instant::now()));
+            }
+            "FrameReceived" => {
+                s.asked = None;
+                s.heard = Some(Instant::now());
+                self.stir();
+            }
+            _ => {}
+        }
     }
 
     /// A new document committed in the main frame: not loaded yet.
     pub fn new_document(&mut self) {
         self.loaded = false;
         self.quiet_since = None;
+        self.stirred = None;
     }
 
     /// The main frame's load event fired.
@@ -147,6 +259,55 @@ mod tests {
         assert_eq!(n.idle_in(), None, "the page's own script is still loading");
         n.ended("s");
         assert!(n.idle_in().is_some());
+    }
+
+    #[test]
+    fn a_socket_asked_is_pending_until_answered_and_while_it_talks() {
+        let mut n = NetworkActivity::default();
+        let mark = n.mark();
+        n.socket("ws", "Created");
+        assert!(
+            n.pending_since(mark),
+            "opened: its first message is waited for"
+        );
+        n.socket("ws", "FrameReceived");
+        assert!(n.pending_since(mark), "talking");
+        let later = Instant::now() + BETWEEN_MESSAGES;
+        assert!(!n.pending_at(mark, later), "quiet");
+        let mark = n.mark();
+        n.socket("ws", "FrameSent");
+        assert!(n.pending_since(mark), "a question after the mark");
+        assert!(
+            !n.pending_at(mark, Instant::now() + ANSWER),
+            "no answer in time: not waited for"
+        );
+        assert!(!n.pending_at(n.mark(), later), "asked before this mark");
+        n.socket("ws", "Closed");
+        assert!(!n.pending_since(mark));
+        n.socket("ws", "FrameSent");
+        assert!(
+            !n.pending_since(mark),
+            "a socket never opened is not tracked"
+        );
+    }
+
+    #[test]
+    fn a_loaded_page_stirs_as_it_fetches_what_it_waits_on() {
+        let mut n = NetworkActivity::default();
+        n.started("doc", true);
+        n.ended("doc");
+        assert_eq!(
+            n.stirred_ago(),
+            None,
+            "before its load: the load event's part"
+        );
+        n.loaded();
+        n.started("img", false);
+        assert_eq!(n.stirred_ago(), None, "an image is not waited on");
+        n.started("chunk", true);
+        assert!(n.stirred_ago().is_some());
+        n.new_document();
+        assert_eq!(n.stirred_ago(), None);
     }
 
     #[test]

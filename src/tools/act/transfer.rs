@@ -130,7 +130,7 @@ fn run_upload(services: Arc<Services>, input: Call<UploadArgs>) -> ToolFuture {
             return given;
         };
         let armed = b.actions().arm();
-        try_tool!(b.actions().give_files(&object, &files).await);
+        try_tool!(b.give_files(&object, &files).await);
         let caused = try_tool!(b.actions().settle(armed).await);
         uploaded(&resolved.r, b.revision(), &caused, files.len())
     })

@@ -721,3 +721,37 @@ fn no_chrome_is_left_after_eof_sigterm_or_sigkill() {
         }
     }
 }
+
+/// An app that fetches its code after its load event and draws what it brought a moment later
+/// (React reveals a lazy component up to 300 ms after its chunk arrives): navigate answers with
+/// what it drew, not the empty shell of the quiet frames in between.
+#[test]
+fn navigate_waits_for_what_an_app_draws_after_fetching_its_code() {
+    let shell = r#"<title>Shell</title><main id="app">Loading</main>
+<script>addEventListener('load', () => {
+  const s = document.createElement('script');
+  s.src = '/chunk.js';
+  document.head.appendChild(s);
+});</script>"#;
+    let chunk = "setTimeout(() => { document.getElementById('app').innerHTML = \
+                 '<button onclick=\"window.ordered = true\">Place order</button>'; window.drawnAt = performance.now(); }, 150);";
+    let web = Server::start(vec![
+        ("/shell", Page::html(shell)),
+        (
+            "/chunk.js",
+            Page {
+                content_type: "text/javascript",
+                ..Page::html(chunk)
+            }
+            .delayed(100),
+        ),
+    ]);
+    let mut g = browser();
+    let r = ok(&g.call(json!(1), "navigate", json!({"url": web.url("/shell")})));
+    assert_eq!(r["settled"], true, "{r}");
+    let place = common::all_elements(&r["observation"]["elements"])
+        .into_iter()
+        .find(|e| e["name"] == "Place order");
+    assert!(place.is_some(), "the shell, not the app: {r}");
+    assert!(eval(&mut g, "window.drawnAt > 0").as_bool().unwrap());
+}
