@@ -179,7 +179,8 @@
         }
         if (c.nodeType !== 1 || SKIP.has(c.localName) || c.getAttribute('aria-hidden') === 'true') continue;
         const s = st(c);
-        if (!s.display.startsWith('inline') || s.visibility !== 'visible') continue; // blocks are their own items
+        // Blocks are their own items; one breaks the line between the words around it.
+        if (!s.display.startsWith('inline') || s.visibility !== 'visible') { all += ' '; if (!covered) bare += ' '; continue; }
         if (c.localName === 'img') { all += ' ' + (c.getAttribute('alt') || '') + ' '; continue; }
         if (c.localName === 'br') { all += ' '; if (!covered) bare += ' '; continue; }
         const r = roleOf(c);

@@ -146,7 +146,11 @@
     const t = inlineText(i.el, COMPACT_TEXT);
     if (!t.own) return null;
     const words = norm(t.bare);
-    if (t.controls === 1 && words.length <= 60) { i.words = words; return null; }
+    // Only a block whose one control is all it holds (not one inline among the controls of
+    // its nested blocks: a form's loose labels are no row's words).
+    if (t.controls === 1 && words.length <= 60) {
+      if ([...i.el.querySelectorAll(CONTROL_SELECTOR)].filter((c) => !absent(c)).length <= 1) { i.words = words; return null; }
+    }
     i.text = t.all;
     return 'text';
   }

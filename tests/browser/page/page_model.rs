@@ -2702,3 +2702,51 @@ fn a_compact_observation_reads_the_words_around_its_controls() {
         .clone();
     assert_eq!(told["text"], "Bought item 30", "{r}");
 }
+
+/// A form whose labels are tied to nothing, each before the block its control sits in, all in
+/// one block that holds the form's one inline button (Dash 4.4's): an unnamed control is known
+/// by the label just before it, never by the block's loose words run together ("TagsPriority"
+/// on every control before), and the label nearest a control is what a person reads for it.
+#[test]
+fn loose_labels_give_each_unnamed_control_its_own() {
+    let web = fixtures(vec![]);
+    let mut g = glass(&[]);
+    let obs = open(&mut g, &web, "/loose-labels.html");
+    let by_ref = |id: &str| -> Value {
+        let all = common::all_elements(&obs["elements"]);
+        let want = match id {
+            "tags" => ("button", ""),
+            "level" => ("spinbutton", ""),
+            _ => ("textbox", ""),
+        };
+        let found: Vec<Value> = all
+            .into_iter()
+            .filter(|e| e["role"] == want.0 && e["name"] == want.1)
+            .collect();
+        assert_eq!(found.len(), 1, "{id}: {obs}");
+        found[0].clone()
+    };
+    assert_eq!(by_ref("tags")["context"], "Tags", "{obs}");
+    assert_eq!(by_ref("level")["context"], "Priority", "{obs}");
+    assert_eq!(by_ref("notes")["context"], "Notes", "{obs}");
+    // The button's own name is what it is known by, with no context of loose words.
+    let save = common::all_elements(&obs["elements"])
+        .into_iter()
+        .find(|e| e["role"] == "button" && e["name"] == "Save")
+        .unwrap_or_else(|| panic!("no Save in {obs}"));
+    assert!(save.get("context").is_none(), "{save}");
+    // The loose labels read as the words they are, a block apart from each other.
+    let words = common::all_elements(&obs["elements"])
+        .into_iter()
+        .find(|e| e["role"] == "text" && e["text"].as_str().unwrap_or("").contains("Tags"))
+        .unwrap_or_else(|| panic!("no text of the labels in {obs}"));
+    assert!(
+        words["text"]
+            .as_str()
+            .unwrap()
+            .contains("Tags Priority Notes"),
+        "{words}"
+    );
+    ok(&g.call(json!(1), "click", json!({"target": save["ref"]})));
+    assert_eq!(eval(&mut g, "window.saved"), 1);
+}
