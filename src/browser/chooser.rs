@@ -17,6 +17,16 @@ use super::cdp::CdpEvent;
 use super::error::BrowserError;
 use super::page::Browser;
 
+/// The file input files are given to: as the agent found it (`fileInput`), or as Chrome named
+/// the one whose chooser a press opened.
+#[derive(Clone, Copy, Debug)]
+pub enum FileInput<'a> {
+    /// A remote object id of the input.
+    Object(&'a str),
+    /// A backend node id of the input.
+    Node(i64),
+}
+
 /// A file chooser the page opened.
 #[derive(Clone, Copy, Debug)]
 pub struct Chooser {
@@ -76,19 +86,18 @@ impl Browser {
             .map(|_| ())
     }
 
-    /// Hand local files (already resolved and allowed) to the file input `object` (from the
-    /// agent's `fileInput`).
-    pub async fn give_files(&self, object: &str, files: &[String]) -> Result<(), BrowserError> {
+    /// Hand local files (already resolved and allowed) to a file input, as choosing them in it
+    /// does (the page sees `input` and `change`).
+    pub async fn give_files(
+        &self,
+        to: FileInput<'_>,
+        files: &[String],
+    ) -> Result<(), BrowserError> {
         let mut params = SetFileInputFilesParams::new(files.to_vec());
-        params.object_id = Some(RemoteObjectId::new(object));
-        self.page_command(params).await.map(|_| ())
-    }
-
-    /// Give `files` to the file input a chooser named, as choosing them in it does (the page
-    /// sees `input` and `change`).
-    pub async fn give_files_to(&self, input: i64, files: &[String]) -> Result<(), BrowserError> {
-        let mut params = SetFileInputFilesParams::new(files.to_vec());
-        params.backend_node_id = Some(BackendNodeId::new(input));
+        match to {
+            FileInput::Object(object) => params.object_id = Some(RemoteObjectId::new(object)),
+            FileInput::Node(node) => params.backend_node_id = Some(BackendNodeId::new(node)),
+        }
         self.page_command(params).await.map(|_| ())
     }
 }

@@ -187,7 +187,7 @@ impl NetworkActivity {
 
     /// A `Network.webSocket*` event (`what`: the part after it, `Created`, `FrameSent`,
     /// `FrameReceived`, `Closed`...) of socket `id`.
-    pub fn socket(&mut self, id: &str, what: &str) {
+    fn socket(&mut self, id: &str, what: &str) {
         if what == "Closed" {
             self.sockets.remove(id);
             return;
@@ -217,6 +217,8 @@ impl NetworkActivity {
         self.loaded = false;
         self.quiet_since = None;
         self.stirred = None;
+        // The last document's sockets went with it (closed or not, they say nothing of this one).
+        self.sockets.clear();
     }
 
     /// The main frame's load event fired.
@@ -282,6 +284,12 @@ mod tests {
             "no answer in time: not waited for"
         );
         assert!(!n.pending_at(n.mark(), later), "asked before this mark");
+        n.new_document();
+        assert!(
+            !n.pending_since(mark),
+            "the last document's socket says nothing of this one"
+        );
+        n.socket("ws", "Created");
         n.socket("ws", "Closed");
         assert!(!n.pending_since(mark));
         n.socket("ws", "FrameSent");

@@ -66,9 +66,9 @@
     // with its own rounding, so a sliver thinner than a pixel that an overlay leaves there is
     // no place a press surely lands. A point of the top document is hit-tested as pressed,
     // whole pixel for whole pixel.
-    const fx = s.chain.reduce((m, c) => m * c.o.sx, 0.4), fy = s.chain.reduce((m, c) => m * c.o.sy, 0.4);
+    const nx = s.chain.reduce((m, c) => m * c.o.sx, 0.4), ny = s.chain.reduce((m, c) => m * c.o.sy, 0.4);
     /** @param {number} x @param {number} y */
-    const firm = (x, y) => !s.chain.length || [[-fx, 0], [fx, 0], [0, -fy], [0, fy]].every(([dx, dy]) => receiver(el, s, x + dx, y + dy) === true);
+    const firm = (x, y) => !s.chain.length || [[-nx, 0], [nx, 0], [0, -ny], [0, ny]].every(([dx, dy]) => receiver(el, s, x + dx, y + dy) === true);
     let blocker;
     const tried = new Set();
     for (const [fx, fy] of tries.concat(grid)) {

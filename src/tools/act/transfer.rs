@@ -9,6 +9,7 @@ use sha2::{Digest, Sha256};
 
 use crate::browser::Download;
 use crate::browser::agent_calls::OpensChooser;
+use crate::browser::chooser::FileInput;
 use crate::browser::input::Press;
 use crate::failure::{Failure, FailureKind};
 use crate::tools::act::pointer::press_ref;
@@ -130,7 +131,7 @@ fn run_upload(services: Arc<Services>, input: Call<UploadArgs>) -> ToolFuture {
             return given;
         };
         let armed = b.actions().arm();
-        try_tool!(b.give_files(&object, &files).await);
+        try_tool!(b.give_files(FileInput::Object(&object), &files).await);
         let caused = try_tool!(b.actions().settle(armed).await);
         uploaded(&resolved.r, b.revision(), &caused, files.len())
     })
@@ -169,7 +170,7 @@ async fn through_chooser(
         .into();
     }
     let armed = b.actions().arm();
-    try_tool!(b.give_files_to(input, files).await);
+    try_tool!(b.give_files(FileInput::Node(input), files).await);
     let caused = try_tool!(b.actions().settle(armed).await);
     uploaded(r, b.revision(), &caused, files.len())
 }
