@@ -130,6 +130,7 @@ wire_enum! {
         NotChosen = "notChosen" in Verification, "`select`/`fillForm` on a list that is no <select> (a combobox, a listbox): the option was pressed but the list does not show it chosen";
         NotSet = "notSet" in Verification, "`fillForm` on a slider: its keys (arrows, Page Up and Down, Home, End) did not bring it to the number";
         MissedTarget = "missedTarget" in Verification, "the press or keys went out but reached another element (`receivedBy`: role, name, tag): the page moved or covered the target as it was pressed, or moved the focus away; look at the page before repeating";
+        NotDropped = "notDropped" in Verification, "`drag`: the page left everything as it was before the drag (`dragged`: role, name, tag of the dragged element): it did not take the drop there; look at the page before repeating";
         StaleRevision = "staleRevision" in Contract, "the page changed since `expectedRevision`";
         StaleContinuation = "staleContinuation" in Contract, "`extractStructured`: the page changed since the continuation was given (its revision, URL or the rows it pages through); extract again from the start";
         DeniedHost = "deniedHost" in Policy, "a deny rule matches the URL's host";
@@ -195,7 +196,9 @@ impl FailureKind {
             | WrongFrame | Disabled | NotEditable | Unstable | FocusMoved | Blocked
             | NotActionable | NotCheckable | NoSuchOption | AmbiguousOption | NotInRange
             | NotSelect | NotFileInput | UnresolvedFields => Kind::Targeting,
-            NotCleared | NotToggled | NotChosen | NotSet | MissedTarget => Kind::Verification,
+            NotCleared | NotToggled | NotChosen | NotSet | MissedTarget | NotDropped => {
+                Kind::Verification
+            }
             FieldInterrupted | FieldBrowser => Kind::FillForm,
             StaleRevision | StaleContinuation => Kind::Contract,
             DeniedHost | HostNotAllowed | SchemeNotAllowed | MalformedUrl

@@ -19,6 +19,7 @@ use super::cdp::CdpEvent;
 use super::error::BrowserError;
 use super::events::{OpenDialog, PageEvents};
 use super::locator::{self, Locator};
+use super::missed::{Missed, focus_moved, missed_input, missed_target};
 use super::page::Browser;
 use super::refs::RefInfo;
 use crate::failure::{Failure, FailureKind};
@@ -64,51 +65,8 @@ impl From<BrowserError> for ActError {
     }
 }
 
-fn targeting(failure: FailureKind, reason: &str, extra: Map<String, Value>) -> ActError {
+pub(super) fn targeting(failure: FailureKind, reason: &str, extra: Map<String, Value>) -> ActError {
     ActError::Targeting(Failure::of(failure, reason).extend(extra))
-}
-
-/// The agent's answer on where watched input went (its `inputMissed`): the element it reached
-/// instead of the target, and why that is so in the words of the input that went astray
-/// (a press, keys, the pointer's move, a drag's drop). None when it reached it.
-fn missed_input(v: &Value) -> Option<Missed> {
-    let by = super::frames::element_summary(v)?;
-    let reason = match v["input"].as_str() {
-        Some("keys") => {
-            "the keys reached another element: the page moved the focus away from the target; look at the page before repeating"
-        }
-        Some("hover") => {
-            "the pointer came onto another element: the page moved or covered the target as the pointer reached it; look at the page before repeating"
-        }
-        Some("release") => {
-            "the drop landed on another element: the page moved or covered the destination during the drag; look at the page before repeating"
-        }
-        _ => {
-            "the press reached another element: the page moved or covered the target as it was pressed; look at the page before repeating"
-        }
-    };
-    Some((by, reason))
-}
-
-/// A failure naming the element that took the input (`receivedBy`) instead of the target.
-fn received_by(failure: FailureKind, reason: &str, by: Value) -> ActError {
-    let mut extra = Map::new();
-    extra.insert("receivedBy".into(), by);
-    targeting(failure, reason, extra)
-}
-
-/// The failure of input that reached `by` instead of its target: never a success.
-fn missed_target((by, reason): Missed) -> ActError {
-    received_by(FailureKind::MissedTarget, reason, by)
-}
-
-/// The refusal, before any key, of a field that handed the focus on to `by`.
-pub fn focus_moved(by: Value) -> ActError {
-    received_by(
-        FailureKind::FocusMoved,
-        "the page moved the focus to another element as this one took it; nothing was typed",
-        by,
-    )
 }
 
 /// One element that a target resolved to.
@@ -160,10 +118,6 @@ pub struct Caused {
     /// The page went quiet within the settle budget (see [`ACTION_SETTLE`]).
     pub settled: bool,
 }
-
-/// The element an action's input reached instead of its target (a bounded role, name and
-/// tag), and the reason the failure gives.
-type Missed = (Value, &'static str);
 
 /// Where events and requests stood just before an action's input (see [`Actions::arm`]).
 pub struct Armed {

@@ -411,6 +411,12 @@ agent_fn!(
     DragStarted() => "dragStarted", Value
 );
 agent_fn!(
+    /// Whether the page took the drag's drop, asked once it has settled (`0`: the drag caused
+    /// nothing outside the DOM): where the dragged element went instead (`missed` with input
+    /// `placed`), or that the page put everything back (`notDropped`); else null.
+    DropMissed(bool) => "dropMissed", Value
+);
+agent_fn!(
     /// Element `0`'s box, scrolled into view.
     ElementRect<'a>(&'a str) => "rect", Rect
 );
@@ -482,6 +488,12 @@ agent_fn!(
     /// Resolve after `0` ms by the page's own timers (at most 1 s): every timer of the page's
     /// due sooner has run by then, whatever the machine's load did to the wall clock.
     Rest(u64) => "rest", bool
+);
+
+agent_fn!(
+    /// Resolve once the page's animations ending within `0` ms have ended (at most 1 s): a
+    /// sortable list ignores the pointer over an item still sliding.
+    RestStill(u64) => "restStill", bool
 );
 
 agent_fn!(

@@ -41,6 +41,10 @@ impl Browser {
 /// takes the last one.
 const DRAG_OVER_EVERY: Duration = Duration::from_millis(50);
 
+/// How long a pointer drag waits at most, on the destination, for the page's animations to end
+/// before its last look (SortableJS slides items for 150 ms by default).
+const DRAG_SETTLE_MS: u64 = 400;
+
 /// The steps of a drag's path from `from` to `to`, `to` last.
 fn drag_path(from: (f64, f64), to: (f64, f64)) -> impl Iterator<Item = (f64, f64)> {
     (1..=5).map(move |i| {
@@ -438,6 +442,21 @@ fn keystrokes(text: &str) -> Vec<(&'static str, serde_json::Value)> {
 }
 
 impl Input<'_> {
+    /// Rest a little past `every` on the page's clock (see the agent's `rest`); on the wall
+    /// clock when the page cannot be asked.
+    async fn rest_on_page(&mut self, every: Duration) {
+        let rest = every.as_millis() as u64 + 10;
+        if self
+            .browser
+            .agent()
+            .run(&super::agent_calls::Rest(rest))
+            .await
+            .is_err()
+        {
+            tokio::time::sleep(every).await;
+        }
+    }
+
     /// Drag from `from` to `to` (viewport points): a pointer drag, and for an HTML5 drag (which
     /// Chrome intercepts) the drag events replayed as a person's drag makes them: over each step
     /// of the path (a sortable list reorders as the drag passes its items), then again at rest on
@@ -512,12 +531,19 @@ impl Input<'_> {
                 // release: on a loaded machine a wall-clock rest let the release reach the page
                 // first (Chrome runs input before timers), and the library dropped the card back
                 // where it came from while the drop's target had received the release.
-                let rest = DRAG_OVER_EVERY.as_millis() as u64 + 10;
-                if self.browser.agent().run(&super::agent_calls::Rest(rest)).await.is_err() {
-                    tokio::time::sleep(DRAG_OVER_EVERY).await;
-                }
-                self.mouse(mouse_event("mouseMoved", x2, y2, Some(Button::Left), 0, 0))
+                // SortableJS looks once per pointer position and ignores the pointer over an
+                // item still sliding from that look's move: once the page is still, the pointer
+                // moves by a pixel, so that the library looks again, and rests again.
+                self.rest_on_page(DRAG_OVER_EVERY).await;
+                let _ = self
+                    .browser
+                    .agent()
+                    .run(&super::agent_calls::RestStill(DRAG_SETTLE_MS))
+                    .await;
+                self.mouse(mouse_event("mouseMoved", x2, y2 + 1.0, Some(Button::Left), 0, 0))
                     .await?;
+                self.rest_on_page(DRAG_OVER_EVERY).await;
+                return self.mouse_up(x2, y2 + 1.0, 1).await;
             }
             self.mouse_up(x2, y2, 1).await
         }

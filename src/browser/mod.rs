@@ -32,6 +32,7 @@ pub mod input;
 pub mod keys;
 pub mod launch;
 pub mod locator;
+pub mod missed;
 pub mod navigate;
 pub mod network;
 pub mod page;

@@ -94,8 +94,9 @@
   /** A watch of the page's changes. @typedef {{ mo: MutationObserver, roots: Set<ShadowRoot> }} PageWatch */
   // Call `onChange` with each batch of changes to `doc` or any open shadow root in it,
   // following the roots of components the page adds or upgrades meanwhile.
-  /** @param {(list: MutationRecord[]) => void} onChange @param {Document} [doc] @returns {PageWatch} */
-  function watchPage(onChange, doc = document) {
+  // `options` may ask for more than what changed (a drag's watch keeps what each change replaced).
+  /** @param {(list: MutationRecord[]) => void} onChange @param {Document} [doc] @param {MutationObserverInit} [options] @returns {PageWatch} */
+  function watchPage(onChange, doc = document, options = PAGE_CHANGES) {
     /** @type {Set<ShadowRoot>} */
     const roots = new Set();
     /** @param {Document | Element} from */
@@ -103,7 +104,7 @@
       for (const r of openShadowRoots(from)) {
         if (roots.has(r) || roots.size >= MAX_ROOTS) continue;
         roots.add(r);
-        mo.observe(r, PAGE_CHANGES);
+        mo.observe(r, options);
       }
     };
     const mo = new MutationObserver((list) => {
@@ -117,7 +118,7 @@
       }
       onChange(list);
     });
-    mo.observe(doc, PAGE_CHANGES);
+    mo.observe(doc, options);
     follow(doc);
     return { mo, roots };
   }

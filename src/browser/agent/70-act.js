@@ -248,7 +248,8 @@
    * One watched input: `press` (a pointer press), `keys`, `hover` (the pointer's move onto `at`)
    * or `release` (a drag's drop at `at`, after its press).
    * @typedef {{ el: El, via: El, input: string, kinds: string[], seen: Map<string, FirstEvent>, at: number[] | null,
-   *   landing?: Landing, along: Map<Element, number[]>, lastMove?: string, mo?: MutationObserver, dragStarted?: boolean, told?: boolean, stop: () => void }} InputWatch
+   *   landing?: Landing, along: Map<Element, number[]>, lastMove?: string, mo?: MutationObserver, drop?: DropRecord, onRecords?: (list: MutationRecord[]) => void,
+   *   dragStarted?: boolean, told?: boolean, stop: () => void }} InputWatch
    */
   /** @type {InputWatch[]} */
   let inputWatches = [];
@@ -279,14 +280,19 @@
     if (input === 'release') {
       // What the page adds or restyles during the drag, where it first was: a drag's mirror can
       // trail the pointer by one move all the way and be under it only at the drop (dragula).
-      w.mo = watchPage((list) => seenMoving(w, list), el.ownerDocument).mo;
+      // And what it changes, as it was before (see `dropMissed`).
+      const drop = dropRecord(el);
+      w.drop = drop;
+      w.onRecords = (list) => { seenMoving(w, list); noteChanges(drop, list); };
+      w.mo = watchPage(w.onRecords, el.ownerDocument, DROP_CHANGES).mo;
     }
     /** @param {Event} e */
     const atPoint = (e) => { const m = /** @type {MouseEvent} */ (e); return !!at && typeof m.clientX === 'number' && Math.abs(m.clientX - at[0]) < 1.01 && Math.abs(m.clientY - at[1]) < 1.01; };
     /** @param {Event} e */
     const onWin = (e) => {
       if (input === 'release') {
-        if (!e.isTrusted || w.landing || !at) return;
+        if (!e.isTrusted || !at) return;
+        if (w.landing) return;
         // An HTML5 drag began: Chrome hands it to Glass to replay (see `dragStarted`).
         if (e.type === 'dragstart') { w.dragStarted = true; return; }
         // On the way: where each element under the pointer was (one that follows the pointer,
@@ -299,8 +305,10 @@
           w.lastMove = key;
           for (const h of hitsAt(w.el.ownerDocument, m.clientX, m.clientY)) firstSeen(w, h);
         } else {
-          if (w.mo) seenMoving(w, w.mo.takeRecords());
-          w.landing = landing(w, at);
+          if (w.mo && w.onRecords) w.onRecords(w.mo.takeRecords());
+          // A page that moves the dragged element itself (a sortable list) has decided the drop
+          // while it hovered, whatever lies under the release: judged where it ends instead.
+          w.landing = w.drop && w.drop.moved ? { by: null } : landing(w, at);
           tellMissed(w);
         }
         return;
@@ -347,6 +355,8 @@
   function unwatchInput() {
     for (const w of inputWatches) w.stop();
     inputWatches = [];
+    if (heldDrop) heldDrop.stop();
+    heldDrop = null;
   }
   // What a release at `at` landed on: the topmost element there apart from what followed the
   // pointer there: what moved since the drag first saw it (under the pointer on the way, or
@@ -387,7 +397,12 @@
   // closed shadow root's host may hold it.
   function inputMissed() {
     const watches = inputWatches;
+    // A drag's watch is kept for `dropMissed`: where the dragged element ends, and whether the
+    // page took the drop at all, are told once the page has settled.
+    const drop = watches.find((w) => !!w.drop) || null;
+    inputWatches = watches.filter((w) => w !== drop);
     unwatchInput();
+    heldDrop = drop;
     for (const w of watches) {
       const m = missedBy(w);
       if (m) return m;

@@ -140,3 +140,13 @@
     const wait = Math.min(posInt(ms, 60), 1000);
     return new Promise((resolve) => { setTimeout(() => resolve(true), wait); });
   }
+  // Until the page's animations and transitions that end within `ms` have ended (at most 1 s):
+  // a drag library ignores the pointer over an item still sliding into its place.
+  /** @param {number} ms */
+  async function restStill(ms) {
+    const t0 = performance.now();
+    const most = Math.min(posInt(ms, 400), 1000);
+    const roots = openShadowRoots(document);
+    while (performance.now() - t0 < most && endingSoon(most - (performance.now() - t0), roots)) await nextFrame();
+    return true;
+  }

@@ -77,6 +77,7 @@
     waitFor: guard(waitFor),
     pageChanged: guard(pageChanged),
     rest: guard(rest),
+    restStill: guard(restStill),
     verifyChecks: guard(verifyChecks),
     extractRaw: guard(extractRaw, (a) => a[1]),
     taskScope: guard(taskScope, (a) => a[1]),
@@ -97,6 +98,8 @@
     // Whether the drag under way began an HTML5 drag in this document: else no interception
     // of it is to be waited for.
     dragStarted: guard(() => ({ started: inputWatches.some((w) => !!w.dragStarted) })),
+    // Whether the page took the drag's drop, once it has settled (see part 72).
+    dropMissed: guard((quiet) => ({ missed: dropMissed(!!quiet) })),
     selectAll: guard(selectAll),
     valueOf: guard(valueOf),
     forceEmpty: guard(forceEmpty),

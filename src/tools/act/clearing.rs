@@ -2,9 +2,9 @@
 //! choosing in a list that takes text all empty one.
 
 use crate::browser::Browser;
-use crate::browser::act::focus_moved;
 use crate::browser::agent_calls::{ForceEmpty, SelectAll, Settle, ValueOf};
 use crate::browser::keys::chord;
+use crate::browser::missed::focus_moved;
 use crate::failure::{Failure, FailureKind};
 use crate::tools::kernel::outcome::ToolOutcome;
 

@@ -31,6 +31,8 @@ window.moves = [];
 const lists = ['todo', 'done'].map((id) => document.getElementById(id));
 const mode = new URLSearchParams(location.search).get('lib');
 const trashOnDrag = location.search.includes('trash');
+// On `?locked`, Todo takes no cards.
+const locked = location.search.includes('locked');
 window.lists = () => [...document.querySelectorAll('.col')].map((l) => [l.id, [...l.children].map((c) => c.textContent)]);
 window.order = () => [...document.querySelectorAll('.col')].map((l) => l.id + '=' + [...l.children].map((c) => c.textContent).join('|')).join(' ');
 // The Trash column, made once, above Done's list.
@@ -43,13 +45,13 @@ function trash() {
   return t;
 }
 if (mode === 'dragula') {
-  const drake = dragula(lists).on('drop', (el, to, from) => moves.push(el.textContent + ':' + from.id + '>' + to.id + '@' + [...to.children].indexOf(el)));
+  const drake = dragula(lists, {accepts: (el, to) => !(locked && to.id === 'todo')}).on('drop', (el, to, from) => moves.push(el.textContent + ':' + from.id + '>' + to.id + '@' + [...to.children].indexOf(el)));
   drake.on('drag', () => { const t = trashOnDrag && trash(); if (t) drake.containers.push(t); });
 } else {
   const options = {group: 'board', animation: 150, forceFallback: mode === 'sortable-pointer',
     onEnd: (e) => moves.push(e.item.textContent + ':' + e.from.id + '>' + e.to.id + '@' + e.newIndex),
     onStart: () => { const t = trashOnDrag && trash(); if (t) Sortable.create(t, options); }};
-  for (const l of lists) Sortable.create(l, options);
+  for (const l of lists) Sortable.create(l, {...options, group: {name: 'board', put: !(locked && l.id === 'todo')}});
 }
 </script></body></html>"#;
 
@@ -192,6 +194,37 @@ fn a_drop_a_column_shown_mid_drag_takes_is_reported_missed_with_each_library() {
                 .unwrap()
                 .starts_with("todo=Fix login bug trash=Build parser done=Set up repo|"),
             "{lib}: {order}"
+        );
+    }
+}
+
+/// A column that takes no cards: each library puts the card back where it was and changes
+/// nothing on the page, and Glass answers `notDropped` naming the card, never ok, though the
+/// release came up on the column. The lists are as they were and no library recorded a move
+/// into the column.
+#[test]
+fn a_drop_the_library_refuses_is_reported_not_dropped_with_each_library() {
+    let web = board();
+    let mut g = common::incognito(&[]);
+    for lib in LIBRARIES {
+        open(&mut g, &web, &format!("lib={lib}&locked"));
+        let before = eval(&mut g, "window.order()");
+        let r = drag(&mut g, "text=Set up repo", "role=list;name=Todo");
+        let f = failed(&r);
+        assert_eq!(f["failureKind"], "notDropped", "{lib}: {r}");
+        assert_eq!(f["dragged"]["name"], "Set up repo", "{lib}: {r}");
+        let (moves, order) = board_state(&mut g);
+        assert_eq!(order, before, "{lib}");
+        assert!(!moves.as_str().unwrap().contains(">todo"), "{lib}: {moves}");
+        // Into the column that takes cards, a card still goes, and that is ok.
+        ok(&drag(&mut g, "text=Write spec", "text=Pick a name"));
+        dropped(
+            &mut g,
+            lib,
+            "Write spec",
+            "todo",
+            "done",
+            Some("Pick a name"),
         );
     }
 }

@@ -1005,7 +1005,8 @@ fn a_hover_the_page_moves_the_target_away_from_is_reported_missed() {
 /// moves the destination down from under the pointer, and the item lands in the trash. `drag`
 /// answers `missedTarget` naming the trash, as the page's own record says, for a pointer drag
 /// (the item captures the pointer and follows it, the page finds the zone under the release)
-/// and for an HTML5 drag; dragged again (the trash stays shown) the item lands on its column.
+/// and for an HTML5 drag; dragged again (the trash stays shown) the item lands on its column
+/// (and the board says so, as boards do: a drop that changes nothing on the page is not taken).
 /// A source the page moves before the press is reported as a missed press.
 #[test]
 fn a_drop_the_page_moves_the_destination_away_from_is_reported_missed() {
@@ -1025,6 +1026,7 @@ fn a_drop_the_page_moves_the_destination_away_from_is_reported_missed() {
         <div id='p' style='width:100px;height:30px;background:#ccf;touch-action:none'>Card P</div>
         <div id='h' draggable='true' style='width:100px;height:30px;background:#cfc'>Card H</div>
         <div class='zone' id='archive' style='margin-top:40px;width:200px;height:60px;background:#eee'>Archive</div>
+        <p id='said' role='status'></p>
         <div style='position:relative;width:200px'><div id='locked'>Locked</div><div style='position:absolute;inset:0'></div></div>
         <script>
         const p = document.getElementById('p'), h = document.getElementById('h'), archive = document.getElementById('archive');
@@ -1034,10 +1036,11 @@ fn a_drop_the_page_moves_the_destination_away_from_is_reported_missed() {
           p.style.transform = '';
           const under = document.elementsFromPoint(e.clientX, e.clientY).find((el) => el !== p && el.classList.contains('zone'));
           drops.push('P>' + (under ? under.textContent : 'nothing'));
+          if (under) document.getElementById('said').textContent = 'Card P moved to ' + under.textContent;
         });
         h.addEventListener('dragstart', (e) => { e.dataTransfer.setData('text/plain', 'h'); showTrash(); });
         archive.ondragover = (e) => e.preventDefault();
-        archive.ondrop = (e) => { e.preventDefault(); drops.push('H>Archive'); };
+        archive.ondrop = (e) => { e.preventDefault(); drops.push('H>Archive'); document.getElementById('said').textContent = 'Card H archived'; };
         archive.onclick = () => drops.push('click');
         </script></body>"#;
     let web = fixtures(vec![("/board.html", Page::html(page))]);

@@ -99,7 +99,7 @@ fn pages() -> Server {
                 r#"<title>Drag</title>
             <div id="item" draggable="true" ondragstart="event.dataTransfer.setData('text/plain', 'x')" style="width:80px;height:40px;background:#ccc">Item</div>
             <div id="zone" aria-label="Drop zone" role="region" style="width:200px;height:100px;margin-top:60px;border:1px solid"
-                 ondragover="event.preventDefault()" ondrop="event.preventDefault(); window.dropped = event.dataTransfer.getData('text/plain')">Drop here</div>"#,
+                 ondragover="event.preventDefault()" ondrop="event.preventDefault(); window.dropped = event.dataTransfer.getData('text/plain'); this.textContent = 'Dropped'">Drop here</div>"#,
             ),
         ),
     ])
