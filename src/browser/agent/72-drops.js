@@ -9,11 +9,12 @@
   /** How many changes a drag's record keeps before it takes the page as changed. */
   const MAX_DROP_CHANGES = 20000;
   /**
-   * A drag's record: the dragged element (the source of the press watched before it) and its
+   * A drag's record: the dragged item (the source of the press watched before it, or the
+   * ancestor of it that is one of several in its parent: a card whose title was pressed) and its
    * place then, whether the page moved it, the changes the page made (nodes added, nodes taken
    * from their place, attributes and texts as they were), and the destination's value (a text
    * field takes dropped text without a change to the DOM).
-   * @typedef {{ source: Element | null, parent: Node | null, prev: Element | null, next: Element | null, moved: boolean, value: string | null,
+   * @typedef {{ dest: Element, source: Element | null, parent: Node | null, prev: Element | null, next: Element | null, moved: boolean, value: string | null,
    *   added: Set<Node>, removedFrom: Map<Node, [Node, Node | null]>, attrs: Map<Element, Map<string, string | null>>, texts: Map<Node, string | null>,
    *   count: number, overflow: boolean }} DropRecord
    */
@@ -22,14 +23,50 @@
   /** @param {El} dest @returns {DropRecord} */
   function dropRecord(dest) {
     const press = inputWatches.find((w) => w.input === 'press');
-    const source = press && press.el.ownerDocument === dest.ownerDocument ? press.el : null;
+    const source = press && press.el.ownerDocument === dest.ownerDocument ? itemOf(press.el) : null;
     return {
-      source, parent: source && source.parentNode, prev: source && source.previousElementSibling, next: source && source.nextElementSibling,
+      dest, source, parent: source && source.parentNode, prev: source && source.previousElementSibling, next: source && source.nextElementSibling,
       moved: false, value: valueIn(dest), added: new Set(), removedFrom: new Map(), attrs: new Map(), texts: new Map(), count: 0, overflow: false,
     };
   }
+  // The item a press on el drags: el, or its nearest ancestor (four levels up at most) that
+  // is one of several elements in its parent.
+  /** @param {Element} el */
+  function itemOf(el) {
+    let n = el;
+    for (let k = 0; k < 4; k++) {
+      const p = n.parentElement;
+      if (!p || p === el.ownerDocument.body || p.childElementCount > 1) return n;
+      n = p;
+    }
+    return el;
+  }
   /** @param {El} el */
   const valueIn = (el) => ('value' in el && typeof el.value === 'string' ? el.value : null);
+  // Whether the page, taking n from its place, takes the dragged item along: n is the item or
+  // holds it, a few levels up (a card the library moves whole), and is no board holding the
+  // destination too.
+  /** @param {Node} n @param {Element} item @param {Element} dest */
+  function carries(n, item, dest) {
+    if (n === item) return true;
+    if (n.nodeType !== 1 || !n.contains(item) || n.contains(dest)) return false;
+    let k = 0;
+    for (let p = item.parentNode; p && p !== n; p = p.parentNode) if (++k > 3) return false;
+    return true;
+  }
+  // The page moved the dragged item (or the element carrying it, which becomes the item): its
+  // place is where the first move took it from.
+  /** @param {DropRecord} d @param {Node} n @param {MutationRecord} m @param {Node | null} after */
+  function moves(d, n, m, after) {
+    d.moved = true;
+    if (n === d.source) return;
+    /** @param {Node | null} x @param {'nextSibling' | 'previousSibling'} way @returns {Element | null} */
+    const solid = (x, way) => { while (x && x.nodeType !== 1) x = x[way]; return /** @type {Element | null} */ (x); };
+    d.source = /** @type {Element} */ (n);
+    d.parent = m.target;
+    d.next = solid(after, 'nextSibling');
+    d.prev = solid(m.previousSibling, 'previousSibling');
+  }
   /** @param {DropRecord} d @param {MutationRecord[]} list */
   function noteChanges(d, list) {
     for (const m of list) {
@@ -38,7 +75,7 @@
       if (m.type === 'childList') {
         const gone = [...m.removedNodes];
         gone.forEach((n, i) => {
-          if (n === d.source) d.moved = true;
+          if (!d.moved && d.source && carries(n, d.source, d.dest)) moves(d, n, m, gone[i + 1] || m.nextSibling);
           if (!d.added.has(n) && !d.removedFrom.has(n)) d.removedFrom.set(n, [m.target, gone[i + 1] || m.nextSibling]);
         });
         for (const n of m.addedNodes) if (!d.removedFrom.has(n)) d.added.add(n);

@@ -1025,6 +1025,7 @@ fn a_drop_the_page_moves_the_destination_away_from_is_reported_missed() {
         </script>
         <div id='p' style='width:100px;height:30px;background:#ccf;touch-action:none'>Card P</div>
         <div id='h' draggable='true' style='width:100px;height:30px;background:#cfc'>Card H</div>
+        <div id='m' style='width:100px;height:30px;background:#fcf;touch-action:none'>Card M</div>
         <div class='zone' id='archive' style='margin-top:40px;width:200px;height:60px;background:#eee'>Archive</div>
         <p id='said' role='status'></p>
         <div style='position:relative;width:200px'><div id='locked'>Locked</div><div style='position:absolute;inset:0'></div></div>
@@ -1037,6 +1038,25 @@ fn a_drop_the_page_moves_the_destination_away_from_is_reported_missed() {
           const under = document.elementsFromPoint(e.clientX, e.clientY).find((el) => el !== p && el.classList.contains('zone'));
           drops.push('P>' + (under ? under.textContent : 'nothing'));
           if (under) document.getElementById('said').textContent = 'Card P moved to ' + under.textContent;
+        });
+        // Card M stays where it is; a copy of it (a mirror, its words in a span of their own)
+        // trails the pointer by one move, so that it lies under the release.
+        const m = document.getElementById('m');
+        m.addEventListener('pointerdown', (e) => {
+          m.setPointerCapture(e.pointerId);
+          const c = document.createElement('div'); c.id = 'mirror';
+          c.style.cssText = 'position:fixed;width:100px;height:30px;background:#fcf;left:' + (e.clientX - 50) + 'px;top:' + (e.clientY - 15) + 'px';
+          c.innerHTML = '<span>Card M</span>'; c.dataset.x = e.clientX; c.dataset.y = e.clientY; document.body.append(c);
+        });
+        m.addEventListener('pointermove', (e) => {
+          const c = document.getElementById('mirror'); if (!c) return;
+          c.style.left = (c.dataset.x - 50) + 'px'; c.style.top = (c.dataset.y - 15) + 'px'; c.dataset.x = e.clientX; c.dataset.y = e.clientY;
+        });
+        m.addEventListener('pointerup', (e) => {
+          const c = document.getElementById('mirror'); if (c) c.remove();
+          const under = document.elementsFromPoint(e.clientX, e.clientY).find((el) => el.classList.contains('zone'));
+          drops.push('M>' + (under ? under.textContent : 'nothing'));
+          if (under) document.getElementById('said').textContent = 'Card M moved to ' + under.textContent;
         });
         h.addEventListener('dragstart', (e) => { e.dataTransfer.setData('text/plain', 'h'); showTrash(); });
         archive.ondragover = (e) => e.preventDefault();
@@ -1071,6 +1091,15 @@ fn a_drop_the_page_moves_the_destination_away_from_is_reported_missed() {
             "{card}"
         );
     }
+    // A copy of the card that trails the pointer lies under the release: it follows the
+    // pointer, so the drop is the zone under it (what lies inside the copy too).
+    open(&mut g, &web, "/board.html");
+    ok(&g.call(
+        json!(5),
+        "drag",
+        json!({"source": "text=Card M", "destination": "text=Archive"}),
+    ));
+    assert_eq!(eval(&mut g, "window.drops.join(' ')"), "M>Archive");
     // The source is checked as a press: a tip shown on the pointer's first move pushes the card
     // down before the button goes down on it, and nothing is dragged.
     open(&mut g, &web, "/board.html?tip");
