@@ -149,6 +149,8 @@ PLANTS = [
  ("a sortable's drop is judged by where the button came up", [("src/browser/agent/72-drops.js", "    if (away && away !== 'back' && !lands(dest, w.via, away)) return", "    if (false) return")], "drag_libraries", "a_drop_a_column_shown_mid_drag"),
  ("a drag library's own marks count as the page's change", [("src/browser/agent/72-drops.js", "        if (name === 'draggable') continue;\n", "")], "drag_libraries", "a_drop_the_library_refuses"),
  ("a drop's judgment is never asked", [("src/tools/act/pointer.rs", "        try_tool!(b.actions().drop_taken(&caused, mark).await);\n", "")], "drag_libraries", "a_drop_the_library_refuses"),
+ ("words laid out under a control are read before it", [("src/browser/agent/50-observe.js", "if (t && lc(t) !== own && !below(sib)) return", "if (t && lc(t) !== own) return")], "page_model", "loose_labels_give"),
+ ("a wrapper around one element is a level of its own", [("src/browser/agent/50-observe.js", "      if (up.childElementCount > 1 || (up.shadowRoot && up.shadowRoot.childElementCount > 1)) k++;", "      k++;")], "page_model", "loose_labels_give"),
  ("a drag's destination drops the watch on its source's press", [("src/browser/agent/70-act.js", "    if (action === 'drop') countMutations();\n    else arm();", "    arm();")], "page_model", "a_drop_the_page_moves"),
  ("what is dragged along takes the drop", [("src/browser/agent/70-act.js", ".find((h) => !follows(h));", ".find((h) => !!h);")], "page_model", "a_drop_the_page_moves"),
  ("a turned clip cuts along the screen's axes", [("src/browser/agent/25-visibility.js", "          bands = turnedBands(el, bx, by);\n          box = bx && by ?", "          bands = null;\n          box = true ?")], "page_model", "a_turned_block_clips"),

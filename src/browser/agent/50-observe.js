@@ -269,11 +269,22 @@
     return '';
   }
   // The words a person reads just before el: the nearest non-empty text among its previous
-  // siblings and theirs, up to four levels up, not crossing a region or a control.
+  // siblings and theirs, up to four levels up (a wrapper around one element alone is no level),
+  // not crossing a region or a control. Words laid out lower than el's middle are read after
+  // it, whatever their place in the document (a slider's scale under its track).
   /** @param {El} el @param {string} own */
   function textBefore(el, own) {
+    const r = el.getBoundingClientRect();
+    const middle = r.top + r.height / 2;
+    /** @param {FlatNode} n */
+    const below = (n) => {
+      let b;
+      if (n.nodeType === 1) b = /** @type {Element} */ (n).getBoundingClientRect();
+      else { const range = n.ownerDocument.createRange(); range.selectNodeContents(n); b = range.getBoundingClientRect(); }
+      return b.height > 0 && b.top >= middle;
+    };
     let node = el;
-    for (let k = 0; k < 4 && node; k++) {
+    for (let k = 0, steps = 0; k < 4 && node && steps < 12; steps++) {
       for (let sib = /** @type {FlatNode} */ (node.previousSibling); sib; sib = /** @type {FlatNode} */ (sib.previousSibling)) {
         let t = '';
         if (sib.nodeType === 3) t = sib.data;
@@ -282,10 +293,12 @@
           t = sib.innerText || '';
         }
         t = norm(stripIcons(t)).replace(/^[\s,;|·•:/-]+|[\s,;|·•/-]+$/g, '');
-        if (t && lc(t) !== own) return t.length > 60 ? t.slice(t.length - 60) : t;
+        if (t && lc(t) !== own && !below(sib)) return t.length > 60 ? t.slice(t.length - 60) : t;
       }
-      node = flatParent(node);
-      if (!node || REGION.has(roleOf(node))) break;
+      const up = flatParent(node);
+      if (!up || REGION.has(roleOf(up))) break;
+      if (up.childElementCount > 1 || (up.shadowRoot && up.shadowRoot.childElementCount > 1)) k++;
+      node = up;
     }
     return '';
   }

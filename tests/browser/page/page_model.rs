@@ -2749,6 +2749,7 @@ fn loose_labels_give_each_unnamed_control_its_own() {
         let want = match id {
             "tags" => ("button", ""),
             "level" => ("spinbutton", ""),
+            "level-thumb" => ("slider", ""),
             _ => ("textbox", ""),
         };
         let found: Vec<Value> = all
@@ -2760,6 +2761,9 @@ fn loose_labels_give_each_unnamed_control_its_own() {
     };
     assert_eq!(by_ref("tags")["context"], "Tags", "{obs}");
     assert_eq!(by_ref("level")["context"], "Priority", "{obs}");
+    // The slider beside it too: its scale's last mark comes just before its thumb in the
+    // document, but lies under the track, read after it.
+    assert_eq!(by_ref("level-thumb")["context"], "Priority", "{obs}");
     assert_eq!(by_ref("notes")["context"], "Notes", "{obs}");
     // The button's own name is what it is known by, with no context of loose words.
     let save = common::all_elements(&obs["elements"])
