@@ -281,6 +281,8 @@ pub struct ListedOptions {
     pub option_count: usize,
     /// The last option drawn (page text): with the first ones, what tells a list moved on.
     pub last: String,
+    /// Every option drawn (500 at most): what a list drawn a window at a time showed of itself.
+    pub drawn: Vec<SelectOptionEntry>,
     /// The next ref number after the match's.
     pub next_ref: Value,
 }
@@ -337,6 +339,8 @@ pub struct ListPointAnswer {
     pub y: f64,
     /// The height of its part on screen.
     pub h: f64,
+    /// How far what scrolls its options is scrolled (none when nothing in it scrolls).
+    pub top: Option<f64>,
 }
 
 /// What [`StillOpen`] answers.

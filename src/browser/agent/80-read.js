@@ -80,9 +80,9 @@
     }
     return spec.label != null ? byName(spec.label) : [];
   }
-  // Up to 16 options as a failure lists them (value, label), bounded.
-  /** @template T @param {T[]} options @param {OptionReading} read */
-  const optionEntries = (options, read) => options.slice(0, 16).map((o) => ({ value: cut(read.value(o) ?? '', 80), label: cut(read.names(o)[0], 80) }));
+  // Up to 16 options (or `most`) as a failure lists them (value, label), bounded.
+  /** @template T @param {T[]} options @param {OptionReading} read @param {number} [most] */
+  const optionEntries = (options, read, most = 16) => options.slice(0, most).map((o) => ({ value: cut(read.value(o) ?? '', 80), label: cut(read.names(o)[0], 80) }));
   /** @param {unknown} ref @param {{ value?: unknown, label?: unknown }} spec */
   function select(ref, spec) {
     const el = target(ref);
@@ -178,6 +178,9 @@
       optionCount: hits.length > 1 ? hits.length : options.length,
       // The last option drawn: with the first ones, what tells a list moved on.
       last: options.length ? cut(nameOf(options[options.length - 1]), 80) : '',
+      // Every option drawn (500 at most): a list drawn a window at a time is told whole from
+      // the windows its turns showed.
+      drawn: optionEntries(options, read, 500),
       nextRef: ctx.next,
     };
   }
@@ -288,13 +291,18 @@
     // Over what scrolls its options (the list may be a wrapper of no size of its own).
     const first = optionsIn(list)[0];
     let over = list;
+    /** @param {El} box */
+    const scrolls = (box) => box.scrollHeight > box.clientHeight + 1 && st(box).overflowY !== 'visible';
     for (let n = first && flatParent(first); n && n !== list && composedContains(list, n); n = flatParent(n)) {
       const box = /** @type {El} */ (n);
-      if (box.scrollHeight > box.clientHeight + 1 && st(box).overflowY !== 'visible') { over = box; break; }
+      if (scrolls(box)) { over = box; break; }
     }
     const s = sight(over) || sight(list);
     if (!s || !s.vis) return null;
-    return { x: s.vis.x + s.vis.w / 2, y: s.vis.y + s.vis.h / 2, h: s.vis.h };
+    // Where the scroller stands: a list that draws more rows than it shows (Vuetify's draws 45)
+    // can scroll on for turns that draw nothing new before its end.
+    const top = scrolls(over) ? over.scrollTop : null;
+    return { x: s.vis.x + s.vis.w / 2, y: s.vis.y + s.vis.h / 2, h: s.vis.h, top };
   }
   // An item the page marks chosen or not (`aria-selected`) without giving it a role: an option
   // of a list drawn beside the one kept for screen readers.

@@ -9,7 +9,7 @@ use std::time::Duration;
 use crate::browser::Browser;
 use crate::browser::agent_calls::{
     ChosenShows, LetGo, ListOptions, ListPoint, ListedOptions, OpenerOf, OptionSpec, PageChanged,
-    SelectOption, Settle, State, StillOpen, ValueOf,
+    SelectOption, SelectOptionEntry, Settle, State, StillOpen, ValueOf,
 };
 use crate::browser::input::Press;
 use crate::failure::{Failure, FailureKind};
@@ -21,6 +21,9 @@ const LIST_WAIT: Duration = Duration::from_secs(2);
 
 /// Most turns of the wheel spent looking down a list for an option it has not drawn.
 const MOST_TURNS: usize = 40;
+
+/// Most options kept of those a list drew as its wheel turned.
+const MOST_SEEN: usize = 2000;
 
 /// What a field of `fillForm` that is a combobox takes when no list ever shows for the text
 /// typed into it: the text itself (a search box whose suggestions are only suggestions).
@@ -277,8 +280,10 @@ async fn opener(b: &mut Browser, r: &str) -> Result<Option<String>, ToolOutcome>
 
 /// Look further through a shown list that has not drawn the option, as a person does: the
 /// wheel turned over it, down and then up (a list opens scrolled to its choice), its options
-/// read after each turn, until the option shows or a turn draws nothing new (that end). A list
-/// that draws only the rows in view (Ant Design's) has the rest of its options nowhere else.
+/// read after each turn, until the option shows or a turn neither scrolls the list nor draws
+/// anything new (that end). A list that draws only the rows in view (Ant Design's) has the
+/// rest of its options nowhere else, and one that draws more rows than it shows (Vuetify's)
+/// scrolls for turns that draw nothing new.
 async fn look_further(
     b: &mut Browser,
     r: &str,
@@ -286,6 +291,28 @@ async fn look_further(
     mut listed: ListedOptions,
 ) -> Result<ListedOptions, ToolOutcome> {
     let (mut down, mut still) = (true, 0);
+    // Every option the turns drew, in the list's order (each window merged where it overlaps
+    // the ones before): a list drawn a window at a time ends on one window, and a refusal then
+    // lists the whole list a person read.
+    let mut seen: Vec<SelectOptionEntry> = Vec::new();
+    let note = |seen: &mut Vec<SelectOptionEntry>, window: &[SelectOptionEntry]| {
+        let place = |seen: &[SelectOptionEntry], o: &SelectOptionEntry| seen.iter().position(|s| s == o);
+        let mut at = window
+            .iter()
+            .find_map(|o| place(seen, o))
+            .unwrap_or(seen.len());
+        for o in window {
+            match place(seen, o) {
+                Some(i) => at = i + 1,
+                None if seen.len() < MOST_SEEN => {
+                    seen.insert(at, o.clone());
+                    at += 1;
+                }
+                None => {}
+            }
+        }
+    };
+    note(&mut seen, &listed.drawn);
     for _ in 0..MOST_TURNS {
         let Some(at) = b.agent().run(&ListPoint(r)).await? else {
             break;
@@ -300,8 +327,12 @@ async fn look_further(
         // The rows now in view drawn.
         b.agent().run(&Settle(300, 1)).await?;
         let next = list_options(b, r, spec).await?;
-        let end = next.options == listed.options && next.last == listed.last;
+        // A list that scrolled on has not ended, though it drew nothing new yet.
+        let now = b.agent().run(&ListPoint(r)).await?.and_then(|p| p.top);
+        let scrolled = matches!((at.top, now), (Some(a), Some(z)) if (a - z).abs() >= 1.0);
+        let end = !scrolled && next.options == listed.options && next.last == listed.last;
         listed = next;
+        note(&mut seen, &listed.drawn);
         if listed.matched.is_some() || listed.ambiguous || !listed.list_shown {
             break;
         }
@@ -314,6 +345,10 @@ async fn look_further(
             }
             (down, still) = (false, 0);
         }
+    }
+    if listed.matched.is_none() && !listed.ambiguous && seen.len() > listed.option_count {
+        listed.option_count = seen.len();
+        listed.options = seen.into_iter().take(16).collect();
     }
     Ok(listed)
 }

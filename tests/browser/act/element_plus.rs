@@ -132,6 +132,8 @@ fn a_virtual_select_with_an_unnamed_list_is_chosen_in() {
         failed(&r)["options"].to_string().contains("City 0"),
         "the options it shows: {r}"
     );
+    // Counted whole, from every window of it the turns drew.
+    assert_eq!(failed(&r)["optionCount"], 50, "{r}");
     assert_eq!(state(&mut g), json!(["c37", "spain"]));
     ok(&g.call(
         json!("fill"),

@@ -41,10 +41,29 @@ window.st = () => ({name: vm.name, fruit: vm.fruit, colors: [...vm.colors], coun
   dark: vm.dark, plan: vm.plan, volume: vm.volume, log: [...vm.log]});
 </script></body></html>"#;
 
+/// A select of 80 cities: Vuetify draws 45 rows of it at first and the rest as its list is
+/// scrolled.
+const CITIES: &str = r#"<!doctype html><html><head><meta charset="utf-8"><title>Cities</title>
+<link rel="stylesheet" href="/npm/vuetify/dist/vuetify.min.css">
+<script src="/npm/vue/dist/vue.global.prod.js"></script>
+<script src="/npm/vuetify/dist/vuetify.min.js"></script></head>
+<body><div id="app"><v-app><v-main><v-container style="max-width:500px">
+<v-select label="City" :items="cities" v-model="city"></v-select>
+</v-container></v-main></v-app></div>
+<script>
+const app = Vue.createApp({data: () => ({city: null, cities: Array.from({length: 80}, (_, i) => 'City ' + (i + 1))}),
+  mounted() { window.vm = this; }});
+app.use(Vuetify.createVuetify());
+app.mount('#app');
+</script></body></html>"#;
+
 /// Glass on the form, and the server, kept for the test's length.
 fn open() -> (Glass, Server) {
     let web = Server::start_with_dirs(
-        vec![("/form.html", Page::html(FORM))],
+        vec![
+            ("/form.html", Page::html(FORM)),
+            ("/cities.html", Page::html(CITIES)),
+        ],
         &[
             ("/npm/vue", apps::npm_package("vue")),
             ("/npm/vuetify", apps::npm_package("vuetify")),
@@ -132,4 +151,39 @@ fn an_autocomplete_is_chosen_in_not_typed_into() {
         "{r}"
     );
     assert_eq!(eval(&mut g, "st().country"), "Italy");
+}
+
+/// A long select draws 45 of its 80 rows at first, and a turn of the wheel over its list may
+/// draw nothing new while the list scrolls on: the option past the first rows is chosen as a
+/// person scrolls to it, and back up again; a name no option has is refused with the whole
+/// list's count, as the turns read it, and the choice before stays.
+#[test]
+fn a_long_vuetify_select_is_scrolled_to_its_option() {
+    let (mut g, web) = open();
+    nav(&mut g, &web, "/cities.html");
+    ok(&g.call(
+        json!("open"),
+        "click",
+        json!({"target": "role=combobox;name=City"}),
+    ));
+    let drawn = eval(&mut g, "document.querySelectorAll('.v-list-item').length");
+    assert!(drawn.as_u64().unwrap() < 80, "drawn: {drawn}");
+    ok(&g.call(json!("esc"), "key", json!({"key": "Escape"})));
+    for city in ["City 70", "City 3", "City 80"] {
+        ok(&g.call(
+            json!("select"),
+            "select",
+            json!({"target": "role=combobox;name=City", "label": city}),
+        ));
+        assert_eq!(eval(&mut g, "vm.city"), city);
+    }
+    let r = g.call(
+        json!("select"),
+        "select",
+        json!({"target": "role=combobox;name=City", "label": "City 99"}),
+    );
+    let f = failed(&r);
+    assert_eq!(f["failureKind"], "noSuchOption", "{r}");
+    assert_eq!(f["optionCount"], 80, "{r}");
+    assert_eq!(eval(&mut g, "vm.city"), "City 80");
 }
