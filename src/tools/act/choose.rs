@@ -296,7 +296,8 @@ async fn look_further(
     // lists the whole list a person read.
     let mut seen: Vec<SelectOptionEntry> = Vec::new();
     let note = |seen: &mut Vec<SelectOptionEntry>, window: &[SelectOptionEntry]| {
-        let place = |seen: &[SelectOptionEntry], o: &SelectOptionEntry| seen.iter().position(|s| s == o);
+        let place =
+            |seen: &[SelectOptionEntry], o: &SelectOptionEntry| seen.iter().position(|s| s == o);
         let mut at = window
             .iter()
             .find_map(|o| place(seen, o))
