@@ -35,6 +35,7 @@ pub const AGENT_JS: &str = concat!(
     include_str!("agent/70-act.js"),
     include_str!("agent/72-drops.js"),
     include_str!("agent/75-wait.js"),
+    include_str!("agent/76-calendar.js"),
     include_str!("agent/78-verify.js"),
     include_str!("agent/80-read.js"),
     include_str!("agent/82-extract.js"),

@@ -324,6 +324,30 @@ pub struct Minted {
     pub next_ref: Value,
 }
 agent_fn!(
+    /// The day cell for date `1`-`2`-`3` (year, month, day) shown in field `0`'s document, else
+    /// the month select and year field of the calendar shown there; refs from `4`.
+    DayCell<'a>(&'a str, i64, u32, u32, u64) => "dayCell", DayCellAnswer
+);
+
+/// What [`DayCell`] answers.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct DayCellAnswer {
+    /// `stale` when the field's ref no longer resolves.
+    pub status: Option<String>,
+    /// How many day cells show (none: no calendar).
+    pub cells: usize,
+    /// The date's cell (ref, role, name, tag), when it shows and is not disabled.
+    pub cell: Option<Value>,
+    /// The calendar's select of months, when the date's cell does not show.
+    pub month: Option<Value>,
+    /// The calendar's field holding the year, when the date's cell does not show.
+    pub year: Option<Value>,
+    /// The next ref number.
+    pub next_ref: Value,
+}
+
+agent_fn!(
     /// Where to turn the wheel over the list element `0` opens, to see more of it.
     ListPoint<'a>(&'a str) => "listPoint", Option<ListPointAnswer>
 );

@@ -30,6 +30,7 @@ mod page {
 mod act {
     mod ant_design;
     mod custom_selects;
+    mod date_pickers;
     mod drag_libraries;
     mod element_plus;
     mod material_ui;

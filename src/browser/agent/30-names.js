@@ -202,7 +202,18 @@
     let skip;
     if (role === 'heading') for (const a of el.querySelectorAll('a[href^="#"]')) if (permalink(a, el)) skip = a;
     const name = undouble(stripIcons(norm(textAlt(el, st8, true, skip))).trim());
-    return name || norm(st8.tips.join(' ')) || (role === 'combobox' ? fieldLabelInside(el) : '');
+    return name || norm(st8.tips.join(' ')) || (role === 'combobox' ? fieldLabelInside(el) : role === 'textbox' ? replacedFieldLabel(el) : '');
+  }
+  // What a person reads as the name of an unnamed field a widget put in place of the labelled
+  // one: flatpickr's alt input goes right after the original, which it makes a hidden input
+  // (no longer labelable, so its label names nothing) and keeps for the form.
+  /** @param {El} el @returns {string} */
+  function replacedFieldLabel(el) {
+    const prev = /** @type {HTMLInputElement | null} */ (el.localName === 'input' ? el.previousElementSibling : null);
+    if (!prev || prev.localName !== 'input' || prev.type !== 'hidden' || !prev.id) return '';
+    const root = /** @type {Document | ShadowRoot} */ (prev.getRootNode());
+    const l = root.querySelector ? root.querySelector('label[for="' + CSS.escape(prev.id) + '"]') : null;
+    return l && !hiddenForName(l) ? norm(l.textContent) : '';
   }
   // What a person reads as an unnamed combobox's name: the labels of the text field inside it
   // (the ARIA 1.1 pattern, a combobox around its textbox), where that field goes by another

@@ -89,6 +89,7 @@
     letGo: guard(letGo),
     stillOpen: guard(stillOpen),
     listPoint: guard(listPoint),
+    dayCell: guard(dayCell, (a) => a[4]),
     openerOf: guard(openerOf),
     cssPaths: guard(cssPaths),
     state: guard(state),

@@ -12,6 +12,7 @@ use crate::browser::keys::Key;
 use crate::browser::{Browser, BrowserError};
 use crate::failure::{Failure, FailureKind, Kind};
 use crate::policy::Capability;
+use crate::tools::act::calendar::pick_date;
 use crate::tools::act::choose::{FreeText, choose_option};
 use crate::tools::act::clearing::clear_field;
 use crate::tools::act::keyboard::PasswordGuard;
@@ -608,7 +609,19 @@ async fn fill_one(b: &mut Browser, r: &str, value: &Value) -> Option<FailureKind
     match ready_for_text(b, r).await {
         Ok(()) => {}
         Err(ToolOutcome::Failed(e)) => {
-            return Some(e.failure_kind().unwrap_or(FailureKind::NotEditable));
+            let kind = e.failure_kind().unwrap_or(FailureKind::NotEditable);
+            // A date field that takes no keys: its day is pressed in the calendar it opens.
+            if kind == FailureKind::NotEditable && state.read_only {
+                return match pick_date(b, r, text).await {
+                    Ok(true) => None,
+                    Ok(false) => Some(kind),
+                    Err(ToolOutcome::Failed(e)) => {
+                        Some(e.failure_kind().unwrap_or(FailureKind::NotChosen))
+                    }
+                    Err(_) => Some(FailureKind::FieldBrowser),
+                };
+            }
+            return Some(kind);
         }
         Err(_) => return Some(FailureKind::FieldBrowser),
     }
