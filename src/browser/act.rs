@@ -378,7 +378,7 @@ impl Actions<'_> {
         }
         match super::frames::element_summary(&answer["elsewhere"]) {
             None => Ok(()),
-            Some(received_by) => Err(focus_moved(received_by)),
+            Some(received_by) => Err(ActError::Targeting(focus_moved(received_by))),
         }
     }
 
@@ -393,7 +393,7 @@ impl Actions<'_> {
             .await?;
         match missed_input(&v["missed"]) {
             None => Ok(()),
-            Some(m) => Err(missed_target(m)),
+            Some(m) => Err(ActError::Targeting(missed_target(m))),
         }
     }
 
@@ -520,7 +520,7 @@ impl Actions<'_> {
         let caused = self.settle_input(armed, &mut missed).await?;
         match missed {
             None => Ok(caused),
-            Some(m) => Err(missed_target(m)),
+            Some(m) => Err(ActError::Targeting(missed_target(m))),
         }
     }
 

@@ -22,6 +22,7 @@ pub mod cdp;
 pub mod chooser;
 pub mod console;
 pub mod dialogs;
+pub mod drops;
 pub mod emulation;
 pub mod enforce;
 pub mod error;

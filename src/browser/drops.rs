@@ -1,0 +1,42 @@
+//! Whether the page took a drag's drop, judged once the page has settled: a drop is a failure
+//! and never a success when the page put the dragged element elsewhere or left everything as it
+//! was (see the agent's part 72).
+
+use serde_json::Map;
+
+use super::act::{ActError, Actions, Caused, targeting};
+use super::agent_calls::DropMissed;
+use super::missed::{missed_input, missed_target};
+use crate::failure::FailureKind;
+
+impl Actions<'_> {
+    /// After a drag has settled: whether the page took the drop. A sortable list decides a
+    /// drop while the dragged element hovers and moves the element itself, so a drop is judged
+    /// by where that element ends (in another list: `missedTarget`), and a page left as it was
+    /// before the drag, when the drag caused nothing else either (no request since `mark`, no
+    /// navigation, dialog, popup or download), did not take it (`notDropped`).
+    pub async fn drop_taken(&mut self, caused: &Caused, mark: u64) -> Result<(), ActError> {
+        let quiet = caused.navigation.is_none()
+            && caused.dialog.is_none()
+            && caused.popups.is_empty()
+            && !caused.download
+            && self.network_mark() == mark;
+        let v = self.browser.agent().run(&DropMissed(quiet)).await?;
+        let missed = &v["missed"];
+        if missed["input"] == "notDropped" {
+            let mut extra = Map::new();
+            if let Some(dragged) = super::frames::element_summary(missed) {
+                extra.insert("dragged".into(), dragged);
+            }
+            return Err(targeting(
+                FailureKind::NotDropped,
+                "the page left everything as it was before the drag: it did not take the drop on the destination; look at the page before repeating",
+                extra,
+            ));
+        }
+        match missed_input(missed) {
+            None => Ok(()),
+            Some(m) => Err(ActError::Targeting(missed_target(m))),
+        }
+    }
+}
