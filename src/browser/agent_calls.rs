@@ -343,6 +343,11 @@ pub struct DayCellAnswer {
     pub month: Option<Value>,
     /// The calendar's field holding the year, when the date's cell does not show.
     pub year: Option<Value>,
+    /// The month the calendar shows (year * 12 + month - 1), by most of its day cells.
+    pub shown: Option<i64>,
+    /// The buttons that step it from month to month, when it has no month select and year
+    /// field (items as `cell`).
+    pub steppers: Vec<Value>,
     /// The next ref number.
     pub next_ref: Value,
 }

@@ -161,6 +161,16 @@
       }
       const s = norm(parts.join(' '));
       if (s) return s;
+      // Every label hidden from the accessibility tree: one a person sees still names the field
+      // (Vuetify hides its floating label with aria-hidden, and its resting one with
+      // visibility: hidden once the field holds a value). A field inside a combobox leaves its
+      // labels to that combobox (see `fieldLabelInside`).
+      if (!st8.hidden && !(el.parentElement && el.parentElement.closest('[role=combobox]'))) {
+        for (const l of el.labels) {
+          const t = l.checkVisibility({ visibilityProperty: true, opacityProperty: true }) ? norm(l.textContent) : '';
+          if (t) return t;
+        }
+      }
     }
     if (tag === 'img' || tag === 'area' || (tag === 'input' && el.type === 'image')) return norm(el.getAttribute('alt'));
     if (tag === 'svg') { const t = el.querySelector(':scope > title'); return t ? norm(t.textContent) : ''; }

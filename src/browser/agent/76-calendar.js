@@ -16,12 +16,47 @@
     const iso = y + '-' + String(m).padStart(2, '0') + '-' + String(d).padStart(2, '0');
     return new Set([month + ' ' + d + ' ' + y, mon + ' ' + d + ' ' + y, d + ' ' + month + ' ' + y, d + ' ' + mon + ' ' + y, iso]);
   }
-  /** A cell's date words, from what names it. @param {Element} el */
-  const cellWords = (el) => dayWords(el.getAttribute('aria-label') || el.getAttribute('title') || '');
+  // A cell's date words, from what names it, or from the date it carries when it shows a number
+  // alone (Vuetify's day holds its date in `data-v-date`).
+  /** @param {Element} el */
+  function cellWords(el) {
+    const named = el.getAttribute('aria-label') || el.getAttribute('title');
+    if (named) return dayWords(named);
+    const carried = el.getAttribute('data-v-date') || el.getAttribute('data-date') || '';
+    return /^\d{4}-\d{2}-\d{2}$/.test(carried) && norm(el.textContent) ? carried : '';
+  }
+  /** The month (year * 12 + month - 1) a cell's words say. @param {string} words */
+  function monthOf(words) {
+    const iso = /^(\d{4})-(\d{2})-\d{2}$/.exec(words);
+    if (iso) return Number(iso[1]) * 12 + Number(iso[2]) - 1;
+    const m = MONTH_NAMES.findIndex((n) => words.split(' ').some((w) => w.length >= 3 && n.startsWith(w)));
+    const y = /\b(\d{4})$/.exec(words);
+    return m >= 0 && y ? Number(y[1]) * 12 + m : null;
+  }
   // A day the calendar does not take: disabled by ARIA, or by a class calendars mark it with
   // ("flatpickr-disabled", "react-datepicker__day--disabled", "ant-picker-cell-disabled").
   /** @param {Element} el */
   const dayOff = (el) => el.getAttribute('aria-disabled') === 'true' || /(^|[\s_-])disabled(\s|$)/.test(el.getAttribute('class') || '');
+  // The buttons that step a calendar from month to month, in `box` (holding no day cell): those
+  // named so ("Previous month", "Next Month"), else the two unnamed buttons that alone fill a
+  // box of their own (Vuetify's chevrons; its unnamed button beside the month's name opens the
+  // years, and sits in no such pair).
+  /** @param {Element} box @param {El[]} cells @returns {El[]} */
+  function steppersIn(box, cells) {
+    /** @type {El[]} */
+    const buttons = [];
+    for (const b of /** @type {NodeListOf<El>} */ (box.querySelectorAll('button,[role=button]'))) {
+      if (buttons.length < 40 && sight(b) && !cells.some((c) => composedContains(b, c) || composedContains(c, b))) buttons.push(b);
+    }
+    const named = buttons.filter((b) => /^(prev|previous|next)\b/i.test(accName(b, 'button')));
+    if (named.length) return named.slice(0, 4);
+    for (const b of buttons) {
+      const p = b.parentElement;
+      const kids = p ? Array.from(p.children).filter((c) => sight(/** @type {El} */ (c))) : [];
+      if (kids.length === 2 && kids.every((c) => buttons.includes(/** @type {El} */ (c)) && !accName(/** @type {El} */ (c), 'button'))) return /** @type {El[]} */ (kids);
+    }
+    return [];
+  }
   // The day cells shown in the document of field `ref` (not the field itself), the one for
   // (y, m, d) among them, and, around them, a select of the twelve months and a field holding a
   // year: what turns the calendar to another month. Refs are minted from `nextRef`.
@@ -36,20 +71,28 @@
     const cells = [];
     /** @type {El | null} */
     let hit = null;
-    const all = field.ownerDocument.querySelectorAll('[aria-label],[title]');
+    /** @type {Map<number, number>} */
+    const months = new Map();
+    const all = field.ownerDocument.querySelectorAll('[aria-label],[title],[data-v-date],[data-date]');
     for (let i = 0; i < all.length && i < 20000; i++) {
       const el = /** @type {El} */ (all[i]);
       if (el === field || composedContains(el, field)) continue;
       const words = cellWords(el);
       if (!ANY_DAY.test(words) || !sight(el)) continue;
       cells.push(el);
+      const mo = monthOf(words);
+      if (mo !== null) months.set(mo, (months.get(mo) || 0) + 1);
       if (!hit && want.has(words) && !dayOff(el)) hit = el;
     }
     /** @param {El} el */
     const item = (el) => ({ ref: refFor(el, ctx), ...summarize(el) });
     /** @typedef {{ ref: string, role: string, name: string, tag: string }} CellItem */
-    /** @type {{ cells: number, cell: CellItem | null, month: CellItem | null, year: CellItem | null, nextRef: number }} */
-    const out = { cells: cells.length, cell: hit ? item(hit) : null, month: null, year: null, nextRef: ctx.next };
+    // The month shown: the one most cells are days of (a calendar shows the ends of the months
+    // beside it too).
+    let shown = null, most = 0;
+    for (const [mo, n] of months) if (n > most) { shown = mo; most = n; }
+    /** @type {{ cells: number, shown: number | null, cell: CellItem | null, month: CellItem | null, year: CellItem | null, steppers: CellItem[], nextRef: number }} */
+    const out = { cells: cells.length, shown, cell: hit ? item(hit) : null, month: null, year: null, steppers: [], nextRef: ctx.next };
     if (hit || !cells.length) { out.nextRef = ctx.next; return out; }
     // The calendar: the smallest box holding every day cell, then up to five boxes up for its
     // header (flatpickr keeps its month select and year field four boxes up).
@@ -66,8 +109,10 @@
         if (!out.year && i !== field && /^\d{4}$/.test(i.value) && sight(i)) out.year = item(i);
       }
       if (out.month && out.year) break;
+      if (!out.steppers.length) out.steppers = steppersIn(box, cells).map(item);
       box = flatParent(/** @type {Element} */ (box));
     }
+    if (out.month && out.year) out.steppers = [];
     out.nextRef = ctx.next;
     return out;
   }

@@ -69,8 +69,10 @@ async fn day_cell(
         .into());
     }
     let items = [&found.cell, &found.month, &found.year];
-    b.actions()
-        .record_refs(&found.next_ref, items.into_iter().flatten());
+    b.actions().record_refs(
+        &found.next_ref,
+        items.into_iter().flatten().chain(found.steppers.iter()),
+    );
     Ok(found)
 }
 
@@ -81,8 +83,8 @@ fn ref_of(item: &serde_json::Value) -> String {
 
 /// Pick `value` (a `YYYY-MM-DD` date) in the calendar read-only field `r` opens: press the
 /// field, then the day's cell (calendars name each by its whole date), turning the calendar
-/// to the date's month and year first by its month select and year field when the day is not
-/// shown. `Ok(false)`, with nothing but the field pressed, when the value is no such date or no
+/// to the date's month and year first by its month select and year field, or by the buttons
+/// that step it, when the day is not shown. `Ok(false)`, with nothing but the field pressed, when the value is no such date or no
 /// calendar shows (the caller says `notEditable`). Picked only when the field then holds
 /// another value than before: a day the page did not take is `notChosen`.
 pub async fn pick_date(b: &mut Browser, r: &str, value: &str) -> Result<bool, ToolOutcome> {
@@ -108,6 +110,8 @@ pub async fn pick_date(b: &mut Browser, r: &str, value: &str) -> Result<bool, To
             b.input().type_text(&date.0.to_string(), false).await?;
             b.agent().run(&Settle(300, 2)).await?;
             found = day_cell(b, r, date).await?;
+        } else if !found.steppers.is_empty() {
+            found = step_to(b, r, date, found).await?;
         }
     }
     let Some(cell) = found.cell else {
@@ -129,6 +133,57 @@ pub async fn pick_date(b: &mut Browser, r: &str, value: &str) -> Result<bool, To
         .into());
     }
     Ok(true)
+}
+
+/// Most presses of a calendar's month buttons spent turning it to a date's month.
+const MOST_STEPS: usize = 60;
+
+/// Turn a calendar with no month select by its buttons that step it (`found.steppers`), as a
+/// person does: each pressed once to see which way and how far it turns (a month, or a year:
+/// Ant Design has both), then the one that brings it nearest the date's month without passing
+/// it, until the day shows. The calendar as it is then.
+async fn step_to(
+    b: &mut Browser,
+    r: &str,
+    date: (i64, u32, u32),
+    mut found: DayCellAnswer,
+) -> Result<DayCellAnswer, ToolOutcome> {
+    let want = date.0 * 12 + i64::from(date.1) - 1;
+    // What each stepper (by its place among them) turns the calendar by.
+    let mut turns: Vec<(usize, i64)> = Vec::new();
+    for i in 0..found.steppers.len().min(4) {
+        let (Some(before), Some(button)) = (found.shown, found.steppers.get(i)) else {
+            break;
+        };
+        press_ref(b, &ref_of(button), Some(&Press::left(1))).await?;
+        found = day_cell(b, r, date).await?;
+        if found.cell.is_some() {
+            return Ok(found);
+        }
+        if let Some(after) = found.shown.filter(|a| *a != before) {
+            turns.push((i, after - before));
+        }
+    }
+    for _ in 0..MOST_STEPS {
+        let Some(now) = found.shown else { break };
+        let left = want - now;
+        let Some((i, _)) = turns
+            .iter()
+            .filter(|(_, t)| t.signum() == left.signum() && t.abs() <= left.abs())
+            .max_by_key(|(_, t)| t.abs())
+        else {
+            break;
+        };
+        let Some(button) = found.steppers.get(*i) else {
+            break;
+        };
+        press_ref(b, &ref_of(button), Some(&Press::left(1))).await?;
+        found = day_cell(b, r, date).await?;
+        if found.cell.is_some() {
+            break;
+        }
+    }
+    Ok(found)
 }
 
 /// Escape, as a person leaves a calendar they could not use (it may cover other fields).
