@@ -1,5 +1,6 @@
 //! `drag` with the drag-and-drop libraries real apps are built on, from npm (`scripts/test`
-//! installs them once): SortableJS in its HTML5 mode and in its pointer mode, and dragula.
+//! installs them once): SortableJS in its HTML5 mode and in its pointer mode, dragula, and
+//! jQuery UI's sortable.
 //! Each moves cards between the columns of a board as a person's drag does, and the drop
 //! check (`missedTarget`) neither misses a drop these libraries take (their mirrors trail the
 //! pointer, their lists reorder as the drag passes) nor passes one they gave to something
@@ -23,7 +24,9 @@ const BOARD: &str = r#"<!doctype html><html><head><title>Board</title>
 .card{padding:10px;margin:4px 0;background:#fff;border:1px solid #ccc}
 #trash{height:120px;background:#fcc}</style>
 <script src="/npm/sortablejs/Sortable.min.js"></script>
-<script src="/npm/dragula/dist/dragula.js"></script></head><body>
+<script src="/npm/dragula/dist/dragula.js"></script>
+<script src="/npm/jquery/dist/jquery.min.js"></script>
+<script src="/npm/jquery-ui/dist/jquery-ui.min.js"></script></head><body>
 <section><h2>Todo</h2><ul class="col" id="todo" aria-label="Todo"><li class="card"><span>Write spec</span></li><li class="card"><span>Build parser</span></li><li class="card"><span>Fix login bug</span></li></ul></section>
 <section id="right"><h2>Done</h2><ul class="col" id="done" aria-label="Done"><li class="card"><span>Set up repo</span></li><li class="card"><span>Pick a name</span></li></ul></section>
 <script>
@@ -44,7 +47,12 @@ function trash() {
   document.getElementById('done').before(t);
   return t;
 }
-if (mode === 'dragula') {
+if (mode === 'jquery-ui') {
+  const opts = {start: (e, ui) => ui.item.data('from', ui.item.parent().attr('id')),
+    stop: (e, ui) => moves.push(ui.item.text() + ':' + ui.item.data('from') + '>' + ui.item.parent().attr('id') + '@' + ui.item.index())};
+  $('#todo').sortable({...opts, connectWith: '#done'});
+  $('#done').sortable({...opts, connectWith: locked ? false : '#todo'});
+} else if (mode === 'dragula') {
   const drake = dragula(lists, {accepts: (el, to) => !(locked && to.id === 'todo')}).on('drop', (el, to, from) => moves.push(el.textContent + ':' + from.id + '>' + to.id + '@' + [...to.children].indexOf(el)));
   drake.on('drag', () => { const t = trashOnDrag && trash(); if (t) drake.containers.push(t); });
 } else {
@@ -56,7 +64,7 @@ if (mode === 'dragula') {
 </script></body></html>"#;
 
 /// The libraries as a mode of the board, each with the name a failure message gives it.
-const LIBRARIES: [&str; 3] = ["sortable-html5", "sortable-pointer", "dragula"];
+const LIBRARIES: [&str; 4] = ["sortable-html5", "sortable-pointer", "dragula", "jquery-ui"];
 
 fn board() -> Server {
     Server::start_with_dirs(
@@ -64,6 +72,8 @@ fn board() -> Server {
         &[
             ("/npm/sortablejs", apps::npm_package("sortablejs")),
             ("/npm/dragula", apps::npm_package("dragula")),
+            ("/npm/jquery", apps::npm_package("jquery")),
+            ("/npm/jquery-ui", apps::npm_package("jquery-ui")),
         ],
     )
 }
@@ -165,7 +175,8 @@ fn cards_move_across_and_within_columns_with_each_library() {
 fn a_drop_a_column_shown_mid_drag_takes_is_reported_missed_with_each_library() {
     let web = board();
     let mut g = common::incognito(&[]);
-    for lib in LIBRARIES {
+    // jQuery UI learns its lists as a drag starts: a column shown then is none of them.
+    for lib in LIBRARIES.into_iter().filter(|l| *l != "jquery-ui") {
         open(&mut g, &web, &format!("lib={lib}&trash"));
         let r = drag(&mut g, "text=Build parser", "text=Pick a name");
         let f = failed(&r);
