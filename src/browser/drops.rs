@@ -5,9 +5,13 @@
 use serde_json::Map;
 
 use super::act::{ActError, Actions, Caused, targeting};
-use super::agent_calls::DropMissed;
+use super::agent_calls::{DropMissed, PageChanged};
 use super::missed::{missed_input, missed_target};
 use crate::failure::FailureKind;
+
+/// How long a drop that changed nothing yet is given to change the page before it counts as not
+/// taken.
+const DROP_GRACE_MS: u64 = 1000;
 
 impl Actions<'_> {
     /// After a drag has settled: whether the page took the drop. A sortable list decides a
@@ -16,12 +20,24 @@ impl Actions<'_> {
     /// before the drag, when the drag caused nothing else either (no request since `mark`, no
     /// navigation, dialog, popup or download), did not take it (`notDropped`).
     pub async fn drop_taken(&mut self, caused: &Caused, mark: u64) -> Result<(), ActError> {
-        let quiet = caused.navigation.is_none()
+        let caused_nothing = caused.navigation.is_none()
             && caused.dialog.is_none()
             && caused.popups.is_empty()
-            && !caused.download
-            && self.network_mark() == mark;
-        let v = self.browser.agent().run(&DropMissed(quiet)).await?;
+            && !caused.download;
+        let quiet = |a: &Self| caused_nothing && a.network_mark() == mark;
+        let ask = DropMissed(quiet(self), true);
+        let first = self.browser.agent().run(&ask).await?;
+        // Nothing changed yet: the page may answer after an animation of its own (the settle
+        // waits 500 ms at most). Asked again once it changes, or a second later.
+        if first["missed"]["input"] == "notDropped" {
+            let _ = self
+                .browser
+                .agent()
+                .run(&PageChanged(DROP_GRACE_MS, 0))
+                .await;
+        }
+        let ask = DropMissed(quiet(self), false);
+        let v = self.browser.agent().run(&ask).await?;
         let missed = &v["missed"];
         if missed["input"] == "notDropped" {
             let mut extra = Map::new();

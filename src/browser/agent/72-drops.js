@@ -153,13 +153,15 @@
   // left as it was means the drop was not taken. The answer: where the dragged element went
   // instead of the destination (`placed`, like `inputMissed`'s), or the dragged element's
   // summary (`notDropped`), or null.
-  /** @param {boolean} quiet */
-  function dropMissed(quiet) {
+  // `keep`: a first look, after which the watch goes on (a page may answer a drop after an
+  // animation of its own; see `drop_taken`).
+  /** @param {boolean} quiet @param {boolean} [keep] */
+  function dropMissed(quiet, keep = false) {
     const w = heldDrop;
-    heldDrop = null;
+    if (!keep) heldDrop = null;
     if (!w || !w.drop) return null;
     if (w.mo && w.onRecords) w.onRecords(w.mo.takeRecords());
-    w.stop();
+    if (!keep) w.stop();
     const d = w.drop, dest = w.el;
     if (!dest.isConnected || !d.source) return null;
     // What a canvas draws, or a frame's own document, is no change to this document's DOM.

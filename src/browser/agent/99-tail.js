@@ -100,7 +100,7 @@
     // of it is to be waited for.
     dragStarted: guard(() => ({ started: inputWatches.some((w) => !!w.dragStarted) })),
     // Whether the page took the drag's drop, once it has settled (see part 72).
-    dropMissed: guard((quiet) => ({ missed: dropMissed(!!quiet) })),
+    dropMissed: guard((quiet, keep) => ({ missed: dropMissed(!!quiet, !!keep) })),
     selectAll: guard(selectAll),
     valueOf: guard(valueOf),
     forceEmpty: guard(forceEmpty),
