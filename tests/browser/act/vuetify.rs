@@ -41,48 +41,57 @@ window.st = () => ({name: vm.name, fruit: vm.fruit, colors: [...vm.colors], coun
   dark: vm.dark, plan: vm.plan, volume: vm.volume, log: [...vm.log]});
 </script></body></html>"#;
 
-/// A select of 80 cities: Vuetify draws 45 rows of it at first and the rest as its list is
-/// scrolled.
-const CITIES: &str = r#"<!doctype html><html><head><meta charset="utf-8"><title>Cities</title>
+/// A page of one Vuetify app: its `template` inside a container, and `data` its Vue state (the
+/// app is `window.vm`).
+fn app_page(title: &str, template: &str, data: &str, extra: &str) -> String {
+    format!(
+        r#"<!doctype html><html><head><meta charset="utf-8"><title>{title}</title>
 <link rel="stylesheet" href="/npm/vuetify/dist/vuetify.min.css">
 <script src="/npm/vue/dist/vue.global.prod.js"></script>
 <script src="/npm/vuetify/dist/vuetify.min.js"></script></head>
 <body><div id="app"><v-app><v-main><v-container style="max-width:500px">
-<v-select label="City" :items="cities" v-model="city"></v-select>
+{template}
 </v-container></v-main></v-app></div>
 <script>
-const app = Vue.createApp({data: () => ({city: null, cities: Array.from({length: 80}, (_, i) => 'City ' + (i + 1))}),
-  mounted() { window.vm = this; }});
+const app = Vue.createApp({{data: () => ({data}), {extra} mounted() {{ window.vm = this; }}}});
 app.use(Vuetify.createVuetify());
 app.mount('#app');
-</script></body></html>"#;
+</script></body></html>"#
+    )
+}
+
+/// A select of 80 cities: Vuetify draws 45 rows of it at first and the rest as its list is
+/// scrolled.
+fn cities() -> String {
+    app_page(
+        "Cities",
+        r#"<v-select label="City" :items="cities" v-model="city"></v-select>"#,
+        "{city: null, cities: Array.from({length: 80}, (_, i) => 'City ' + (i + 1))}",
+        "",
+    )
+}
 
 /// A read-only text field that opens Vuetify's date picker in a menu: its days say only their
 /// number (the date is in `data-v-date`), and two unnamed chevrons step it from month to month.
-const TRIP: &str = r#"<!doctype html><html><head><meta charset="utf-8"><title>Trip</title>
-<link rel="stylesheet" href="/npm/vuetify/dist/vuetify.min.css">
-<script src="/npm/vue/dist/vue.global.prod.js"></script>
-<script src="/npm/vuetify/dist/vuetify.min.js"></script></head>
-<body><div id="app"><v-app><v-main><v-container style="max-width:500px">
-<v-menu v-model="menu" :close-on-content-click="false">
+fn trip() -> String {
+    app_page(
+        "Trip",
+        r#"<v-menu v-model="menu" :close-on-content-click="false">
 <template v-slot:activator="{ props }"><v-text-field label="Start date" :model-value="shown" readonly v-bind="props"></v-text-field></template>
 <v-date-picker v-model="date" @update:model-value="menu = false"></v-date-picker>
-</v-menu>
-</v-container></v-main></v-app></div>
-<script>
-const app = Vue.createApp({data: () => ({menu: false, date: null}),
-  computed: {shown() { return this.date ? this.date.toISOString().slice(0, 10) : ''; }}, mounted() { window.vm = this; }});
-app.use(Vuetify.createVuetify());
-app.mount('#app');
-</script></body></html>"#;
+</v-menu>"#,
+        "{menu: false, date: null}",
+        "computed: {shown() { return this.date ? this.date.toISOString().slice(0, 10) : ''; }},",
+    )
+}
 
 /// Glass on the form, and the server, kept for the test's length.
 fn open() -> (Glass, Server) {
     let web = Server::start_with_dirs(
         vec![
             ("/form.html", Page::html(FORM)),
-            ("/cities.html", Page::html(CITIES)),
-            ("/trip.html", Page::html(TRIP)),
+            ("/cities.html", Page::html(&cities())),
+            ("/trip.html", Page::html(&trip())),
         ],
         &[
             ("/npm/vue", apps::npm_package("vue")),
