@@ -127,6 +127,14 @@ pub struct Armed {
     url: String,
 }
 
+impl Armed {
+    /// Where the page's request sequence stood at the input: a later mark past it means the
+    /// input (or the page) started requests since.
+    pub fn network_mark(&self) -> u64 {
+        self.mark
+    }
+}
+
 /// How long an action waits for a document still being parsed before resolving its target
 /// once more.
 const PARSE_WAIT_MS: u64 = 5_000;

@@ -445,9 +445,9 @@ agent_fn!(
 );
 agent_fn!(
     /// Whether the page took the drag's drop, asked once it has settled (`0`: the drag caused
-    /// nothing outside the DOM; `1`: a first look, the watch kept): where the dragged element
-    /// went instead (`missed` with input `placed`), or that the page put everything back
-    /// (`notDropped`); else null.
+    /// nothing outside the DOM; `1`: a first look, the watch kept if the drop was not taken):
+    /// where the dragged element went instead (`missed` with input `placed`), or that the page
+    /// put everything back (`notDropped`); else null.
     DropMissed(bool, bool) => "dropMissed", Value
 );
 agent_fn!(

@@ -28,16 +28,19 @@ impl Actions<'_> {
         let ask = DropMissed(quiet(self), true);
         let first = self.browser.agent().run(&ask).await?;
         // Nothing changed yet: the page may answer after an animation of its own (the settle
-        // waits 500 ms at most). Asked again once it changes, or a second later.
-        if first["missed"]["input"] == "notDropped" {
+        // waits 500 ms at most). Asked again once it changes, or a second later; any other
+        // answer is the last (the agent kept the watch only for a drop not taken).
+        let v = if first["missed"]["input"] == "notDropped" {
             let _ = self
                 .browser
                 .agent()
                 .run(&PageChanged(DROP_GRACE_MS, 0))
                 .await;
-        }
-        let ask = DropMissed(quiet(self), false);
-        let v = self.browser.agent().run(&ask).await?;
+            let ask = DropMissed(quiet(self), false);
+            self.browser.agent().run(&ask).await?
+        } else {
+            first
+        };
         let missed = &v["missed"];
         if missed["input"] == "notDropped" {
             let mut extra = Map::new();

@@ -507,6 +507,8 @@ impl Input<'_> {
                     }
                 }
             }
+            // Where the button comes up: on the destination, or a pixel past it (see below).
+            let mut release = (x2, y2);
             if let Some(data) = data {
                 let over = |kind: &str, (x, y): (f64, f64)| {
                     json!({"type": kind, "x": x, "y": y, "data": data})
@@ -530,7 +532,7 @@ impl Input<'_> {
                 // The rest is measured on the page's clock, so that look has run before the
                 // release: on a loaded machine a wall-clock rest let the release reach the page
                 // first (Chrome runs input before timers), and the library dropped the card back
-                // where it came from while the drop's target had received the release.
+                // where it came from while the drop's target had received the release. And
                 // SortableJS looks once per pointer position and ignores the pointer over an
                 // item still sliding from that look's move: once the page is still, the pointer
                 // moves by a pixel, so that the library looks again, and rests again.
@@ -540,12 +542,12 @@ impl Input<'_> {
                     .agent()
                     .run(&super::agent_calls::RestStill(DRAG_SETTLE_MS))
                     .await;
-                self.mouse(mouse_event("mouseMoved", x2, y2 + 1.0, Some(Button::Left), 0, 0))
+                release = (x2, y2 + 1.0);
+                self.mouse(mouse_event("mouseMoved", release.0, release.1, Some(Button::Left), 0, 0))
                     .await?;
                 self.rest_on_page(DRAG_OVER_EVERY).await;
-                return self.mouse_up(x2, y2 + 1.0, 1).await;
             }
-            self.mouse_up(x2, y2, 1).await
+            self.mouse_up(release.0, release.1, 1).await
         }
         .await;
         let _ = self

@@ -291,8 +291,7 @@
     /** @param {Event} e */
     const onWin = (e) => {
       if (input === 'release') {
-        if (!e.isTrusted || !at) return;
-        if (w.landing) return;
+        if (!e.isTrusted || w.landing || !at) return;
         // An HTML5 drag began: Chrome hands it to Glass to replay (see `dragStarted`).
         if (e.type === 'dragstart') { w.dragStarted = true; return; }
         // On the way: where each element under the pointer was (one that follows the pointer,

@@ -153,16 +153,20 @@
   // left as it was means the drop was not taken. The answer: where the dragged element went
   // instead of the destination (`placed`, like `inputMissed`'s), or the dragged element's
   // summary (`notDropped`), or null.
-  // `keep`: a first look, after which the watch goes on (a page may answer a drop after an
-  // animation of its own; see `drop_taken`).
+  // `keep`: a first look, after which a `notDropped` watch goes on (a page may answer a drop
+  // after an animation of its own; see `drop_taken`); any other answer is the last.
   /** @param {boolean} quiet @param {boolean} [keep] */
   function dropMissed(quiet, keep = false) {
     const w = heldDrop;
-    if (!keep) heldDrop = null;
     if (!w || !w.drop) return null;
     if (w.mo && w.onRecords) w.onRecords(w.mo.takeRecords());
-    if (!keep) w.stop();
-    const d = w.drop, dest = w.el;
+    const m = judgeDrop(w, quiet);
+    if (!keep || !m || m.input !== 'notDropped') { w.stop(); heldDrop = null; }
+    return m;
+  }
+  /** @param {InputWatch} w @param {boolean} quiet */
+  function judgeDrop(w, quiet) {
+    const d = /** @type {DropRecord} */ (w.drop), dest = w.el;
     if (!dest.isConnected || !d.source) return null;
     // What a canvas draws, or a frame's own document, is no change to this document's DOM.
     const opaque = ['canvas', 'iframe', 'frame', 'embed', 'object'].includes(dest.localName);

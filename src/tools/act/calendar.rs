@@ -7,7 +7,7 @@ use crate::browser::input::Press;
 use crate::browser::keys::Key;
 use crate::failure::{Failure, FailureKind};
 use crate::tools::act::choose::{FreeText, choose_option};
-use crate::tools::act::clearing::clear_field;
+use crate::tools::act::clearing::retype;
 use crate::tools::act::pointer::press_ref;
 use crate::tools::kernel::outcome::ToolOutcome;
 
@@ -104,10 +104,7 @@ pub async fn pick_date(b: &mut Browser, r: &str, value: &str) -> Result<bool, To
                 label: Some(MONTHS[date.1 as usize - 1]),
             };
             choose_option(b, &ref_of(&month), spec, FreeText::Refused).await?;
-            let year = ref_of(&year);
-            clear_field(b, &year).await?;
-            b.actions().focus_for_keys(&year).await?;
-            b.input().type_text(&date.0.to_string(), false).await?;
+            retype(b, &ref_of(&year), &date.0.to_string()).await?;
             b.agent().run(&Settle(300, 2)).await?;
             found = day_cell(b, r, date).await?;
         } else if !found.steppers.is_empty() {

@@ -13,6 +13,7 @@ use crate::browser::agent_calls::{
 };
 use crate::browser::input::Press;
 use crate::failure::{Failure, FailureKind};
+use crate::tools::act::clearing::retype;
 use crate::tools::act::pointer::press_ref;
 use crate::tools::kernel::outcome::ToolOutcome;
 
@@ -162,7 +163,7 @@ async fn type_suggested(
     let Some(value) = matched.or((free_text == FreeText::Stands).then_some(text)) else {
         return Err(no_such_option(listed));
     };
-    type_into(b, r, value).await?;
+    retype(b, r, value).await?;
     if b.agent().run(&ValueOf(r)).await?.value.as_deref() != Some(value) {
         return Err(Failure::of(
             FailureKind::NotChosen,
@@ -170,15 +171,6 @@ async fn type_suggested(
         )
         .into());
     }
-    Ok(())
-}
-
-/// Empty the field `r` and type `text` into it, checked to have reached it.
-async fn type_into(b: &mut Browser, r: &str, text: &str) -> Result<(), ToolOutcome> {
-    super::clearing::clear_field(b, r).await?;
-    b.actions().focus_for_keys(r).await?;
-    b.input().type_text(text, false).await?;
-    b.actions().keys_reached().await?;
     Ok(())
 }
 
@@ -250,7 +242,7 @@ async fn open_list(
     text: &str,
 ) -> Result<bool, ToolOutcome> {
     if listed.editable {
-        type_into(b, r, text).await?;
+        retype(b, r, text).await?;
         // A person looks at the list once it has narrowed (Tom Select waits 300 ms after the
         // keys before it does).
         b.keys_paced().await;
@@ -314,8 +306,9 @@ async fn look_further(
         }
     };
     note(&mut seen, &listed.drawn);
+    let mut point = b.agent().run(&ListPoint(r)).await?;
     for _ in 0..MOST_TURNS {
-        let Some(at) = b.agent().run(&ListPoint(r)).await? else {
+        let Some(at) = point else {
             break;
         };
         let Ok((x, y)) = b.frames().point_in_page(at.x, at.y).await else {
@@ -328,8 +321,10 @@ async fn look_further(
         // The rows now in view drawn.
         b.agent().run(&Settle(300, 1)).await?;
         let next = list_options(b, r, spec).await?;
-        // A list that scrolled on has not ended, though it drew nothing new yet.
-        let now = b.agent().run(&ListPoint(r)).await?.and_then(|p| p.top);
+        // A list that scrolled on has not ended, though it drew nothing new yet (where it now
+        // stands is also where the next turn goes).
+        point = b.agent().run(&ListPoint(r)).await?;
+        let now = point.and_then(|p| p.top);
         let scrolled = matches!((at.top, now), (Some(a), Some(z)) if (a - z).abs() >= 1.0);
         let end = !scrolled && next.options == listed.options && next.last == listed.last;
         listed = next;

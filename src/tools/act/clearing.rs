@@ -57,3 +57,13 @@ pub async fn clear_field(b: &mut Browser, r: &str) -> Result<(), ToolOutcome> {
         "the field still holds text after select-all and Backspace",
     )))
 }
+
+/// Empty the field `r` and type `text` into it, checked to have reached it: what choosing in a
+/// list that takes text and turning a calendar's year field both do.
+pub async fn retype(b: &mut Browser, r: &str, text: &str) -> Result<(), ToolOutcome> {
+    clear_field(b, r).await?;
+    b.actions().focus_for_keys(r).await?;
+    b.input().type_text(text, false).await?;
+    b.actions().keys_reached().await?;
+    Ok(())
+}

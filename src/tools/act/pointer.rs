@@ -346,8 +346,8 @@ fn run_drag(services: Arc<Services>, input: Call<DragArgs>) -> ToolFuture {
         let to = try_tool!(b.actions().resolve(a.destination.as_str()).await);
         let (x1, y1) = try_tool!(b.actions().actionable(&from.r, "drag").await);
         let (x2, y2) = try_tool!(b.actions().actionable(&to.r, "drop").await);
-        let mark = b.actions().network_mark();
         let armed = b.actions().arm();
+        let mark = armed.network_mark();
         try_tool!(b.input().drag((x1, y1), (x2, y2)).await);
         let caused = try_tool!(b.actions().settle(armed).await);
         try_tool!(b.actions().drop_taken(&caused, mark).await);
