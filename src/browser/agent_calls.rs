@@ -339,6 +339,8 @@ pub struct DayCellAnswer {
     pub cells: usize,
     /// The date's cell (ref, role, name, tag), when it shows and is not disabled.
     pub cell: Option<Value>,
+    /// The calendar marks that cell chosen: the field holds its day already.
+    pub chosen: bool,
     /// The calendar's select of months, when the date's cell does not show.
     pub month: Option<Value>,
     /// The calendar's field holding the year, when the date's cell does not show.
@@ -350,6 +352,51 @@ pub struct DayCellAnswer {
     pub steppers: Vec<Value>,
     /// The next ref number.
     pub next_ref: Value,
+}
+
+agent_fn!(
+    /// The parts of the calendar field `0` opened that set a time of day, for the time `1`:`2`:`3`
+    /// (refs minted from `4`).
+    TimeParts<'a>(&'a str, u32, u32, u32, u64) => "timeParts", TimePartsAnswer
+);
+
+/// What [`TimeParts`] answers: each part an item (`ref`, `role`, `name`, `tag`; `text`, the
+/// value or words it shows; `press`, a cell that says the time asked, pressed to choose it).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct TimePartsAnswer {
+    /// `stale` when the field's ref no longer resolves.
+    pub status: Option<String>,
+    /// The field or slider for the hour, or its column's cell for the hour asked.
+    pub hour: Option<Value>,
+    /// The field or slider for the minute, or its column's cell.
+    pub minute: Option<Value>,
+    /// The field or slider for the second, or its column's cell.
+    pub second: Option<Value>,
+    /// What says AM or PM: one toggle, a button for each, or a select of the two.
+    pub meridiem: Vec<Value>,
+    /// The button that confirms the choice, where the calendar has one.
+    pub confirm: Option<Value>,
+    /// The next ref number.
+    pub next_ref: Value,
+}
+
+agent_fn!(
+    /// Where to turn the wheel over the column of time cell `0`, and how far, to bring it into
+    /// view.
+    CellShift<'a>(&'a str) => "cellShift", Option<CellShiftAnswer>
+);
+
+/// What [`CellShift`] answers (CSS px, the agent's window).
+#[derive(Clone, Copy, Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct CellShiftAnswer {
+    /// The middle of the column's part on screen, across.
+    pub x: f64,
+    /// The middle of the column's part on screen, down.
+    pub y: f64,
+    /// How far the cell's middle lies below it.
+    pub dy: f64,
 }
 
 agent_fn!(

@@ -90,6 +90,8 @@
     stillOpen: guard(stillOpen),
     listPoint: guard(listPoint),
     dayCell: guard(dayCell, (a) => a[4]),
+    timeParts: guard(timeParts, (a) => a[4]),
+    cellShift: guard(cellShift),
     openerOf: guard(openerOf),
     cssPaths: guard(cssPaths),
     state: guard(state),

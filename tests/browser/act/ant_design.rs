@@ -9,7 +9,7 @@
 use crate::common;
 
 use common::web::{Page, Server};
-use common::{Glass, apps, eval, failed, nav, ok};
+use common::{Glass, apps, eval, failed, fill_form, nav, ok};
 use serde_json::{Value, json};
 
 /// A form of Ant Design fields; `window.state` is React's state after each render, `window.log`
@@ -30,7 +30,10 @@ function App() {
   const [hub, setHub] = React.useState();
   const [tags, setTags] = React.useState([]);
   const [date, setDate] = React.useState(null);
-  window.state = {city: city || null, hub: hub || null, tags, date: date && date.format('YYYY-MM-DD')};
+  const [at, setAt] = React.useState(null);
+  const [call, setCall] = React.useState(null);
+  const full = (d) => d && d.format('YYYY-MM-DD HH:mm:ss');
+  window.state = {city: city || null, hub: hub || null, tags, date: date && date.format('YYYY-MM-DD'), at: full(at), call: full(call)};
   return h(A.Form, {layout: 'vertical'},
     h(A.Form.Item, {label: 'City', name: 'city'}, h(A.Select, {options: cities, value: city, style: {width: 300},
       onChange: (v) => { setCity(v); log.push('city=' + v); }})),
@@ -39,7 +42,10 @@ function App() {
     h(A.Form.Item, {label: 'Tags', name: 'tags'}, h(A.Select, {mode: 'multiple', options: cities.slice(0, 8), value: tags,
       onChange: setTags, style: {width: 300}})),
     h(A.Form.Item, {label: 'Ship on', name: 'ship'}, h(A.DatePicker, {value: date, onChange: setDate})),
-    h(A.Form.Item, {label: 'Order code', name: 'code'}, h(A.Input, {readOnly: true, defaultValue: 'ORD-7'})));
+    h(A.Form.Item, {label: 'Order code', name: 'code'}, h(A.Input, {readOnly: true, defaultValue: 'ORD-7'})),
+    h(A.Form.Item, {label: 'Collect at', name: 'at'}, h(A.DatePicker, {showTime: true, inputReadOnly: true, value: at, onChange: setAt})),
+    h(A.Form.Item, {label: 'Call at', name: 'call'}, h(A.DatePicker, {showTime: {use12Hours: true, format: 'h:mm a'},
+      format: 'YYYY-MM-DD h:mm a', inputReadOnly: true, value: call, onChange: setCall})));
 }
 ReactDOM.createRoot(document.getElementById('root')).render(h(App));
 </script></body></html>"#;
@@ -133,4 +139,31 @@ fn a_field_read_only_until_focused_takes_the_text() {
         eval(&mut g, "document.getElementById('code').value"),
         "ORD-7"
     );
+}
+
+/// Date pickers that take a time and no keys (`inputReadOnly`): the day pressed in the
+/// calendar, turned there by its unnamed buttons (a month and a year at a time), then the
+/// hour and minute pressed in their columns (the wheel turned over a column that hides the
+/// minute), AM or PM on a 12-hour clock, and the calendar's OK pressed. Checked on React's
+/// state, with the seconds the calendar shows at 00.
+#[test]
+fn a_time_is_chosen_in_the_calendars_columns_and_confirmed() {
+    let (mut g, _web) = open();
+    let field = |name: &str, value: &str| json!({"target": format!("role=textbox;name={name}"), "value": value});
+    ok(&fill_form(
+        &mut g,
+        json!([
+            field("Collect at", "2027-02-03 04:47"),
+            field("Call at", "2025-10-01 19:35")
+        ]),
+    ));
+    assert_eq!(state(&mut g)["at"], "2027-02-03 04:47:00");
+    let call = state(&mut g)["call"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    assert!(call.starts_with("2025-10-01 19:35:"), "{call}");
+    let shown =
+        "[...document.querySelectorAll('input')].some((i) => i.value === '2025-10-01 7:35 pm')";
+    assert_eq!(eval(&mut g, shown), true);
 }
