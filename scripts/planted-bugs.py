@@ -243,6 +243,18 @@ PLANTS = [
  ("a block's loose words name every control in it", [("src/browser/agent/50-observe.js", "      if ([...i.el.querySelectorAll(CONTROL_SELECTOR)].filter((c) => !absent(c)).length <= 1) { i.words = words; return null; }", "      i.words = words; return null;")], "page_model", "loose_labels_give_each"),
  ("words either side of a block run together", [("src/browser/agent/40-walk.js", "s.visibility !== 'visible') { all += ' '; if (!covered) bare += ' '; continue; }", "s.visibility !== 'visible') continue;")], "page_model", "loose_labels_give_each"),
  ("select never sets a slider", [("src/tools/act/choose.rs", "        if b.agent().run(&State(r)).await?.range.is_some() {", "        if false {")], "streamlit", "streamlit_an_order_placed"),
+ ("a control drawn anew is judged by the detached one", [("src/browser/agent/80-read.js", "    const e = found && found.isConnected ? found : standIn(ref);", "    const e = found && found.isConnected ? found : null;")], "redrawn_controls", "a_control_drawn_anew"),
+ ("a dialog's answer never waits for what the page does next", [("src/browser/act.rs", "        let mut missed = None;\n        self.settle_input(armed, &mut missed).await\n", "        drop(armed);\n        Ok(Caused::default())\n")], "hostile_pages", "what_the_page_does_after_a_confirm"),
+ ("a second the calendar cannot set is dropped", [("src/tools/act/calendar.rs", "        && (parts.second.is_some() || t.second.is_none_or(|s| s == 0))", "        && (parts.second.is_some() || t.second.is_some() || t.second.is_none())")], "date_pickers", "dates_with_times"),
+ ("AM or PM is never chosen", [("src/tools/act/calendar.rs", "    if twelve {\n        set_meridiem(b, r, t).await?;", "    if twelve && false {\n        set_meridiem(b, r, t).await?;")], "date_pickers", "dates_with_times"),
+ ("a day held already is refused", [("src/tools/act/calendar.rs", "    let held = found.chosen;", "    let held = false && found.chosen;")], "date_pickers", "dates_with_times"),
+ ("a day marked chosen by its class is not seen so", [("src/browser/agent/76-calendar.js", "    /(^|[\\s_-])selected(\\s|$)/.test(el.getAttribute('class') || '');", "    /(^|[\\s_-])chosen(\\s|$)/.test(el.getAttribute('class') || '');")], "date_pickers", "dates_with_times"),
+ ("a calendar's Hour field is not found", [("src/browser/agent/76-calendar.js", "  const TIME_WORDS = { hour: /(^|[^a-z])hours?([^a-z]|$)/i,", "  const TIME_WORDS = { hour: /(^|[^a-z])hourz([^a-z]|$)/i,")], "date_pickers", "dates_with_times"),
+ ("the time shown is never checked", [("src/tools/act/calendar.rs", "time.is_some_and(|t| !shows_time(shown, t))", "time.is_some_and(|t| !shows_time(shown, t) && false)")], "date_pickers", "dates_with_times"),
+ ("columns of time cells are never read", [("src/browser/agent/76-calendar.js", "        const numbered = columns.filter(columnNumbers);", "        const numbered = columns.filter(() => false);")], "ant_design", "a_time_is_chosen"),
+ ("a time cell its column hides is pressed unseen", [("src/tools/act/calendar.rs", "const MOST_CELL_TURNS: usize = 3;", "const MOST_CELL_TURNS: usize = 0;")], "ant_design", "a_time_is_chosen"),
+ ("a calendar's OK is never pressed", [("src/tools/act/calendar.rs", "    match time_parts(b, r, t).await?.confirm {", "    match time_parts(b, r, t).await?.confirm.filter(|_| false) {")], "ant_design", "a_time_is_chosen"),
+ ("buttons whose class says prev or next do not step a calendar", [("src/browser/agent/76-calendar.js", "    if (classed.length) return classed.slice(0, 4);", "    if (classed.length) return [];")], "ant_design", "a_time_is_chosen"),
 ]
 # Plants by people who had not written the code (issue 28): each family's slips, planted from
 # the docs and the code without reading the tests, with the test that catches each ("lib": the
@@ -279,6 +291,7 @@ TEST_MODULES = {
     "ant_design": ("browser", "act::ant_design::"),
     "vuetify": ("browser", "act::vuetify::"),
     "date_pickers": ("browser", "act::date_pickers::"),
+    "redrawn_controls": ("browser", "act::redrawn_controls::"),
     "element_plus": ("browser", "act::element_plus::"),
     "browser_pages": ("browser", "tabs::browser_pages::"),
     "devtools": ("browser", "devtools::parity::"),

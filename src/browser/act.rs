@@ -532,6 +532,14 @@ impl Actions<'_> {
         }
     }
 
+    /// Wait for what answering a JavaScript dialog started (armed before the answer): the
+    /// page's script resumes there as after a press (a confirmed delete animates its row away,
+    /// navigates, opens the next dialog). No input went anywhere, so none is judged.
+    pub async fn settle_answer(&mut self, armed: Armed) -> Result<Caused, BrowserError> {
+        let mut missed = None;
+        self.settle_input(armed, &mut missed).await
+    }
+
     async fn settle_input(
         &mut self,
         armed: Armed,

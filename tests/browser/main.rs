@@ -34,6 +34,7 @@ mod act {
     mod drag_libraries;
     mod element_plus;
     mod material_ui;
+    mod redrawn_controls;
     mod user_visible;
     mod vuetify;
     mod web_components;

@@ -413,19 +413,45 @@
   /** @param {unknown} ref */
   function cssPath(ref) {
     const el = target(ref);
-    if (!el || el.getRootNode() !== document) return null;
+    return el && el.getRootNode() === document ? pathIn(el, document) : null;
+  }
+  /** @param {Element} el @param {Document | ShadowRoot} root */
+  function pathIn(el, root) {
     const steps = [];
-    for (let e = el; e; e = e.parentElement) {
-      if (e.id && document.querySelectorAll('#' + CSS.escape(e.id)).length === 1) {
+    for (let e = /** @type {Element | null} */ (el); e; e = e.parentElement) {
+      if (e.id && root.querySelectorAll('#' + CSS.escape(e.id)).length === 1) {
         steps.unshift('#' + CSS.escape(e.id));
         break;
       }
       const parent = e.parentElement;
-      const same = parent ? Array.from(parent.children).filter((c) => c.localName === e.localName) : [e];
+      const same = parent ? Array.from(parent.children).filter((c) => c.localName === /** @type {Element} */ (e).localName) : [e];
       steps.unshift(CSS.escape(e.localName) + (same.length > 1 ? ':nth-of-type(' + (same.indexOf(e) + 1) + ')' : ''));
     }
     const selector = steps.join(' > ');
-    return selector.length <= 512 && document.querySelector(selector) === el ? selector : null;
+    return selector.length <= 512 && root.querySelector(selector) === el ? selector : null;
+  }
+  // Where each element whose state was read stood (its root, its path there, its role and
+  // name), by ref: a page may draw a control anew as it takes a press (TiddlyWiki's settings,
+  // a React key that changes), and the one standing there now, of the same role and name, is
+  // the control whose state counts, for every action that reads the state after.
+  /** @type {Map<string, { root: Document | ShadowRoot, path: string, role: string, name: string }>} */
+  const placesRead = new Map();
+  /** @param {string} ref @param {El} e */
+  function rememberPlace(ref, e) {
+    const root = /** @type {Document | ShadowRoot} */ (e.getRootNode());
+    const path = pathIn(e, root);
+    placesRead.delete(ref);
+    if (!path) return;
+    const role = roleOf(e) || '';
+    placesRead.set(ref, { root, path, role, name: accName(e, role) });
+    if (placesRead.size > 200) placesRead.delete(/** @type {string} */ (placesRead.keys().next().value));
+  }
+  /** The element standing where the detached element of `ref` stood, drawn anew. @param {unknown} ref */
+  function standIn(ref) {
+    const p = typeof ref === 'string' ? placesRead.get(ref) : undefined;
+    if (!p || !p.root.isConnected) return null;
+    const now = /** @type {El | null} */ (p.root.querySelector(p.path));
+    return now && (roleOf(now) || '') === p.role && accName(now, p.role) === p.name ? now : null;
   }
   /** @param {...unknown} refs */
   function cssPaths(...refs) {
@@ -438,9 +464,11 @@
    *   range?: { now: number | null, min: number | null, max: number | null, step: number | null, text: string | null }, readOnly?: boolean }}
    */
   function state(ref) {
-    const e = lookup(ref);
-    if (e === UNKNOWN) return { status: 'unknown', connected: false };
-    if (!e || !e.isConnected) return { connected: false, checked: null, valueLength: null, focused: false, role: null, name: '' };
+    const found = lookup(ref);
+    if (found === UNKNOWN) return { status: 'unknown', connected: false };
+    const e = found && found.isConnected ? found : standIn(ref);
+    if (!e) return { connected: false, checked: null, valueLength: null, focused: false, role: null, name: '' };
+    if (e === found) rememberPlace(/** @type {string} */ (ref), e);
     const role = roleOf(e);
     const ctl = e.localName === 'label' && e.control ? e.control : e; // a label stands for its control
     const v = fieldValue(ctl);

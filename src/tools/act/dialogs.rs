@@ -11,6 +11,7 @@ use crate::tools::kernel::browser::session_for;
 use crate::tools::kernel::effect::Effect;
 use crate::tools::kernel::group::{Family, ToolGroup};
 use crate::tools::kernel::outcome::ToolOutcome;
+use crate::tools::kernel::output::CausedReport;
 use crate::tools::kernel::schema::input_schema;
 use crate::tools::kernel::tool::{Call, Needs, RevisionRule, Services, Tool, ToolFuture};
 use crate::try_tool;
@@ -70,13 +71,17 @@ fn resolve(services: Arc<Services>, text: Option<String>, tool: &'static Tool) -
                 "no JavaScript dialog is open",
             ));
         };
+        let armed = b.actions().arm();
         try_tool!(b.dialogs().answer(&dialog, accept, text.as_deref()).await);
+        // The page's script goes on from the dialog: what it then did is this answer's.
+        let caused = try_tool!(b.actions().settle_answer(armed).await);
         let revision = b.bump_revision();
         ToolOutcome::ok(&DialogResult {
             ok: true,
             dialog: DialogKind { kind: dialog.kind },
             accepted: accept,
             revision,
+            caused: CausedReport::of(&caused),
         })
     })
 }
@@ -104,6 +109,9 @@ pub struct DialogResult {
     pub accepted: bool,
     /// The page revision after the call.
     pub revision: u64,
+    /// What the page did once its script went on (a navigation, the next dialog, a popup).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub caused: Option<CausedReport>,
 }
 
 /// A dialog's type.

@@ -12,8 +12,8 @@ use serde_json::{Value, json};
 
 /// A booking form of flatpickr fields: a plain one, one that shows the date in words in an
 /// input of its own (its labelled field becomes a hidden input), one that takes no day before
-/// 2026-06-10, and two that take a time too, on a 24-hour clock and on a 12-hour one (an
-/// AM/PM toggle). `sent()` is what the form would send, `picked()` what each date picker
+/// 2026-06-10, and three that take a time too, on a 24-hour clock, on a 12-hour one (an
+/// AM/PM toggle), and between 09:00 and 17:00 only. `sent()` is what the form would send, `picked()` what each date picker
 /// chose, `timed()` what each date-and-time picker chose.
 const FORM: &str = r#"<!doctype html><html><head><meta charset="utf-8"><title>Booking</title>
 <link rel="stylesheet" href="/npm/flatpickr/dist/flatpickr.min.css">
@@ -24,6 +24,7 @@ const FORM: &str = r#"<!doctype html><html><head><meta charset="utf-8"><title>Bo
 <p><label for="soon">Earliest</label> <input id="soon" name="soon"></p>
 <p><label for="pickup">Pickup</label> <input id="pickup" name="pickup"></p>
 <p><label for="dinner">Dinner</label> <input id="dinner" name="dinner"></p>
+<p><label for="drop">Delivery</label> <input id="drop" name="drop"></p>
 <button type="button">Book</button></form>
 <script>
 const pickers = [flatpickr('#arrive', {}), flatpickr('#leave', {altInput: true, altFormat: 'F j, Y', dateFormat: 'Y-m-d'}),
@@ -31,7 +32,8 @@ const pickers = [flatpickr('#arrive', {}), flatpickr('#leave', {altInput: true, 
 window.sent = () => Object.fromEntries(new FormData(document.getElementById('f')));
 window.picked = () => pickers.map((p) => p.selectedDates.map((d) => p.formatDate(d, 'Y-m-d')).join(','));
 const clocks = [flatpickr('#pickup', {enableTime: true, time_24hr: true, dateFormat: 'Y-m-d H:i'}),
-  flatpickr('#dinner', {enableTime: true, dateFormat: 'Y-m-d h:i K'})];
+  flatpickr('#dinner', {enableTime: true, dateFormat: 'Y-m-d h:i K'}),
+  flatpickr('#drop', {enableTime: true, time_24hr: true, dateFormat: 'Y-m-d H:i', minTime: '09:00', maxTime: '17:00'})];
 window.timed = () => clocks.map((p) => p.selectedDates.map((d) => p.formatDate(d, 'Y-m-d H:i:S')).join(','));
 </script></body></html>"#;
 
@@ -76,7 +78,7 @@ fn read_only_date_fields_are_filled_through_their_calendars() {
     );
     assert_eq!(
         eval(&mut g, "sent()"),
-        json!({"arrive": "2027-03-05", "leave": "2025-11-30", "soon": "2026-07-01", "pickup": "", "dinner": ""})
+        json!({"arrive": "2027-03-05", "leave": "2025-11-30", "soon": "2026-07-01", "pickup": "", "dinner": "", "drop": ""})
     );
     assert_eq!(
         eval(&mut g, "document.querySelector('#leave + input').value"),
@@ -103,7 +105,8 @@ fn a_day_the_calendar_refuses_is_never_reported_filled() {
 /// A date with a time is set in the calendar's hour and minute fields after its day, on the
 /// calendar's clock: 14:35 as is, 19:05 as 7:05 with PM, 09:15 back to AM; a value held
 /// already is filled again. A time the calendar cannot set (a date-only calendar, a second
-/// where it shows none) is refused before any day is pressed, the value as it was.
+/// where it shows none) is refused before any day is pressed, the value as it was; one it
+/// changes to another is `notChosen`.
 #[test]
 fn dates_with_times_are_set_on_the_calendars_clock() {
     let (mut g, _web) = open();
@@ -116,7 +119,7 @@ fn dates_with_times_are_set_on_the_calendars_clock() {
     ));
     assert_eq!(
         eval(&mut g, "timed()"),
-        json!(["2027-02-03 14:35:00", "2026-12-24 19:05:00"])
+        json!(["2027-02-03 14:35:00", "2026-12-24 19:05:00", ""])
     );
     assert_eq!(eval(&mut g, "sent().dinner"), "2026-12-24 7:05 PM");
     ok(&fill_form(
@@ -144,4 +147,8 @@ fn dates_with_times_are_set_on_the_calendars_clock() {
     }
     assert_eq!(eval(&mut g, "picked()[0]"), "2027-03-05");
     assert_eq!(eval(&mut g, "timed()[0]"), "2027-02-03 14:35:00");
+    // A time the calendar moves into its hours (07:30 shown as 09:30) is not the time asked.
+    let r = fill_form(&mut g, json!([field("Delivery", "2027-01-10 07:30")]));
+    assert_eq!(failed(&r)["fields"][0]["failureKind"], "notChosen", "{r}");
+    assert_ne!(eval(&mut g, "sent().drop"), "2027-01-10 07:30");
 }

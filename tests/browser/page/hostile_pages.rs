@@ -594,12 +594,64 @@ fn back_to_back_dialogs_are_accepted_one_by_one() {
     for i in 1..=20 {
         let a = ok(&g.call(json!(format!("a{i}")), "acceptDialog", json!({})));
         assert_eq!(a["dialog"]["type"], "alert", "{a}");
+        // The page's script went on to the next alert: the answer says so.
+        if i < 20 {
+            let next = format!("alert {}", i + 1);
+            assert_eq!(a["caused"]["dialog"]["message"], next.as_str(), "{a}");
+        }
     }
     let e = failed(&g.call(json!(2), "acceptDialog", json!({})));
     assert_eq!(e["kind"], "noDialog", "{e}");
     // The page ran to the end of its loop: its title says so.
     let o = ok(&g.call(json!(3), "observe", json!({"level": "summary"})));
     assert_eq!(o["title"], "shown 20", "{o}");
+}
+
+/// A confirmed delete whose row the page animates away after the dialog closed (TiddlyWiki
+/// removes a tiddler so): `acceptDialog` waits for the page as a click does, and its
+/// `changes` name the row removed (before, the answer came back first and said nothing
+/// changed). A dismissed one keeps its row. Checked on the page's own list.
+#[test]
+fn what_the_page_does_after_a_confirm_is_the_answers_change() {
+    let web = Server::start(vec![(
+        "/rows",
+        Page::html(
+            r#"<title>Rows</title><ul><li id="a">Row A <button onclick="ask(this)">Delete A</button></li>
+            <li id="b">Row B <button onclick="ask(this)">Delete B</button></li></ul>
+            <script>function ask(b) { if (!confirm('Delete?')) return; const row = b.closest('li');
+              setTimeout(() => { row.style.transition = 'opacity 400ms'; row.style.opacity = '0';
+                setTimeout(() => row.remove(), 400); }, 0); }</script>"#,
+        ),
+    )]);
+    let mut g = incognito(&[]);
+    nav(&mut g, &web, "/rows");
+    let page = ok(&g.call(json!(0), "observe", json!({})));
+    assert!(page.to_string().contains(r#""name":"Delete A""#), "{page}");
+    for (button, accept) in [("Delete B", false), ("Delete A", true)] {
+        let click = ok(&g.call(
+            json!(1),
+            "click",
+            json!({"target": format!("role=button;name={button}")}),
+        ));
+        assert_eq!(click["caused"]["dialog"]["type"], "confirm", "{click}");
+        let tool = if accept {
+            "acceptDialog"
+        } else {
+            "dismissDialog"
+        };
+        let answer = ok(&g.call(json!(2), tool, json!({})));
+        let removed = &answer["changes"]["removed"];
+        assert_eq!(
+            removed.as_array().map(Vec::len).unwrap_or(0),
+            usize::from(accept),
+            "{answer}"
+        );
+    }
+    let left = common::eval(
+        &mut g,
+        "[...document.querySelectorAll('li')].map((l) => l.id)",
+    );
+    assert_eq!(left, json!(["b"]));
 }
 
 /// Part B 8: a `while(true){}` page made calls time out after 3 to 15 s and `navigate` could
