@@ -158,8 +158,8 @@ PLANTS = [
  ("a day the calendar disables is pressed", [("src/browser/agent/76-calendar.js", "  const dayOff = (el) => el.getAttribute('aria-disabled') === 'true' || /", "  const dayOff = (el) => false && /")], "date_pickers", "a_day_the_calendar_refuses"),
  ("a field standing in for a labelled one goes unnamed", [("src/browser/agent/30-names.js", "    if (!prev || prev.localName !== 'input' || prev.type !== 'hidden' || !prev.id) return '';", "    if (prev || !prev) return '';")], "date_pickers", "read_only_date_fields"),
  ("a calendar without a month list is never stepped", [("src/tools/act/calendar.rs", "        } else if !found.steppers.is_empty() {", "        } else if found.steppers.is_empty() {")], "vuetify", "a_vuetify_date_picker"),
- ("a field whose labels are all hidden from the tree goes unnamed", [("src/browser/agent/30-names.js", "      if (!st8.hidden && !(el.parentElement && el.parentElement.closest('[role=combobox]'))) {", "      if (false) {")], "vuetify", "a_vuetify_date_picker"),
- ("a field inside a combobox takes its seen label from it", [("src/browser/agent/30-names.js", "      if (!st8.hidden && !(el.parentElement && el.parentElement.closest('[role=combobox]'))) {", "      if (!st8.hidden) {")], "vuetify", "an_autocomplete_is_chosen"),
+ ("a field whose labels are all hidden from the tree goes unnamed", [("src/browser/agent/30-names.js", "      if (!st8.hidden && !parts.length && !(el.parentElement && el.parentElement.closest('[role=combobox]'))) {", "      if (false) {")], "vuetify", "a_vuetify_date_picker"),
+ ("a field inside a combobox takes its seen label from it", [("src/browser/agent/30-names.js", "      if (!st8.hidden && !parts.length && !(el.parentElement && el.parentElement.closest('[role=combobox]'))) {", "      if (!st8.hidden && !parts.length) {")], "vuetify", "an_autocomplete_is_chosen"),
  ("a drop the page answers after its animation is not taken", [("src/browser/drops.rs", "const DROP_GRACE_MS: u64 = 1000;", "const DROP_GRACE_MS: u64 = 1;")], "page_model", "a_drop_the_page_moves"),
  ("a drag's destination drops the watch on its source's press", [("src/browser/agent/70-act.js", "    if (action === 'drop') countMutations();\n    else arm();", "    arm();")], "page_model", "a_drop_the_page_moves"),
  ("what is dragged along takes the drop", [("src/browser/agent/70-act.js", ".find((h) => !follows(h));", ".find((h) => !!h);")], "page_model", "a_drop_the_page_moves"),
@@ -255,6 +255,11 @@ PLANTS = [
  ("a time cell its column hides is pressed unseen", [("src/tools/act/calendar.rs", "const MOST_CELL_TURNS: usize = 3;", "const MOST_CELL_TURNS: usize = 0;")], "ant_design", "a_time_is_chosen"),
  ("a calendar's OK is never pressed", [("src/tools/act/calendar.rs", "    match time_parts(b, r, t).await?.confirm {", "    match time_parts(b, r, t).await?.confirm.filter(|_| false) {")], "ant_design", "a_time_is_chosen"),
  ("buttons whose class says prev or next do not step a calendar", [("src/browser/agent/76-calendar.js", "    if (classed.length) return classed.slice(0, 4);", "    if (classed.length) return [];")], "ant_design", "a_time_is_chosen"),
+ ("a select alone in its label is named by its options", [("src/browser/agent/30-names.js", "      if (!st8.hidden && !parts.length && !(el.parentElement", "      if (!st8.hidden && !(el.parentElement")], "page_model", "words_a_person_reads"),
+ ("links before a control are never read as its context", [("src/browser/agent/50-observe.js", "    if (!Array.from(inner).every((c) => roleOf(c) === 'link')) return false;", "    if (inner.length) return false;")], "page_model", "words_a_person_reads"),
+ ("a control's own words never tell it apart", [("src/browser/agent/50-observe.js", "    if (own && /[\\p{L}\\p{N}]/u.test(words) && !own.includes(lc(words))) return words;", "    if (false && own) return words;")], "page_model", "words_a_person_reads"),
+ ("a long context is cut mid-word", [("src/browser/agent/50-observe.js", "    return '…' + (space >= 0 && space < tail.length - 1 ? tail.slice(space + 1) : tail);", "    return '…' + tail;")], "page_model", "words_a_person_reads"),
+ ("zero-width spaces stay in names", [("src/browser/agent/10-refs.js", ".replace(/[\\u200b-\\u200d\\u2060\\ufeff]/g, '')", ".replace(/[\\u2061]/g, '')")], "page_model", "words_a_person_reads"),
 ]
 # Plants by people who had not written the code (issue 28): each family's slips, planted from
 # the docs and the code without reading the tests, with the test that catches each ("lib": the

@@ -57,7 +57,9 @@
 
   // ---------------------------------------------------------------- small helpers
   /** @param {unknown} s */
-  const norm = (s) => String(s == null ? '' : s).replace(/\s+/g, ' ').trim();
+  // Characters that take no room (a zero-width space, joiners, a byte-order mark) are no part
+  // of the words: Swagger UI breaks its paths with them ("get \u200b/api\u200b/pets").
+  const norm = (s) => String(s == null ? '' : s).replace(/[\u200b-\u200d\u2060\ufeff]/g, '').replace(/\s+/g, ' ').trim();
   /** @param {unknown} s */
   const lc = (s) => norm(s).toLowerCase();
   /** @param {number} v @param {number} d */

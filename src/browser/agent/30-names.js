@@ -163,9 +163,10 @@
       if (s) return s;
       // Every label hidden from the accessibility tree: one a person sees still names the field
       // (Vuetify hides its floating label with aria-hidden, and its resting one with
-      // visibility: hidden once the field holds a value). A field inside a combobox leaves its
-      // labels to that combobox (see `fieldLabelInside`).
-      if (!st8.hidden && !(el.parentElement && el.parentElement.closest('[role=combobox]'))) {
+      // visibility: hidden once the field holds a value). A label read that held no words but
+      // the field's own (a select inside its label) names nothing. A field inside a combobox
+      // leaves its labels to that combobox (see `fieldLabelInside`).
+      if (!st8.hidden && !parts.length && !(el.parentElement && el.parentElement.closest('[role=combobox]'))) {
         for (const l of el.labels) {
           const t = l.checkVisibility({ visibilityProperty: true, opacityProperty: true }) ? norm(l.textContent) : '';
           if (t) return t;

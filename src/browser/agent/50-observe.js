@@ -268,6 +268,27 @@
     for (const l of String(n.innerText || '').split('\n')) { const t = norm(stripIcons(l)); if (t && lc(t) !== own) return t; }
     return '';
   }
+  // The last words of `t`, at most `n` characters, from a word's start ("…the behaviour of
+  // TiddlyWiki."), as a person reads the end of a long sentence.
+  /** @param {string} t @param {number} n */
+  function lastWords(t, n) {
+    if (t.length <= n) return t;
+    const tail = t.slice(t.length - n + 1);
+    const space = tail.indexOf(' ');
+    return '…' + (space >= 0 && space < tail.length - 1 ? tail.slice(space + 1) : tail);
+  }
+  // Whether a block before a control is words a person reads there: no control, or links
+  // alone in a heading or in three words or more (a setting's title and its explanation, each
+  // a link in TiddlyWiki), never a button or field (another control's words).
+  /** @param {El} sib */
+  function readAsText(sib) {
+    if (controlOf(sib)) return false;
+    const inner = sib.querySelectorAll(CONTROL_SELECTOR);
+    if (!inner.length) return true;
+    if (!Array.from(inner).every((c) => roleOf(c) === 'link')) return false;
+    return HEADING_TAG.test(sib.localName) || roleOf(sib) === 'heading' || norm(sib.innerText || '').split(' ').length >= 3;
+  }
+  const HEADING_TAG = /^h[1-6]$/;
   // The words a person reads just before el: the nearest non-empty text among its previous
   // siblings and theirs, up to four levels up (a wrapper around one element alone is no level),
   // not crossing a region or a control. Words laid out lower than el's middle are read after
@@ -289,11 +310,11 @@
         let t = '';
         if (sib.nodeType === 3) t = sib.data;
         else if (sib.nodeType === 1) {
-          if (SKIP.has(sib.localName) || absent(sib) || controlOf(sib) || sib.querySelector(CONTROL_SELECTOR) || REGION.has(roleOf(sib))) continue;
+          if (SKIP.has(sib.localName) || absent(sib) || REGION.has(roleOf(sib)) || !readAsText(sib)) continue;
           t = sib.innerText || '';
         }
         t = norm(stripIcons(t)).replace(/^[\s,;|·•:/-]+|[\s,;|·•/-]+$/g, '');
-        if (t && lc(t) !== own && !below(sib)) return t.length > 60 ? t.slice(t.length - 60) : t;
+        if (t && lc(t) !== own && !below(sib)) return lastWords(t, 60);
       }
       const up = flatParent(node);
       if (!up || REGION.has(roleOf(up))) break;
@@ -305,6 +326,11 @@
   /** @param {El} el @param {string} name */
   function contextOf(el, name) {
     const own = lc(name);
+    // A control named apart from the words it shows (by a tooltip, an aria-label) is told apart
+    // by those words, which a person reads on it (TiddlyWiki's tag list: each "add tag" shows
+    // its tag).
+    const words = norm(stripIcons(el.innerText || ''));
+    if (own && /[\p{L}\p{N}]/u.test(words) && !own.includes(lc(words))) return words;
     let n = flatParent(el);
     for (let k = 0; n && k < 12; k++, n = flatParent(n)) {
       const r = roleOf(n);

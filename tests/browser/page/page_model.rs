@@ -2788,3 +2788,82 @@ fn loose_labels_give_each_unnamed_control_its_own() {
     ok(&g.call(json!(1), "click", json!({"target": save["ref"]})));
     assert_eq!(eval(&mut g, "window.saved"), 1);
 }
+
+/// Words a person reads tell repeated and unnamed controls apart (reduced from TiddlyWiki and
+/// Swagger UI): a setting's title and explanation are links before its select, and read as
+/// its context (before, both selects took the panel's first sentence, cut mid-word); a select
+/// alone in its label is named as Chrome names it (nothing, not its options run together),
+/// known by the words beside the label; items named by one tooltip are told apart by the words
+/// each shows (before, each took the previous item's); a long sentence before a button is cut
+/// at a word's start; a name's zero-width spaces are no part of it. Each is acted on by what
+/// the observation says, checked on the page.
+#[test]
+fn words_a_person_reads_tell_repeated_controls_apart() {
+    let web = fixtures(vec![]);
+    let mut g = glass(&[]);
+    let obs = open(&mut g, &web, "/read-words.html");
+    let all = common::all_elements(&obs["elements"]);
+    let with = |role: &str, context: &str| -> Value {
+        let found: Vec<&Value> = all
+            .iter()
+            .filter(|e| e["role"] == role && e["context"] == context)
+            .collect();
+        assert_eq!(found.len(), 1, "{role} {context}: {obs}");
+        found[0].clone()
+    };
+    let side = with(
+        "combobox",
+        "Specify which sidebar tab is displayed by default",
+    );
+    with(
+        "combobox",
+        "Specify which More sidebar tab is displayed by default",
+    );
+    let servers = with("combobox", "Servers");
+    assert_eq!(servers["name"], "", "{servers}");
+    ok(&g.call(
+        json!(1),
+        "select",
+        json!({"target": side["ref"], "label": "Recent"}),
+    ));
+    assert_eq!(
+        eval(&mut g, "document.getElementById('side-tab').value"),
+        "Recent"
+    );
+    assert_eq!(
+        eval(&mut g, "document.getElementById('more-tab').value"),
+        "All"
+    );
+    let banana = with("generic", "probebanana");
+    assert_eq!(banana["name"], "add tag", "{banana}");
+    with("generic", "probeapple");
+    ok(&g.call(json!(2), "click", json!({"target": banana["ref"]})));
+    assert_eq!(eval(&mut g, "window.picked"), "banana");
+    let applies: Vec<&Value> = all.iter().filter(|e| e["name"] == "Apply").collect();
+    assert_eq!(applies.len(), 2, "{obs}");
+    for apply in &applies {
+        let context = apply["context"].as_str().unwrap_or_default();
+        let words = context
+            .strip_prefix('…')
+            .unwrap_or_else(|| panic!("{apply}"));
+        let sentence = eval(
+            &mut g,
+            &format!(
+                "[...document.querySelectorAll('p')].map((p) => p.textContent).find((t) => t.endsWith({words:?})) || ''"
+            ),
+        );
+        let sentence = sentence.as_str().unwrap_or_default();
+        let before = &sentence[..sentence.len() - words.len()];
+        assert!(
+            before.ends_with(' '),
+            "cut mid-word: {context:?} of {sentence:?}"
+        );
+    }
+    assert_ne!(applies[0]["context"], applies[1]["context"], "{obs}");
+    ok(&g.call(
+        json!(3),
+        "click",
+        json!({"target": "role=button;name=get /api/pets"}),
+    ));
+    assert_eq!(eval(&mut g, "window.opened"), 1);
+}
