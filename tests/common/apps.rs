@@ -387,6 +387,39 @@ pub fn streamlit(script: &Path, work: &Path) -> App {
     )
 }
 
+/// TiddlyWiki (Node.js, from the npm folder): a wiki made in `work/wiki` from its server
+/// edition and served by `tiddlywiki --listen`, which saves each tiddler as a `.tid` file in
+/// `work/wiki/tiddlers`.
+pub fn tiddlywiki(work: &Path) -> App {
+    let main = npm_package("tiddlywiki").join("tiddlywiki.js");
+    let wiki = work.join("wiki");
+    let made = Command::new("node")
+        .arg(&main)
+        .arg(&wiki)
+        .args(["--init", "server"])
+        .output()
+        .expect("run node");
+    assert!(
+        made.status.success(),
+        "tiddlywiki --init failed: {}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+    let command = |port: u16| {
+        let mut cmd = Command::new("node");
+        cmd.arg(&main)
+            .arg(&wiki)
+            .args(["--listen", "host=127.0.0.1"])
+            .arg(format!("port={port}"));
+        cmd
+    };
+    App::start(
+        command,
+        "/",
+        Duration::from_secs(60),
+        work.join("tiddlywiki.log"),
+    )
+}
+
 /// The status line and the body the helpers' Python prints.
 fn status_and_body(out: &str) -> (u16, String) {
     let (status, body) = out.split_once('\n').unwrap_or((out, ""));
