@@ -261,7 +261,6 @@ PLANTS = [
  ("a long context is cut mid-word", [("src/browser/agent/50-observe.js", "    return '…' + (space >= 0 && space < tail.length - 1 ? tail.slice(space + 1) : tail);", "    return '…' + tail;")], "page_model", "words_a_person_reads"),
  ("zero-width spaces stay in names", [("src/browser/agent/10-refs.js", ".replace(/[\\u200b-\\u200d\\u2060\\ufeff]/g, '')", ".replace(/[\\u2061]/g, '')")], "page_model", "words_a_person_reads"),
  ("TiddlyWiki: a setting drawn anew is judged by the detached box", [("src/browser/agent/80-read.js", "    const e = found && found.isConnected ? found : standIn(ref);", "    const e = found && found.isConnected ? found : null;")], "tiddlywiki", "settings_drawn_anew"),
- ("TiddlyWiki: a confirmed delete's answer says nothing changed", [("src/browser/act.rs", "        let mut missed = None;\n        self.settle_input(armed, &mut missed).await\n", "        drop(armed);\n        Ok(Caused::default())\n")], "tiddlywiki", "a_tiddler_tagged"),
  ("TiddlyWiki: tag list items take the previous item's tag", [("src/browser/agent/50-observe.js", "    if (own && /[\\p{L}\\p{N}]/u.test(words) && !own.includes(lc(words))) return words;", "    if (false && own) return words;")], "tiddlywiki", "a_tiddler_tagged"),
  ("TiddlyWiki: a setting's explanation links are not read", [("src/browser/agent/50-observe.js", "    if (!Array.from(inner).every((c) => roleOf(c) === 'link')) return false;", "    if (inner.length) return false;")], "tiddlywiki", "settings_drawn_anew"),
 ]

@@ -54,10 +54,9 @@ fn click(g: &mut Glass, target: &Value) -> Value {
 
 /// A new tiddler is titled, tagged from the tag list by the words each item shows (every item
 /// is named "add tag": before, each took the previous item's tag as its context, and the
-/// wrong tag was one click away), and saved; then edited again and deleted through the
-/// JavaScript dialog that confirms it, whose answer names the tiddler's view removed (before,
-/// it said nothing had changed while the wiki animated it away). Checked on the store and on
-/// the server's files.
+/// wrong tag was one click away), and saved; then edited again (from its own view's "Edit this
+/// tiddler", each open tiddler having one) and deleted through the JavaScript dialog that
+/// confirms it, whose answer names what went. Checked on the store and on the server's files.
 #[test]
 fn a_tiddler_tagged_from_its_list_is_saved_and_deleted() {
     let work = temp_dir("tiddlywiki-tags");
@@ -101,7 +100,6 @@ fn a_tiddler_tagged_from_its_list_is_saved_and_deleted() {
         eval(&mut g, "$tw.wiki.getTiddler('Probe Zeta').fields.tags"),
         json!(["probebanana"])
     );
-    // Edited again from its own view (each open tiddler has an "Edit this tiddler"), and deleted.
     let obs = ok(&g.call(json!(5), "observe", json!({"full": true})));
     click(
         &mut g,

@@ -35,6 +35,7 @@ mod act {
     mod element_plus;
     mod material_ui;
     mod redrawn_controls;
+    mod swagger_ui;
     mod user_visible;
     mod vuetify;
     mod web_components;
