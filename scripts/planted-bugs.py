@@ -263,6 +263,8 @@ PLANTS = [
  ("TiddlyWiki: a setting drawn anew is judged by the detached box", [("src/browser/agent/80-read.js", "    const e = found && found.isConnected ? found : standIn(ref);", "    const e = found && found.isConnected ? found : null;")], "tiddlywiki", "settings_drawn_anew"),
  ("TiddlyWiki: tag list items take the previous item's tag", [("src/browser/agent/50-observe.js", "    if (own && /[\\p{L}\\p{N}]/u.test(words) && !own.includes(lc(words))) return words;", "    if (false && own) return words;")], "tiddlywiki", "a_tiddler_tagged"),
  ("TiddlyWiki: a setting's explanation links are not read", [("src/browser/agent/50-observe.js", "    if (!Array.from(inner).every((c) => roleOf(c) === 'link')) return false;", "    if (inner.length) return false;")], "tiddlywiki", "settings_drawn_anew"),
+ ("a heading of a part that ended is the next part's context", [("src/browser/agent/50-observe.js", "        if (!(up && composedContains(up, el)) && !(around && composedContains(around, el))) continue;", "        if (!up && !around) continue;")], "page_model", "words_a_person_reads"),
+ ("an open disclosure never names the part it shows", [("src/browser/agent/50-observe.js", "    const opener = openedBy(el, own);", "    const opener = '';")], "swagger_ui", "operations_are_opened"),
 ]
 # Plants by people who had not written the code (issue 28): each family's slips, planted from
 # the docs and the code without reading the tests, with the test that catches each ("lib": the
@@ -300,6 +302,7 @@ TEST_MODULES = {
     "vuetify": ("browser", "act::vuetify::"),
     "date_pickers": ("browser", "act::date_pickers::"),
     "redrawn_controls": ("browser", "act::redrawn_controls::"),
+    "swagger_ui": ("browser", "act::swagger_ui::"),
     "element_plus": ("browser", "act::element_plus::"),
     "browser_pages": ("browser", "tabs::browser_pages::"),
     "devtools": ("browser", "devtools::parity::"),

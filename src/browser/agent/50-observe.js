@@ -323,6 +323,23 @@
     }
     return '';
   }
+  // The name of the disclosure that shows the part el is in: an expanded button
+  // (`aria-expanded="true"`) just before a box around el, or inside such a box's header
+  // (Swagger UI's operation "DELETE /api/pets/{id}", opened, above its Execute button).
+  /** @param {El} el @param {string} own */
+  function openedBy(el, own) {
+    let n = flatParent(el);
+    for (let k = 0; n && k < 8 && !REGION.has(roleOf(n)); k++, n = flatParent(n)) {
+      let sib = n.previousElementSibling;
+      for (let s = 0; sib && s < 3; s++, sib = sib.previousElementSibling) {
+        const b = sib.matches('[aria-expanded=true]') ? sib : sib.querySelector(':scope > [aria-expanded=true], :scope > * > [aria-expanded=true]');
+        if (!b || absent(/** @type {El} */ (b))) continue;
+        const t = accName(/** @type {El} */ (b), roleOf(/** @type {El} */ (b)));
+        if (t && lc(t) !== own) return t;
+      }
+    }
+    return '';
+  }
   /** @param {El} el @param {string} name */
   function contextOf(el, name) {
     const own = lc(name);
@@ -360,16 +377,25 @@
     }
     const before = textBefore(el, own);
     if (before) return before;
-    // The last shown heading before el inside its region.
+    const opener = openedBy(el, own);
+    if (opener) return opener;
+    // The last shown heading before el inside its region that heads it: one whose box, or the
+    // box around that, holds el too (a card's title in its header). A heading inside a part
+    // that ended before el heads that part only (Swagger UI's "Responses" of the operation
+    // opened above is no context of the next operation's buttons).
     let region = flatParent(el);
     while (region && !REGION.has(roleOf(region)) && region !== el.ownerDocument.body) region = flatParent(region);
     const scope = region || el.ownerDocument.body;
     if (scope) {
       const hs = scope.querySelectorAll(HEADING_SELECTOR);
-      for (let j = hs.length - 1; j >= 0; j--) {
+      for (let j = hs.length - 1, seen = 0; j >= 0 && seen < 50; j--) {
         /** @type {El} */
         const h = hs[j];
         if (composedContains(h, el) || !(h.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) || absent(h)) continue;
+        seen++;
+        const up = flatParent(h);
+        const around = up && up !== scope ? flatParent(up) : up;
+        if (!(up && composedContains(up, el)) && !(around && composedContains(around, el))) continue;
         const t = norm(stripIcons(h.innerText || ''));
         if (t && lc(t) !== own) return t;
         break;

@@ -34,8 +34,14 @@ fn open() -> (Glass, Server) {
     let web = Server::start_with_dirs(
         vec![
             ("/docs", Page::html(INDEX)),
-            ("/openapi.json", Page::html(SPEC).header("Content-Type", "application/json")),
-            ("/api/pets", Page::html("[]").header("Content-Type", "application/json")),
+            (
+                "/openapi.json",
+                Page::html(SPEC).header("Content-Type", "application/json"),
+            ),
+            (
+                "/api/pets",
+                Page::html("[]").header("Content-Type", "application/json"),
+            ),
             ("/v2/api/pets/77", Page::html("")),
         ],
         &[("/npm/swagger-ui-dist", apps::npm_package("swagger-ui-dist"))],
@@ -67,19 +73,36 @@ fn by_context(g: &mut Glass, role: &str, context: &str) -> Value {
 }
 
 /// An operation is opened by the path its button shows, tried out with an enum parameter
-/// chosen, and executed: the server receives the query; then, with the second server chosen
-/// in the "Servers" select, another operation's path parameter is typed and sent there.
+/// chosen (an unnamed select, known by its row), and executed: the server receives the query;
+/// then, with the second server chosen in the "Servers" select, another operation's path
+/// parameter is typed and sent there by its own Execute, known by the operation that shows it
+/// (both operations are open; before, each Execute took the heading of the section around
+/// them, and the other operation's buttons the "Responses" heading of the one open above).
 #[test]
 fn operations_are_opened_tried_out_and_sent_to_the_server_chosen() {
     let (mut g, web) = open();
-    call(&mut g, "click", json!({"target": "role=button;name=get /api/pets"}));
-    call(&mut g, "click", json!({"target": "role=button;name=Try it out"}));
+    call(
+        &mut g,
+        "click",
+        json!({"target": "role=button;name=get /api/pets"}),
+    );
+    call(
+        &mut g,
+        "click",
+        json!({"target": "role=button;name=Try it out"}),
+    );
+    // The parameter's select has no name; its row says which it is.
+    let status = by_context(&mut g, "combobox", "status string (query)");
     call(
         &mut g,
         "select",
-        json!({"target": "role=combobox;name=status", "label": "pending"}),
+        json!({"target": status["ref"], "label": "pending"}),
     );
-    call(&mut g, "click", json!({"target": "role=button;name=Execute"}));
+    call(
+        &mut g,
+        "click",
+        json!({"target": "role=button;name=Execute"}),
+    );
     assert_eq!(web.wait_for("/api/pets", 1, Duration::from_secs(10)), 1);
     assert_eq!(web.requests("/api/pets"), ["/api/pets?status=pending"]);
     let servers = by_context(&mut g, "combobox", "Servers");
@@ -89,7 +112,11 @@ fn operations_are_opened_tried_out_and_sent_to_the_server_chosen() {
         "select",
         json!({"target": servers["ref"], "label": "/v2 - v2 prefix"}),
     );
-    call(&mut g, "click", json!({"target": "role=button;name=delete /api/pets/{id}"}));
+    call(
+        &mut g,
+        "click",
+        json!({"target": "role=button;name=delete /api/pets/{id}"}),
+    );
     let tries = call(&mut g, "observe", json!({"full": true}));
     let try_buttons: Vec<Value> = common::all_elements(&tries["elements"])
         .into_iter()
@@ -102,13 +129,13 @@ fn operations_are_opened_tried_out_and_sent_to_the_server_chosen() {
         "type",
         json!({"target": "role=textbox;name=id", "text": "77"}),
     );
-    let executes = call(&mut g, "observe", json!({"full": true}));
-    let execute: Vec<Value> = common::all_elements(&executes["elements"])
-        .into_iter()
-        .filter(|e| e["role"] == "button" && e["name"] == "Execute")
-        .collect();
-    assert_eq!(execute.len(), 1, "{executes}");
-    call(&mut g, "click", json!({"target": execute[0]["ref"]}));
-    assert_eq!(web.wait_for("/v2/api/pets/77", 1, Duration::from_secs(10)), 1);
+    // Both operations are open, each with its Execute: the one the DELETE operation shows.
+    let execute = by_context(&mut g, "button", "DELETE /api/pets/{id} Delete a pet");
+    assert_eq!(execute["name"], "Execute", "{execute}");
+    call(&mut g, "click", json!({"target": execute["ref"]}));
+    assert_eq!(
+        web.wait_for("/v2/api/pets/77", 1, Duration::from_secs(10)),
+        1
+    );
     assert_eq!(web.requests("/api/pets").len(), 1);
 }
