@@ -2795,7 +2795,8 @@ fn loose_labels_give_each_unnamed_control_its_own() {
 /// alone in its label is named as Chrome names it (nothing, not its options run together),
 /// known by the words beside the label; items named by one tooltip are told apart by the words
 /// each shows (before, each took the previous item's); a long sentence before a button is cut
-/// at a word's start; a name's zero-width spaces are no part of it. Each is acted on by what
+/// at a word's start; a heading inside a part that ended before a control is not its context;
+/// a name's zero-width spaces are no part of it. Each is acted on by what
 /// the observation says, checked on the page.
 #[test]
 fn words_a_person_reads_tell_repeated_controls_apart() {
@@ -2866,4 +2867,8 @@ fn words_a_person_reads_tell_repeated_controls_apart() {
         json!({"target": "role=button;name=get /api/pets"}),
     ));
     assert_eq!(eval(&mut g, "window.opened"), 1);
+    // A heading inside the part before, which ended there, heads none of the next part.
+    let locks: Vec<&Value> = all.iter().filter(|e| e["name"] == "lock").collect();
+    assert_eq!(locks.len(), 2, "{obs}");
+    assert!(locks.iter().all(|l| l["context"] == "pets"), "{obs}");
 }
