@@ -265,6 +265,8 @@ PLANTS = [
  ("TiddlyWiki: a setting's explanation links are not read", [("src/browser/agent/50-observe.js", "    if (!Array.from(inner).every((c) => roleOf(c) === 'link')) return false;", "    if (inner.length) return false;")], "tiddlywiki", "settings_drawn_anew"),
  ("a heading of a part that ended is the next part's context", [("src/browser/agent/50-observe.js", "        if (!(up && composedContains(up, el)) && !(around && composedContains(around, el))) continue;", "        if (!up && !around) continue;")], "page_model", "words_a_person_reads"),
  ("an open disclosure never names the part it shows", [("src/browser/agent/50-observe.js", "    const opener = openedBy(el, own);", "    const opener = '';")], "swagger_ui", "operations_are_opened"),
+ ("a toggle drawn anew under the name of what it does next is lost", [("src/browser/agent/80-read.js", "    return is === was || (!!was && !!is && (is.includes(was) || was.includes(is))) ? now : null;", "    return is === was ? now : null;")], "redrawn_controls", "a_control_drawn_anew"),
+ ("a control's own words come before its row", [("src/browser/agent/50-observe.js", "    const own = lc(name);\n    let n = flatParent(el);", "    const own = lc(name);\n    const w0 = norm(stripIcons(el.innerText || ''));\n    if (own && /[\\p{L}\\p{N}]/u.test(w0) && !own.includes(lc(w0))) return w0;\n    let n = flatParent(el);")], "page_model", "words_a_person_reads"),
 ]
 # Plants by people who had not written the code (issue 28): each family's slips, planted from
 # the docs and the code without reading the tests, with the test that catches each ("lib": the

@@ -343,11 +343,6 @@
   /** @param {El} el @param {string} name */
   function contextOf(el, name) {
     const own = lc(name);
-    // A control named apart from the words it shows (by a tooltip, an aria-label) is told apart
-    // by those words, which a person reads on it (TiddlyWiki's tag list: each "add tag" shows
-    // its tag).
-    const words = norm(stripIcons(el.innerText || ''));
-    if (own && /[\p{L}\p{N}]/u.test(words) && !own.includes(lc(words))) return words;
     let n = flatParent(el);
     for (let k = 0; n && k < 12; k++, n = flatParent(n)) {
       const r = roleOf(n);
@@ -375,6 +370,12 @@
       }
       if (REGION.has(r)) break;
     }
+    // A control named apart from the words it shows (by a tooltip, an aria-label) and in no
+    // row or item that tells it apart is told apart by those words, which a person reads on it
+    // (TiddlyWiki's tag list: each "add tag" shows its tag; MLflow's "Edit tags" buttons all
+    // show "Add tags", and their rows tell them apart).
+    const words = norm(stripIcons(el.innerText || ''));
+    if (own && /[\p{L}\p{N}]/u.test(words) && !own.includes(lc(words))) return words;
     const before = textBefore(el, own);
     if (before) return before;
     const opener = openedBy(el, own);

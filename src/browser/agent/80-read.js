@@ -432,8 +432,9 @@
   }
   // Where each element whose state was read stood (its root, its path there, its role and
   // name), by ref: a page may draw a control anew as it takes a press (TiddlyWiki's settings,
-  // a React key that changes), and the one standing there now, of the same role and name, is
-  // the control whose state counts, for every action that reads the state after.
+  // a React key that changes), and the one standing there now, of the same role and name (or
+  // a name holding the other's), is the control whose state counts, for every action that
+  // reads the state after.
   /** @type {Map<string, { root: Document | ShadowRoot, path: string, role: string, name: string }>} */
   const placesRead = new Map();
   /** @param {string} ref @param {El} e */
@@ -451,7 +452,11 @@
     const p = typeof ref === 'string' ? placesRead.get(ref) : undefined;
     if (!p || !p.root.isConnected) return null;
     const now = /** @type {El | null} */ (p.root.querySelector(p.path));
-    return now && (roleOf(now) || '') === p.role && accName(now, p.role) === p.name ? now : null;
+    if (!now || (roleOf(now) || '') !== p.role) return null;
+    // The same name, or one that holds the other: a toggle that says what it does next
+    // ("Pin run" drawn anew as "Unpin run", MLflow's; "Follow", "Unfollow").
+    const was = lc(p.name), is = lc(accName(now, p.role));
+    return is === was || (!!was && !!is && (is.includes(was) || was.includes(is))) ? now : null;
   }
   /** @param {...unknown} refs */
   function cssPaths(...refs) {

@@ -13,7 +13,7 @@ use serde_json::json;
 /// Three settings, each drawn anew when it changes: at once, a tick later, and one the page
 /// refuses to turn on (drawn anew, still off). `settings()` is what the page holds.
 const SETTINGS: &str = r#"<!doctype html><html><head><title>Settings</title></head><body>
-<div id="now"></div><div id="later"></div><div id="locked"></div>
+<div id="now"></div><div id="later"></div><div id="locked"></div><div id="pin"></div>
 <script>
 const held = {now: false, later: false, locked: false};
 function draw(id) {
@@ -26,7 +26,15 @@ function draw(id) {
   });
 }
 ['now', 'later', 'locked'].forEach(draw);
-window.settings = () => ({...held});
+// A toggle that says what it does next (MLflow's run pin): drawn anew as "Unpin run".
+let pinned = false;
+function drawPin() {
+  const box = document.getElementById('pin');
+  box.innerHTML = '<label><input type="checkbox"' + (pinned ? ' checked' : '') + '> ' + (pinned ? 'Unpin run' : 'Pin run') + '</label>';
+  box.querySelector('input').addEventListener('change', (e) => { pinned = e.target.checked; drawPin(); });
+}
+drawPin();
+window.settings = () => ({...held, pinned});
 </script></body></html>"#;
 
 fn open() -> (common::Glass, Server) {
@@ -46,7 +54,8 @@ fn toggle(g: &mut common::Glass, tool: &str, name: &str) -> serde_json::Value {
 
 /// `check`, `uncheck` and `fillForm` each judge the setting by the box drawn in its place: ok
 /// when it took the state (never `notToggled` for a setting that changed, which invites a
-/// second press that turns it back), `notToggled` when the page drew it as it was.
+/// second press that turns it back, also for a toggle drawn anew under the name of what it
+/// does next: "Pin run", then "Unpin run"), `notToggled` when the page drew it as it was.
 #[test]
 fn a_control_drawn_anew_is_judged_by_the_one_in_its_place() {
     let (mut g, _web) = open();
@@ -54,7 +63,7 @@ fn a_control_drawn_anew_is_judged_by_the_one_in_its_place() {
     ok(&toggle(&mut g, "check", "Sync later"));
     assert_eq!(
         eval(&mut g, "settings()"),
-        json!({"now": true, "later": true, "locked": false})
+        json!({"now": true, "later": true, "locked": false, "pinned": false})
     );
     ok(&toggle(&mut g, "uncheck", "Sync now"));
     ok(&fill_form(
@@ -64,8 +73,13 @@ fn a_control_drawn_anew_is_judged_by_the_one_in_its_place() {
     ));
     assert_eq!(
         eval(&mut g, "settings()"),
-        json!({"now": true, "later": false, "locked": false})
+        json!({"now": true, "later": false, "locked": false, "pinned": false})
     );
+    // Drawn anew under the name of what it does next, it is still the one pressed.
+    ok(&toggle(&mut g, "check", "Pin run"));
+    assert_eq!(eval(&mut g, "settings().pinned"), true);
+    ok(&toggle(&mut g, "uncheck", "Unpin run"));
+    assert_eq!(eval(&mut g, "settings().pinned"), false);
     let r = toggle(&mut g, "check", "Locked sync");
     assert_eq!(failed(&r)["failureKind"], "notToggled", "{r}");
     let r = fill_form(

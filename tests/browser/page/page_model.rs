@@ -2789,15 +2789,15 @@ fn loose_labels_give_each_unnamed_control_its_own() {
     assert_eq!(eval(&mut g, "window.saved"), 1);
 }
 
-/// Words a person reads tell repeated and unnamed controls apart (reduced from TiddlyWiki and
-/// Swagger UI): a setting's title and explanation are links before its select, and read as
-/// its context (before, both selects took the panel's first sentence, cut mid-word); a select
-/// alone in its label is named as Chrome names it (nothing, not its options run together),
-/// known by the words beside the label; items named by one tooltip are told apart by the words
-/// each shows (before, each took the previous item's); a long sentence before a button is cut
-/// at a word's start; a heading inside a part that ended before a control is not its context;
-/// a name's zero-width spaces are no part of it. Each is acted on by what
-/// the observation says, checked on the page.
+/// Words a person reads tell repeated and unnamed controls apart (reduced from TiddlyWiki,
+/// Swagger UI and MLflow): a setting's title and explanation are links before its select, and
+/// read as its context (before, both selects took the panel's first sentence, cut mid-word); a
+/// select alone in its label is named as Chrome names it (nothing, not its options run
+/// together), known by the words beside the label; items named by one tooltip are told apart
+/// by the words each shows (before, each took the previous item's), unless their rows tell
+/// them apart; a long sentence before a button is cut at a word's start; a heading inside a
+/// part that ended before a control is not its context; a name's zero-width spaces are no part
+/// of it. Each is acted on by what the observation says, checked on the page.
 #[test]
 fn words_a_person_reads_tell_repeated_controls_apart() {
     let web = fixtures(vec![]);
@@ -2840,6 +2840,12 @@ fn words_a_person_reads_tell_repeated_controls_apart() {
     with("generic", "probeapple");
     ok(&g.call(json!(2), "click", json!({"target": banana["ref"]})));
     assert_eq!(eval(&mut g, "window.picked"), "banana");
+    // Buttons whose words are all the same ("Add tags") are told apart by their rows.
+    let vision = with("button", "vision-exp");
+    assert_eq!(vision["name"], "Edit tags", "{vision}");
+    with("button", "nlp-exp");
+    ok(&g.call(json!(4), "click", json!({"target": vision["ref"]})));
+    assert_eq!(eval(&mut g, "window.tagged"), "vision");
     let applies: Vec<&Value> = all.iter().filter(|e| e["name"] == "Apply").collect();
     assert_eq!(applies.len(), 2, "{obs}");
     for apply in &applies {
