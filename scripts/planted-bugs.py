@@ -267,6 +267,9 @@ PLANTS = [
  ("an open disclosure never names the part it shows", [("src/browser/agent/50-observe.js", "    const opener = openedBy(el, own);", "    const opener = '';")], "swagger_ui", "operations_are_opened"),
  ("a toggle drawn anew under the name of what it does next is lost", [("src/browser/agent/80-read.js", "    return is === was || (!!was && !!is && (is.includes(was) || was.includes(is))) ? now : null;", "    return is === was ? now : null;")], "redrawn_controls", "a_control_drawn_anew"),
  ("a control's own words come before its row", [("src/browser/agent/50-observe.js", "    const own = lc(name);\n    let n = flatParent(el);", "    const own = lc(name);\n    const w0 = norm(stripIcons(el.innerText || ''));\n    if (own && /[\\p{L}\\p{N}]/u.test(w0) && !own.includes(lc(w0))) return w0;\n    let n = flatParent(el);")], "page_model", "words_a_person_reads"),
+ ("a grid's rows are read in the order of their nodes", [("src/browser/agent/50-observe.js", "    if (rows.length < 2 || !rows.every((r) => at(r) > 0)) return rows;", "    if (rows.length >= 0) return rows;")], "data_grids", "a_sorted_grid"),
+ ("a row drawn in two containers is read as its first part", [("src/browser/agent/50-observe.js", "  const partsOf = (r) => [r, ...(rowParts.get(r) || [])];", "  const partsOf = (r) => [r];")], "data_grids", "a_sorted_grid"),
+ ("a row's cells are read in the order of their nodes", [("src/browser/agent/50-observe.js", "    return cells.length > 1 && cells.every((c) => at(c) > 0) ? cells.sort((a, b) => at(a) - at(b)) : cells;", "    return cells;")], "data_grids", "a_sorted_grid"),
 ]
 # Plants by people who had not written the code (issue 28): each family's slips, planted from
 # the docs and the code without reading the tests, with the test that catches each ("lib": the
@@ -294,6 +297,7 @@ TEST_MODULES = {
     "page_delta": ("browser", "page::page_delta::"),
     "generated_layouts": ("browser", "page::generated_layouts::"),
     "hostile_pages": ("browser", "page::hostile_pages::"),
+    "data_grids": ("browser", "page::data_grids::"),
     "browser_tools": ("browser", "page::browser_tools::"),
     "user_visible": ("browser", "act::user_visible::"),
     "drag_libraries": ("browser", "act::drag_libraries::"),

@@ -20,6 +20,7 @@ mod session {
 /// Reading the page: the page agent, the page model, deltas, generated layouts, hostile pages.
 mod page {
     mod browser_tools;
+    mod data_grids;
     mod generated_layouts;
     mod hostile_pages;
     mod page_agent;

@@ -22,14 +22,47 @@
       };
       for (const r of el.querySelectorAll('[role=row]')) if (owner(r) === el) rows.push(r);
     }
-    return rows;
+    return inGridOrder(rows);
   }
+  // The other parts of a row drawn in several containers, by its first part: AG Grid draws a
+  // row once per pinned part (the selection and name columns apart from the rest), each part
+  // carrying the row's `aria-rowindex`.
+  /** @type {WeakMap<Element, Element[]>} */
+  const rowParts = new WeakMap();
+  // A table's rows in the order it says they stand, when every row says where
+  // (`aria-rowindex`: AG Grid moves rows on a sort without moving their nodes), the parts of
+  // one row taken as one; else the document's order.
+  /** @param {Element[]} rows */
+  function inGridOrder(rows) {
+    /** @param {Element} r */
+    const at = (r) => Number(r.getAttribute('aria-rowindex'));
+    if (rows.length < 2 || !rows.every((r) => at(r) > 0)) return rows;
+    /** @type {Map<number, Element>} */
+    const first = new Map();
+    for (const r of rows) {
+      const f = first.get(at(r));
+      if (f) /** @type {Element[]} */ (rowParts.get(f)).push(r);
+      else { first.set(at(r), r); rowParts.set(r, []); }
+    }
+    return [...first.keys()].sort((a, b) => a - b).map((k) => /** @type {Element} */ (first.get(k)));
+  }
+  /** A row and the other parts it is drawn in. @param {Element} r */
+  const partsOf = (r) => [r, ...(rowParts.get(r) || [])];
   // A row a person reads: rendered and visible, or kept for a canvas that draws it (no box
   // of its own there, as none of the canvas's fallback has one) and not hidden there.
   /** @param {Element} r */
-  const rowShown = (r) => st(r).visibility === 'visible' && (r.checkVisibility() || (!!r.closest('canvas') && st(r).display !== 'none'));
+  const rowShown = (r) => partsOf(r).some((p) => st(p).visibility === 'visible' && (p.checkVisibility() || (!!p.closest('canvas') && st(p).display !== 'none')));
   /** @param {Element} r */
-  const cellsOf = (r) => Array.from(r.children).filter((c) => c.localName === 'td' || c.localName === 'th' || /^(cell|gridcell|columnheader|rowheader)$/.test(c.getAttribute('role') || ''));
+  const ownCells = (r) => Array.from(r.children).filter((c) => c.localName === 'td' || c.localName === 'th' || /^(cell|gridcell|columnheader|rowheader)$/.test(c.getAttribute('role') || ''));
+  // A row's cells, from all its parts, in the order the table says they stand when every cell
+  // says where (`aria-colindex`: AG Grid moves a redrawn cell to the end of its row's nodes).
+  /** @param {Element} r */
+  function cellsOf(r) {
+    const cells = partsOf(r).flatMap(ownCells);
+    /** @param {Element} c */
+    const at = (c) => Number(c.getAttribute('aria-colindex'));
+    return cells.length > 1 && cells.every((c) => at(c) > 0) ? cells.sort((a, b) => at(a) - at(b)) : cells;
+  }
   /** @param {Element} r */
   const headerRow = (r) => { const cs = cellsOf(r); return cs.length > 0 && cs.every((c) => c.localName === 'th' || c.getAttribute('role') === 'columnheader'); };
   // The text of the tables canvases in or at root draw, as a table's text reads (a row a line,
@@ -68,9 +101,9 @@
     let count = 0;
     for (const r of rows) {
       if (!rowShown(r)) continue;
-      if (!columns && body.length === 0 && headerRow(r)) { columns = cellsOf(r).slice(0, 16).map(cellText); shown.push(r); continue; }
+      if (!columns && body.length === 0 && headerRow(r)) { columns = cellsOf(r).slice(0, 16).map(cellText); shown.push(...partsOf(r)); continue; }
       count += 1;
-      if (body.length < maxRows) { body.push(cellsOf(r).slice(0, 16).map(cellText)); shown.push(r); }
+      if (body.length < maxRows) { body.push(cellsOf(r).slice(0, 16).map(cellText)); shown.push(...partsOf(r)); }
     }
     return { columns, rows: body, rowCount: count, undrawn: rowsUndrawn(el, !!columns, count), shown };
   }
