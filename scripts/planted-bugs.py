@@ -231,7 +231,7 @@ PLANTS = [
  ("a slider is set by position where its stop says another number", [("src/tools/act/stepping.rs", "            .is_some_and(|t| !says_number(&t, want))", "            .is_some_and(|t| t.is_empty())")], "streamlit", "streamlit_an_order_placed"),
  ("a number off a slider's scale is refused though a stop says it", [("src/tools/act/stepping.rs", "        if range.text.is_some() {\n            return walk_to_text", "        if false {\n            return walk_to_text")], "streamlit", "streamlit_an_order_placed"),
  ("a canvas is never the table its fallback says", [("src/browser/agent/20-roles.js", "      case 'canvas': { const t = drawnTable(el); return t ? roleOf(t) : null; }", "")], "streamlit", "streamlit_an_order_placed"),
- ("rows kept for a canvas are not read", [("src/browser/agent/50-observe.js", "(r.checkVisibility() || (!!r.closest('canvas') && st(r).display !== 'none'))", "r.checkVisibility()")], "streamlit", "streamlit_an_order_placed"),
+ ("rows kept for a canvas are not read", [("src/browser/agent/50-observe.js", "(p.checkVisibility() || (!!p.closest('canvas') && st(p).display !== 'none'))", "p.checkVisibility()")], "streamlit", "streamlit_an_order_placed"),
  ("a drawn table's text is not in getText", [("src/browser/agent/80-read.js", " + fieldsText(el) + drawnText(el);", " + fieldsText(el);")], "streamlit", "streamlit_an_order_placed"),
  ("a chooser a press opened is never heard", [("src/browser/chooser.rs", "            if ev.method != \"Page.fileChooserOpened\"", "            if ev.method == \"Page.fileChooserOpened\"")], "streamlit", "streamlit_an_order_placed"),
  ("an upload presses whatever sits near a file input", [("src/browser/agent/99-tail.js", "      return [...box.querySelectorAll(CONTROL_SELECTOR)].every(", "      return true || [...box.querySelectorAll(CONTROL_SELECTOR)].every(")], "streamlit", "streamlit_an_order_placed"),
@@ -269,7 +269,7 @@ PLANTS = [
  ("a control's own words come before its row", [("src/browser/agent/50-observe.js", "    const own = lc(name);\n    let n = flatParent(el);", "    const own = lc(name);\n    const w0 = norm(stripIcons(el.innerText || ''));\n    if (own && /[\\p{L}\\p{N}]/u.test(w0) && !own.includes(lc(w0))) return w0;\n    let n = flatParent(el);")], "page_model", "words_a_person_reads"),
  ("a grid's rows are read in the order of their nodes", [("src/browser/agent/50-observe.js", "    if (rows.length < 2 || !rows.every((r) => at(r) > 0)) return rows;", "    if (rows.length >= 0) return rows;")], "data_grids", "a_sorted_grid"),
  ("a row drawn in two containers is read as its first part", [("src/browser/agent/50-observe.js", "  const partsOf = (r) => [r, ...(rowParts.get(r) || [])];", "  const partsOf = (r) => [r];")], "data_grids", "a_sorted_grid"),
- ("a row's cells are read in the order of their nodes", [("src/browser/agent/50-observe.js", "    return cells.length > 1 && cells.every((c) => at(c) > 0) ? cells.sort((a, b) => at(a) - at(b)) : cells;", "    return cells;")], "data_grids", "a_sorted_grid"),
+ ("a row's cells are read in the order of their nodes", [("src/browser/agent/50-observe.js", "    return cells.length > 1 && cells.every((c) => at(c) > 0) ? cells.sort((a, b) => at(a) - at(b)) : cells;", "    return cells;")], "data_grids", "cells_are_read_in_the_order"),
 ]
 # Plants by people who had not written the code (issue 28): each family's slips, planted from
 # the docs and the code without reading the tests, with the test that catches each ("lib": the

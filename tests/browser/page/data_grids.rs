@@ -76,3 +76,37 @@ fn a_sorted_grid_is_read_in_the_order_it_shows() {
     assert_eq!(json!(names), order, "{rows}");
     assert_eq!(rows[0], json!(["run-5", "0.95", "0.1"]), "{rows}");
 }
+
+/// Reduced from MLflow's run table (AG Grid): a row redrawn after a pin keeps its selection
+/// cell first on screen but last among its nodes, and says where each cell stands
+/// (`aria-colindex`); the rows themselves stand as `aria-rowindex` says. The header and each
+/// row are read in that order (before: the pin's cell last, and the header's columns shifted).
+#[test]
+fn cells_are_read_in_the_order_the_grid_says_they_stand() {
+    let page = r#"<!doctype html><html><body><div role="grid" aria-rowcount="3" aria-colcount="3">
+      <div role="row" aria-rowindex="1"><div role="columnheader" aria-colindex="2">Run Name</div>
+        <div role="columnheader" aria-colindex="3">Accuracy</div><div role="columnheader" aria-colindex="1">Pin</div></div>
+      <div role="row" aria-rowindex="3"><div role="gridcell" aria-colindex="2">run-5</div>
+        <div role="gridcell" aria-colindex="3">0.95</div><div role="gridcell" aria-colindex="1">pinned</div></div>
+      <div role="row" aria-rowindex="2"><div role="gridcell" aria-colindex="1">-</div>
+        <div role="gridcell" aria-colindex="2">run-1</div><div role="gridcell" aria-colindex="3">0.67</div></div>
+    </div></body></html>"#;
+    let web = Server::start(vec![("/cells", Page::html(page))]);
+    let mut g = common::incognito(&[]);
+    nav(&mut g, &web, "/cells");
+    let obs = ok(&g.call(json!("o"), "observe", json!({"level": "structured"})));
+    let grid = common::all_elements(&obs["elements"])
+        .into_iter()
+        .find(|e| e["role"] == "grid")
+        .unwrap_or_else(|| panic!("no grid: {obs}"));
+    assert_eq!(
+        grid["columns"],
+        json!(["Pin", "Run Name", "Accuracy"]),
+        "{grid}"
+    );
+    assert_eq!(
+        grid["rows"],
+        json!([["-", "run-1", "0.67"], ["pinned", "run-5", "0.95"]]),
+        "{grid}"
+    );
+}
