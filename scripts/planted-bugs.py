@@ -270,6 +270,8 @@ PLANTS = [
  ("a grid's rows are read in the order of their nodes", [("src/browser/agent/50-observe.js", "    if (rows.length < 2 || !rows.every((r) => at(r) > 0)) return rows;", "    if (rows.length >= 0) return rows;")], "data_grids", "a_sorted_grid"),
  ("a row drawn in two containers is read as its first part", [("src/browser/agent/50-observe.js", "  const partsOf = (r) => [r, ...(rowParts.get(r) || [])];", "  const partsOf = (r) => [r];")], "data_grids", "a_sorted_grid"),
  ("a row's cells are read in the order of their nodes", [("src/browser/agent/50-observe.js", "    return cells.length > 1 && cells.every((c) => at(c) > 0) ? cells.sort((a, b) => at(a) - at(b)) : cells;", "    return cells;")], "data_grids", "cells_are_read_in_the_order"),
+ ("a box a page draws for an item says nothing", [("src/browser/agent/35-state.js", "    const box = drawnBox(el);\n    if (!box) return null;", "    const box = null;\n    if (!box) return null;")], "ant_design", "a_checkable_trees_items"),
+ ("an item with a drawn box is checked by pressing the item", [("src/browser/agent/70-act.js", "    const el = (action === 'check' && drawnBox(found)) || found;", "    const el = found;")], "ant_design", "a_checkable_trees_items"),
 ]
 # Plants by people who had not written the code (issue 28): each family's slips, planted from
 # the docs and the code without reading the tests, with the test that catches each ("lib": the

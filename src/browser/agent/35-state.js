@@ -15,7 +15,24 @@
       if ((a === 'true' || a === 'false' || a === 'mixed') && !seenPresent(el)) return a === 'mixed' ? 'mixed' : a === 'true';
       return el.indeterminate ? 'mixed' : el.checked;
     }
-    return a === 'true' ? true : a === 'mixed' ? 'mixed' : a === 'false' ? false : null;
+    if (a === 'true' || a === 'mixed' || a === 'false') return a === 'mixed' ? 'mixed' : a === 'true';
+    const box = drawnBox(el);
+    if (!box) return null;
+    const tokens = (box.getAttribute('class') || '').split(/\s+/);
+    return tokens.some((t) => /-indeterminate$/.test(t)) ? 'mixed' : tokens.some((t) => /-checked$/.test(t));
+  }
+  // The box a page draws for an item's check with no input and no ARIA state (Ant Design's
+  // checkable tree, MLflow's column chooser: a span of class "ant-tree-checkbox", with
+  // "ant-tree-checkbox-checked" while checked), just before the item or inside it: what it
+  // shows is the item's state, and pressing it is how a person checks the item.
+  /** @param {El} el @returns {El | null} */
+  function drawnBox(el) {
+    if (el.localName === 'input' || (el.hasAttribute('role') && !/^(treeitem|option|gridcell|row)$/.test(el.getAttribute('role') || ''))) return null;
+    /** @param {Element | null} c */
+    const isBox = (c) => !!c && c.localName !== 'input' && (c.getAttribute('class') || '').split(/\s+/).some((t) => /.-checkbox$/.test(t)) && !c.querySelector('input');
+    for (let c = el.previousElementSibling, k = 0; c && k < 3; c = c.previousElementSibling, k++) if (isBox(c)) return /** @type {El} */ (c);
+    for (const c of el.querySelectorAll(':scope > *, :scope > * > *')) if (isBox(c)) return /** @type {El} */ (c);
+    return null;
   }
   // A password field, or a label standing for one: what typing into the element reaches.
   /** @param {El} e */

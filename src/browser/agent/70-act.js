@@ -70,9 +70,11 @@
   /** @param {unknown} ref @param {string} action */
   async function actionable(ref, action) {
     if (!ACTIONS.has(action)) return { ok: false, failure: 'invalidAction' };
-    const el = lookup(ref);
-    if (el === UNKNOWN) return { ok: false, failure: 'unknown' };
-    if (!el || !el.isConnected) return { ok: false, failure: 'detached' };
+    const found = lookup(ref);
+    if (found === UNKNOWN) return { ok: false, failure: 'unknown' };
+    if (!found || !found.isConnected) return { ok: false, failure: 'detached' };
+    // An item checked by the box the page draws for it is checked by pressing that box.
+    const el = (action === 'check' && drawnBox(found)) || found;
     resetCaches();
     let seenNow = sight(el);
     if (!seenNow) return { ok: false, failure: 'notVisible' };

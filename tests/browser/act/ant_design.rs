@@ -32,8 +32,9 @@ function App() {
   const [date, setDate] = React.useState(null);
   const [at, setAt] = React.useState(null);
   const [call, setCall] = React.useState(null);
+  const [columns, setColumns] = React.useState(['dataset']);
   const full = (d) => d && d.format('YYYY-MM-DD HH:mm:ss');
-  window.state = {city: city || null, hub: hub || null, tags, date: date && date.format('YYYY-MM-DD'), at: full(at), call: full(call)};
+  window.state = {city: city || null, hub: hub || null, tags, date: date && date.format('YYYY-MM-DD'), at: full(at), call: full(call), columns};
   return h(A.Form, {layout: 'vertical'},
     h(A.Form.Item, {label: 'City', name: 'city'}, h(A.Select, {options: cities, value: city, style: {width: 300},
       onChange: (v) => { setCity(v); log.push('city=' + v); }})),
@@ -45,7 +46,10 @@ function App() {
     h(A.Form.Item, {label: 'Order code', name: 'code'}, h(A.Input, {readOnly: true, defaultValue: 'ORD-7'})),
     h(A.Form.Item, {label: 'Collect at', name: 'at'}, h(A.DatePicker, {showTime: true, inputReadOnly: true, value: at, onChange: setAt})),
     h(A.Form.Item, {label: 'Call at', name: 'call'}, h(A.DatePicker, {showTime: {use12Hours: true, format: 'h:mm a'},
-      format: 'YYYY-MM-DD h:mm a', inputReadOnly: true, value: call, onChange: setCall})));
+      format: 'YYYY-MM-DD h:mm a', inputReadOnly: true, value: call, onChange: setCall})),
+    h(A.Tree, {checkable: true, defaultExpandAll: true, checkedKeys: columns, onCheck: setColumns, treeData: [
+      {title: 'Attributes', key: 'attrs', children: [{title: 'Dataset', key: 'dataset'}, {title: 'Duration', key: 'duration'}]},
+      {title: 'Metrics', key: 'metrics', children: [{title: 'accuracy', key: 'accuracy'}, {title: 'loss', key: 'loss'}]}]}));
 }
 ReactDOM.createRoot(document.getElementById('root')).render(h(App));
 </script></body></html>"#;
@@ -166,4 +170,35 @@ fn a_time_is_chosen_in_the_calendars_columns_and_confirmed() {
     let shown =
         "[...document.querySelectorAll('input')].some((i) => i.value === '2025-10-01 7:35 pm')";
     assert_eq!(eval(&mut g, shown), true);
+}
+
+/// A checkable tree (MLflow's column chooser is one) draws each item's box as a bare span, no
+/// input and no ARIA state: each item shows the state its box shows (a parent with some
+/// children checked `mixed`), and `check`, `uncheck` and `fillForm` press the box, as a person
+/// does (before: no state shown, `notCheckable`). Checked on React's state.
+#[test]
+fn a_checkable_trees_items_are_checked_by_their_boxes() {
+    let (mut g, _web) = open();
+    let obs = ok(&g.call(json!("o"), "observe", json!({"full": true})));
+    let item = |name: &str| -> Value {
+        common::all_elements(&obs["elements"])
+            .into_iter()
+            .find(|e| e["role"] == "treeitem" && e["name"] == name)
+            .unwrap_or_else(|| panic!("no {name}: {obs}"))
+    };
+    assert_eq!(item("Dataset")["checked"], true);
+    assert_eq!(item("accuracy")["checked"], false);
+    assert_eq!(item("Attributes")["checked"], "mixed");
+    let item_of = |name: &str| json!({"target": format!("role=treeitem;name={name}")});
+    ok(&g.call(json!(1), "check", item_of("accuracy")));
+    ok(&g.call(json!(2), "uncheck", item_of("Dataset")));
+    assert_eq!(state(&mut g)["columns"], json!(["accuracy"]));
+    ok(&fill_form(
+        &mut g,
+        json!([{"target": "role=treeitem;name=loss", "value": true}]),
+    ));
+    assert_eq!(
+        state(&mut g)["columns"],
+        json!(["accuracy", "loss", "metrics"])
+    );
 }
