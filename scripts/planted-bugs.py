@@ -272,6 +272,8 @@ PLANTS = [
  ("a row's cells are read in the order of their nodes", [("src/browser/agent/50-observe.js", "    return cells.length > 1 && cells.every((c) => at(c) > 0) ? cells.sort((a, b) => at(a) - at(b)) : cells;", "    return cells;")], "data_grids", "cells_are_read_in_the_order"),
  ("a box a page draws for an item says nothing", [("src/browser/agent/35-state.js", "    const box = drawnBox(el);\n    if (!box) return null;", "    const box = null;\n    if (!box) return null;")], "ant_design", "a_checkable_trees_items"),
  ("an item with a drawn box is checked by pressing the item", [("src/browser/agent/70-act.js", "    const el = (action === 'check' && drawnBox(found)) || found;", "    const el = found;")], "ant_design", "a_checkable_trees_items"),
+ ("a dialog over the whole window leaves the page behind it usable", [("src/browser/agent/25-visibility.js", "      if (w && r.left <= 1 && r.top <= 1 && r.right >= w.innerWidth - 1 && r.bottom >= w.innerHeight - 1) return d;", "      if (w && r.left <= 1 && r.top <= 1 && r.right >= w.innerWidth - 1 && r.bottom >= w.innerHeight - 1) continue;")], "page_model", "more_visibility_rules"),
+ ("any fixed dialog is taken for modal", [("src/browser/agent/25-visibility.js", "      if (w && r.left <= 1 && r.top <= 1 && r.right >= w.innerWidth - 1 && r.bottom >= w.innerHeight - 1) return d;", "      if (w) return d;")], "page_model", "more_visibility_rules"),
 ]
 # Plants by people who had not written the code (issue 28): each family's slips, planted from
 # the docs and the code without reading the tests, with the test that catches each ("lib": the

@@ -28,8 +28,8 @@
     return f ? absent(f) : false;
   }
   // The open modal dialog: everything outside it is inert (a <dialog> shown with
-  // showModal()) or hidden from assistive technology (a shown dialog with aria-modal=true, as
-  // Chrome treats it).
+  // showModal()), hidden from assistive technology (a shown dialog with aria-modal=true, as
+  // Chrome treats it), or behind a dialog that covers the whole window.
   /** @param {Document} doc */
   function modalRoot(doc) {
     try {
@@ -45,6 +45,18 @@
         for (let n = flatParent(d); n && !inside; n = flatParent(n)) inside = n.getAttribute('aria-hidden') === 'true' || n.hasAttribute('inert');
         if (!inside) return d;
       }
+    }
+    // A dialog laid over the whole window (fixed, as wide and as high as it, taking the
+    // pointer) is modal whether or not it says so: a person reaches nothing behind it (Ant
+    // Design's modal wrap, MLflow's "Create Experiment").
+    const w = doc.defaultView;
+    /** @type {ArrayLike<Element>} */
+    const dialogs = w ? doc.querySelectorAll('[role=dialog],[role=alertdialog]') : [];
+    for (let k = dialogs.length - 1; k >= 0; k--) {
+      const d = dialogs[k], s = st(d);
+      if (s.position !== 'fixed' || s.pointerEvents === 'none' || s.visibility !== 'visible' || !d.checkVisibility()) continue;
+      const r = d.getBoundingClientRect();
+      if (w && r.left <= 1 && r.top <= 1 && r.right >= w.innerWidth - 1 && r.bottom >= w.innerHeight - 1) return d;
     }
     return null;
   }

@@ -1698,7 +1698,8 @@ fn chrome_hits(g: &mut Glass, text: &str) -> Value {
 /// transformed clipper; clip: rect(0 0 0 0) hides; body's overflow clips when html's is not
 /// visible, and is the viewport's (in-flow content shows) when it is; unslotted light DOM and a
 /// closed select's options are absent; everything outside a shown aria-modal dialog is absent
-/// (a hidden one changes nothing); a visually hidden control with no seen label is not listed
+/// (a hidden one changes nothing), and outside a dialog laid over the whole window though it
+/// does not say it is modal (Ant Design's wrap in MLflow; a dialog in a corner is no such); a visually hidden control with no seen label is not listed
 /// and not operable; an opacity:0 control takes the click. For the clipping rules Chrome's own
 /// hit test is asked too, so the expectation is Chrome's, not only Glass's.
 #[test]
@@ -1805,6 +1806,20 @@ fn more_visibility_rules_each_on_its_own_page() {
             r#"<button>Shown</button><div role="dialog" aria-modal="true" aria-label="Ask" style="display:none"><button>Gone</button></div>"#,
             &["Shown"],
             Some("Gone"),
+            false,
+        ),
+        (
+            "window-covering-dialog",
+            r#"<button>Behind</button><div style="position:fixed;inset:0;background:rgba(0,0,0,.4)"></div><div role="dialog" aria-label="Ask" style="position:fixed;inset:0;display:flex;align-items:center;justify-content:center"><div style="background:#fff;padding:20px"><button>Inside</button></div></div>"#,
+            &["Inside"],
+            Some("Behind"),
+            false,
+        ),
+        (
+            "corner-dialog",
+            r#"<button>Beside</button><div role="dialog" aria-label="Chat" style="position:fixed;right:0;bottom:0;width:200px;height:100px"><button>Inside</button></div>"#,
+            &["Beside", "Inside"],
+            None,
             false,
         ),
         (
