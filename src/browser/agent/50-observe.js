@@ -26,7 +26,8 @@
   }
   // The other parts of a row drawn in several containers, by its first part: AG Grid draws a
   // row once per pinned part (the selection and name columns apart from the rest), each part
-  // carrying the row's `aria-rowindex`.
+  // carrying the row's `aria-rowindex`. Set by `rowsOf`, which every reader of a table's rows
+  // calls before it reads their cells.
   /** @type {WeakMap<Element, Element[]>} */
   const rowParts = new WeakMap();
   // A table's rows in the order it says they stand, when every row says where
