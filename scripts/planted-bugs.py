@@ -274,6 +274,8 @@ PLANTS = [
  ("an item with a drawn box is checked by pressing the item", [("src/browser/agent/70-act.js", "    const el = (action === 'check' && drawnBox(found)) || found;", "    const el = found;")], "ant_design", "a_checkable_trees_items"),
  ("a dialog over the whole window leaves the page behind it usable", [("src/browser/agent/25-visibility.js", "      if (w && r.left <= 1 && r.top <= 1 && r.right >= w.innerWidth - 1 && r.bottom >= w.innerHeight - 1) return d;", "      if (w && r.left <= 1 && r.top <= 1 && r.right >= w.innerWidth - 1 && r.bottom >= w.innerHeight - 1) continue;")], "page_model", "more_visibility_rules"),
  ("any fixed dialog is taken for modal", [("src/browser/agent/25-visibility.js", "      if (w && r.left <= 1 && r.top <= 1 && r.right >= w.innerWidth - 1 && r.bottom >= w.innerHeight - 1) return d;", "      if (w) return d;")], "page_model", "more_visibility_rules"),
+ ("a disclosure's header heading never names its part", [("src/browser/agent/50-observe.js", "        const h = b === sib ? null : sib.querySelector(HEADING_SELECTOR);", "        const h = null;")], "real_apps", "cms_sign_in"),
+ ("a target behind a window-covering dialog names no blocker", [("src/browser/agent/60-locate.js", "behind: modal ? summarize(/** @type {El} */ (modal)) : undefined,", "behind: undefined,")], "browser_tools", "an_overlay_blocks"),
 ]
 # Plants by people who had not written the code (issue 28): each family's slips, planted from
 # the docs and the code without reading the tests, with the test that catches each ("lib": the

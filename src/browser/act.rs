@@ -254,11 +254,16 @@ impl Actions<'_> {
             Some("notVisible") => {
                 let mut extra = Map::new();
                 extra.insert("count".into(), answer["count"].clone());
-                Err(targeting(
-                    FailureKind::NotVisible,
-                    "the target exists but is not visible (hidden, clipped away, or covered by its container); nothing was done",
-                    extra,
-                ))
+                let reason = match super::frames::element_summary(&answer["behind"]) {
+                    Some(dialog) => {
+                        extra.insert("blocker".into(), dialog);
+                        "the target is behind an open dialog (`blocker`) that covers the page; answer or close it first; nothing was done"
+                    }
+                    None => {
+                        "the target exists but is not visible (hidden, clipped away, or covered by its container); nothing was done"
+                    }
+                };
+                Err(targeting(FailureKind::NotVisible, reason, extra))
             }
             Some("none") => {
                 let mut extra = Map::new();

@@ -357,9 +357,11 @@
     }
     return '';
   }
-  // The name of the disclosure that shows the part el is in: an expanded button
-  // (`aria-expanded="true"`) just before a box around el, or inside such a box's header
-  // (Swagger UI's operation "DELETE /api/pets/{id}", opened, above its Execute button).
+  // What heads the part an expanded disclosure shows, for a control in that part: the
+  // disclosure (`aria-expanded="true"`) just before a box around el, or inside such a box's
+  // header, named by the header's heading when it has one (Wagtail's panel "Body", beside its
+  // "Toggle section"), else by its own name (Swagger UI's operation "DELETE /api/pets/{id}",
+  // opened, above its Execute button).
   /** @param {El} el @param {string} own */
   function openedBy(el, own) {
     let n = flatParent(el);
@@ -368,7 +370,9 @@
       for (let s = 0; sib && s < 3; s++, sib = sib.previousElementSibling) {
         const b = sib.matches('[aria-expanded=true]') ? sib : sib.querySelector(':scope > [aria-expanded=true], :scope > * > [aria-expanded=true]');
         if (!b || absent(/** @type {El} */ (b))) continue;
-        const t = accName(/** @type {El} */ (b), roleOf(/** @type {El} */ (b)));
+        /** @type {El | null} */
+        const h = b === sib ? null : sib.querySelector(HEADING_SELECTOR);
+        const t = h && !absent(h) ? norm(stripIcons(h.innerText || '')) : accName(/** @type {El} */ (b), roleOf(/** @type {El} */ (b)));
         if (t && lc(t) !== own) return t;
       }
     }

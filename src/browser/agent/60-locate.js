@@ -208,7 +208,9 @@
     // wait for the parse to end before calling it missing.
     const loading = document.readyState === 'loading';
     const hidden = m.hidden.length || absentMatches(locator);
-    if (hidden) return { status: 'notVisible', count: hidden, loading, nextRef: ctx.next };
+    // Behind an open modal dialog: the dialog is what stands in the way.
+    const modal = hidden ? modalRoot(document) : null;
+    if (hidden) return { status: 'notVisible', count: hidden, loading, behind: modal ? summarize(/** @type {El} */ (modal)) : undefined, nextRef: ctx.next };
     const near = nearMatches(locator).map((e) => describe(e, ctx, true));
     return { status: 'none', loading, candidates: near.length ? near : undefined, nextRef: ctx.next };
   }

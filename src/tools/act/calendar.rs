@@ -173,15 +173,29 @@ pub async fn pick_date(b: &mut Browser, r: &str, value: &str) -> Result<bool, To
     };
     let before = b.agent().run(&ValueOf(r)).await?.value;
     press_ref(b, r, Some(&Press::left(1))).await?;
+    // A calendar may open a few frames after the press (a dropdown that slides in): waited
+    // for, as a person waits for it, a little.
     let mut found = day_cell(b, r, date).await?;
+    for _ in 0..OPENING_LOOKS {
+        if found.cells > 0 {
+            break;
+        }
+        b.agent().run(&Settle(300, 2)).await?;
+        found = day_cell(b, r, date).await?;
+    }
     if found.cells == 0 {
         return Ok(false);
     }
-    if let Some(t) = time
-        && !sets_time(&time_parts(b, r, t).await?, t)
-    {
-        close_calendar(b).await;
-        return Ok(false);
+    if let Some(t) = time {
+        let mut parts = time_parts(b, r, t).await?;
+        if !sets_time(&parts, t) {
+            b.agent().run(&Settle(300, 2)).await?;
+            parts = time_parts(b, r, t).await?;
+        }
+        if !sets_time(&parts, t) {
+            close_calendar(b).await;
+            return Ok(false);
+        }
     }
     if found.cell.is_none() {
         if let (Some(month), Some(year)) = (found.month.clone(), found.year.clone()) {
@@ -372,6 +386,10 @@ async fn set_meridiem(b: &mut Browser, r: &str, t: TimeOfDay) -> Result<(), Tool
     }
     Ok(())
 }
+
+/// Looks, a settled moment apart, for a calendar that has not opened yet after its field's
+/// press.
+const OPENING_LOOKS: usize = 4;
 
 /// Most presses of a calendar's month buttons spent turning it to a date's month.
 const MOST_STEPS: usize = 60;

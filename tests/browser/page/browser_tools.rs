@@ -43,6 +43,13 @@ fn pages() -> Server {
             Page::html("<title>Dupes</title><button>Delete</button><button>Delete</button>"),
         ),
         (
+            "/plain-overlay",
+            Page::html(
+                r#"<title>Overlay</title><button id="b" onclick="window.hit=1">Pay</button>
+            <div id="cover" style="position:fixed;inset:0;background:rgba(0,0,0,.3)">Loading prices</div>"#,
+            ),
+        ),
+        (
             "/overlay",
             Page::html(
                 r#"<title>Overlay</title><button id="b" onclick="window.hit=1">Pay</button>
@@ -310,9 +317,17 @@ fn an_overlay_blocks_the_click_and_is_named() {
     let web = pages();
     let mut g = browser();
     nav(&mut g, &web, "/overlay");
+    // The notice is a dialog over the whole window: the page behind it is out of reach, and
+    // the dialog is named as what stands in the way.
     let e = failed(&g.call(json!(2), "click", json!({"target": "role=button;name=Pay"})));
-    assert_eq!(e["failureKind"], "blocked");
-    assert_eq!(e["blocker"]["name"], "Cookie notice");
+    assert_eq!(e["failureKind"], "notVisible", "{e}");
+    assert_eq!(e["blocker"]["name"], "Cookie notice", "{e}");
+    assert_eq!(eval(&mut g, "window.hit === undefined"), true);
+    // A cover that is no dialog blocks the press, and is named by its words.
+    nav(&mut g, &web, "/plain-overlay");
+    let e = failed(&g.call(json!(3), "click", json!({"target": "role=button;name=Pay"})));
+    assert_eq!(e["failureKind"], "blocked", "{e}");
+    assert_eq!(e["blocker"]["name"], "Loading prices", "{e}");
     assert_eq!(eval(&mut g, "window.hit === undefined"), true);
 }
 
