@@ -14,8 +14,18 @@ use common::apps;
 use common::{Glass, eval, ok, temp_dir};
 use serde_json::{Value, json};
 
-fn glass() -> Glass {
-    common::incognito(&[])
+/// A new wiki in a work folder of its own (kept with its server for the test's length), and
+/// Glass, with its default flags, on the wiki's page `path`.
+fn open(tag: &str, path: &str) -> (PathBuf, apps::App, Glass) {
+    let work = temp_dir(tag);
+    let app = apps::tiddlywiki(&work);
+    let mut g = common::incognito(&[]);
+    ok(&g.call(
+        json!("nav"),
+        "navigate",
+        json!({"url": app.url(path), "observe": false}),
+    ));
+    (work, app, g)
 }
 
 /// The file the wiki's server keeps tiddler `name` in (its file name, as the server writes it).
@@ -59,14 +69,7 @@ fn click(g: &mut Glass, target: &Value) -> Value {
 /// confirms it, whose answer names what went. Checked on the store and on the server's files.
 #[test]
 fn a_tiddler_tagged_from_its_list_is_saved_and_deleted() {
-    let work = temp_dir("tiddlywiki-tags");
-    let app = apps::tiddlywiki(&work);
-    let mut g = glass();
-    ok(&g.call(
-        json!(1),
-        "navigate",
-        json!({"url": app.url("/"), "observe": false}),
-    ));
+    let (work, _app, mut g) = open("tiddlywiki-tags", "/");
     // Two tags the wiki knows, on notes of their own.
     eval(
         &mut g,
@@ -121,14 +124,7 @@ fn a_tiddler_tagged_from_its_list_is_saved_and_deleted() {
 /// wiki) and set. Checked on the store and the server's files.
 #[test]
 fn settings_drawn_anew_are_checked_and_chosen() {
-    let work = temp_dir("tiddlywiki-settings");
-    let app = apps::tiddlywiki(&work);
-    let mut g = glass();
-    ok(&g.call(
-        json!(1),
-        "navigate",
-        json!({"url": app.url("/#%24%3A%2FControlPanel"), "observe": false}),
-    ));
+    let (work, _app, mut g) = open("tiddlywiki-settings", "/#%24%3A%2FControlPanel");
     click(&mut g, &json!("role=tab;name=Settings"));
     let missing = "$tw.wiki.getTiddlerText('$:/config/MissingLinks', 'yes')";
     let setting = "role=checkbox;name=Enable links to missing tiddlers";

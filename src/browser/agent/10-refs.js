@@ -112,7 +112,10 @@
   // Whether a field is secret, per call (and across the key events between two calls).
   /** @type {WeakMap<Element, boolean>} */
   let secretMemo = new WeakMap();
-  function resetCaches() { styles = new WeakMap(); clipMemo = new Map(); screenMemo = new Map(); rovingMemo = new WeakMap(); secretMemo = new WeakMap(); }
+  // Per document: its open modal dialog (see `modalRoot`), asked of every element `absent` reads.
+  /** @type {WeakMap<Document, Element | null>} */
+  let modalMemo = new WeakMap();
+  function resetCaches() { styles = new WeakMap(); clipMemo = new Map(); screenMemo = new Map(); rovingMemo = new WeakMap(); secretMemo = new WeakMap(); modalMemo = new WeakMap(); }
   const EMPTY_STYLE = { display: '', visibility: 'visible', cursor: 'auto', overflowX: 'visible', overflowY: 'visible', position: 'static', transform: 'none', clip: 'auto', clipPath: 'none', contentVisibility: 'visible' };
   /** @param {Element} el @returns {CSSStyleDeclaration} */
   function st(el) {

@@ -30,8 +30,14 @@
   // The open modal dialog: everything outside it is inert (a <dialog> shown with
   // showModal()), hidden from assistive technology (a shown dialog with aria-modal=true, as
   // Chrome treats it), or behind a dialog that covers the whole window.
-  /** @param {Document} doc */
+  /** @param {Document} doc @returns {Element | null} */
   function modalRoot(doc) {
+    let m = modalMemo.get(doc);
+    if (m === undefined) { m = findModal(doc); modalMemo.set(doc, m); }
+    return m;
+  }
+  /** @param {Document} doc */
+  function findModal(doc) {
     try {
       const all = doc.querySelectorAll('dialog[open]');
       for (let k = all.length - 1; k >= 0; k--) if (all[k].matches(':modal')) return all[k];

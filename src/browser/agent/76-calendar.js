@@ -187,9 +187,9 @@
       }
       if (!out.hour) {
         const columns = Array.from(box.querySelectorAll('ul,[role=listbox]')).filter((c) => sight(/** @type {El} */ (c)));
-        const numbered = columns.filter(columnNumbers);
-        numbered.slice(0, 3).forEach((col, n) => {
-          const nums = /** @type {number[]} */ (columnNumbers(col));
+        const numbered = columns.map((c) => /** @type {[Element, number[] | null]} */ ([c, columnNumbers(c)])).filter(([, nums]) => nums);
+        numbered.slice(0, 3).forEach(([col, nums], n) => {
+          if (!nums) return;
           const part = TIME_PARTS[n];
           const twelve = part === 'hour' && Math.max(...nums) <= 12;
           const asked = twelve ? (hour + 11) % 12 + 1 : want[part];

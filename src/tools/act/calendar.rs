@@ -138,19 +138,25 @@ async fn day_cell(
 ) -> Result<DayCellAnswer, ToolOutcome> {
     let next = b.next_ref();
     let found = b.agent().run(&DayCell(r, y, m, d, next)).await?;
-    if found.status.as_deref() == Some("stale") {
-        return Err(Failure::of(
-            FailureKind::StaleRef,
-            "the element is gone (the page changed); look at the page again",
-        )
-        .into());
-    }
+    field_still_there(found.status.as_deref())?;
     let items = [&found.cell, &found.month, &found.year];
     b.actions().record_refs(
         &found.next_ref,
         items.into_iter().flatten().chain(found.steppers.iter()),
     );
     Ok(found)
+}
+
+/// `staleRef` when the agent found the field gone (`status` "stale").
+fn field_still_there(status: Option<&str>) -> Result<(), ToolOutcome> {
+    if status == Some("stale") {
+        return Err(Failure::of(
+            FailureKind::StaleRef,
+            "the element is gone (the page changed); look at the page again",
+        )
+        .into());
+    }
+    Ok(())
 }
 
 /// The ref of an item the agent gave.
@@ -176,26 +182,25 @@ pub async fn pick_date(b: &mut Browser, r: &str, value: &str) -> Result<bool, To
     // A calendar may open a few frames after the press (a dropdown that slides in): waited
     // for, as a person waits for it, a little.
     let mut found = day_cell(b, r, date).await?;
-    for _ in 0..OPENING_LOOKS {
-        if found.cells > 0 {
+    let mut looks = 0;
+    loop {
+        let shown = found.cells > 0
+            && match time {
+                Some(t) => sets_time(&time_parts(b, r, t).await?, t),
+                None => true,
+            };
+        if shown {
             break;
         }
-        b.agent().run(&Settle(300, 2)).await?;
-        found = day_cell(b, r, date).await?;
-    }
-    if found.cells == 0 {
-        return Ok(false);
-    }
-    if let Some(t) = time {
-        let mut parts = time_parts(b, r, t).await?;
-        if !sets_time(&parts, t) {
-            b.agent().run(&Settle(300, 2)).await?;
-            parts = time_parts(b, r, t).await?;
-        }
-        if !sets_time(&parts, t) {
-            close_calendar(b).await;
+        if looks == OPENING_LOOKS {
+            if found.cells > 0 {
+                close_calendar(b).await;
+            }
             return Ok(false);
         }
+        looks += 1;
+        b.agent().run(&Settle(300, 2)).await?;
+        found = day_cell(b, r, date).await?;
     }
     if found.cell.is_none() {
         if let (Some(month), Some(year)) = (found.month.clone(), found.year.clone()) {
@@ -248,13 +253,7 @@ async fn time_parts(
     let next = b.next_ref();
     let asked = TimeParts(r, t.hour, t.minute, t.second.unwrap_or(0), next);
     let found = b.agent().run(&asked).await?;
-    if found.status.as_deref() == Some("stale") {
-        return Err(Failure::of(
-            FailureKind::StaleRef,
-            "the element is gone (the page changed); look at the page again",
-        )
-        .into());
-    }
+    field_still_there(found.status.as_deref())?;
     let items = [&found.hour, &found.minute, &found.second, &found.confirm];
     b.actions().record_refs(
         &found.next_ref,
@@ -387,8 +386,8 @@ async fn set_meridiem(b: &mut Browser, r: &str, t: TimeOfDay) -> Result<(), Tool
     Ok(())
 }
 
-/// Looks, a settled moment apart, for a calendar that has not opened yet after its field's
-/// press.
+/// Looks, a settled moment apart, for a calendar (and the parts of it that set a time) that
+/// has not opened yet after its field's press.
 const OPENING_LOOKS: usize = 4;
 
 /// Most presses of a calendar's month buttons spent turning it to a date's month.

@@ -619,8 +619,8 @@ fn what_the_page_does_after_a_confirm_is_the_answers_change() {
             r#"<title>Rows</title><ul><li id="a">Row A <button onclick="ask(this)">Delete A</button></li>
             <li id="b">Row B <button onclick="ask(this)">Delete B</button></li></ul>
             <script>function ask(b) { if (!confirm('Delete?')) return; const row = b.closest('li');
-              setTimeout(() => { row.style.transition = 'opacity 400ms'; row.style.opacity = '0';
-                setTimeout(() => row.remove(), 400); }, 0); }</script>"#,
+              setTimeout(() => { row.addEventListener('transitionend', () => row.remove());
+                row.style.transition = 'opacity 150ms'; row.style.opacity = '0'; }, 0); }</script>"#,
         ),
     )]);
     let mut g = incognito(&[]);
