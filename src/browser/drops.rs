@@ -4,9 +4,10 @@
 
 use serde_json::Map;
 
-use super::act::{ActError, Actions, Caused, targeting};
+use super::act::{ActError, Actions, targeting};
 use super::agent_calls::{DropMissed, PageChanged};
 use super::missed::{missed_input, missed_target};
+use super::settle::Caused;
 use crate::failure::FailureKind;
 
 /// How long a drop that changed nothing yet is given to change the page before it counts as not

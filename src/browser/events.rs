@@ -283,6 +283,11 @@ impl PageEvents {
             .unwrap_or(false)
     }
 
+    /// How long ago a socket of the selected page asked since `mark` last had an answer.
+    pub fn socket_answered_ago(&self, mark: u64) -> Option<std::time::Duration> {
+        self.network.lock().ok().and_then(|n| n.answered_ago(mark))
+    }
+
     /// How long ago the selected page, loaded, last fetched or heard what it waits on.
     pub fn stirred_ago(&self) -> Option<std::time::Duration> {
         self.network.lock().ok().and_then(|n| n.stirred_ago())

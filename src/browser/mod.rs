@@ -42,6 +42,7 @@ pub mod refs;
 pub mod requests;
 pub mod script;
 pub mod session;
+pub mod settle;
 pub mod storage;
 pub mod targets;
 pub mod trace;

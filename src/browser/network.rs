@@ -32,6 +32,10 @@ const MAX_SOCKETS: usize = 64;
 struct Socket {
     /// Its last question not answered yet: (sequence number, when).
     asked: Option<(u64, Instant)>,
+    /// Its last question's sequence number, answered or not.
+    last_asked: u64,
+    /// When its last question was answered.
+    answered: Option<Instant>,
     /// When it last heard a message.
     heard: Option<Instant>,
 }
@@ -158,6 +162,17 @@ impl NetworkActivity {
             })
     }
 
+    /// How long ago a socket asked since `mark` last had an answer: the page's server is at
+    /// work on what the input asked, and may say it is busy on its own schedule.
+    pub fn answered_ago(&self, mark: u64) -> Option<Duration> {
+        self.sockets
+            .values()
+            .filter(|s| s.last_asked > mark)
+            .filter_map(|s| s.answered)
+            .max()
+            .map(|at| at.elapsed())
+    }
+
     /// A `Network` event of the selected page: requests starting and ending, sockets asking
     /// and answering.
     pub fn apply(&mut self, method: &str, params: &serde_json::Value) {
@@ -202,9 +217,12 @@ impl NetworkActivity {
             "Created" | "FrameSent" => {
                 self.seq += 1;
                 s.asked = Some((self.seq, Instant::now()));
+                s.last_asked = self.seq;
             }
             "FrameReceived" => {
-                s.asked = None;
+                if s.asked.take().is_some() {
+                    s.answered = Some(Instant::now());
+                }
                 s.heard = Some(Instant::now());
                 self.stir();
             }

@@ -214,7 +214,7 @@
   // Before input, `arm` starts counting DOM mutations; after it, `settle` waits until the
   // page has been quiet for two animation frames in a row (or the budget ends), so the next
   // observation shows what the input caused. Requests the input started are Rust's part.
-  /** DOM mutations counted since the input (shadow roots' too), the last one's time. @typedef {{ mutations: number, last: number, watch: PageWatch | null }} Armed */
+  /** DOM mutations counted since the input (shadow roots' too), the last one's time, the busy indicators shown before it. @typedef {{ mutations: number, last: number, watch: PageWatch | null, busyBefore: Set<Element> }} Armed */
   /** @type {Armed | null} */
   let armed = null;
   function arm() {
@@ -237,8 +237,9 @@
   function countMutations() {
     if (armed) armed.watch.mo.disconnect();
     /** @type {Armed} */
-    const a = { mutations: 0, last: performance.now(), watch: null };
+    const a = { mutations: 0, last: performance.now(), watch: null, busyBefore: new Set() };
     a.watch = watchPage((list) => { a.mutations += list.length; a.last = performance.now(); });
+    a.busyBefore = busyShown(a.watch.roots);
     armed = a;
     return { ok: true };
   }
@@ -437,27 +438,93 @@
     try { tell(JSON.stringify(m)); } catch (_) { /* the binding went with the context */ }
   }
   // A page that has not reacted by the first frame (no mutation since the input) is taken as
-  // settled then; one that has must then be quiet for `quietFrames` frames in a row.
-  /** @param {number} budgetMs @param {number} quietFrames */
-  async function settle(budgetMs, quietFrames) {
+  // settled then; one that has must then be quiet for `quietFrames` frames in a row. With
+  // `busyMs`, a busy indicator the input brought up (see `busyShown`) is waited for too, up to
+  // `busyMs` from the start: a page whose DOM is quiet while it says it is working has not
+  // settled (a script running, a dialog validating before it sends), and the model would
+  // read the page before the work's result. `watchMs`: how long to keep looking for one that
+  // comes late (an app whose server answered says it is busy on its own schedule).
+  /** @param {number} budgetMs @param {number} quietFrames @param {number} [busyMs] @param {number} [watchMs] */
+  async function settle(budgetMs, quietFrames, busyMs, watchMs) {
     const t0 = performance.now();
-    const budget = Math.min(posInt(budgetMs, 500), 10000);
     const need = Math.min(posInt(quietFrames, 2), 10);
+    const busyLimit = Math.min(posInt(busyMs, 0), 10000);
+    const watch = Math.min(posInt(watchMs, 0), 2000);
+    const budget = Math.max(Math.min(posInt(budgetMs, 500), 10000), watch);
     const missed = inputMissed();
     if (!armed) arm();
     const a = armed;
-    let seenCount = a.mutations, quiet = 0, frames = 0;
+    let seenCount = a.mutations, quiet = 0, frames = 0, limit = budget, busy = false, looked = -Infinity;
     /** @param {boolean} settled */
-    const done = (settled) => ({ settled, content: hasContent(), mutations: a.mutations, ms: Math.round(performance.now() - t0), missed });
-    while (performance.now() - t0 < budget) {
+    const done = (settled) => ({ settled, busy, content: hasContent(), mutations: a.mutations, ms: Math.round(performance.now() - t0), missed });
+    // Whether the input brought up an indicator still shown: then the wait runs to `busyLimit`.
+    const stillBusy = () => {
+      if (busyLimit <= budget || !newlyBusy(a)) return false;
+      busy = true;
+      limit = Math.max(limit, busyLimit);
+      return true;
+    };
+    for (;;) {
+      if (performance.now() - t0 >= limit) {
+        if (!busy && stillBusy()) continue;
+        return done(false);
+      }
       await nextFrame();
       frames += 1;
-      const ending = endingSoon(budget - (performance.now() - t0), a.watch.roots);
-      if (frames === 1 && a.mutations === 0 && !ending) return done(true);
+      const now = performance.now();
+      const ending = endingSoon(limit - (now - t0), a.watch.roots);
+      if (frames === 1 && a.mutations === 0 && !ending && !watch) return done(true);
       if (a.mutations === seenCount && !ending) quiet += 1; else { quiet = 0; seenCount = a.mutations; }
-      if (quiet >= need) return done(true);
+      if (quiet < need) continue;
+      const watching = now - t0 < watch;
+      // While watching, looked for every 100 ms, not every frame.
+      if (watching && now - looked < 100) continue;
+      looked = now;
+      if (stillBusy()) quiet = 0;
+      else if (!watching) return done(true);
     }
-    return done(false);
+  }
+  // ---------------------------------------------------------------- busy indicators
+  // What a page shows while it works: aria-busy, an indeterminate progress bar, an icon or
+  // status or button saying "Loading"/"Running..."/"Saving", or a small textless element
+  // classed as a spinner (Ant Design's loading button, Bootstrap's spinner). The one rule for
+  // "the page says it is busy".
+  const BUSY_WORDS = /^(loading|running|saving|submitting|processing|please wait|working|updating|validating|uploading|sending|searching|fetching)\b/i;
+  const BUSY_CLASS = /(^|[-_])(spin|spinner|spinning|loader|loading)([-_]|$)/i;
+  const BUSY_SELECTOR = '[aria-busy="true"],[role="progressbar"],progress,[role="img"],[role="status"],[role="alert"],svg[aria-label],button,[role="button"],[class*="spin"],[class*="load"]';
+  // The largest box a spinner drawn by class alone may have (a wrapper classed "loading" that
+  // holds a whole table says nothing by itself).
+  const SPINNER_SIZE = 96;
+  /** @param {Element} el */
+  function busyIndicator(el) {
+    if (el.getAttribute('aria-busy') === 'true') return true;
+    if (el.localName === 'progress') return !el.hasAttribute('value');
+    if (el.getAttribute('role') === 'progressbar') return !el.hasAttribute('aria-valuenow');
+    const label = el.getAttribute('aria-label');
+    const text = label === null ? (el.textContent || '').trim() : label.trim();
+    if (text.length <= 40 && BUSY_WORDS.test(text)) return true;
+    const cls = el.getAttribute('class') || '';
+    if (text || !cls.split(/\s+/).some((t) => BUSY_CLASS.test(t))) return false;
+    const r = el.getBoundingClientRect();
+    return r.width <= SPINNER_SIZE && r.height <= SPINNER_SIZE;
+  }
+  // The busy indicators a person sees now, in the document and the open shadow roots given.
+  /** @param {Iterable<ShadowRoot>} roots @returns {Set<Element>} */
+  function busyShown(roots) {
+    /** @type {Set<Element>} */
+    const out = new Set();
+    for (const root of [document, ...roots]) {
+      for (const el of root.querySelectorAll(BUSY_SELECTOR)) {
+        if (busyIndicator(el) && seen(/** @type {El} */ (el))) out.add(el);
+      }
+    }
+    return out;
+  }
+  // Whether an indicator is shown now that was not before the input.
+  /** @param {Armed} a */
+  function newlyBusy(a) {
+    for (const el of busyShown(a.watch.roots)) if (!a.busyBefore.has(el)) return true;
+    return false;
   }
   // Whether a transition or animation is running that ends within `withinMs`: a dialog fading
   // out is still on the page until it ends, though nothing in the DOM changes meanwhile.

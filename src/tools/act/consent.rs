@@ -8,8 +8,8 @@ use std::sync::Arc;
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use crate::browser::act::until_dialog;
 use crate::browser::agent_calls::Consent;
+use crate::browser::settle::until_dialog;
 use crate::failure::{Failure, FailureKind};
 use crate::tools::kernel::browser::session_for;
 use crate::tools::kernel::effect::Effect;

@@ -6,9 +6,10 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use crate::browser::act::{ActError, Caused, until_dialog};
+use crate::browser::act::ActError;
 use crate::browser::agent_calls::{OptionSpec, State};
 use crate::browser::keys::Key;
+use crate::browser::settle::{Caused, until_dialog};
 use crate::browser::{Browser, BrowserError};
 use crate::failure::{Failure, FailureKind, Kind};
 use crate::policy::Capability;

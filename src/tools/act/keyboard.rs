@@ -7,9 +7,9 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 
 use crate::browser::Browser;
-use crate::browser::act::until_dialog;
 use crate::browser::agent_calls::{Arm, KeyGuardArm, KeyGuardRelease};
 use crate::browser::keys::{self, Key};
+use crate::browser::settle::until_dialog;
 use crate::failure::{Failure, FailureKind};
 use crate::policy::Capability;
 use crate::tools::kernel::args;

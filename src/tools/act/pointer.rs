@@ -8,10 +8,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::browser::Browser;
-use crate::browser::act::{Caused, until_dialog};
 use crate::browser::agent_calls::{Arm, HitAt};
 use crate::browser::input::{Button, Press};
 use crate::browser::keys::Key;
+use crate::browser::settle::{Caused, until_dialog};
 use crate::failure::{Failure, FailureKind};
 use crate::tools::kernel::args::Target;
 use crate::tools::kernel::browser::session_for;

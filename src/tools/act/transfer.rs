@@ -179,7 +179,7 @@ async fn through_chooser(
 fn uploaded(
     r: &str,
     revision: u64,
-    caused: &crate::browser::act::Caused,
+    caused: &crate::browser::settle::Caused,
     count: usize,
 ) -> ToolOutcome {
     let mut out = ActionResult::new(r, revision, caused);

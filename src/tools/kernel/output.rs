@@ -13,8 +13,8 @@ use schemars::generate::{Contract, SchemaSettings};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
-use crate::browser::act::Caused;
 use crate::browser::events::OpenDialog;
+use crate::browser::settle::Caused;
 
 /// The schema keyword that marks content taken from the page (a JSON Schema annotation that
 /// validators ignore).

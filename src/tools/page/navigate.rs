@@ -230,7 +230,7 @@ pub async fn answer(
     let settled = match (&outcome, until) {
         (NavOutcome::Loaded { .. }, WaitUntil::Load) if !url.starts_with("about:") => Some(
             b.actions()
-                .settle_document(mark, crate::browser::act::LOAD_SETTLE)
+                .settle_document(mark, crate::browser::settle::LOAD_SETTLE)
                 .await,
         ),
         _ => None,

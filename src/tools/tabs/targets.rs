@@ -10,7 +10,7 @@ use std::time::Duration;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::browser::act::until_dialog;
+use crate::browser::settle::until_dialog;
 use crate::failure::{Failure, FailureKind};
 use crate::redact;
 use crate::tools::kernel::args;

@@ -992,3 +992,107 @@ window.report = () => document.querySelector('live-report')?.shadowRoot.getEleme
     assert_eq!(eval(&mut g, "report()"), "Report drawn", "{r}");
     assert_eq!(r["settled"], true, "{r}");
 }
+
+/// Bug (MLflow's create dialog, Ant Design): OK showed a spinner in the button while the app
+/// validated for a second, then sent the create; the click answered settled at once, before
+/// any request, and a model reading the page saw no new run. A busy indicator the click
+/// brought up is now waited for, then the request it ends in: the click answers once the
+/// server has the create and the page shows it.
+#[test]
+fn a_click_waits_while_the_page_it_pressed_says_it_is_working() {
+    let page = r#"<!doctype html><title>Runs</title>
+<button id="ok"><span class="label">Create</span></button>
+<ul id="runs"></ul>
+<script>
+const ok = document.getElementById('ok');
+ok.onclick = () => {
+  const icon = document.createElement('span');
+  icon.setAttribute('role', 'img'); icon.setAttribute('aria-label', 'loading');
+  icon.className = 'anticon anticon-loading'; icon.style.cssText = 'display:inline-block;width:14px;height:14px';
+  ok.prepend(icon); ok.classList.add('ant-btn-loading');
+  setTimeout(() => fetch('/create', {method: 'POST'}).then((r) => r.text()).then(() => {
+    icon.remove(); ok.classList.remove('ant-btn-loading');
+    const li = document.createElement('li'); li.textContent = 'run-1'; document.getElementById('runs').append(li);
+  }), 1000);
+};
+</script>"#;
+    let web = Server::start(vec![
+        ("/runs", Page::html(page)),
+        ("/create", Page::html("{}")),
+    ]);
+    let mut g = glass(&[]);
+    nav(&mut g, &web, "/runs");
+    let r = ok(&g.call(
+        json!(1),
+        "click",
+        json!({"target": "role=button;name=Create"}),
+    ));
+    assert_eq!(
+        web.count("/create"),
+        1,
+        "the server had the create when the click answered: {r}"
+    );
+    assert_eq!(
+        eval(&mut g, "document.getElementById('runs').textContent"),
+        "run-1",
+        "{r}"
+    );
+    assert_eq!(r["settled"], true, "{r}");
+}
+
+/// A spinner the page showed before the click (a feed that always says "Loading...", an
+/// indeterminate bar) says nothing about the click: it answers once the page is quiet, as
+/// any click does, and does not wait out what the page does later on its own.
+#[test]
+fn a_busy_indicator_shown_before_the_click_is_not_waited_for() {
+    let page = r#"<!doctype html><title>Feed</title>
+<div role="progressbar" aria-label="Feed"></div><p role="status">Loading...</p>
+<button id="like">Like</button><p id="out">0 likes</p><p id="later"></p>
+<script>
+document.getElementById('like').onclick = () => {
+  document.getElementById('out').textContent = '1 like';
+  setTimeout(() => { document.getElementById('later').textContent = 'synced'; }, 3000);
+};
+</script>"#;
+    let web = Server::start(vec![("/feed", Page::html(page))]);
+    let mut g = glass(&[]);
+    nav(&mut g, &web, "/feed");
+    let r = ok(&g.call(
+        json!(1),
+        "click",
+        json!({"target": "role=button;name=Like"}),
+    ));
+    assert_eq!(r["settled"], true, "{r}");
+    assert_eq!(
+        eval(
+            &mut g,
+            "document.getElementById('out').textContent + '|' + document.getElementById('later').textContent"
+        ),
+        "1 like|",
+        "the click answered before the page's own later change: {r}"
+    );
+}
+
+/// A page that still says it is working when the wait for it ends (a job that runs for
+/// minutes) leaves the click unsettled: the answer does not claim the page is done.
+#[test]
+fn a_click_whose_page_stays_busy_is_not_settled() {
+    let page = r#"<!doctype html><title>Jobs</title>
+<button id="start">Start job</button><p id="state" role="status"></p>
+<script>
+document.getElementById('start').onclick = () => { document.getElementById('state').textContent = 'Running...'; window.started = true; };
+</script>"#;
+    let web = Server::start(vec![("/jobs", Page::html(page))]);
+    let mut g = glass(&[]);
+    nav(&mut g, &web, "/jobs");
+    let r = ok(&g.call(
+        json!(1),
+        "click",
+        json!({"target": "role=button;name=Start job"}),
+    ));
+    assert_eq!(eval(&mut g, "String(window.started)"), "true");
+    assert_eq!(
+        r["settled"], false,
+        "the page still says it is running: {r}"
+    );
+}
