@@ -12,7 +12,7 @@ use serde_json::{Map, Value, json};
 use super::agent_calls::{Actionable, Resolve, Similar, WaitParsed};
 use super::error::BrowserError;
 use super::locator::{self, Locator};
-use super::missed::{focus_moved, missed_input, missed_target};
+use super::missed::{focus_moved, focus_refused, missed_input, missed_target};
 use super::page::Browser;
 use super::refs::RefInfo;
 use crate::failure::{Failure, FailureKind};
@@ -331,6 +331,7 @@ impl Actions<'_> {
         }
         match super::frames::element_summary(&answer["elsewhere"]) {
             None => Ok(()),
+            Some(by) if answer["stayed"] == true => Err(ActError::Targeting(focus_refused(by))),
             Some(received_by) => Err(ActError::Targeting(focus_moved(received_by))),
         }
     }

@@ -47,6 +47,15 @@ pub(super) fn missed_target((by, reason): Missed) -> Failure {
     received_by(FailureKind::MissedTarget, reason, by)
 }
 
+/// The refusal, before any key, of an element that took no focus: it stayed on `by`.
+pub fn focus_refused(by: Value) -> Failure {
+    received_by(
+        FailureKind::FocusMoved,
+        "this element did not take the focus, which stayed on another element; nothing was typed",
+        by,
+    )
+}
+
 /// The refusal, before any key, of a field that handed the focus on to `by`.
 pub fn focus_moved(by: Value) -> Failure {
     received_by(

@@ -89,6 +89,18 @@
   // Icon fonts put private-use characters in text; they mean nothing to a reader.
   /** @param {string} s */
   const stripIcons = (s) => s.replace(/[\ue000-\uf8ff]/g, '');
+  // Whether el draws its text in an icon font: Material's ligatures ("cancel", "edit_calendar")
+  // show a picture, not those words.
+  /** @param {Element} el */
+  const iconFont = (el) => /material (icons|symbols)|\bicons\b/i.test(getComputedStyle(el).fontFamily || '');
+  // The rendered text a person reads in el: without what the page keeps from being read
+  // (aria-hidden: an icon font's ligature, "arrow_upward" beside a column's name) and icons.
+  /** @param {Element} el */
+  function readText(el) {
+    let t = /** @type {HTMLElement} */ (el).innerText || '';
+    if (t) for (const h of el.querySelectorAll('[aria-hidden="true"]')) { const x = /** @type {HTMLElement} */ (h).innerText; if (x) t = t.replace(x, ' '); }
+    return norm(stripIcons(t));
+  }
   // "Python 3 Python 3": an image's alt beside the same caption. Chrome doubles such names;
   // a reader sees it once.
   /** @param {string} s */

@@ -95,7 +95,8 @@
         if (BUTTON_TYPES.has(t) || t === 'file' || t === 'color') return 'button';
         if (t === 'range') return 'slider';
         if (t === 'number') return 'spinbutton';
-        if (el.hasAttribute('list')) return 'combobox';
+        // A list that names no datalist suggests nothing (NiceGUI writes one for every input).
+        if (el.hasAttribute('list') && /** @type {HTMLInputElement} */ (el).list) return 'combobox';
         return t === 'search' ? 'searchbox' : 'textbox';
       }
       case 'select': return el.multiple || el.size > 1 ? 'listbox' : 'combobox';

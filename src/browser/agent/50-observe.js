@@ -93,7 +93,7 @@
   function tableData(el, maxRows, maxCell) {
     const rows = rowsOf(el);
     /** @param {El} c */
-    const cellText = (c) => cut(norm(stripIcons(c.innerText || '')), maxCell);
+    const cellText = (c) => cut(readText(c), maxCell);
     /** @type {string[] | null} */
     let columns = null;
     const body = [];
@@ -270,7 +270,7 @@
       const t = norm(i.text);
       if (t) item.text = cut(t, o.level === 'compact' ? Math.min(o.maxText, COMPACT_TEXT) : o.maxText);
     } else if (o.level === 'compact' && announces(i)) {
-      const t = norm(stripIcons(el.innerText || ''));
+      const t = readText(el);
       if (t && lc(t) !== lc(item.name)) item.text = cut(t, o.maxText);
     } else if (o.level === 'raw') {
       const t = directText(el); // raw keeps each element's own text nodes, not its subtree's
@@ -314,9 +314,11 @@
   // Whether a block before a control is words a person reads there: no control, or links
   // alone in a heading or in three words or more (a setting's title and its explanation, each
   // a link in TiddlyWiki), never a button or field (another control's words).
-  /** @param {El} sib */
-  function readAsText(sib) {
-    if (controlOf(sib)) return false;
+  /** @param {El} sib @param {El} el */
+  function readAsText(sib, el) {
+    // Words inside a control around el too (a label holding a select's chips) are el's own.
+    const around = controlOf(sib);
+    if (around && !composedContains(around, el)) return false;
     const inner = sib.querySelectorAll(CONTROL_SELECTOR);
     if (!inner.length) return true;
     if (!Array.from(inner).every((c) => roleOf(c) === 'link')) return false;
@@ -344,7 +346,7 @@
         let t = '';
         if (sib.nodeType === 3) t = sib.data;
         else if (sib.nodeType === 1) {
-          if (SKIP.has(sib.localName) || absent(sib) || REGION.has(roleOf(sib)) || !readAsText(sib)) continue;
+          if (SKIP.has(sib.localName) || absent(sib) || REGION.has(roleOf(sib)) || !readAsText(sib, el)) continue;
           t = sib.innerText || '';
         }
         t = norm(stripIcons(t)).replace(/^[\s,;|·•:/-]+|[\s,;|·•/-]+$/g, '');
@@ -372,7 +374,7 @@
         if (!b || absent(/** @type {El} */ (b))) continue;
         /** @type {El | null} */
         const h = b === sib ? null : sib.querySelector(HEADING_SELECTOR);
-        const t = h && !absent(h) ? norm(stripIcons(h.innerText || '')) : accName(/** @type {El} */ (b), roleOf(/** @type {El} */ (b)));
+        const t = h && !absent(h) ? readText(h) : accName(/** @type {El} */ (b), roleOf(/** @type {El} */ (b)));
         if (t && lc(t) !== own) return t;
       }
     }
@@ -395,7 +397,7 @@
         if (n.closest('thead') || cells.every((c) => c.localName === 'th' || c.getAttribute('role') === 'columnheader')) return 'column header';
         for (const c of cells) {
           if (composedContains(c, el)) continue;
-          const t = norm(stripIcons(c.innerText || ''));
+          const t = readText(c);
           if (t && lc(t) !== own) return t;
         }
         return '';
@@ -403,7 +405,7 @@
       if (r === 'listitem' || r === 'article' || r === 'option' || r === 'treeitem' || n.localName === 'li') {
         /** @type {El} */
         const h = n.querySelector(HEADING_SELECTOR);
-        const t = h && !absent(h) ? norm(stripIcons(h.innerText || '')) : firstLine(n, own);
+        const t = h && !absent(h) ? readText(h) : firstLine(n, own);
         if (t && lc(t) !== own) return t;
       }
       if (REGION.has(r)) break;
@@ -412,7 +414,7 @@
     // row or item that tells it apart is told apart by those words, which a person reads on it
     // (TiddlyWiki's tag list: each "add tag" shows its tag; MLflow's "Edit tags" buttons all
     // show "Add tags", and their rows tell them apart).
-    const words = norm(stripIcons(el.innerText || ''));
+    const words = iconFont(el) ? '' : norm(stripIcons(el.innerText || ''));
     if (own && /[\p{L}\p{N}]/u.test(words) && !own.includes(lc(words))) return words;
     const before = textBefore(el, own);
     if (before) return before;
@@ -640,12 +642,15 @@
         },
       }, wo, startInfo(root, wo));
     }
+    /** @param {El} el @param {string} name */
+    const namedByValue = (el, name) => { const v = fieldValue(el); return !!v && !v.secret && lc(String(v.value)) === lc(name); };
     // Repeated controls carry what sets them apart.
     const seenNames = new Map();
     for (const [it] of controls) { const k = it.role + '\u0000' + lc(it.name); seenNames.set(k, (seenNames.get(k) || 0) + 1); }
     for (const [it, el] of controls) {
-      // Unnamed controls and repeated names need it; a unique name says enough.
-      if (it.context || (it.name && seenNames.get(it.role + '\u0000' + lc(it.name)) < 2)) continue;
+      // Unnamed controls and repeated names need it, and a field named by the value it holds
+      // (a pager's select named "5"); a unique name says enough.
+      if (it.context || (it.name && seenNames.get(it.role + '\u0000' + lc(it.name)) < 2 && !namedByValue(el, it.name))) continue;
       const c = contextOf(el, it.name);
       if (!c) continue;
       const v = cut(c, 60);

@@ -25,12 +25,18 @@
     }
     return found && !found.querySelector(CONTROL_SELECTOR) ? found : null;
   }
+  // The words a text locator matched inside the control it stands for, this turn: a press
+  // goes to those words, as a person's does (a clock face turns a press into an hour by its
+  // angle, so its centre is no hour at all), not to the control's centre.
+  /** @type {Map<Element, El>} */
+  const textParts = new Map();
   // The element a text match stands for: the control it is in, else itself.
   /** @param {El} el */
   function promote(el) {
     const c = controlOf(el);
-    if (c) return c.localName === 'label' && c.control && !absent(c.control) ? c.control : c;
-    return clickableOf(el) || el;
+    const to = c ? (c.localName === 'label' && c.control && !absent(c.control) ? c.control : c) : clickableOf(el) || el;
+    if (to !== el && composedContains(to, el)) textParts.set(to, el);
+    return to;
   }
   /** Text read under one element. @typedef {{ parts: string[], dExact: boolean, dContains: boolean, vis: boolean }} TextFrame */
   /** Elements a locator found: shown (`hits`) and present but not seen (`hidden`). @typedef {{ hits: El[], hidden: El[] }} Found */
@@ -42,6 +48,7 @@
   function findByText(value, o) {
     const needle = lc(value);
     if (!needle) return null;
+    textParts.clear();
     const exact = /** @type {El[]} */ ([]), contains = /** @type {El[]} */ ([]), hiddenExact = /** @type {El[]} */ ([]), hiddenContains = /** @type {El[]} */ ([]), stack = /** @type {TextFrame[]} */ ([]);
     walk(document.documentElement, {
       enter(i) {

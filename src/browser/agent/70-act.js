@@ -184,7 +184,11 @@
       prev = cur;
     }
     if (!stable) return { ok: false, failure: 'unstable' };
-    let p = prev.vis ? pressPoint(el, prev) : { blocker: null };
+    // Words a text locator matched inside el are pressed where they show, when they take it.
+    const part = textParts.get(el);
+    const words = part && part.isConnected ? sight(part) : null;
+    let p = words && words.vis ? pressPoint(el, words) : { blocker: null };
+    if (p.x === undefined) p = prev.vis ? pressPoint(el, prev) : { blocker: null };
     let shows = !!prev.vis;
     // Covered or off screen where centring put it (a fixed or sticky bar over it, a scroller
     // partly outside the viewport, a rotated scroller): scroll it to the top, then the bottom,
@@ -230,6 +234,7 @@
   function turn(n) {
     if (n === turnNow) return;
     turnNow = n;
+    textParts.clear();
     unwatchInput();
     if (armed) { armed.watch.mo.disconnect(); armed = null; }
   }

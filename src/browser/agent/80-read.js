@@ -514,6 +514,13 @@
   function focusKeepingHidden(el) {
     if (/** @type {Document | ShadowRoot} */ (el.getRootNode()).activeElement === el) return true;
     keepingHidden(el, () => el.focus({ preventScroll: false }));
+    // A widget whose role sits on a wrapper that takes no focus (Quasar's slider: its track
+    // takes the keys) is focused where a press on it puts the focus: its first focusable part.
+    const now = deepActive();
+    if (now !== el && !(now && composedContains(el, now))) {
+      const part = Array.from(el.querySelectorAll('[tabindex]')).find((p) => focusable(p) && seen(/** @type {El} */ (p)));
+      if (part) keepingHidden(el, () => /** @type {HTMLElement} */ (part).focus({ preventScroll: false }));
+    }
     return false;
   }
   // Focus for typing. An element that already has focus keeps its caret and selection, so
@@ -524,10 +531,13 @@
     const el = target(ref);
     if (!el) return { ok: false, failure: 'stale' };
     const root = /** @type {Document | ShadowRoot} */ (el.getRootNode());
+    const before = deepActive();
     const already = focusKeepingHidden(el);
     const ed = editorOf(el);
     if (!already && !(ed && ed.input === el) && (isTextInput(el) || el.localName === 'textarea' || el.isContentEditable)) caretToEnd(el);
-    return { ok: true, focused: root.activeElement === el, already, elsewhere: readyForKeys(el, ed) };
+    const elsewhere = readyForKeys(el, ed);
+    // Not handed on: the focus never left where it was (el takes none).
+    return { ok: true, focused: root.activeElement === el, already, elsewhere, stayed: !!elsewhere && deepActive() === before };
   }
   // After el was focused for keys: arm settling, watch where the keys go (`watchInput`), and
   // say where the focus is when the page handed it on to another element as el took it (a
