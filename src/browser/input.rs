@@ -173,9 +173,18 @@ impl Input<'_> {
     /// Send one mouse event (see [`mouse_event`]) and wait for Chrome to have handled it.
     async fn mouse(&self, event: serde_json::Value) -> Result<(), BrowserError> {
         self.browser
-            .page_call("Input.dispatchMouseEvent", event)
+            .page_call("Input.dispatchMouseEvent", self.with_held(event))
             .await
             .map(|_| ())
+    }
+
+    /// An input event's parameters with the modifiers held down (see `Browser::held`).
+    fn with_held(&self, mut event: serde_json::Value) -> serde_json::Value {
+        if self.browser.held != 0 {
+            event["modifiers"] =
+                json!(event["modifiers"].as_i64().unwrap_or(0) | self.browser.held);
+        }
+        event
     }
 
     /// Move the pointer to (x, y): one event when fast, small steps when human.
@@ -302,8 +311,16 @@ impl Input<'_> {
         modifiers: i64,
     ) -> Result<(), BrowserError> {
         self.note_keys();
+        // A modifier is held from its own press (its keydown says so) to its release.
+        let bit = super::keys::modifier_bit(&key.key).unwrap_or(0);
+        if down {
+            self.browser.held |= bit;
+        } else {
+            self.browser.held &= !bit;
+        }
+        let params = self.with_held(key_params(key, down, modifiers | self.browser.held));
         self.browser
-            .page_call("Input.dispatchKeyEvent", key_params(key, down, modifiers))
+            .page_call("Input.dispatchKeyEvent", params)
             .await
             .map(|_| ())
     }
@@ -374,6 +391,16 @@ impl Input<'_> {
     /// Send CDP calls to the page pipelined, in order; the first failure wins.
     async fn send_sequence(&self, calls: &[(&str, serde_json::Value)]) -> Result<(), BrowserError> {
         let session = self.browser.page()?.session_id.clone();
+        let held: Vec<_>;
+        let calls = if self.browser.held == 0 {
+            calls
+        } else {
+            held = calls
+                .iter()
+                .map(|(m, p)| (*m, self.with_held(p.clone())))
+                .collect();
+            &held[..]
+        };
         for answer in self
             .browser
             .cdp

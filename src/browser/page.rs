@@ -117,6 +117,9 @@ pub struct Browser {
     /// When and where keys were last sent: a press that follows soon after on that same
     /// document waits out a person's pace (see `input::KEYS_TO_PRESS`).
     pub(super) keys_sent: Option<KeysSent>,
+    /// The modifiers held down with `keyDown` until their `keyUp`: every key and pointer event
+    /// carries them, as a keyboard's do (Shift held, then Enter, is Shift+Enter).
+    pub(super) held: i64,
     /// Refs issued, with where they came from, for stale-ref recovery.
     pub(super) refs: super::refs::RefTable,
     pub(super) download_dir: PathBuf,

@@ -326,6 +326,7 @@ async fn start(config: &SessionConfig) -> Result<Browser, BrowserError> {
         interaction: config.interaction,
         pointer: (0.0, 0.0),
         keys_sent: None,
+        held: 0,
         refs: Default::default(),
         download_dir,
         enforcer,

@@ -209,7 +209,15 @@ fn press(
             })
         };
         let Some(chord) = chord else {
-            return args::invalid(field, "is not a known key name").into();
+            let reason = if field == "key"
+                && spec.contains('+')
+                && keys::parse_shortcut(&spec).is_some()
+            {
+                "is a chord, not one key: press it with `shortcut`, or hold its modifier with `keyDown`"
+            } else {
+                "is not a known key name"
+            };
+            return args::invalid(field, reason).into();
         };
         let mut b = try_tool!(session_for(&services, tool).await);
         let mut focused = None;

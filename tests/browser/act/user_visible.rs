@@ -1096,3 +1096,61 @@ document.getElementById('start').onclick = () => { document.getElementById('stat
         "the page still says it is running: {r}"
     );
 }
+
+/// Bug (marimo's editor): Shift held with `keyDown`, then Enter, reached the page as a plain
+/// Enter (Chrome's key events carry no modifier unless told), so the cell got a newline instead
+/// of running, and Control held, then `s`, typed an "s": each answered ok. A modifier held is now
+/// on every key and press until its `keyUp`, as a keyboard's is.
+#[test]
+fn a_modifier_held_with_key_down_is_on_the_keys_and_presses_after_it() {
+    let page = r#"<!doctype html><title>Cells</title>
+<label for="ed">Code</label><textarea id="ed"></textarea>
+<ul><li id="one">One</li><li id="two">Two</li></ul>
+<script>
+window.runs = 0; window.saves = 0; window.clicks = [];
+const ed = document.getElementById('ed');
+ed.addEventListener('keydown', (e) => {
+  if (e.key === 'Enter' && e.shiftKey) { e.preventDefault(); window.runs++; }
+  if (e.key === 's' && e.ctrlKey) { e.preventDefault(); window.saves++; }
+});
+for (const li of document.querySelectorAll('li')) li.addEventListener('click', (e) => window.clicks.push(li.id + (e.shiftKey ? '+shift' : '')));
+</script>"#;
+    let web = Server::start(vec![("/cells", Page::html(page))]);
+    let mut g = glass(&[]);
+    nav(&mut g, &web, "/cells");
+    ok(&g.call(
+        json!(1),
+        "type",
+        json!({"target": "name=Code", "text": "x = 1"}),
+    ));
+    ok(&g.call(json!(2), "keyDown", json!({"key": "Shift"})));
+    ok(&g.call(json!(3), "key", json!({"key": "Enter"})));
+    ok(&g.call(json!(4), "click", json!({"target": "text=Two"})));
+    ok(&g.call(json!(5), "keyUp", json!({"key": "Shift"})));
+    ok(&g.call(json!(6), "keyDown", json!({"key": "Control"})));
+    ok(&g.call(json!(7), "key", json!({"key": "s", "target": "name=Code"})));
+    ok(&g.call(json!(8), "keyUp", json!({"key": "Control"})));
+    // Released: Enter and a press are plain again.
+    ok(&g.call(
+        json!(9),
+        "key",
+        json!({"key": "Enter", "target": "name=Code"}),
+    ));
+    ok(&g.call(json!(10), "click", json!({"target": "text=One"})));
+    assert_eq!(
+        eval(
+            &mut g,
+            "JSON.stringify([window.runs, window.saves, window.clicks, ed.value])"
+        ),
+        r#"[1,1,["two+shift","one"],"x = 1\n"]"#
+    );
+    // A chord given as one key is told where it belongs.
+    let chord = g.call(json!(11), "key", json!({"key": "Shift+Enter"}));
+    assert!(
+        tool_json(&chord)["reason"]
+            .as_str()
+            .unwrap()
+            .contains("shortcut"),
+        "{chord}"
+    );
+}
