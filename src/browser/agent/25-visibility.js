@@ -340,13 +340,19 @@
           inner = { l: inner.l, t: inner.t, r: inner.r, b: inner.b };
           if (bands && bands.length) inner.bands = bands;
           const across = this.turn;
+          // Content before the scroller's origin (above its top; left of its left edge, left
+          // to right) is never scrolled into it: Node-RED parks autofill traps at -2000px.
+          const sc = el.offsetHeight > 0 ? r.height / el.offsetHeight : 1;
+          const ltr = s.direction !== 'rtl';
           if (sx || across) {
             const open = Math.min(inner.r, r.right) > Math.max(inner.l, r.left);
-            inner.l = open ? -Infinity : 0; inner.r = open ? Infinity : 0;
+            inner.l = !open ? 0 : across || !ltr ? -Infinity : r.left + (el.clientLeft - el.scrollLeft) * sc;
+            inner.r = open ? Infinity : 0;
           }
           if (sy || across) {
             const open = Math.min(inner.b, r.bottom) > Math.max(inner.t, r.top);
-            inner.t = open ? -Infinity : 0; inner.b = open ? Infinity : 0;
+            inner.t = !open ? 0 : across ? -Infinity : r.top + (el.clientTop - el.scrollTop) * sc;
+            inner.b = open ? Infinity : 0;
           }
         }
       }
@@ -407,6 +413,16 @@
     }
     return false;
   }
+  // Whether el's box lies wholly before its document's origin (above its top, or left of it in
+  // a left-to-right page), where no scrolling ever brings it: Node-RED measures its labels in
+  // a span at top:-1000px.
+  /** @param {El} el @param {DOMRect} r */
+  function beforeOrigin(el, r) {
+    const w = el.ownerDocument.defaultView;
+    if (!w) return false;
+    if (r.bottom + w.scrollY <= 0) return true;
+    return r.right + w.scrollX <= 0 && st(el.ownerDocument.documentElement).direction !== 'rtl';
+  }
   // Whether a person can see any of el's own box (ignores opacity: a see-through control
   // still takes clicks) in its document; `quick` skips the descendant search. A native control
   // of 2 px or less (the visually-hidden pattern) is not seen.
@@ -423,7 +439,7 @@
     if (s.opacity === '0' && s.pointerEvents === 'none' && nativeInteractive(el)) return false;
     const c = clipFor(el);
     if (r.width > 0 && r.height > 0) {
-      if (emptyClip(c)) return false;
+      if (emptyClip(c) || beforeOrigin(el, r)) return false;
       return !!pixelPart(toBox(r), c);
     }
     if (quick || emptyClip(c)) return false;

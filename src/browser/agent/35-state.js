@@ -3,7 +3,21 @@
   /** @param {Element} el */
   function isDisabled(el) {
     try { if (el.matches(':disabled')) return true; } catch (_) { /* not an element that can be disabled */ }
-    return !!el.closest('[aria-disabled="true"]'); // aria-disabled applies to descendants
+    if (el.closest('[aria-disabled="true"]')) return true; // aria-disabled applies to descendants
+    return classDisabled(el);
+  }
+  // A control a page disables by its class alone (Node-RED's tray buttons and Deploy, jQuery
+  // UI's ui-state-disabled, Bootstrap's disabled page item), drawn greyed and without the
+  // pointing hand: a press on it does nothing, so it is disabled as a person sees it.
+  const DISABLED_CLASS = /^(disabled|is-disabled)$|[-_]disabled$/;
+  /** @param {El} el */
+  function classDisabled(el) {
+    if (st(el).cursor === 'pointer') return false;
+    let n = /** @type {Element | null} */ (el);
+    for (let k = 0; n && k < 3; k++, n = n.parentElement) {
+      if ((n.getAttribute('class') || '').split(/\s+/).some((t) => DISABLED_CLASS.test(t))) return true;
+    }
+    return false;
   }
   /** @param {El} el */
   function checkedOf(el) {

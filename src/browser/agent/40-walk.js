@@ -187,7 +187,12 @@
         const ctl = !!r && INTERACTIVE.has(r);
         if (ctl && !covered) controls += 1;
         if (c.localName === 'input' || c.localName === 'select' || c.localName === 'textarea') continue;
+        // A box laid out inline (inline-block, inline-flex: a button, a badge) is words apart
+        // from those beside it, as a person reads it (Node-RED's "Export" beside its toggles).
+        const boxed = s.display !== 'inline';
+        if (boxed) { all += ' '; if (!covered) bare += ' '; }
         rec(c, covered || ctl || r === 'heading' || (c.localName === 'label' && !!c.control));
+        if (boxed) { all += ' '; if (!covered) bare += ' '; }
       }
     };
     rec(el, false);

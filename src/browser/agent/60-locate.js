@@ -75,7 +75,7 @@
         const parent = stack[stack.length - 1];
         if (parent) {
           const d = i.style.display;
-          parent.parts.push(d.startsWith('inline') ? t : ' ' + t + ' ');
+          parent.parts.push(d === 'inline' ? t : ' ' + t + ' ');
           parent.dExact = parent.dExact || f.dExact || isExact;
           parent.dContains = parent.dContains || f.dContains || isContains;
         }
