@@ -35,6 +35,7 @@ mod act {
     mod drag_libraries;
     mod element_plus;
     mod material_ui;
+    mod quasar;
     mod redrawn_controls;
     mod swagger_ui;
     mod user_visible;

@@ -92,7 +92,7 @@
   // Whether el draws its text in an icon font: Material's ligatures ("cancel", "edit_calendar")
   // show a picture, not those words.
   /** @param {Element} el */
-  const iconFont = (el) => /material (icons|symbols)|\bicons\b/i.test(getComputedStyle(el).fontFamily || '');
+  const iconFont = (el) => /(^|\s)material-(icons|symbols)/.test(el.getAttribute('class') || '') || /material (icons|symbols)|\bicons\b/i.test(getComputedStyle(el).fontFamily || '');
   // The rendered text a person reads in el: without what the page keeps from being read
   // (aria-hidden: an icon font's ligature, "arrow_upward" beside a column's name) and icons.
   /** @param {Element} el */

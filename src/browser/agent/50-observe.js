@@ -242,7 +242,9 @@
       if (st8.required === true || st8.getAttribute('aria-required') === 'true') item.required = true;
       if (((isTextInput(st8) || st8.localName === 'textarea') && st8.readOnly) || st8.getAttribute('aria-readonly') === 'true') item.readonly = true;
       if (st8.getAttribute('aria-invalid') === 'true' || (st8.validity && st8.willValidate && !st8.validity.valid && st8.matches(':user-invalid'))) item.invalid = true;
-      const v = fieldValue(st8);
+      // An ARIA slider or spin button holds the value it says (Radix's, Quasar's), as a native one.
+      const aria = role === 'slider' || role === 'spinbutton' ? st8.getAttribute('aria-valuetext') || st8.getAttribute('aria-valuenow') : null;
+      const v = fieldValue(st8) || (aria ? { value: aria, secret: false } : null);
       // A secret field (Glass's one rule): typing into it will ask for a confirmation.
       if (v && v.secret) item.password = true;
       if (v && v.value !== '') {

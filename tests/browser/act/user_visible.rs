@@ -1154,3 +1154,54 @@ for (const li of document.querySelectorAll('li')) li.addEventListener('click', (
         "{chord}"
     );
 }
+
+/// Bug (Node-RED): its tray's Delete, its header's Deploy and an export range a flow cannot
+/// have are disabled by a class alone, greyed and without the pointing hand; observe listed them
+/// as usable and a click answered ok while nothing happened. They are disabled now, for observe
+/// and actions alike; a control of such a class that still shows the hand is pressed. A label
+/// beside a group of inline-block toggles reads as words apart.
+#[test]
+fn a_control_disabled_by_its_class_alone_is_disabled() {
+    let page = r##"<!doctype html><title>Tray</title>
+<style>.disabled{color:#bbb;cursor:default}.pointer{cursor:pointer}.toggle{display:inline-block;padding:4px}</style>
+<button class="ui-button disabled" id="del">Delete</button>
+<a class="deploy disabled" href="#" id="deploy">Deploy</a>
+<button class="pointer toggle-disabled" id="show">Show hidden</button>
+<div><label>Export</label><span><a class="toggle disabled" href="#">selected nodes</a><a class="toggle" href="#">current flow</a></span></div>
+<script>
+window.log = [];
+for (const el of document.querySelectorAll('button, a')) el.addEventListener('click', (e) => { e.preventDefault(); if (!el.classList.contains('disabled')) log.push(el.textContent); });
+</script>"##;
+    let web = Server::start(vec![("/tray", Page::html(page))]);
+    let mut g = glass(&[]);
+    let seen = ok(&g.call(json!(0), "navigate", json!({"url": web.url("/tray")})));
+    let listed = seen["observation"]["elements"].to_string();
+    for name in ["Delete", "Deploy", "selected nodes"] {
+        assert!(
+            listed.contains(&format!(r#""name":"{name}","disabled":true"#)),
+            "{name}: {listed}"
+        );
+    }
+    assert!(
+        listed.contains(r#""text":"Export selected nodes current flow""#),
+        "{listed}"
+    );
+    for (id, target) in [
+        (1, "role=button;name=Delete"),
+        (2, "role=link;name=Deploy"),
+        (3, "text=selected nodes"),
+    ] {
+        let e = failed(&g.call(json!(id), "click", json!({"target": target})));
+        assert_eq!(e["failureKind"], "disabled", "{target}: {e}");
+    }
+    ok(&g.call(
+        json!(4),
+        "click",
+        json!({"target": "role=button;name=Show hidden"}),
+    ));
+    ok(&g.call(json!(5), "click", json!({"target": "text=current flow"})));
+    assert_eq!(
+        eval(&mut g, "JSON.stringify(log)"),
+        r#"["Show hidden","current flow"]"#
+    );
+}

@@ -1700,7 +1700,8 @@ fn chrome_hits(g: &mut Glass, text: &str) -> Value {
 /// closed select's options are absent; everything outside a shown aria-modal dialog is absent
 /// (a hidden one changes nothing), and outside a dialog laid over the whole window though it
 /// does not say it is modal (Ant Design's wrap in MLflow; a dialog in a corner is no such); a visually hidden control with no seen label is not listed
-/// and not operable; an opacity:0 control takes the click. For the clipping rules Chrome's own
+/// and not operable; an opacity:0 control takes the click; a box wholly before its document's or
+/// scroller's origin (Node-RED's parked spans) is not seen. For the clipping rules Chrome's own
 /// hit test is asked too, so the expectation is Chrome's, not only Glass's.
 #[test]
 fn more_visibility_rules_each_on_its_own_page() {
@@ -1827,6 +1828,23 @@ fn more_visibility_rules_each_on_its_own_page() {
             r#"<input type="checkbox" aria-label="Orphan" style="position:absolute;clip:rect(0 0 0 0);width:1px;height:1px;overflow:hidden"><button>Shown</button>"#,
             &["Shown"],
             None,
+            false,
+        ),
+        (
+            // Node-RED measures its labels in a span parked above the document's top, where no
+            // scrolling brings it.
+            "before-the-documents-origin",
+            r#"<button style="position:absolute;top:-1000px">Parked</button><button>Shown</button>"#,
+            &["Shown"],
+            Some("Parked"),
+            true,
+        ),
+        (
+            // ...and parks autofill traps above a scrolling tray's top.
+            "before-a-scrollers-origin",
+            r#"<div style="position:relative;overflow:auto;height:80px"><span style="position:absolute;top:-2000px"><button>Trap</button></span><button>Shown</button><div style="height:300px"></div><button>Below</button></div>"#,
+            &["Shown", "Below"],
+            Some("Trap"),
             false,
         ),
     ];
