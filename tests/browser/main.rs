@@ -37,6 +37,7 @@ mod act {
     mod material_ui;
     mod quasar;
     mod redrawn_controls;
+    mod reduced_from_apps;
     mod swagger_ui;
     mod user_visible;
     mod vuetify;

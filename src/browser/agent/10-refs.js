@@ -86,6 +86,7 @@
   }
   /** @param {number} v */
   const round2 = (v) => Math.round(v * 100) / 100;
+  const SVG_NS = 'http://www.w3.org/2000/svg';
   // Icon fonts put private-use characters in text; they mean nothing to a reader.
   /** @param {string} s */
   const stripIcons = (s) => s.replace(/[\ue000-\uf8ff]/g, '');

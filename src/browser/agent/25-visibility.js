@@ -418,10 +418,20 @@
   // a span at top:-1000px.
   /** @param {El} el @param {DOMRect} r */
   function beforeOrigin(el, r) {
-    const w = el.ownerDocument.defaultView;
+    const doc = el.ownerDocument, w = doc.defaultView;
     if (!w) return false;
+    if (r.bottom + w.scrollY > 0 && r.right + w.scrollX > 0) return false;
+    // Only where nothing could bring it down or right: no scroller around it scrolled (their
+    // origins are their clips' part, see ClipCtx), nothing sticky or transformed on the way
+    // (a turned scroller scrolls along its own axes; sticky boxes move as the page scrolls).
+    for (let n = /** @type {Node | null} */ (el), k = 0; n && n.nodeType === 1 && k < 64; n = flatParent(/** @type {El} */ (n)), k++) {
+      const e = /** @type {HTMLElement} */ (n);
+      if (e !== doc.scrollingElement && (e.scrollTop || e.scrollLeft)) return false;
+      const s = st(/** @type {El} */ (e));
+      if (s.position === 'sticky' || s.transform !== 'none' || (s.rotate && s.rotate !== 'none') || (s.translate && s.translate !== 'none')) return false;
+    }
     if (r.bottom + w.scrollY <= 0) return true;
-    return r.right + w.scrollX <= 0 && st(el.ownerDocument.documentElement).direction !== 'rtl';
+    return r.right + w.scrollX <= 0 && st(doc.documentElement).direction !== 'rtl';
   }
   // Whether a person can see any of el's own box (ignores opacity: a see-through control
   // still takes clicks) in its document; `quick` skips the descendant search. A native control

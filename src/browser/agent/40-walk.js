@@ -119,7 +119,7 @@
       // outermost element with a pointer cursor (cursor is inherited, hence the parent check)
       // that has text, unless it is inside a control or holds one (then that is the control).
       if (!interactive && !role && !p.inControl && tag !== 'body' && tag !== 'html' && tag !== 'label') {
-        if (focusable(el) || el.hasAttribute('onclick') || (s.cursor === 'pointer' && (!p.pstyle || p.pstyle.cursor !== 'pointer') && /\S/.test(el.textContent))) {
+        if (focusable(el) || el.hasAttribute('onclick') || (s.cursor === 'pointer' && (!p.pstyle || p.pstyle.cursor !== 'pointer') && (/\S/.test(el.textContent) || iconButton(el)))) {
           i.clickable = !el.querySelector(CONTROL_SELECTOR) && !(el.shadowRoot && el.shadowRoot.querySelector(CONTROL_SELECTOR));
         }
       }
@@ -162,6 +162,15 @@
     if (root) visit(root, start, 0);
   }
 
+  // A pointer-cursor box of button size showing only an icon (Node-RED's href-less "+" and
+  // pencil links beside a select): a control a person sees and presses, words or none.
+  const ICON_SELECTOR = 'i,svg,img,[class*="icon"],[class*="fa-"]';
+  /** @param {El} el */
+  function iconButton(el) {
+    if (!el.querySelector(ICON_SELECTOR)) return false;
+    const r = el.getBoundingClientRect();
+    return r.width >= 8 && r.height >= 8 && r.width <= 64 && r.height <= 64;
+  }
   // Text of a block box that is not inside a child block: {all, own, bare, controls}, own being
   // whether any text lies outside controls, headings and control labels (already reported as
   // items), bare that text alone, and controls how many controls sit inline in it.

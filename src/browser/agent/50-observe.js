@@ -313,6 +313,19 @@
     const space = tail.indexOf(' ');
     return '…' + (space >= 0 && space < tail.length - 1 ? tail.slice(space + 1) : tail);
   }
+  // The name an icon font or set gives the icon el shows, from its class: "fa-plus" is "plus".
+  const ICON_CLASS = /^(?:fa|fas|far|fab|bi|mdi|icon|glyphicon|ti|la|las|ion|octicon|codicon|lucide|feather|ri)-([a-z][a-z0-9-]*)$/;
+  const ICON_NOT_A_NAME = /^(fw|lg|xs|sm|\d+x|solid|regular|light|thin|duotone|brands|spin|pulse|border|inverse|flip.*|rotate.*|stack.*|outline|filled|sharp|rounded|small|large)$/;
+  /** @param {El} el */
+  function iconWords(el) {
+    for (const e of [el, ...el.querySelectorAll('i,svg,span')].slice(0, 8)) {
+      for (const t of (e.getAttribute('class') || '').split(/\s+/)) {
+        const m = ICON_CLASS.exec(t);
+        if (m && !ICON_NOT_A_NAME.test(m[1])) return m[1].replace(/-/g, ' ');
+      }
+    }
+    return '';
+  }
   // Whether a block before a control is words a person reads there: no control, or links
   // alone in a heading or in three words or more (a setting's title and its explanation, each
   // a link in TiddlyWiki), never a button or field (another control's words).
@@ -348,7 +361,8 @@
         let t = '';
         if (sib.nodeType === 3) t = sib.data;
         else if (sib.nodeType === 1) {
-          if (SKIP.has(sib.localName) || absent(sib) || REGION.has(roleOf(sib)) || !readAsText(sib, el)) continue;
+          // Words no person sees (a live announcer kept visually hidden) are no one's context.
+          if (SKIP.has(sib.localName) || absent(sib) || REGION.has(roleOf(sib)) || !readAsText(sib, el) || !seenPresent(sib)) continue;
           t = sib.innerText || '';
         }
         t = norm(stripIcons(t)).replace(/^[\s,;|·•:/-]+|[\s,;|·•/-]+$/g, '');
@@ -384,6 +398,15 @@
   }
   /** @param {El} el @param {string} name */
   function contextOf(el, name) {
+    // An unnamed icon button is told apart by its icon too, as a person tells a plus from a
+    // pencil: the icon's name in its class ("fa-plus", "lucide-play", "bi-trash"), then the
+    // words around it (a row's pencil from the next row's).
+    const icon = name ? '' : iconWords(el);
+    const around = contextAround(el, name);
+    return icon && around ? icon + ', ' + around : icon || around;
+  }
+  /** @param {El} el @param {string} name */
+  function contextAround(el, name) {
     const own = lc(name);
     let n = flatParent(el);
     for (let k = 0; n && k < 12; k++, n = flatParent(n)) {
@@ -589,8 +612,9 @@
           if (around && around.regions === stack.length && i.depth - around.info.depth <= 4 && around.info.words && lc(around.info.words) !== lc(item.name)) item.context = cut(around.info.words, 60);
           // A stand-in label with nothing to call it (an icon toggling a hidden checkbox)
           // is decoration to a reader.
-          // So is a role-less focusable with nothing to call it (a menu separator).
-          if ((i.stands || i.clickable) && !item.name) { out.counts.total -= 1; return undefined; }
+          // So is a role-less focusable with nothing to call it (a menu separator); not one
+          // whose icon says what it does (Node-RED's "+": its class says fa-plus).
+          if ((i.stands || i.clickable) && !item.name && !(i.clickable && iconWords(i.el))) { out.counts.total -= 1; return undefined; }
           // So is an empty status line, until it says something.
           if (kind === 'item' && !ctl && !item.name && !item.text && announces(i)) { out.counts.total -= 1; return undefined; }
           // An announcement a compact observation tells with its words: once.

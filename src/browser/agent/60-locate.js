@@ -81,6 +81,16 @@
         }
       },
     }, o, startInfo(document.documentElement, o));
+    // Text drawn in an SVG (a diagram's node labels: Node-RED's flow canvas) is words a person
+    // reads too: its text elements, when nothing else matched, are pressed where they show.
+    if (!exact.length && !contains.length) {
+      for (const t of /** @type {NodeListOf<El>} */ (document.querySelectorAll('svg text'))) {
+        const n = lc(t.textContent);
+        if (!n.includes(needle) || absent(t)) continue;
+        const shown = seenPresent(t);
+        (n === needle ? (shown ? exact : hiddenExact) : (shown ? contains : hiddenContains)).push(t);
+      }
+    }
     const hits = exact.length ? exact : contains;
     const hidden = hiddenExact.length ? hiddenExact : hiddenContains;
     return { hits: Array.from(new Set(hits.map(promote))), hidden: Array.from(new Set(hidden.map(promote))) };
@@ -136,7 +146,9 @@
     const m = findItems((i, hidden) => nameOfInfo(i, hidden) === n, o);
     /** @param {El} el */
     const ctl = (el) => { const r = roleOf(el); return (r && INTERACTIVE.has(r)) || !r || el.localName === 'label'; };
-    const c = m.hits.filter(ctl);
+    // One thing on screen: a control inside another of the same name (a calendar's cell and the
+    // day button it holds, react-aria's) is the one pressed, not a second candidate.
+    const c = m.hits.filter(ctl).filter((h, _, all) => !all.some((o) => o !== h && composedContains(h, o)));
     return { hits: c.length ? c : m.hits, hidden: m.hidden }; // controls win over text-ish items
   }
   /** @param {string} sel @returns {Found | null} */
@@ -215,11 +227,24 @@
     // wait for the parse to end before calling it missing.
     const loading = document.readyState === 'loading';
     const hidden = m.hidden.length || absentMatches(locator);
-    // Behind an open modal dialog: the dialog is what stands in the way.
-    const modal = hidden ? modalRoot(document) : null;
+    // Behind an open modal dialog, or one the page left alone readable (a popover that hides
+    // the rest with aria-hidden): the dialog is what stands in the way.
+    const modal = hidden ? modalRoot(document) || readableDialog(document) : null;
     if (hidden) return { status: 'notVisible', count: hidden, loading, behind: modal ? summarize(/** @type {El} */ (modal)) : undefined, nextRef: ctx.next };
     const near = nearMatches(locator).map((e) => describe(e, ctx, true));
     return { status: 'none', loading, candidates: near.length ? near : undefined, nextRef: ctx.next };
+  }
+  // The shown dialog a page left readable while it hid the rest with aria-hidden (react-aria's
+  // popovers, marimo's date picker): what a person closes to reach what it hid.
+  /** @param {Document} doc */
+  function readableDialog(doc) {
+    if (!doc.querySelector('[aria-hidden="true"]')) return null;
+    const all = doc.querySelectorAll('dialog[open],[role=dialog],[role=alertdialog]');
+    for (let k = all.length - 1; k >= 0; k--) {
+      const d = /** @type {El} */ (all[k]);
+      if (!absent(d) && seen(d)) return d;
+    }
+    return null;
   }
   // For a role or name locator that matched nothing: the visible items whose name holds the
   // name asked for ("Rename" for a menu item named "Rename F2"), at most five. Only offered,
@@ -262,13 +287,16 @@
     if (loc.kind !== 'role' && loc.kind !== 'name') return 0;
     const want = loc.kind === 'role' ? lc(loc.role || loc.value) : null;
     const name = loc.kind === 'name' ? lc(loc.value) : loc.name == null ? null : lc(loc.name);
-    const all = document.querySelectorAll('*');
-    for (let k = 0; k < all.length && k < 20000; k++) {
-      const el = all[k];
-      const r = roleOf(el);
-      if (!r || (want && r !== want)) continue;
-      if (name !== null && lc(accName(el, r)) !== name) continue;
-      if (absent(el)) n += 1;
+    // In open shadow roots too (marimo draws every control inside a custom element's root).
+    let seenCount = 0;
+    for (const root of [document, ...openShadowRoots(document)]) {
+      for (const el of /** @type {NodeListOf<El>} */ (root.querySelectorAll('*'))) {
+        if (++seenCount > 20000) return n;
+        const r = roleOf(el);
+        if (!r || (want && r !== want)) continue;
+        if (name !== null && lc(accName(el, r)) !== name) continue;
+        if (absent(el)) n += 1;
+      }
     }
     return n;
   }

@@ -126,7 +126,7 @@ struct TypeArgs {
     clear: Option<bool>,
     /// Press Enter afterwards.
     submit: Option<bool>,
-    /// All at once, no key events.
+    /// At once, no key events (code editor default).
     insert_text: Option<bool>,
     /// Else staleRevision.
     #[allow(dead_code)] // checked by the call path as the page is acquired
@@ -169,7 +169,6 @@ fn run_type(services: Arc<Services>, input: Call<TypeArgs>) -> ToolFuture {
         };
         let clear = a.clear.unwrap_or(false);
         let submit = a.submit.unwrap_or(false);
-        let bulk = a.insert_text.unwrap_or(false);
         let mut b = try_tool!(session_for(&services, &TYPE).await);
         let resolved = try_tool!(b.actions().resolve(a.target.as_str()).await);
         if let Err(e) = ready_for_text(&mut b, &resolved.r).await {
@@ -183,7 +182,8 @@ fn run_type(services: Arc<Services>, input: Call<TypeArgs>) -> ToolFuture {
             None => a.text.unwrap_or_default(),
         };
         // The target focused first, so the password rule sees the field the keys go to.
-        try_tool!(b.actions().focus_for_keys(&resolved.r).await);
+        let code = try_tool!(b.actions().focus_for_keys(&resolved.r).await);
+        let bulk = a.insert_text.unwrap_or(code);
         let guard = try_tool!(PasswordGuard::before(&services, &mut b, &TYPE, &raw).await);
         if clear {
             try_tool!(clear_field(&mut b, &resolved.r).await);
@@ -633,10 +633,11 @@ async fn fill_one(b: &mut Browser, r: &str, value: &Value) -> Option<FailureKind
         }
         Err(_) => return Some(FailureKind::FieldBrowser),
     }
-    if let Err(e) = b.actions().focus_for_keys(r).await {
-        return Some(act(e, FailureKind::FocusMoved));
-    }
-    if let Err(e) = b.input().type_text(text, false).await {
+    let code = match b.actions().focus_for_keys(r).await {
+        Ok(code) => code,
+        Err(e) => return Some(act(e, FailureKind::FocusMoved)),
+    };
+    if let Err(e) = b.input().type_text(text, code).await {
         return Some(browser(&e));
     }
     // Keys the page sent elsewhere (it moved the focus away) did not fill this field.

@@ -41,7 +41,7 @@ pub const DIAGNOSTICS: Tool = Tool {
 pub const CONSOLE_MESSAGES: Tool = Tool {
     name: "consoleMessages",
     title: "Console messages",
-    description: "The selected page's console since its navigation: level, text, source, stack for errors; uncaught exceptions and Chrome's own reports too. Paged by after.",
+    description: "The page's console since its navigation: level, text, source, stack for errors; uncaught exceptions and Chrome's own reports too. Paged by after.",
     group: ToolGroup::Standard,
     family: Family::DevTools,
     schema: input_schema::<ConsoleArgs>,

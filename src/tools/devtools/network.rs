@@ -29,7 +29,7 @@ use crate::try_tool;
 pub const LIST_REQUESTS: Tool = Tool {
     name: "listRequests",
     title: "List network requests",
-    description: "The selected page's requests since its navigation, in groups of one type and status: id, URL (timing adds start, duration, bytes); non-GET methods, failures, cache hits. Paged by cursor.",
+    description: "Requests since the page's navigation, grouped by type and status: id, URL (timing adds start, duration, bytes); non-GET methods, failures, cache hits. Paged by cursor.",
     group: ToolGroup::Standard,
     family: Family::DevTools,
     schema: input_schema::<ListArgs>,
