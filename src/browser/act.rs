@@ -319,9 +319,8 @@ impl Actions<'_> {
 
     /// Focus `r` for keys, and watch where they go (see [`Actions::settle`]). Refused, before
     /// any key, when the page hands the focus on to another element as `r` takes it: the keys
-    /// would go there. Whether `r` is a code editor's input: text goes in whole there, as its
-    /// own keys would close brackets and indent lines the text already has.
-    pub async fn focus_for_keys(&mut self, r: &str) -> Result<bool, ActError> {
+    /// would go there.
+    pub async fn focus_for_keys(&mut self, r: &str) -> Result<(), ActError> {
         let answer = self
             .browser
             .agent()
@@ -331,7 +330,7 @@ impl Actions<'_> {
             return Err(self.stale(r).await?);
         }
         match super::frames::element_summary(&answer["elsewhere"]) {
-            None => Ok(answer["editor"].is_string()),
+            None => Ok(()),
             Some(by) if answer["stayed"] == true => Err(ActError::Targeting(focus_refused(by))),
             Some(received_by) => Err(ActError::Targeting(focus_moved(received_by))),
         }

@@ -74,8 +74,9 @@
         // Chrome spaces out what is not laid out inline (inline-block, inline-flex: a chip's
         // remove button) and an image's alt, as it does blocks.
         const d = st(c).display;
-        // An SVG's text elements are laid out apart (a diagram's node labels: Node-RED's canvas).
-        const block = BLOCK_TAGS.has(c.localName) || (d !== 'inline' && d !== 'contents') || c.localName === 'img' || (c.localName === 'text' && c.namespaceURI === SVG_NS);
+        // An SVG's shapes and texts are laid out apart, each where it is drawn (a diagram's
+        // node labels: Node-RED's canvas), but a tspan's words run on in its text.
+        const block = BLOCK_TAGS.has(c.localName) || (d !== 'inline' && d !== 'contents') || c.localName === 'img' || (c.namespaceURI === SVG_NS && c.localName !== 'tspan');
         const t = textAlt(c, st8, false);
         st8.out += block ? ' ' + t + ' ' : t;
       }

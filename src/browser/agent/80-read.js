@@ -537,7 +537,7 @@
     if (!already && !(ed && ed.input === el) && (isTextInput(el) || el.localName === 'textarea' || el.isContentEditable)) caretToEnd(el);
     const elsewhere = readyForKeys(el, ed);
     // Not handed on: the focus never left where it was (el takes none).
-    return { ok: true, focused: root.activeElement === el, already, elsewhere, stayed: (!!elsewhere && deepActive() === before) || undefined, editor: ed && ed.input === el ? ed.kind : undefined };
+    return { ok: true, focused: root.activeElement === el, already, elsewhere, stayed: (!!elsewhere && deepActive() === before) || undefined };
   }
   // After el was focused for keys: arm settling, watch where the keys go (`watchInput`), and
   // say where the focus is when the page handed it on to another element as el took it (a

@@ -126,7 +126,7 @@ struct TypeArgs {
     clear: Option<bool>,
     /// Press Enter afterwards.
     submit: Option<bool>,
-    /// At once, no key events (code editor default).
+    /// All at once, no key events.
     insert_text: Option<bool>,
     /// Else staleRevision.
     #[allow(dead_code)] // checked by the call path as the page is acquired
@@ -182,8 +182,8 @@ fn run_type(services: Arc<Services>, input: Call<TypeArgs>) -> ToolFuture {
             None => a.text.unwrap_or_default(),
         };
         // The target focused first, so the password rule sees the field the keys go to.
-        let code = try_tool!(b.actions().focus_for_keys(&resolved.r).await);
-        let bulk = a.insert_text.unwrap_or(code);
+        try_tool!(b.actions().focus_for_keys(&resolved.r).await);
+        let bulk = a.insert_text.unwrap_or(false);
         let guard = try_tool!(PasswordGuard::before(&services, &mut b, &TYPE, &raw).await);
         if clear {
             try_tool!(clear_field(&mut b, &resolved.r).await);
@@ -633,11 +633,10 @@ async fn fill_one(b: &mut Browser, r: &str, value: &Value) -> Option<FailureKind
         }
         Err(_) => return Some(FailureKind::FieldBrowser),
     }
-    let code = match b.actions().focus_for_keys(r).await {
-        Ok(code) => code,
-        Err(e) => return Some(act(e, FailureKind::FocusMoved)),
-    };
-    if let Err(e) = b.input().type_text(text, code).await {
+    if let Err(e) = b.actions().focus_for_keys(r).await {
+        return Some(act(e, FailureKind::FocusMoved));
+    }
+    if let Err(e) = b.input().type_text(text, false).await {
         return Some(browser(&e));
     }
     // Keys the page sent elsewhere (it moved the focus away) did not fill this field.

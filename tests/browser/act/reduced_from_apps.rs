@@ -79,8 +79,8 @@ fn a_calendar_day_and_the_cell_around_it_are_one_target() {
 fn words_a_live_announcer_keeps_out_of_sight_are_no_context() {
     let page = r#"<!doctype html><title>App</title>
 <div style="position:absolute;clip:rect(0 0 0 0);clip-path:inset(50%);width:1px;height:1px;overflow:hidden;margin:-1px"><div role="log" aria-live="assertive" id="ann">7 – July</div></div>
-<div id="root"><div style="padding:60px"><p>Overview text here</p></div>
-<div style="position:fixed;right:0;top:0;margin:16px"><button aria-haspopup="menu" style="width:30px;height:25px" onclick="window.menu = 1"><svg width="16" height="16" aria-hidden="true"><circle cx="8" cy="8" r="2"/></svg></button></div></div>"#;
+<div id="root"><div id="App" style="padding:60px"><div class="cell"><p>Overview text here</p></div>
+<div style="position:fixed;right:0;top:0;margin:16px"><button aria-haspopup="menu" style="width:30px;height:25px" onclick="window.menu = 1"><svg width="16" height="16" aria-hidden="true"><circle cx="8" cy="8" r="2"/></svg></button></div></div></div>"#;
     let web = Server::start(vec![("/app", Page::html(page))]);
     let mut g = common::incognito(&[]);
     let seen = ok(&g.call(json!(0), "navigate", json!({"url": web.url("/app")})));
@@ -102,8 +102,7 @@ fn words_a_live_announcer_keeps_out_of_sight_are_no_context() {
 fn words_drawn_in_an_svg_are_found_and_read_apart() {
     let page = r#"<!doctype html><title>Flow</title>
 <div id="chart" tabindex="1" style="width:600px;height:300px;overflow:auto">
-<svg width="1200" height="600"><g id="n1" transform="translate(100,100)"><rect width="120" height="30" fill="gray"></rect><text x="30" y="20">timestamp</text></g>
-<g id="n2" transform="translate(300,100)"><rect width="120" height="30" fill="green"></rect><text x="30" y="20">Show</text></g></svg></div>
+<svg width="1200" height="600" pointer-events="all"><g id="n1" transform="translate(100,100)"><rect width="120" height="30" fill="gray"></rect><text x="30" y="20">timestamp</text></g><g id="n2" transform="translate(300,100)"><rect width="120" height="30" fill="green"></rect><text x="30" y="20">Show</text></g></svg></div>
 <script>document.querySelectorAll('g').forEach((g) => g.addEventListener('dblclick', () => { window.opened = g.id; }));</script>"#;
     let web = Server::start(vec![("/flow", Page::html(page))]);
     let mut g = common::incognito(&[]);

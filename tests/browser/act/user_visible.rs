@@ -996,8 +996,9 @@ window.report = () => document.querySelector('live-report')?.shadowRoot.getEleme
 /// Bug (MLflow's create dialog, Ant Design): OK showed a spinner in the button while the app
 /// validated for a second, then sent the create; the click answered settled at once, before
 /// any request, and a model reading the page saw no new run. A busy indicator the click
-/// brought up is now waited for, then the request it ends in: the click answers once the
-/// server has the create and the page shows it.
+/// brought up is now waited for, then the request it ends in (sent as the spinner goes, its
+/// answer a moment later): the click answers once the server has the create and the page
+/// shows it.
 #[test]
 fn a_click_waits_while_the_page_it_pressed_says_it_is_working() {
     let page = r#"<!doctype html><title>Runs</title>
@@ -1010,15 +1011,17 @@ ok.onclick = () => {
   icon.setAttribute('role', 'img'); icon.setAttribute('aria-label', 'loading');
   icon.className = 'anticon anticon-loading'; icon.style.cssText = 'display:inline-block;width:14px;height:14px';
   ok.prepend(icon); ok.classList.add('ant-btn-loading');
-  setTimeout(() => fetch('/create', {method: 'POST'}).then((r) => r.text()).then(() => {
+  setTimeout(() => {
     icon.remove(); ok.classList.remove('ant-btn-loading');
-    const li = document.createElement('li'); li.textContent = 'run-1'; document.getElementById('runs').append(li);
-  }), 1000);
+    fetch('/create', {method: 'POST'}).then((r) => r.text()).then(() => {
+      const li = document.createElement('li'); li.textContent = 'run-1'; document.getElementById('runs').append(li);
+    });
+  }, 1000);
 };
 </script>"#;
     let web = Server::start(vec![
         ("/runs", Page::html(page)),
-        ("/create", Page::html("{}")),
+        ("/create", Page::html("{}").delayed(300)),
     ]);
     let mut g = glass(&[]);
     nav(&mut g, &web, "/runs");

@@ -606,8 +606,7 @@ fn clear_empties_fields_contenteditable_and_code_editors() {
     }
 
     // CodeMirror 5, closing brackets and quotes itself: its own value holds exactly the text
-    // given (marimo's editor, typed into key by key, held `f("a")")`: each closing character
-    // typed after the one the editor had added).
+    // given, each closing character typed over the one it added.
     let obs = open(&mut g, &web, "/cm5.html");
     let editor = ref_of(&obs["elements"], "textbox", "Query");
     ok(&g.call(
@@ -1838,9 +1837,10 @@ fn more_visibility_rules_each_on_its_own_page() {
             true,
         ),
         (
-            // ...and parks autofill traps above a scrolling tray's top.
+            // ...and parks autofill traps above a scrolling tray's top (here still below the
+            // document's top: only the tray's origin keeps them out of sight).
             "before-a-scrollers-origin",
-            r#"<div style="position:relative;overflow:auto;height:80px"><span style="position:absolute;top:-2000px"><button>Trap</button></span><button>Shown</button><div style="height:300px"></div><button>Below</button></div>"#,
+            r#"<div style="height:400px"></div><div style="position:relative;overflow:auto;height:80px"><span style="position:absolute;top:-200px"><button>Trap</button></span><button>Shown</button><div style="height:300px"></div><button>Below</button></div>"#,
             &["Shown", "Below"],
             Some("Trap"),
             false,
