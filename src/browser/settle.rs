@@ -252,16 +252,17 @@ impl Actions<'_> {
         let (start, moved) = (tokio::time::Instant::now(), AtomicU64::new(0));
         let deadline = || start + ACTION_SETTLE + Duration::from_millis(moved.load(Relaxed));
         let left = || deadline().saturating_duration_since(tokio::time::Instant::now());
+        // Work a busy indicator showed may end by sending its result (a dialog that validates,
+        // then creates): once it is gone, the requests it starts get a budget of their own.
+        let after_busy = || moved.fetch_max(start.elapsed().as_millis() as u64, Relaxed);
         let mut caused = Caused::default();
         let mut quiet = None;
         tokio::select! {
             q = self.dom_quiet_after_press(left(), Duration::ZERO) => if let Some((q, m)) = q {
                 quiet = Some(q.settled);
                 *missed = m;
-                // Work a busy indicator showed may end by sending its result (a dialog that
-                // validates, then creates): the requests it starts get a budget of their own.
                 if q.busy {
-                    moved.fetch_max(start.elapsed().as_millis() as u64, Relaxed);
+                    after_busy();
                 }
             },
             d = events.dialog_opened() => caused.dialog = Some(d),
@@ -427,7 +428,7 @@ impl Actions<'_> {
             if !busy {
                 break;
             }
-            moved.fetch_max(start.elapsed().as_millis() as u64, Relaxed);
+            after_busy();
         }
         if navigating && !loaded && caused.dialog.is_none() && !caused.download {
             let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
