@@ -30,8 +30,14 @@ pub const ACTION_SETTLE: Duration = Duration::from_millis(500);
 pub const BUSY_SETTLE: Duration = Duration::from_secs(5);
 
 /// How long after a socket's answer to an input the page may still bring up a busy indicator
-/// that the action waits for (a server's work shown on the app's own schedule).
-pub const BUSY_SHOWN_WITHIN: Duration = Duration::from_millis(800);
+/// that the action waits for (a server's work shown on the app's own schedule: Streamlit shows
+/// "Running..." 500 ms after a rerun is asked for, then fades it in; a loaded machine draws it
+/// later still).
+pub const BUSY_SHOWN_WITHIN: Duration = Duration::from_millis(1200);
+
+/// How soon after the input a request or socket message the page sends is heard of: an
+/// action whose page was quiet at once waits this long for word of one before it answers.
+const SENT_WITHIN: Duration = Duration::from_millis(40);
 
 /// How long a navigation waits after its load event for the page to render (a single-page
 /// app fills an empty shell after load).
@@ -378,6 +384,17 @@ impl Actions<'_> {
         let pending =
             || events.requests_pending_since(mark) || started.lock().is_ok_and(|s| !s.is_empty());
         let mut watched = false;
+        // What the page sends a moment after its first frame (Streamlit posts the rerun a
+        // press asks for over its socket) is heard of a little later: given until SENT_WITHIN.
+        if !navigating && caused.dialog.is_none() && !pending() {
+            if let Some(wait) = SENT_WITHIN.checked_sub(start.elapsed()) {
+                tokio::select! {
+                    _ = tokio::time::sleep(wait) => {}
+                    d = events.dialog_opened() => caused.dialog = Some(d),
+                }
+                drain(&mut rx, &mut caused, &mut navigating, &mut loaded);
+            }
+        }
         for _ in 0..2 {
             let mut busy = false;
             if !navigating && caused.dialog.is_none() && pending() {

@@ -463,8 +463,10 @@
     /** @param {boolean} settled */
     const done = (settled) => ({ settled, busy, content: hasContent(), mutations: a.mutations, ms: Math.round(performance.now() - t0), missed });
     // Whether the input brought up an indicator still shown: then the wait runs to `busyLimit`.
+    // Watching after a server's answer to the input, any indicator shown is about that input
+    // (Streamlit keeps one "Running..." through a run asked for while the last one ran).
     const stillBusy = () => {
-      if (busyLimit <= budget || !newlyBusy(a)) return false;
+      if (busyLimit <= budget || !(watch ? busyShown(a.watch.roots).size > 0 : newlyBusy(a))) return false;
       busy = true;
       limit = Math.max(limit, busyLimit);
       return true;
