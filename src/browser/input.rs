@@ -318,7 +318,7 @@ impl Input<'_> {
         } else {
             self.browser.held &= !bit;
         }
-        let params = self.with_held(key_params(key, down, modifiers | self.browser.held));
+        let params = key_params(key, down, modifiers | self.browser.held);
         self.browser
             .page_call("Input.dispatchKeyEvent", params)
             .await

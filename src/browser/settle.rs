@@ -385,14 +385,21 @@ impl Actions<'_> {
             || events.requests_pending_since(mark) || started.lock().is_ok_and(|s| !s.is_empty());
         let mut watched = false;
         // What the page sends a moment after its first frame (Streamlit posts the rerun a
-        // press asks for over its socket) is heard of a little later: given until SENT_WITHIN.
-        if !navigating && caused.dialog.is_none() && !pending() {
-            if let Some(wait) = SENT_WITHIN.checked_sub(start.elapsed()) {
-                tokio::select! {
-                    _ = tokio::time::sleep(wait) => {}
-                    d = events.dialog_opened() => caused.dialog = Some(d),
+        // press asks for over its socket) is heard of a little later: listened for until
+        // SENT_WITHIN, and no longer once something is on its way.
+        let sent_by = start + SENT_WITHIN;
+        while !navigating && caused.dialog.is_none() && !pending() {
+            tokio::select! {
+                ev = rx.recv() => match ev {
+                    Ok(ev) => scan(&ev, &mut caused, &mut navigating, &mut loaded),
+                    Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {}
+                    Err(_) => return Err(BrowserError::Closed),
+                },
+                d = events.dialog_opened() => caused.dialog = Some(d),
+                // The watcher records a request concurrently with this receiver: re-checked.
+                _ = tokio::time::sleep_until(sent_by.min(tokio::time::Instant::now() + Duration::from_millis(10))) => {
+                    if tokio::time::Instant::now() >= sent_by { break; }
                 }
-                drain(&mut rx, &mut caused, &mut navigating, &mut loaded);
             }
         }
         for _ in 0..2 {

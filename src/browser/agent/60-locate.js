@@ -242,7 +242,7 @@
     const all = doc.querySelectorAll('dialog[open],[role=dialog],[role=alertdialog]');
     for (let k = all.length - 1; k >= 0; k--) {
       const d = /** @type {El} */ (all[k]);
-      if (!absent(d) && seen(d)) return d;
+      if (seen(d)) return d;
     }
     return null;
   }
