@@ -130,6 +130,7 @@ wire_enum! {
         NotChosen = "notChosen" in Verification, "`select`/`fillForm` on a list that is no <select> (a combobox, a listbox): the option was pressed but the list does not show it chosen";
         NotSet = "notSet" in Verification, "`fillForm` on a slider: its keys (arrows, Page Up and Down, Home, End) did not bring it to the number";
         MissedTarget = "missedTarget" in Verification, "the press or keys went out but reached another element (`receivedBy`: role, name, tag): the page moved or covered the target as it was pressed, or moved the focus away; look at the page before repeating";
+        NotKept = "notKept" in Verification, "`type`/`fillForm`: the keys went out, but the field does not hold their text (`held`: fewer, more or other characters): the page cut, refused or added some; read the field before typing again (an Enter asked for was not pressed)";
         NotDropped = "notDropped" in Verification, "`drag`: the page left everything as it was before the drag (`dragged`: role, name, tag of the dragged element): it did not take the drop there; look at the page before repeating";
         StaleRevision = "staleRevision" in Contract, "the page changed since `expectedRevision`";
         StaleContinuation = "staleContinuation" in Contract, "`extractStructured`: the page changed since the continuation was given (its revision, URL or the rows it pages through); extract again from the start";
@@ -196,7 +197,7 @@ impl FailureKind {
             | WrongFrame | Disabled | NotEditable | Unstable | FocusMoved | Blocked
             | NotActionable | NotCheckable | NoSuchOption | AmbiguousOption | NotInRange
             | NotSelect | NotFileInput | UnresolvedFields => Kind::Targeting,
-            NotCleared | NotToggled | NotChosen | NotSet | MissedTarget | NotDropped => {
+            NotCleared | NotToggled | NotChosen | NotSet | MissedTarget | NotDropped | NotKept => {
                 Kind::Verification
             }
             FieldInterrupted | FieldBrowser => Kind::FillForm,

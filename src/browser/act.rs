@@ -336,6 +336,24 @@ impl Actions<'_> {
         }
     }
 
+    /// Whether the field the keys went to holds `typed` (see [`super::typed`]): a failure when
+    /// the page cut, refused or added to it. Not judged (no failure) when the agent cannot
+    /// tell, or cannot be asked (a dialog the keys opened).
+    pub async fn typed_held(&mut self, typed: &str) -> Result<(), ActError> {
+        let Ok(field) = self
+            .browser
+            .agent()
+            .run(&super::agent_calls::TypedHeld())
+            .await
+        else {
+            return Ok(());
+        };
+        match super::typed::not_kept(super::typed::judge(&field, typed)) {
+            None => Ok(()),
+            Some(f) => Err(ActError::Targeting(f)),
+        }
+    }
+
     /// Whether the keys sent since the agent last focused or selected in a field reached it
     /// (see [`Actions::settle`], which asks the same of a whole action): for the steps inside
     /// one (`clear`'s keys, each field of `fillForm`).

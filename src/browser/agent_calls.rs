@@ -245,6 +245,38 @@ agent_fn!(
     /// The value of field `0`.
     ValueOf<'a>(&'a str) => "valueOf", FieldValue
 );
+/// What the field readied for keys held before them and holds now (see `typedHeld` in the
+/// agent), for [`crate::browser::typed::judge`]. A password field's texts stay empty: only
+/// its lengths come.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct TypedField {
+    /// Whether the field can be judged at all (see the agent for when not).
+    pub judged: bool,
+    /// `input`, `textarea`, `editor` (a code editor) or `rich` (any other editing host).
+    pub kind: String,
+    /// An input's `type`.
+    pub input_type: Option<String>,
+    /// A password or credential field: lengths only.
+    pub secret: bool,
+    /// Its text before the caret (or the selection the keys replace).
+    pub head: String,
+    /// Its text after the caret (or the selection).
+    pub tail: String,
+    /// How many UTF-16 units of its text stay beside the caret.
+    pub kept: usize,
+    /// Its text now.
+    pub now: String,
+    /// Its length now, in UTF-16 units.
+    pub now_length: usize,
+    /// The page's mutations since the field was readied.
+    pub mutations: u64,
+}
+
+agent_fn!(
+    /// The field the keys went to, before and after them.
+    TypedHeld() => "typedHeld", TypedField
+);
 agent_fn!(
     /// Empty field `0` through its value setter (the last resort of `clear`).
     ForceEmpty<'a>(&'a str) => "forceEmpty", Done

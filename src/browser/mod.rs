@@ -46,6 +46,7 @@ pub mod settle;
 pub mod storage;
 pub mod targets;
 pub mod trace;
+pub mod typed;
 
 pub use capture::{ImageFormat, Shot, decode_base64};
 pub use cdp::inputs_sent;

@@ -87,6 +87,9 @@ pub struct Armed {
     mark: u64,
     /// The page's URL before the input.
     url: String,
+    /// How long a page quiet at once is listened to for a request or message the input
+    /// makes it send (see [`SENT_WITHIN`]).
+    listen: Duration,
 }
 
 impl Armed {
@@ -111,6 +114,17 @@ impl Actions<'_> {
                 .lock()
                 .map(|u| u.clone())
                 .unwrap_or_default(),
+            listen: SENT_WITHIN,
+        }
+    }
+
+    /// [`Actions::arm`] before text typed into fields with no key that acts (no Enter, no
+    /// press): what a page sends as text comes in (a search as you type) it sends after a
+    /// pause of its own, well past [`SENT_WITHIN`], so a quiet page is not listened to.
+    pub fn arm_text(&self) -> Armed {
+        Armed {
+            listen: Duration::ZERO,
+            ..self.arm()
         }
     }
 
@@ -248,7 +262,12 @@ impl Actions<'_> {
         armed: Armed,
         missed: &mut Option<Missed>,
     ) -> Result<Caused, BrowserError> {
-        let Armed { mut rx, mark, url } = armed;
+        let Armed {
+            mut rx,
+            mark,
+            url,
+            listen,
+        } = armed;
         let events = Arc::clone(&self.browser.events);
         let session = self.browser.page()?.session_id.clone();
         let main_frame = self.browser.page()?.main_frame.clone();
@@ -387,7 +406,7 @@ impl Actions<'_> {
         // What the page sends a moment after its first frame (Streamlit posts the rerun a
         // press asks for over its socket) is heard of a little later: listened for until
         // SENT_WITHIN, and no longer once something is on its way.
-        let sent_by = start + SENT_WITHIN;
+        let sent_by = start + listen;
         while !navigating && caused.dialog.is_none() && !pending() {
             tokio::select! {
                 ev = rx.recv() => match ev {

@@ -38,7 +38,9 @@ mod act {
     mod quasar;
     mod redrawn_controls;
     mod reduced_from_apps;
+    mod shiny_widgets;
     mod swagger_ui;
+    mod typed_text;
     mod user_visible;
     mod vuetify;
     mod web_components;

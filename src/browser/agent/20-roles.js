@@ -42,8 +42,31 @@
         return tok;
       }
     }
+    if (!attr) { const drawn = libraryRole(el); if (drawn) return drawn; }
     const implicit = implicitRole(el);
     return implicit === null && !attr ? rovingRole(el) : implicit;
+  }
+  // Roles a widget library gives no element, known by its classes as code editors are:
+  // selectize.js (Shiny's and many admin apps' selects) draws a text field that opens a list
+  // of `data-selectable` items, with no ARIA at all. A person sees a combobox and its options.
+  /** @param {El} el @returns {string | null} */
+  function libraryRole(el) {
+    const up = el.parentElement;
+    if (!up) return null;
+    if (el.localName === 'input' && up.classList.contains('selectize-input')) return 'combobox';
+    if (el.classList.contains('selectize-dropdown-content')) return 'listbox';
+    if (el.hasAttribute('data-selectable') && el.closest('.selectize-dropdown')) return 'option';
+    if (el.localName === 'span' && el.classList.contains('irs') && ionInput(el)) return 'slider';
+    return null;
+  }
+  // What may be a listbox: the role, or a library's list that has none (see `libraryRole`).
+  const LISTBOX_SELECTOR = '[role="listbox"],.selectize-dropdown-content';
+  // ion.rangeSlider (Shiny's sliders) draws its slider in a span and keeps the value in a
+  // read-only text input right after it, out of sight: that input, for the span; else null.
+  /** @param {El} el @returns {HTMLInputElement | null} */
+  function ionInput(el) {
+    const n = el.nextElementSibling;
+    return n && n.localName === 'input' && n.classList.contains('irs-hidden-input') ? /** @type {HTMLInputElement} */ (n) : null;
   }
   // Roving tabindex: a widget keeps one item in the tab order (tabindex 0) and the others at
   // -1, and some give only that one item its role (JupyterLab's file listing: `sub` is a

@@ -444,6 +444,9 @@
     if (!rendered && !el.checkVisibility()) return false;
     const r = el.getBoundingClientRect();
     if (r.width <= 2 && r.height <= 2 && nativeInteractive(el)) return false;
+    // A native control with no inside and an invisible border draws nothing (ion.rangeSlider
+    // keeps its value input so, beside the slider it draws).
+    if (nativeInteractive(el) && el.clientWidth === 0 && el.clientHeight === 0 && [s.borderTopColor, s.borderRightColor, s.borderBottomColor, s.borderLeftColor].every((c) => c === 'transparent' || /^rgba\(.*,\s*0\)$/.test(c))) return false;
     // A native control both see-through and click-through is kept for the form only (Choices.js
     // keeps its <select> so): no person sees it or presses it.
     if (s.opacity === '0' && s.pointerEvents === 'none' && nativeInteractive(el)) return false;
@@ -475,6 +478,8 @@
   function proxyOf(el) {
     const widget = drawnWidget(el);
     if (widget) return widget;
+    // ion.rangeSlider's value input: the slider drawn before it stands for it (see `ionInput`).
+    if (el.classList.contains('irs-hidden-input') && el.previousElementSibling && roleOf(/** @type {El} */ (el.previousElementSibling)) === 'slider') return null;
     if (el.labels) for (const l of el.labels) if (l && !absent(l) && seenPresent(l)) return l;
     const ed = editorOf(el);
     if (ed && ed.input === el && !absent(ed.root) && seenPresent(ed.root)) return ed.root;
@@ -538,6 +543,9 @@
   // that is in view (or the first non-empty one).
   /** @param {El} el */
   function mainRect(el) {
+    // No box of its own (display: contents, Actual Budget's grid cells): the box its contents
+    // draw, which is what a person sees and presses.
+    if (st(el).display === 'contents') return contentsRect(el) || el.getBoundingClientRect();
     const rs = el.getClientRects();
     if (rs.length > 1) {
       const vp = viewportOf(el.ownerDocument);
@@ -550,6 +558,28 @@
       if (first) return first;
     }
     return el.getBoundingClientRect();
+  }
+  // The box around what an element with no box of its own draws: its children's boxes (their
+  // own contents', for those with none either), its text's; null when they draw nothing.
+  /** @param {El} el @returns {DOMRect | null} */
+  function contentsRect(el, depth = 0) {
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity, k = 0;
+    for (const c of el.childNodes) {
+      if (++k > 64) break;
+      /** @type {DOMRect | null} */
+      let r = null;
+      if (c.nodeType === 1) {
+        const e = /** @type {El} */ (c);
+        r = st(e).display === 'contents' ? (depth < 8 ? contentsRect(e, depth + 1) : null) : e.getBoundingClientRect();
+      } else if (c.nodeType === 3 && /\S/.test(c.nodeValue || '')) {
+        const range = el.ownerDocument.createRange();
+        range.selectNodeContents(c);
+        r = range.getBoundingClientRect();
+      }
+      if (!r || r.width <= 0 || r.height <= 0) continue;
+      x0 = Math.min(x0, r.left); y0 = Math.min(y0, r.top); x1 = Math.max(x1, r.right); y1 = Math.max(y1, r.bottom);
+    }
+    return x1 > x0 && y1 > y0 ? new DOMRect(x0, y0, x1 - x0, y1 - y0) : null;
   }
   /**
    * @typedef {{ rect: Box, reach: Box | null, vis: Box | null, chain: { f: Element, o: ReturnType<typeof contentOffset> }[],

@@ -215,7 +215,7 @@
     let skip;
     if (role === 'heading') for (const a of el.querySelectorAll('a[href^="#"]')) if (permalink(a, el)) skip = a;
     const name = undouble(stripIcons(norm(textAlt(el, st8, true, skip))).trim());
-    return name || norm(st8.tips.join(' ')) || (role === 'combobox' ? fieldLabelInside(el) : role === 'textbox' ? replacedFieldLabel(el) : '');
+    return name || norm(st8.tips.join(' ')) || (role === 'combobox' ? fieldLabelInside(el) : role === 'textbox' ? replacedFieldLabel(el) : role === 'slider' ? valueInputLabel(el) : '');
   }
   // What a person reads as the name of an unnamed field a widget put in place of the labelled
   // one: flatpickr's alt input goes right after the original, which it makes a hidden input
@@ -227,6 +227,15 @@
     const root = /** @type {Document | ShadowRoot} */ (prev.getRootNode());
     const l = root.querySelector ? root.querySelector('label[for="' + CSS.escape(prev.id) + '"]') : null;
     return l && !hiddenForName(l) ? norm(l.textContent) : '';
+  }
+  // What a person reads as an unnamed slider's name: the label of the input it keeps its
+  // value in (ion.rangeSlider's, see `ionInput`).
+  /** @param {El} el @returns {string} */
+  function valueInputLabel(el) {
+    const input = ionInput(el);
+    if (!input || !input.labels) return '';
+    for (const l of input.labels) if (!hiddenForName(l)) return norm(l.textContent);
+    return '';
   }
   // What a person reads as an unnamed combobox's name: the labels of the text field inside it
   // (the ARIA 1.1 pattern, a combobox around its textbox), where that field goes by another

@@ -95,6 +95,17 @@
     if (el instanceof el.ownerDocument.defaultView.HTMLInputElement && el.type === 'range') {
       return { now: num(el.value, null), min: num(el.min, 0), max: num(el.max, 100), step: el.step === 'any' ? null : num(el.step, 1), text };
     }
+    const ion = ionInput(el);
+    if (ion) {
+      // Where it stands is what its handle's label prints ("from" on a range), at once; its
+      // input ("from", or "from;to") follows a moment later. Its data attributes give the
+      // bounds, else the bounds it prints at its ends.
+      /** @param {string} sel */
+      const printed = (sel) => { const p = el.querySelector(sel); return p ? (p.textContent || '').replace(/[^\d.-]/g, '') : null; };
+      const d = ion.dataset;
+      const shows = printed(ion.value.includes(';') ? '.irs-from' : '.irs-single');
+      return { now: num(shows, num(ion.value.split(';')[0], null)), min: num(d.min || printed('.irs-min'), null), max: num(d.max || printed('.irs-max'), null), step: num(d.step || null, null), text };
+    }
     return { now: num(el.getAttribute('aria-valuenow'), null), min: num(el.getAttribute('aria-valuemin'), null), max: num(el.getAttribute('aria-valuemax'), null), step: null, text };
   }
   // Links: path+query+fragment (plus //host when it leaves the origin; just the fragment for

@@ -32,18 +32,24 @@
   const rowParts = new WeakMap();
   // A table's rows in the order it says they stand, when every row says where
   // (`aria-rowindex`: AG Grid moves rows on a sort without moving their nodes), the parts of
-  // one row taken as one; else the document's order.
+  // one row taken as one; else the document's order. A header row and a body row are never
+  // parts of one row, whatever index they say (Shiny's grid gives its header and its first row
+  // both 1): the header comes first.
   /** @param {Element[]} rows */
   function inGridOrder(rows) {
     /** @param {Element} r */
     const at = (r) => Number(r.getAttribute('aria-rowindex'));
     if (rows.length < 2 || !rows.every((r) => at(r) > 0)) return rows;
+    /** @param {Element} r */
+    const header = (r) => !!r.closest('thead') || (!!r.querySelector('th,[role=columnheader]') && !r.querySelector('td,[role=cell],[role=gridcell]'));
     /** @type {Map<number, Element>} */
     const first = new Map();
     for (const r of rows) {
-      const f = first.get(at(r));
+      // Header rows before body rows of the same index.
+      const key = at(r) * 2 + (header(r) ? 0 : 1);
+      const f = first.get(key);
       if (f) /** @type {Element[]} */ (rowParts.get(f)).push(r);
-      else { first.set(at(r), r); rowParts.set(r, []); }
+      else { first.set(key, r); rowParts.set(r, []); }
     }
     return [...first.keys()].sort((a, b) => a - b).map((k) => /** @type {Element} */ (first.get(k)));
   }
@@ -313,6 +319,15 @@
     const space = tail.indexOf(' ');
     return '…' + (space >= 0 && space < tail.length - 1 ? tail.slice(space + 1) : tail);
   }
+  // The first words of `t`, at most `n` characters, to a word's end, as a person reads the
+  // start of a row.
+  /** @param {string} t @param {number} n */
+  function firstWords(t, n) {
+    if (t.length <= n) return t;
+    const head = t.slice(0, n - 1);
+    const space = head.lastIndexOf(' ');
+    return (space > 0 ? head.slice(0, space) : head) + '…';
+  }
   // The name an icon font or set gives the icon el shows, from its class: "fa-plus" is "plus".
   const ICON_CLASS = /^(?:fa|fas|far|fab|bi|mdi|icon|glyphicon|ti|la|las|ion|octicon|codicon|lucide|feather|ri)-([a-z][a-z0-9-]*)$/;
   const ICON_NOT_A_NAME = /^(fw|lg|xs|sm|\d+x|solid|regular|light|thin|duotone|brands|spin|pulse|border|inverse|flip.*|rotate.*|stack.*|outline|filled|sharp|rounded|small|large)$/;
@@ -355,22 +370,38 @@
       else { const range = n.ownerDocument.createRange(); range.selectNodeContents(n); b = range.getBoundingClientRect(); }
       return b.height > 0 && b.top >= middle;
     };
+    /** @param {FlatNode} sib */
+    const words = (sib) => {
+      let t = '';
+      if (sib.nodeType === 3) t = sib.data;
+      else if (sib.nodeType === 1) {
+        // Words no person sees (a live announcer kept visually hidden) are no one's context.
+        if (SKIP.has(sib.localName) || absent(sib) || REGION.has(roleOf(sib)) || !readAsText(sib, el) || !seenPresent(sib)) return '';
+        t = sib.innerText || '';
+      }
+      t = norm(stripIcons(t)).replace(/^[\s,;|·•:/-]+|[\s,;|·•/-]+$/g, '');
+      return t && lc(t) !== own ? t : '';
+    };
     let node = el;
     for (let k = 0, steps = 0; k < 4 && node && steps < 12; steps++) {
       for (let sib = /** @type {FlatNode} */ (node.previousSibling); sib; sib = /** @type {FlatNode} */ (sib.previousSibling)) {
-        let t = '';
-        if (sib.nodeType === 3) t = sib.data;
-        else if (sib.nodeType === 1) {
-          // Words no person sees (a live announcer kept visually hidden) are no one's context.
-          if (SKIP.has(sib.localName) || absent(sib) || REGION.has(roleOf(sib)) || !readAsText(sib, el) || !seenPresent(sib)) continue;
-          t = sib.innerText || '';
-        }
-        t = norm(stripIcons(t)).replace(/^[\s,;|·•:/-]+|[\s,;|·•/-]+$/g, '');
-        if (t && lc(t) !== own && !below(sib)) return lastWords(t, 60);
+        const t = words(sib);
+        if (t && !below(sib)) return lastWords(t, 60);
       }
       const up = flatParent(node);
       if (!up || REGION.has(roleOf(up))) break;
-      if (up.childElementCount > 1 || (up.shadowRoot && up.shadowRoot.childElementCount > 1)) k++;
+      if (up.childElementCount > 1 || (up.shadowRoot && up.shadowRoot.childElementCount > 1)) {
+        // A control that leads the first box it shares (a row's select box, before the row's
+        // words) is told by the words after it there: the words before that box are the row
+        // above's (Actual Budget's transactions).
+        if (k === 0) {
+          for (let sib = /** @type {FlatNode} */ (node.nextSibling); sib; sib = /** @type {FlatNode} */ (sib.nextSibling)) {
+            const t = words(sib);
+            if (t) return firstWords(t, 60);
+          }
+        }
+        k++;
+      }
       node = up;
     }
     return '';

@@ -235,6 +235,7 @@
     if (n === turnNow) return;
     turnNow = n;
     textParts.clear();
+    keysField = null;
     unwatchInput();
     if (armed) { armed.watch.mo.disconnect(); armed = null; }
   }

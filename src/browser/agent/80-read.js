@@ -218,23 +218,26 @@
     /** @type {El[]} */
     const lists = [];
     for (const root of [document, ...openShadowRoots(document)]) {
-      for (const l of /** @type {NodeListOf<El>} */ (root.querySelectorAll('[role="listbox"]'))) {
-        if (l !== el && sight(l) && optionsIn(l).length) lists.push(l);
+      for (const l of /** @type {NodeListOf<El>} */ (root.querySelectorAll(LISTBOX_SELECTOR))) {
+        if (l !== el && roleOf(l) === 'listbox' && sight(l) && optionsIn(l).length) lists.push(l);
       }
     }
     return nearestBelow(el, lists.map((l) => [l, l])) || (el.getAttribute('aria-expanded') === 'true' ? drawnList(el) : null);
   }
   // The list a combobox that says it is open draws with no listbox role and names nowhere
   // (Element Plus's select-v2: items that say `aria-selected` and nothing else, in a popup at
-  // the end of the body): what holds the shown marked item nearest to el's bottom, outside
-  // el's own widget. null when nothing is shown so.
+  // the end of the body; Downshift in Actual Budget: options in a portal that is no listbox):
+  // what holds the shown marked item or option nearest to el's bottom, outside el's own
+  // widget. null when nothing is shown so.
   /** @param {El} el @returns {El | null} */
   function drawnList(el) {
     const own = widgetAround(el) || el;
     /** @type {[El, El][]} */
     const held = [];
     for (const root of [document, ...openShadowRoots(document)]) {
-      for (const i of shownMarked(root)) if (i.parentElement && !composedContains(own, i)) held.push([i, /** @type {El} */ (i.parentElement)]);
+      /** @type {El[]} */
+      const loose = [.../** @type {NodeListOf<El>} */ (root.querySelectorAll('[role=option]'))].filter((o) => !!o.parentElement && !o.parentElement.closest('[role=listbox]') && !!sight(o));
+      for (const i of [...shownMarked(root), ...loose]) if (i.parentElement && !composedContains(own, i)) held.push([i, /** @type {El} */ (i.parentElement)]);
     }
     return nearestBelow(el, held);
   }
@@ -372,11 +375,12 @@
     if (field && isTextInput(field) && lc(norm(/** @type {HTMLInputElement} */ (field).value)) === want) return { shows: typed == null || !open };
     return { shows: false };
   }
-  // What el reads without the buttons in it (a chosen item's "Remove item" button).
+  // What el reads without the buttons in it (a chosen item's "Remove item" button, or link:
+  // selectize's ×).
   /** @param {El} el */
   function textBesideButtons(el) {
     let t = el.innerText || '';
-    for (const b of el.querySelectorAll('button, [role="button"]')) {
+    for (const b of el.querySelectorAll('button, [role="button"], a[href]')) {
       const bt = /** @type {HTMLElement} */ (b).innerText || '';
       if (bt) t = t.replace(bt, ' ');
     }
@@ -548,10 +552,73 @@
     arm();
     const via = ed && ed.input === el ? ed.root : el;
     watchInput(el, via, 'keys');
+    keysField = fieldBeforeKeys(el, ed && ed.input === el ? ed : null);
     /** @type {Element | null} */
     let active = el.ownerDocument.activeElement;
     for (let k = 0; active && active.shadowRoot && active.shadowRoot.activeElement && k < 32; k++) active = active.shadowRoot.activeElement;
     return active && !lands(el, via, active) && !composedContains(active, el) ? summarize(/** @type {El} */ (active)) : null;
+  }
+  // The field the keys were last readied for, what it held then around its caret (a password
+  // field: only how many characters would stay), and whether an editor showed all its lines:
+  // what typing leaves there is judged against it (`typedHeld`). Dropped with each turn.
+  /** @typedef {{ el: El, ed: Editor | null, head: string, tail: string, kept: number, secret: boolean, whole: boolean }} KeysField */
+  /** @type {KeysField | null} */
+  let keysField = null;
+  /** @param {El} el @param {Editor | null} ed @returns {KeysField | null} */
+  function fieldBeforeKeys(el, ed) {
+    const v = fieldValue(el);
+    if (!v) return null;
+    let s = v.value.length, e = s;
+    if (!ed && (el.localName === 'input' || el.localName === 'textarea')) {
+      try {
+        const f = /** @type {HTMLInputElement} */ (el);
+        if (f.selectionStart != null && f.selectionEnd != null) { s = f.selectionStart; e = f.selectionEnd; }
+      } catch (_) { /* email and number inputs have no selection API: the caret is taken at the end */ }
+    }
+    const secret = v.secret;
+    return { el, ed, head: secret ? '' : v.value.slice(0, s), tail: secret ? '' : v.value.slice(e), kept: v.value.length - (e - s), secret, whole: editorWhole(ed) };
+  }
+  // Whether a code editor shows every line of its text (it draws only those in view): only then
+  // is its text before and after the keys comparable.
+  /** @param {Editor | null} ed */
+  function editorWhole(ed) {
+    if (!ed) return true;
+    const sc = ed.root.querySelector('.CodeMirror-scroll, .cm-scroller');
+    if (sc) return sc.scrollHeight <= sc.clientHeight + 2;
+    const lines = ed.root.querySelector('.lines-content');
+    const view = ed.root.querySelector('.monaco-scrollable-element');
+    return !!lines && !!view && /** @type {HTMLElement} */ (lines).offsetHeight <= /** @type {HTMLElement} */ (view).clientHeight + 2;
+  }
+  // What the field readied for keys held before them and holds now, for Glass to judge whether
+  // it holds the text typed (`judged: false` when that cannot be told: the focus went on to
+  // another element, as one-character code boxes hand it on; the field is gone; an editor
+  // scrolled or too long to compare; a text over 20,000 characters). A password field's text
+  // never leaves the page: only lengths do.
+  function typedHeld() {
+    const f = keysField;
+    keysField = null;
+    // A terminal's key catcher (xterm.js) hands every key on and keeps none.
+    if (!f || !f.el.isConnected || f.el.classList.contains('xterm-helper-textarea')) return { judged: false };
+    const now = deepActive();
+    const via = f.ed ? f.ed.root : f.el;
+    if (!now || !(now === f.el || composedContains(via, now))) return { judged: false };
+    const v = fieldValue(f.el);
+    if (!v || v.value.length > 20000 || f.head.length + f.tail.length > 20000) return { judged: false };
+    if (f.ed && !(f.whole && editorWhole(f.ed))) return { judged: false };
+    const tag = f.el.localName;
+    const kind = f.ed ? 'editor' : tag === 'input' ? 'input' : tag === 'textarea' ? 'textarea' : 'rich';
+    return {
+      judged: true,
+      kind,
+      inputType: tag === 'input' ? /** @type {HTMLInputElement} */ (f.el).type : undefined,
+      secret: f.secret || undefined,
+      head: f.head,
+      tail: f.tail,
+      kept: f.kept,
+      now: f.secret ? '' : v.value,
+      nowLength: v.value.length,
+      mutations: armed ? armed.mutations : 0,
+    };
   }
   // Select the whole content of a field or editor (the keys then replace or delete it). An
   // empty one is left as it is (`empty`): no key need follow, and a Backspace there deletes what

@@ -36,7 +36,9 @@
     if (!typable) return false;
     const known = secretMemo.get(el);
     if (known !== undefined) return known;
-    let secret = SECRET_AUTOCOMPLETE.test(el.getAttribute('autocomplete') || '');
+    // A combobox's text field says new-password only to keep the browser's autofill away
+    // (selectize.js): it holds no password.
+    let secret = roleOf(el) !== 'combobox' && SECRET_AUTOCOMPLETE.test(el.getAttribute('autocomplete') || '');
     if (!secret) {
       const masked = /** @type {CSSStyleDeclaration & { webkitTextSecurity?: string }} */ (st(el)).webkitTextSecurity || '';
       secret = !!masked && masked !== 'none';

@@ -105,6 +105,7 @@
     dropMissed: guard((quiet, keep) => ({ missed: dropMissed(!!quiet, !!keep) })),
     selectAll: guard(selectAll),
     valueOf: guard(valueOf),
+    typedHeld: guard(typedHeld),
     forceEmpty: guard(forceEmpty),
     similar: guard(similar, (a) => a[3]),
     scroll: guard(scroll),

@@ -190,22 +190,32 @@ fn run_type(services: Arc<Services>, input: Call<TypeArgs>) -> ToolFuture {
             // Clearing may have run a code editor's own keys: the field takes the focus again.
             try_tool!(b.actions().focus_for_keys(&resolved.r).await);
         }
-        let armed = b.actions().arm();
+        let armed = match submit || text.contains('\n') {
+            true => b.actions().arm(),
+            false => b.actions().arm_text(),
+        };
         let events = Arc::clone(b.events());
-        try_tool!(
-            until_dialog(&events, async {
-                b.input().type_text(&text, bulk).await?;
-                if submit {
+        try_tool!(until_dialog(&events, b.input().type_text(&text, bulk)).await);
+        // The field must hold the text before an Enter sends it anywhere.
+        let held = match events.dialog() {
+            Some(_) => Ok(()),
+            None => b.actions().typed_held(&text).await,
+        };
+        if submit && held.is_ok() && events.dialog().is_none() {
+            try_tool!(
+                until_dialog(&events, async {
                     let enter = Key::named("Enter").expect("Enter is a known key");
                     b.input().key_event(&enter, true, 0).await?;
-                    b.input().key_event(&enter, false, 0).await?;
-                }
-                Ok(())
-            })
-            .await
-        );
+                    b.input().key_event(&enter, false, 0).await
+                })
+                .await
+            );
+        }
         try_tool!(guard.after(&mut b).await);
         let caused = try_tool!(b.actions().settle(armed).await);
+        if let Err(ActError::Targeting(f)) = held {
+            return ToolOutcome::Failed(f.with("revision", b.revision()));
+        }
         action_result(&resolved.r, b.revision(), &caused)
     })
 }
@@ -273,7 +283,7 @@ fn run_clear(services: Arc<Services>, input: Call<PointerArgs>) -> ToolFuture {
         if let Err(e) = ready_for_text(&mut b, &resolved.r).await {
             return e;
         }
-        let armed = b.actions().arm();
+        let armed = b.actions().arm_text();
         try_tool!(clear_field(&mut b, &resolved.r).await);
         let caused = try_tool!(b.actions().settle(armed).await);
         action_result(&resolved.r, b.revision(), &caused)
@@ -639,12 +649,16 @@ async fn fill_one(b: &mut Browser, r: &str, value: &Value) -> Option<FailureKind
     if let Err(e) = b.input().type_text(text, false).await {
         return Some(browser(&e));
     }
-    // Keys the page sent elsewhere (it moved the focus away) did not fill this field.
+    // Keys the page sent elsewhere (it moved the focus away) did not fill this field, and a
+    // field that does not hold their text is not filled either.
+    if let Err(e) = b.actions().keys_reached().await {
+        return Some(act(e, FailureKind::MissedTarget));
+    }
     b.actions()
-        .keys_reached()
+        .typed_held(text)
         .await
         .err()
-        .map(|e| act(e, FailureKind::MissedTarget))
+        .map(|e| act(e, FailureKind::NotKept))
 }
 
 /// The result of `fillForm` (also the body of its `fillForm` failure).

@@ -7,6 +7,8 @@
 //! the text it says (`aria-valuetext`), as a person reads it. Never reported set unless the
 //! slider reads what was asked.
 
+use std::time::Duration;
+
 use crate::browser::Browser;
 use crate::browser::agent_calls::{SelectOptionEntry, Settle, State, StepRange};
 use crate::browser::keys::chord;
@@ -235,11 +237,23 @@ async fn press(
     key: &str,
     times: usize,
 ) -> Result<StepRange, ToolOutcome> {
+    let was = reading(b, r).await?.now;
     b.input().press_times(&chord(key), times).await?;
     // A slider that shows its value on the next frame has drawn it by then.
     b.agent().run(&Settle(300, 1)).await?;
-    reading(b, r).await
+    let mut now = reading(b, r).await?;
+    // One that draws on a timer of its own (ion.rangeSlider redraws every 300 ms) says where
+    // it went a little later: read until it moves, or for LATE_DRAW (a key that moved nothing).
+    let until = tokio::time::Instant::now() + LATE_DRAW;
+    while now.now == was && tokio::time::Instant::now() < until {
+        tokio::time::sleep(Duration::from_millis(40)).await;
+        now = reading(b, r).await?;
+    }
+    Ok(now)
 }
+
+/// How long a slider that did not move at a key is read again for (see [`press`]).
+const LATE_DRAW: Duration = Duration::from_millis(400);
 
 /// Where the slider stands now.
 async fn reading(b: &mut Browser, r: &str) -> Result<StepRange, ToolOutcome> {

@@ -1,5 +1,6 @@
 //! Pages reduced from real apps tried from outside (Node-RED's flow editor, marimo's notebook
-//! and apps), each the smallest markup that broke Glass there, checked on the page's own state.
+//! and apps, Actual Budget), each the smallest markup that broke Glass there, checked on the
+//! page's own state.
 #![cfg(target_os = "linux")]
 
 use crate::common;
@@ -146,4 +147,95 @@ document.getElementById('edit').addEventListener('click', () => { window.tray = 
     );
     ok(&g.call(json!(1), "click", json!({"target": plus["ref"]})));
     assert_eq!(eval(&mut g, "window.tray"), "add");
+}
+
+/// Actual Budget's file list: each budget is a card in a grid cell drawn with
+/// `display: contents`, which has no box of its own. Observe listed the cell and every click on
+/// it, its words or the card inside answered `notVisible`. The cell's box is what its contents
+/// draw now: the click lands on the card, as a person's does.
+#[test]
+fn a_cell_drawn_with_display_contents_is_pressed_where_its_contents_show() {
+    let page = r#"<!doctype html><title>Files</title>
+<div role="grid"><div role="row">
+<div role="gridcell" style="display:contents"><div id="card" style="cursor:pointer;padding:10px;border:1px solid #ccc"><span>My Finances</span> <small>Local</small></div></div>
+</div></div>
+<p id="out">none</p>
+<script>document.getElementById('card').addEventListener('click', () => { window.opened = (window.opened || 0) + 1; out.textContent = 'opened'; });</script>"#;
+    let web = Server::start(vec![("/files", Page::html(page))]);
+    let mut g = common::incognito(&[]);
+    nav(&mut g, &web, "/files");
+    ok(&g.call(json!(1), "click", json!({"target": "text=My Finances"})));
+    ok(&g.call(json!(2), "click", json!({"target": "role=gridcell"})));
+    assert_eq!(eval(&mut g, "window.opened"), 2);
+}
+
+/// Actual Budget's payee and category fields (Downshift): the combobox says it is open, names a
+/// list that does not exist, and draws its options in a portal at the end of the page that is
+/// no listbox. `select` answered `noSuchOption`; it chooses in the options shown below the field
+/// now, checked on the page's own record of the choice.
+#[test]
+fn options_drawn_in_a_portal_that_is_no_listbox_are_chosen() {
+    let page = r#"<!doctype html><title>Payee</title>
+<p id="dl-label">Payee</p>
+<div role="combobox" aria-expanded="true" aria-haspopup="listbox" aria-owns="dl-menu" aria-labelledby="dl-label">
+<input id="inp" aria-autocomplete="list" aria-controls="dl-menu" aria-labelledby="dl-label" autocomplete="off" value="Employer Inc" style="width:200px"></div>
+<script>
+window.chosen = 'Employer Inc';
+const names = ['Employer Inc', 'Grocery Mart', 'Starting Balance'];
+const inp = document.getElementById('inp');
+const portal = document.createElement('div');
+portal.style.cssText = 'position:absolute;top:60px;left:8px;background:#fff;border:1px solid #999;width:220px';
+document.body.appendChild(portal);
+function render(filter) {
+  portal.replaceChildren();
+  const f = (filter || '').toLowerCase();
+  names.filter((n) => !f || n.toLowerCase().includes(f)).forEach((n, i) => {
+    const o = document.createElement('div');
+    o.setAttribute('role', 'option'); o.id = 'item-' + i; o.setAttribute('aria-selected', 'false');
+    o.textContent = n; o.style.cssText = 'padding:4px;cursor:pointer';
+    o.addEventListener('mousedown', (e) => e.preventDefault());
+    o.addEventListener('click', () => { inp.value = n; window.chosen = n; render(''); });
+    portal.appendChild(o);
+  });
+}
+render('');
+inp.addEventListener('input', () => render(inp.value));
+</script>"#;
+    let web = Server::start(vec![("/payee", Page::html(page))]);
+    let mut g = common::incognito(&[]);
+    nav(&mut g, &web, "/payee");
+    ok(&g.call(
+        json!(1),
+        "select",
+        json!({"target": "role=combobox", "label": "Grocery Mart"}),
+    ));
+    assert_eq!(eval(&mut g, "window.chosen"), "Grocery Mart");
+}
+
+/// Actual Budget's transactions: each row starts with its select box, an unnamed box, then the
+/// row's words. The box's context was the words before it, the row above's, so a model that
+/// picked a transaction by its context selected the next one. A control that leads its row is
+/// told by the words after it in that row.
+#[test]
+fn a_control_that_leads_its_row_is_told_by_that_rows_words() {
+    let page = r#"<!doctype html><title>Register</title>
+<style>.row{display:flex;gap:10px;padding:6px}.box{width:12px;height:12px;border:1px solid #888;cursor:pointer}</style>
+<div id="table">
+<div class="row"><div tabindex="0" role="checkbox" aria-checked="false" class="box" data-tx="Grocery Mart"></div><span>12/07 Grocery Mart 50.10</span></div>
+<div class="row"><div tabindex="0" role="checkbox" aria-checked="false" class="box" data-tx="Starting Balance"></div><span>12/07 Starting Balance 1,500.25</span></div>
+<div class="row"><div tabindex="0" role="checkbox" aria-checked="false" class="box" data-tx="Employer Inc"></div><span>12/05 Employer Inc 2,000.00</span></div>
+</div>
+<script>for (const b of document.querySelectorAll('.box')) b.addEventListener('click', () => { window.selected = b.dataset.tx; });</script>"#;
+    let web = Server::start(vec![("/register", Page::html(page))]);
+    let mut g = common::incognito(&[]);
+    nav(&mut g, &web, "/register");
+    let seen = ok(&g.call(json!(1), "observe", json!({})));
+    let mut all = Vec::new();
+    flat(&seen["elements"], &mut all);
+    let box_of = all
+        .iter()
+        .find(|e| e["context"] == "12/07 Starting Balance 1,500.25")
+        .unwrap_or_else(|| panic!("the box of Starting Balance is told by its row: {seen}"));
+    ok(&g.call(json!(2), "click", json!({"target": box_of["ref"]})));
+    assert_eq!(eval(&mut g, "window.selected"), "Starting Balance");
 }

@@ -1,0 +1,296 @@
+//! Whether a field holds the text typed into it: the one judgment after every tool's keys
+//! (`type`, each field of `fillForm`, their steps in `batch` and tasks), so that keys a page
+//! refused, cut short or added to are a failure and never a success. Pure: the agent reads the
+//! field before and after the keys (`typedHeld`), this decides.
+//!
+//! Pages change typed text in ways that keep it: a mask adds its punctuation, a field upper-
+//! cases or trims, a box completes the word inline, a tag input takes the words before a
+//! comma, a chat box sends its line on Enter. Those hold. What does not hold is text a page cut
+//! (a length limit), refused (letters in a number field) or added to beyond it (a code editor
+//! that closes a bracket the keys close again, a completion accepted by a typed Enter).
+
+use crate::browser::agent_calls::TypedField;
+use crate::failure::{Failure, FailureKind};
+
+/// How a field's text compares with what was typed into it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Held {
+    /// It holds the text, as typed or as the page keeps such text.
+    Kept,
+    /// It cannot be told (see the agent's `typedHeld`, and the inputs judged on no text).
+    Unknown,
+    /// It holds fewer characters than the text would leave.
+    Fewer,
+    /// It holds more.
+    More,
+    /// It holds as many, but others.
+    Other,
+}
+
+/// Input types whose keys do not write their value as text (dates and times go field by
+/// field, a colour or range is no text).
+const NOT_TEXT: &[&str] = &[
+    "date",
+    "time",
+    "datetime-local",
+    "month",
+    "week",
+    "color",
+    "range",
+    "file",
+];
+
+/// Judge field `f` after `typed` went to it as keys.
+pub fn judge(f: &TypedField, typed: &str) -> Held {
+    if !f.judged {
+        return Held::Unknown;
+    }
+    let typed: String = typed.chars().filter(|&c| c != '\r').collect();
+    if typed.is_empty() {
+        return Held::Unknown;
+    }
+    match f.kind.as_str() {
+        "input" | "textarea" => {
+            let single = f.kind == "input";
+            if single
+                && (typed.contains('\n')
+                    || NOT_TEXT.contains(&f.input_type.as_deref().unwrap_or("text")))
+            {
+                // An Enter in a one-line field acts (submits); its text is not the field's.
+                return Held::Unknown;
+            }
+            if f.secret {
+                let expected = f.kept + typed.encode_utf16().count();
+                return by_length(f.now_length, expected);
+            }
+            text_field(f, &typed)
+        }
+        "editor" => code_editor(f, &typed),
+        "rich" => {
+            // A rich editor rewrites what is typed (Markdown shortcuts, lists, emoji), so only
+            // keys that left it as it was are judged: then it took none of them.
+            let before = format!("{}{}", f.head, f.tail);
+            if f.now == before && f.mutations == 0 && !typed.trim().is_empty() {
+                Held::Fewer
+            } else {
+                Held::Unknown
+            }
+        }
+        _ => Held::Unknown,
+    }
+}
+
+/// An input's or textarea's text after `typed` went in at its caret.
+fn text_field(f: &TypedField, typed: &str) -> Held {
+    let expected = format!("{}{}{}", f.head, typed, f.tail);
+    let now = f.now.as_str();
+    if now == expected || now.contains(typed) {
+        return Held::Kept;
+    }
+    let (now_folded, typed_folded) = (fold(now), fold(typed));
+    if !typed_folded.is_empty() && now_folded.contains(&typed_folded) {
+        return Held::Kept;
+    }
+    // The page took the text up to a separator as the keys went (a tag input's comma, a chat
+    // box's Enter) and changed: what is left is the rest of it. Text a page refused leaves no
+    // separator behind it (a select that takes no keys while it holds a choice).
+    if f.mutations > 0 && expected.ends_with(now) {
+        let taken = &expected[..expected.len() - now.len()];
+        if taken.ends_with([',', ';', ' ', '\n', '\t']) {
+            return Held::Kept;
+        }
+    }
+    if typed_folded.is_empty() {
+        // Spaces and punctuation alone: a page may trim them.
+        return Held::Unknown;
+    }
+    by_length(now.chars().count(), expected.chars().count())
+}
+
+/// A code editor's text after `typed`: it indents on its own, so whitespace is not compared,
+/// and it closes brackets and quotes that the keys then type over, so the text must hold the
+/// typed characters and no more than they add.
+fn code_editor(f: &TypedField, typed: &str) -> Held {
+    let strip = |s: &str| s.chars().filter(|c| !c.is_whitespace()).collect::<String>();
+    let (now, typed, before) = (
+        strip(&f.now),
+        strip(typed),
+        strip(&format!("{}{}", f.head, f.tail)),
+    );
+    if typed.is_empty() {
+        return Held::Unknown;
+    }
+    let (n, limit) = (
+        now.chars().count(),
+        before.chars().count() + typed.chars().count(),
+    );
+    if n > limit {
+        Held::More
+    } else if !now.contains(&typed) {
+        if n < limit { Held::Fewer } else { Held::Other }
+    } else {
+        Held::Kept
+    }
+}
+
+/// Compared by length alone (a password field's text never leaves the page).
+fn by_length(now: usize, expected: usize) -> Held {
+    match now.cmp(&expected) {
+        std::cmp::Ordering::Equal => Held::Kept,
+        std::cmp::Ordering::Less => Held::Fewer,
+        std::cmp::Ordering::Greater => Held::More,
+    }
+}
+
+/// Letters and digits only, lowercased: what a mask, a case rule or trimming leaves of text.
+fn fold(s: &str) -> String {
+    s.chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// The failure of keys whose text the field does not hold: the keys went out, so it says so,
+/// and what to do before typing again.
+pub fn not_kept(held: Held) -> Option<Failure> {
+    let reason = match held {
+        Held::Kept | Held::Unknown => return None,
+        Held::Fewer => {
+            "the keys went out, but the field holds fewer characters than they type: the page cut or refused some (a length limit, characters it does not take); read the field before typing again"
+        }
+        Held::More => {
+            "the keys went out, but the field holds more than they type: the page added characters (an editor closing brackets or quotes again, a completion taken by Enter); read the field, then clear it or type with insertText: true"
+        }
+        Held::Other => {
+            "the keys went out, but the field holds other characters than they type; read the field before typing again"
+        }
+    };
+    let held = match held {
+        Held::Fewer => "fewer",
+        Held::More => "more",
+        _ => "other",
+    };
+    Some(Failure::of(FailureKind::NotKept, reason).with("held", held))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn field(kind: &str, head: &str, tail: &str, now: &str) -> TypedField {
+        TypedField {
+            judged: true,
+            kind: kind.into(),
+            head: head.into(),
+            tail: tail.into(),
+            kept: head.encode_utf16().count() + tail.encode_utf16().count(),
+            now_length: now.encode_utf16().count(),
+            now: now.into(),
+            ..TypedField::default()
+        }
+    }
+
+    #[test]
+    fn text_typed_at_the_caret_is_held() {
+        assert_eq!(judge(&field("input", "ab", "yz", "abXyz"), "X"), Held::Kept);
+        assert_eq!(
+            judge(&field("textarea", "", "", "a\nb"), "a\r\nb"),
+            Held::Kept
+        );
+    }
+
+    #[test]
+    fn what_pages_do_to_text_they_keep_is_held() {
+        // A phone mask, an upper-casing field, an inline completion, a trimmed value.
+        assert_eq!(
+            judge(&field("input", "", "", "(555) 123-4567"), "5551234567"),
+            Held::Kept
+        );
+        assert_eq!(judge(&field("input", "", "", "ABC"), "abc"), Held::Kept);
+        assert_eq!(
+            judge(&field("input", "", "", "New York"), "New Y"),
+            Held::Kept
+        );
+        assert_eq!(
+            judge(&field("input", "", "", "hello"), "hello "),
+            Held::Kept
+        );
+    }
+
+    #[test]
+    fn text_a_page_took_as_it_came_is_held() {
+        let mut tags = field("input", "", "", "ru");
+        assert_eq!(judge(&tags, "python,ru"), Held::Fewer);
+        tags.mutations = 3;
+        assert_eq!(judge(&tags, "python,ru"), Held::Kept);
+        let mut chat = field("textarea", "", "", "");
+        chat.mutations = 12;
+        assert_eq!(judge(&chat, "Hello there\n"), Held::Kept);
+        // Keys a select holding a choice refused, while it opened its list.
+        let mut refused = field("input", "", "", "");
+        refused.mutations = 5;
+        assert_eq!(judge(&refused, "Cher"), Held::Fewer);
+    }
+
+    #[test]
+    fn text_cut_refused_or_added_to_is_not_held() {
+        // A length limit, letters in a number field, a duplicated character.
+        assert_eq!(
+            judge(&field("input", "", "", "abcde"), "abcdefgh"),
+            Held::Fewer
+        );
+        assert_eq!(judge(&field("input", "", "", ""), "abc"), Held::Fewer);
+        assert_eq!(judge(&field("input", "", "", "aabbc"), "abc"), Held::More);
+        assert!(not_kept(Held::Fewer).is_some());
+        assert!(not_kept(Held::Kept).is_none());
+    }
+
+    #[test]
+    fn keys_that_act_or_write_no_text_are_not_judged() {
+        assert_eq!(judge(&field("input", "", "", ""), "a\nb"), Held::Unknown);
+        let mut date = field("input", "", "", "2024-01-05");
+        date.input_type = Some("date".into());
+        assert_eq!(judge(&date, "01052024"), Held::Unknown);
+        assert_eq!(judge(&field("input", "x", "", "x"), "  "), Held::Unknown);
+        let mut gone = field("input", "", "", "");
+        gone.judged = false;
+        assert_eq!(judge(&gone, "abc"), Held::Unknown);
+    }
+
+    #[test]
+    fn a_password_field_is_judged_by_its_length() {
+        let mut p = field("input", "", "", "");
+        p.secret = true;
+        p.kept = 0;
+        p.now_length = 5;
+        assert_eq!(judge(&p, "hunter"), Held::Fewer);
+        p.now_length = 6;
+        assert_eq!(judge(&p, "hunter"), Held::Kept);
+    }
+
+    #[test]
+    fn a_code_editor_may_indent_and_close_but_adds_nothing() {
+        // Indented on its own, brackets closed and typed over.
+        let e = field("editor", "def f():", "", "def f():\n        return (1)");
+        assert_eq!(judge(&e, "\n    return (1)"), Held::Kept);
+        // Closed again: one bracket too many.
+        let e = field("editor", "", "", "print(f\"{x}\")\")");
+        assert_eq!(judge(&e, "print(f\"{x}\")"), Held::More);
+        // A completion taken by Enter.
+        let e = field("editor", "", "", "print\n");
+        assert_eq!(judge(&e, "pri\n"), Held::More);
+    }
+
+    #[test]
+    fn a_rich_editor_is_judged_only_when_it_took_nothing() {
+        assert_eq!(judge(&field("rich", "hi", "", "hi"), "there"), Held::Fewer);
+        assert_eq!(
+            judge(&field("rich", "hi", "", "hi"), "# there"),
+            Held::Fewer
+        );
+        assert_eq!(
+            judge(&field("rich", "", "", "Title"), "# Title"),
+            Held::Unknown
+        );
+    }
+}
