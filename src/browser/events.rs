@@ -67,6 +67,9 @@ pub struct PageEvents {
     pub oop_frames: Mutex<Vec<OopFrame>>,
     /// The agent's isolated world in each frame of the selected page, as Chrome reports it.
     pub agent_worlds: Mutex<std::collections::HashMap<String, i64>>,
+    /// The page's own world in each frame of the selected page (where `evaluate` runs in a
+    /// selected frame), as Chrome reports it.
+    pub page_worlds: Mutex<std::collections::HashMap<String, i64>>,
     /// Console messages and network failures of the selected page, bounded.
     pub diagnostics: Mutex<Diagnostics>,
     /// Requests the host rules refused since the last result.
@@ -589,6 +592,15 @@ fn observe_event(events: &PageEvents, ev: &CdpEvent) {
         }
         "Runtime.executionContextCreated" => {
             let c = &ev.params["context"];
+            if c["auxData"]["isDefault"] == true {
+                if let (Ok(mut worlds), Some(frame), Some(id)) = (
+                    events.page_worlds.lock(),
+                    c["auxData"]["frameId"].as_str(),
+                    c["id"].as_i64(),
+                ) {
+                    worlds.insert(frame.to_owned(), id);
+                }
+            }
             if c["name"] == WORLD_NAME {
                 if let (Ok(mut worlds), Some(frame), Some(id)) = (
                     events.agent_worlds.lock(),
@@ -606,9 +618,18 @@ fn observe_event(events: &PageEvents, ev: &CdpEvent) {
             ) {
                 worlds.retain(|_, v| *v != id);
             }
+            if let (Ok(mut worlds), Some(id)) = (
+                events.page_worlds.lock(),
+                ev.params["executionContextId"].as_i64(),
+            ) {
+                worlds.retain(|_, v| *v != id);
+            }
         }
         "Runtime.executionContextsCleared" => {
             if let Ok(mut worlds) = events.agent_worlds.lock() {
+                worlds.clear();
+            }
+            if let Ok(mut worlds) = events.page_worlds.lock() {
                 worlds.clear();
             }
         }

@@ -48,16 +48,34 @@ impl Script<'_> {
         expression: &str,
         timeout: Duration,
     ) -> Result<Evaluated, BrowserError> {
-        let session = self.browser.page()?.session_id.clone();
+        // In the selected frame, as every tool that reads or acts is: its own process's
+        // session, or its page world in the page's process.
+        let (session, frame) = self.browser.agent_target()?;
+        let ms = timeout.as_millis() as u64;
+        let mut params = json!({"expression": expression, "returnByValue": true,
+                                "awaitPromise": true, "timeout": ms, "userGesture": true});
+        if self
+            .browser
+            .frame
+            .as_ref()
+            .is_some_and(|f| !f.out_of_process)
+        {
+            let world = self
+                .browser
+                .events
+                .page_worlds
+                .lock()
+                .ok()
+                .and_then(|w| w.get(&frame).copied());
+            params["contextId"] = json!(world.ok_or(BrowserError::FrameGone)?);
+        }
         // An expression may change anything: it counts as input for the execution journal.
         super::cdp::note_input();
         let events = Arc::clone(&self.browser.events);
-        let ms = timeout.as_millis() as u64;
         let call = self.browser.cdp.call_raw(
             Some(&session),
             "Runtime.evaluate",
-            json!({"expression": expression, "returnByValue": true, "awaitPromise": true,
-                   "timeout": ms, "userGesture": true}),
+            params,
             timeout + Duration::from_secs(2),
         );
         let mut answer = tokio::select! {

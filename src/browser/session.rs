@@ -498,6 +498,9 @@ impl Browser {
         if let Ok(mut worlds) = self.events.agent_worlds.lock() {
             worlds.clear();
         }
+        if let Ok(mut worlds) = self.events.page_worlds.lock() {
+            worlds.clear();
+        }
         if let Ok(mut d) = self.events.diagnostics.lock() {
             *d = Diagnostics::default();
         }

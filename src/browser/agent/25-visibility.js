@@ -7,7 +7,13 @@
   /** @param {El} el */
   function prunes(el) {
     const tag = el.localName;
-    if (SKIP.has(tag) || el.hasAttribute('inert') || el.getAttribute('aria-hidden') === 'true') return true;
+    if (SKIP.has(tag) || el.hasAttribute('inert')) return true;
+    // aria-hidden hides, but not the open modal dialog a page hid inside it with the rest of
+    // the page (see `findModal`): a person sees that one, and works in it.
+    if (el.getAttribute('aria-hidden') === 'true') {
+      const m = modalRoot(el.ownerDocument);
+      if (!m || !composedContains(el, m)) return true;
+    }
     const p = /** @type {El} */ (el.parentElement);
     if (p && p.localName === 'details' && !p.open && !(tag === 'summary' && p.querySelector(':scope > summary') === el)) return true;
     const s = st(el);
@@ -47,9 +53,17 @@
       const d = aria[k];
       const r = roleOf(d);
       if ((r === 'dialog' || r === 'alertdialog') && d.checkVisibility() && st(d).visibility === 'visible') {
-        let inside = false;
-        for (let n = flatParent(d); n && !inside; n = flatParent(n)) inside = n.getAttribute('aria-hidden') === 'true' || n.hasAttribute('inert');
-        if (!inside) return d;
+        let inside = false, inert = false;
+        for (let n = flatParent(d); n && !inert; n = flatParent(n)) {
+          inside = inside || n.getAttribute('aria-hidden') === 'true';
+          inert = n.hasAttribute('inert');
+        }
+        if (inert) continue;
+        // One the page hid with the rest of it (pgAdmin renders its confirmations inside the
+        // root it then marks aria-hidden) is the modal still when the focus is in it: a dialog
+        // beneath another one has lost the focus to that one.
+        const active = doc.activeElement;
+        if (!inside || (active && composedContains(d, active))) return d;
       }
     }
     // A dialog laid over the whole window (fixed, as wide and as high as it, taking the

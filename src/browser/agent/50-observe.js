@@ -58,7 +58,11 @@
   // A row a person reads: rendered and visible, or kept for a canvas that draws it (no box
   // of its own there, as none of the canvas's fallback has one) and not hidden there.
   /** @param {Element} r */
-  const rowShown = (r) => partsOf(r).some((p) => st(p).visibility === 'visible' && (p.checkVisibility() || (!!p.closest('canvas') && st(p).display !== 'none')));
+  const rowShown = (r) => partsOf(r).some((p) => st(p).visibility === 'visible' && (boxDrawn(p) || (!!p.closest('canvas') && st(p).display !== 'none')));
+  // Whether el draws a box: its own, or, with none of its own (display: contents: the rows of
+  // react-data-grid, pgAdmin's results), one of its children's.
+  /** @param {Element} el */
+  const boxDrawn = (el) => el.checkVisibility() || (st(/** @type {El} */ (el)).display === 'contents' && [...el.children].some((c) => c.checkVisibility()));
   /** @param {Element} r */
   const ownCells = (r) => Array.from(r.children).filter((c) => c.localName === 'td' || c.localName === 'th' || /^(cell|gridcell|columnheader|rowheader)$/.test(c.getAttribute('role') || ''));
   // A row's cells, from all its parts, in the order the table says they stand when every cell

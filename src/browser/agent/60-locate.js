@@ -137,8 +137,14 @@
   function findByRole(role, name, o, limit) {
     const r = lc(role);
     const n = name == null ? null : lc(name);
-    return findItems((i, hidden) => roleMatches(i, r) && (n === null || nameOfInfo(i, hidden) === n), o, limit);
+    const m = findItems((i, hidden) => roleMatches(i, r) && (n === null || nameOfInfo(i, hidden) === n), o, limit);
+    return n === null ? m : { hits: innermost(m.hits), hidden: m.hidden };
   }
+  // One thing on screen: of elements that hold one another and match the same locator (a
+  // calendar's cell and the day button it holds, react-aria's; rc-dock's tab inside a tab of
+  // the same name, pgAdmin's), the innermost, which a press on any of them reaches.
+  /** @param {El[]} hits */
+  const innermost = (hits) => hits.filter((h, _, all) => !all.some((x) => x !== h && composedContains(h, x)));
   /** @param {unknown} value @param {WalkOpts} o @returns {Found | null} */
   function findByName(value, o) {
     const n = lc(value);
@@ -146,9 +152,9 @@
     const m = findItems((i, hidden) => nameOfInfo(i, hidden) === n, o);
     /** @param {El} el */
     const ctl = (el) => { const r = roleOf(el); return (r && INTERACTIVE.has(r)) || !r || el.localName === 'label'; };
-    // One thing on screen: a control inside another of the same name (a calendar's cell and the
-    // day button it holds, react-aria's) is the one pressed, not a second candidate.
-    const c = m.hits.filter(ctl).filter((h, _, all) => !all.some((o) => o !== h && composedContains(h, o)));
+    // One thing on screen (see `innermost`): a control inside another of the same name is the
+    // one pressed, not a second candidate.
+    const c = innermost(m.hits.filter(ctl));
     return { hits: c.length ? c : m.hits, hidden: m.hidden }; // controls win over text-ish items
   }
   /** @param {string} sel @returns {Found | null} */

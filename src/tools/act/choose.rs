@@ -122,7 +122,7 @@ pub async fn choose_option(
             .matched
             .as_ref()
             .map_or("", |m| m["name"].as_str().unwrap_or(""));
-        if b.agent().run(&ChosenShows(r, name, None)).await?["shows"] != true {
+        if !chosen_shows(b, r, name, None).await? {
             return Err(Failure::of(
                 FailureKind::NotChosen,
                 "the option was chosen but the list dropped it when it closed",
@@ -202,8 +202,7 @@ async fn pick(
         return Ok(());
     }
     press(b, &option).await?;
-    let shows = b.agent().run(&ChosenShows(r, &name, typed)).await?;
-    if shows["shows"] != true {
+    if !chosen_shows(b, r, &name, typed).await? {
         return Err(Failure::of(
             FailureKind::NotChosen,
             "the option was pressed but the list does not show it chosen",
@@ -211,6 +210,31 @@ async fn pick(
         .into());
     }
     Ok(())
+}
+
+/// How long a list that does not show its choice at once is read again for (see
+/// [`chosen_shows`]).
+const CHOSEN_LATE: Duration = Duration::from_secs(1);
+
+/// Whether the list `r` shows the option `name` chosen, now or within [`CHOSEN_LATE`]: a page
+/// may show its placeholder a moment before the choice (pgAdmin's selects, for 300 ms), and a
+/// choice that took must not be reported as not chosen.
+async fn chosen_shows(
+    b: &mut Browser,
+    r: &str,
+    name: &str,
+    typed: Option<&str>,
+) -> Result<bool, ToolOutcome> {
+    let until = tokio::time::Instant::now() + CHOSEN_LATE;
+    loop {
+        if b.agent().run(&ChosenShows(r, name, typed)).await?["shows"] == true {
+            return Ok(true);
+        }
+        if tokio::time::Instant::now() >= until {
+            return Ok(false);
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
 }
 
 /// The list's options now, the matched one's ref recorded.

@@ -1,6 +1,6 @@
 //! Pages reduced from real apps tried from outside (Node-RED's flow editor, marimo's notebook
-//! and apps, Actual Budget), each the smallest markup that broke Glass there, checked on the
-//! page's own state.
+//! and apps, Actual Budget, pgAdmin), each the smallest markup that broke Glass there, checked
+//! on the page's own state.
 #![cfg(target_os = "linux")]
 
 use crate::common;
@@ -238,4 +238,125 @@ fn a_control_that_leads_its_row_is_told_by_that_rows_words() {
         .unwrap_or_else(|| panic!("the box of Starting Balance is told by its row: {seen}"));
     ok(&g.call(json!(2), "click", json!({"target": box_of["ref"]})));
     assert_eq!(eval(&mut g, "window.selected"), "Starting Balance");
+}
+
+/// pgAdmin's confirmations (Material UI's dialog rendered inside the app's root, which the
+/// page then marks `aria-hidden`): the dialog a person sees, focused, with its Yes and No, was
+/// absent, so a group could not be removed. The open modal that holds the focus is shown
+/// whatever hides the rest of the page; what is behind it stays out.
+#[test]
+fn a_modal_dialog_the_page_hid_with_the_rest_of_it_is_shown_and_used() {
+    let page = r#"<!doctype html><title>Groups</title>
+<div id="root" aria-hidden="true">
+<button>Background button</button>
+<div style="position:fixed;inset:0;background:rgba(0,0,0,.4)">
+<div role="dialog" aria-modal="true" aria-labelledby="t" tabindex="-1" style="background:#fff;width:400px;margin:80px auto;padding:16px">
+<h2 id="t">Remove Server Group?</h2><p>Are you sure you want to remove the server group "ToDelete"?</p>
+<button id="yes">Yes</button><button>No</button></div></div></div>
+<script>
+window.removed = 0;
+document.getElementById('yes').addEventListener('click', () => { window.removed++; document.querySelector('[role=dialog]').parentNode.remove(); });
+document.querySelector('[role=dialog]').focus();
+</script>"#;
+    let web = Server::start(vec![("/groups", Page::html(page))]);
+    let mut g = common::incognito(&[]);
+    nav(&mut g, &web, "/groups");
+    let seen = ok(&g.call(json!(1), "observe", json!({})));
+    let text = seen.to_string();
+    assert!(text.contains(r#""name":"Yes""#), "{seen}");
+    assert!(!text.contains("Background button"), "{seen}");
+    ok(&g.call(json!(2), "click", json!({"target": "text=Yes"})));
+    assert_eq!(eval(&mut g, "window.removed"), 1);
+}
+
+/// pgAdmin's server select (react-select): once an option is pressed it shows its placeholder
+/// for 300 ms while the form fetches the server, then the choice. `select` answered
+/// `notChosen` for a choice that took, inviting a retry; it reads the list again for a moment
+/// now, and answers ok once the choice shows, checked on the page's own record.
+#[test]
+fn a_choice_a_list_shows_a_moment_late_is_chosen() {
+    let page = r#"<!doctype html><title>Workspace</title>
+<label for="cb">Existing server</label>
+<div id="ctl" style="width:260px;border:1px solid #aaa;padding:4px"><span id="shown">Select an item...</span>
+<input id="cb" role="combobox" aria-expanded="false" aria-controls="lb" aria-autocomplete="list" style="width:4px;border:0"></div>
+<div id="lb" role="listbox" hidden style="width:260px;border:1px solid #aaa">
+<div role="option" aria-selected="false">Local PG 15</div><div role="option" aria-selected="false">Colour Test</div></div>
+<script>
+const cb = document.getElementById('cb'), lb = document.getElementById('lb'), shown = document.getElementById('shown');
+document.getElementById('ctl').onmousedown = (e) => { e.preventDefault(); cb.focus(); const o = lb.hidden; lb.hidden = !o; cb.setAttribute('aria-expanded', String(o)); shown.textContent = o ? '' : shown.dataset.v || 'Select an item...'; };
+cb.addEventListener('input', () => { lb.hidden = false; cb.setAttribute('aria-expanded', 'true'); shown.textContent = ''; const q = cb.value.toLowerCase(); lb.querySelectorAll('[role=option]').forEach((o) => { o.hidden = !o.textContent.toLowerCase().includes(q); }); });
+lb.querySelectorAll('[role=option]').forEach((op) => { op.onclick = () => {
+  lb.hidden = true; cb.value = ''; cb.setAttribute('aria-expanded', 'false'); shown.textContent = 'Select an item...';
+  setTimeout(() => { shown.textContent = shown.dataset.v = op.textContent; window.server = op.textContent; }, 300);
+}; });
+</script>"#;
+    let web = Server::start(vec![("/workspace", Page::html(page))]);
+    let mut g = common::incognito(&[]);
+    nav(&mut g, &web, "/workspace");
+    ok(&g.call(
+        json!(1),
+        "select",
+        json!({"target": "role=combobox", "label": "Local PG 15"}),
+    ));
+    assert_eq!(eval(&mut g, "window.server"), "Local PG 15");
+}
+
+/// pgAdmin's dock (rc-dock) draws each tab as a tab inside a tab, both named by its title:
+/// `role=tab;name=...` was `ambiguous` for one tab on screen. The inner one is the target, as
+/// with a name locator, and the press reaches the tab's own handler.
+#[test]
+fn a_tab_inside_a_tab_of_its_name_is_one_target() {
+    let page = r#"<!doctype html><title>Dock</title>
+<div role="tablist">
+<div role="tab" aria-selected="false" id="t1" tabindex="-1"><div class="drag-initiator" role="tab" aria-selected="false"><div title="Welcome"><span>Welcome</span><button aria-label="Close">x</button></div></div></div>
+<div role="tab" aria-selected="true" id="t2" tabindex="-1"><div class="drag-initiator" role="tab" aria-selected="true"><div title="Query"><span>Query</span><button aria-label="Close">x</button></div></div></div>
+</div>
+<script>document.getElementById('t1').addEventListener('click', (e) => { if (!e.target.closest('button')) window.shown = 'Welcome'; });</script>"#;
+    let web = Server::start(vec![("/dock", Page::html(page))]);
+    let mut g = common::incognito(&[]);
+    nav(&mut g, &web, "/dock");
+    ok(&g.call(
+        json!(1),
+        "click",
+        json!({"target": "role=tab;name=Welcome Close"}),
+    ));
+    assert_eq!(eval(&mut g, "window.shown"), "Welcome");
+}
+
+/// pgAdmin's query results (react-data-grid): rows are `display: contents`, their cells placed
+/// by the grid, so every row has no box of its own; the grid read `rowCount: 0` and every row
+/// undrawn. A row is drawn when its cells are: all are read, checked against the page's cells.
+#[test]
+fn rows_with_no_box_of_their_own_are_read() {
+    let page = r#"<!doctype html><title>Results</title><style>
+.rdg{display:grid;grid-template-columns:45px 100px 100px;grid-template-rows:40px repeat(2,25px);width:300px}
+.row{display:contents}.cell{border:1px solid #eee;padding:2px}</style>
+<div role="grid" aria-colcount="3" aria-rowcount="3" class="rdg">
+<div role="row" aria-rowindex="1" class="row"><div role="columnheader" class="cell">id</div><div role="columnheader" class="cell">name</div><div role="columnheader" class="cell">price</div></div>
+<div role="row" aria-rowindex="2" class="row"><div role="gridcell" class="cell">1</div><div role="gridcell" class="cell">apple</div><div role="gridcell" class="cell">1.5</div></div>
+<div role="row" aria-rowindex="3" class="row"><div role="gridcell" class="cell">2</div><div role="gridcell" class="cell">pear</div><div role="gridcell" class="cell">2.25</div></div>
+</div>"#;
+    let web = Server::start(vec![("/results", Page::html(page))]);
+    let mut g = common::incognito(&[]);
+    nav(&mut g, &web, "/results");
+    let seen = ok(&g.call(json!(1), "observe", json!({})));
+    let mut all = Vec::new();
+    flat(&seen["elements"], &mut all);
+    let grid = all
+        .iter()
+        .find(|e| e["role"] == "grid")
+        .unwrap_or_else(|| panic!("the grid is listed: {seen}"));
+    assert_eq!(grid["columns"], json!(["id", "name", "price"]), "{seen}");
+    assert_eq!(
+        grid["rows"],
+        json!([["1", "apple", "1.5"], ["2", "pear", "2.25"]]),
+        "{seen}"
+    );
+    assert_eq!(
+        eval(
+            &mut g,
+            "[...document.querySelectorAll('[role=gridcell]')].length"
+        ),
+        6
+    );
 }

@@ -547,6 +547,8 @@ fn drag_and_drop_between_verified_targets() {
 
 #[test]
 fn same_origin_and_cross_origin_iframes_are_listed_and_driven() {
+    // Bug (pgAdmin's Query Tool, a same-origin frame): after selectFrame, `evaluate` ran in the
+    // top page and said nothing of it; it runs in the selected frame now.
     // Same-origin frame on 127.0.0.1; the cross-origin one on localhost (another site, so Chrome
     // runs it out of process).
     let inner = Server::start(vec![(
@@ -612,7 +614,22 @@ fn same_origin_and_cross_origin_iframes_are_listed_and_driven() {
         .unwrap()
         .to_owned();
     ok(&g.call(json!(8), "click", json!({"target": button})));
+    // `evaluate` runs in the selected frame too, as every tool does (it ran in the top page).
+    assert_eq!(eval(&mut g, "document.title"), "X");
+    let frames = ok(&g.call(json!(12), "listFrames", json!({})));
+    let same = frames["frames"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| {
+            f["crossProcess"] != true && f["url"].as_str().is_some_and(|u| u.ends_with("/inner"))
+        })
+        .unwrap_or_else(|| panic!("{frames}"))["frameId"]
+        .clone();
+    ok(&g.call(json!(13), "selectFrame", json!({"frameId": same})));
+    assert_eq!(eval(&mut g, "location.pathname"), "/inner");
     ok(&g.call(json!(9), "selectFrame", json!({"frameId": "main"})));
+    assert_eq!(eval(&mut g, "document.title"), "Frames");
     ok(&g.call(json!(10), "wait", json!({"kind": "delay", "delayMs": 100})));
     assert_eq!(eval(&mut g, "window.xclicks"), 1);
     // A ref from the cross-origin frame never resolves in the main frame.
