@@ -329,6 +329,7 @@ PLANTS = [
  ('a choice shown a moment late is not chosen', [('src/tools/act/choose.rs', 'const CHOSEN_LATE: Duration = Duration::from_secs(1);', 'const CHOSEN_LATE: Duration = Duration::from_secs(0);')], 'reduced_from_apps', 'a_choice_a_list_shows_a_moment_late'),
  ('a tab inside a tab of its name is a second candidate', [('src/browser/agent/60-locate.js', '    return n === null ? m : { hits: innermost(m.hits), hidden: m.hidden };', '    return m;')], 'reduced_from_apps', 'a_tab_inside_a_tab'),
  ('rows with no box of their own are not drawn', [('src/browser/agent/50-observe.js', '  const boxDrawn = (el) => el.checkVisibility() || (', '  const boxDrawn = (el) => el.checkVisibility() || false && (')], 'reduced_from_apps', 'rows_with_no_box'),
+ ('a label of a field kept out of sight names nothing', [('src/browser/agent/30-names.js', "role === 'combobox' ? fieldLabelInside(el) || hiddenTwinLabel(el) :", "role === 'combobox' ? fieldLabelInside(el) :")], 'reduced_from_apps', 'a_label_of_a_field_kept_out_of_sight'),
 ]
 # Plants by people who had not written the code (issue 28): each family's slips, planted from
 # the docs and the code without reading the tests, with the test that catches each ("lib": the

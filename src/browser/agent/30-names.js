@@ -215,7 +215,7 @@
     let skip;
     if (role === 'heading') for (const a of el.querySelectorAll('a[href^="#"]')) if (permalink(a, el)) skip = a;
     const name = undouble(stripIcons(norm(textAlt(el, st8, true, skip))).trim());
-    return name || norm(st8.tips.join(' ')) || (role === 'combobox' ? fieldLabelInside(el) : role === 'textbox' ? replacedFieldLabel(el) : role === 'slider' ? valueInputLabel(el) : '');
+    return name || norm(st8.tips.join(' ')) || (role === 'combobox' ? fieldLabelInside(el) || hiddenTwinLabel(el) : role === 'textbox' ? replacedFieldLabel(el) || hiddenTwinLabel(el) : role === 'slider' ? valueInputLabel(el) : '');
   }
   // What a person reads as the name of an unnamed field a widget put in place of the labelled
   // one: flatpickr's alt input goes right after the original, which it makes a hidden input
@@ -228,6 +228,26 @@
     const l = root.querySelector ? root.querySelector('label[for="' + CSS.escape(prev.id) + '"]') : null;
     return l && !hiddenForName(l) ? norm(l.textContent) : '';
   }
+  // What a person reads as an unnamed field's name when a label names a field kept out of sight
+  // beside it (`display: none` or a hidden input) that holds its value for the form: pgAdmin's
+  // selects (react-select) keep the labelled input so next to the box a person uses. Only a
+  // twin beside el or a box around el within three levels that holds no other field.
+  /** @param {El} el @returns {string} */
+  function hiddenTwinLabel(el) {
+    for (let n = /** @type {El | null} */ (el), k = 0; n && k < 4; n = /** @type {El | null} */ (n.parentElement), k++) {
+      if (k > 0 && [...n.querySelectorAll(FIELD_SELECTOR)].some((f) => f !== el && !twinKept(/** @type {El} */ (f)))) return '';
+      for (const sib of [n.nextElementSibling, n.previousElementSibling]) {
+        if (!sib || !twinKept(/** @type {El} */ (sib)) || !sib.id) continue;
+        const root = /** @type {Document | ShadowRoot} */ (sib.getRootNode());
+        const l = root.querySelector ? root.querySelector('label[for="' + CSS.escape(sib.id) + '"]') : null;
+        if (l && !hiddenForName(l)) return norm(l.textContent);
+      }
+    }
+    return '';
+  }
+  // A field kept for the form only: a hidden input, or one not displayed.
+  /** @param {El} f */
+  const twinKept = (f) => f.localName === 'input' && (/** @type {HTMLInputElement} */ (f).type === 'hidden' || st(f).display === 'none');
   // What a person reads as an unnamed slider's name: the label of the input it keeps its
   // value in (ion.rangeSlider's, see `ionInput`).
   /** @param {El} el @returns {string} */

@@ -395,13 +395,14 @@
       const up = flatParent(node);
       if (!up || REGION.has(roleOf(up))) break;
       if (up.childElementCount > 1 || (up.shadowRoot && up.shadowRoot.childElementCount > 1)) {
-        // A control that leads the first box it shares (a row's select box, before the row's
-        // words) is told by the words after it there: the words before that box are the row
-        // above's (Actual Budget's transactions).
+        // A control that leads the first box it shares, on one line with words after it (a
+        // row's select box, before the row's words), is told by those words: the words before
+        // that box are the row above's (Actual Budget's transactions). Words laid out below it
+        // are another part's (Swagger UI's Responses under its Execute).
         if (k === 0) {
           for (let sib = /** @type {FlatNode} */ (node.nextSibling); sib; sib = /** @type {FlatNode} */ (sib.nextSibling)) {
             const t = words(sib);
-            if (t) return firstWords(t, 60);
+            if (t) { if (!below(sib)) return firstWords(t, 60); break; }
           }
         }
         k++;

@@ -360,3 +360,31 @@ fn rows_with_no_box_of_their_own_are_read() {
         6
     );
 }
+
+/// pgAdmin's selects (react-select in a Material UI form row): the `<label>` names an input kept
+/// with `display: none` beside the box a person uses, so the combobox had no name (its context
+/// was its value) and `name=Server group` was `notVisible`. The label names the field beside
+/// its kept twin now, and the name finds it.
+#[test]
+fn a_label_of_a_field_kept_out_of_sight_names_the_one_beside_it() {
+    let page = r#"<!doctype html><title>Register</title>
+<div style="display:flex;gap:12px;align-items:center">
+<label for="c93" style="width:150px">Server group</label>
+<div style="width:300px;border:1px solid #aaa;padding:4px;display:flex">
+<div style="flex:1"><span>Servers</span><input id="c93-autocomplete" role="combobox" aria-expanded="false" aria-haspopup="true" aria-autocomplete="list" value="" style="width:4px;border:0;outline:0"></div>
+<span aria-hidden="true">&#9662;</span></div>
+<input id="c93" value="Servers" style="display:none"></div>
+<div style="display:flex;gap:12px"><label for="n1">Name</label><input id="n1"></div>
+<script>document.getElementById('c93-autocomplete').addEventListener('focus', () => { window.focused = 'group'; });</script>"#;
+    let web = Server::start(vec![("/register", Page::html(page))]);
+    let mut g = common::incognito(&[]);
+    nav(&mut g, &web, "/register");
+    let seen = ok(&g.call(json!(1), "observe", json!({})));
+    assert!(
+        seen.to_string()
+            .contains(r#""role":"combobox","name":"Server group""#),
+        "{seen}"
+    );
+    ok(&g.call(json!(2), "click", json!({"target": "name=Server group"})));
+    assert_eq!(eval(&mut g, "window.focused"), "group");
+}
