@@ -330,6 +330,10 @@ PLANTS = [
  ('a tab inside a tab of its name is a second candidate', [('src/browser/agent/60-locate.js', '    return n === null ? m : { hits: innermost(m.hits), hidden: m.hidden };', '    return m;')], 'reduced_from_apps', 'a_tab_inside_a_tab'),
  ('rows with no box of their own are not drawn', [('src/browser/agent/50-observe.js', '  const boxDrawn = (el) => el.checkVisibility() || (', '  const boxDrawn = (el) => el.checkVisibility() || false && (')], 'reduced_from_apps', 'rows_with_no_box'),
  ('a label of a field kept out of sight names nothing', [('src/browser/agent/30-names.js', "role === 'combobox' ? fieldLabelInside(el) || hiddenTwinLabel(el) :", "role === 'combobox' ? fieldLabelInside(el) :")], 'reduced_from_apps', 'a_label_of_a_field_kept_out_of_sight'),
+ ('words in shadow roots are not read', [('src/browser/agent/75-wait.js', "    let t = ((doc.body || doc.documentElement).innerText || '') + shadowText(doc);", "    let t = ((doc.body || doc.documentElement).innerText || '');")], 'shadow_widgets', 'words_inside_shadow_roots'),
+ ('a modal in a shadow root is not found', [('src/browser/agent/25-visibility.js', '    const roots = [doc, ...openShadowRoots(doc)];\n    /** @param {string} sel', '    const roots = [doc];\n    /** @param {string} sel')], 'shadow_widgets', 'a_modal_inside_a_shadow_root'),
+ ('a calendar in a shadow root is not looked in', [('src/browser/agent/76-calendar.js', '    const all = [doc, ...openShadowRoots(doc)].flatMap(', '    const all = [doc].flatMap(')], 'shadow_widgets', 'a_calendar_inside_a_shadow_root'),
+ ('a stepper button classed spin is a spinner', [('src/browser/agent/70-act.js', "    if (el.localName === 'button' || el.getAttribute('role') === 'button') return false;\n    if (text ||", '    if (text ||')], 'shadow_widgets', 'a_number_stepper'),
 ]
 # Plants by people who had not written the code (issue 28): each family's slips, planted from
 # the docs and the code without reading the tests, with the test that catches each ("lib": the
@@ -374,6 +378,7 @@ TEST_MODULES = {
     "element_plus": ("browser", "act::element_plus::"),
     "typed_text": ("browser", "act::typed_text::"),
     "shiny_widgets": ("browser", "act::shiny_widgets::"),
+    "shadow_widgets": ("browser", "act::shadow_widgets::"),
     "browser_pages": ("browser", "tabs::browser_pages::"),
     "devtools": ("browser", "devtools::parity::"),
     "state": ("browser", "devtools::state::"),

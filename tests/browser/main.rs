@@ -38,6 +38,7 @@ mod act {
     mod quasar;
     mod redrawn_controls;
     mod reduced_from_apps;
+    mod shadow_widgets;
     mod shiny_widgets;
     mod swagger_ui;
     mod typed_text;

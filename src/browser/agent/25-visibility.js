@@ -44,11 +44,15 @@
   }
   /** @param {Document} doc */
   function findModal(doc) {
+    // In the document and every open shadow root in it (Panel draws its modal inside one).
+    const roots = [doc, ...openShadowRoots(doc)];
+    /** @param {string} sel @returns {Element[]} */
+    const every = (sel) => roots.flatMap((r) => [...r.querySelectorAll(sel)]);
     try {
-      const all = doc.querySelectorAll('dialog[open]');
+      const all = every('dialog[open]');
       for (let k = all.length - 1; k >= 0; k--) if (all[k].matches(':modal')) return all[k];
     } catch (_) { /* :modal unsupported */ }
-    const aria = doc.querySelectorAll('[aria-modal=true]');
+    const aria = every('[aria-modal=true]');
     for (let k = aria.length - 1; k >= 0; k--) {
       const d = aria[k];
       const r = roleOf(d);
@@ -62,7 +66,7 @@
         // One the page hid with the rest of it (pgAdmin renders its confirmations inside the
         // root it then marks aria-hidden) is the modal still when the focus is in it: a dialog
         // beneath another one has lost the focus to that one.
-        const active = doc.activeElement;
+        const active = deepActive();
         if (!inside || (active && composedContains(d, active))) return d;
       }
     }
@@ -71,7 +75,7 @@
     // Design's modal wrap, MLflow's "Create Experiment").
     const w = doc.defaultView;
     /** @type {ArrayLike<Element>} */
-    const dialogs = w ? doc.querySelectorAll('[role=dialog],[role=alertdialog]') : [];
+    const dialogs = w ? every('[role=dialog],[role=alertdialog]') : [];
     for (let k = dialogs.length - 1; k >= 0; k--) {
       const d = dialogs[k], s = st(d);
       if (s.position !== 'fixed' || s.pointerEvents === 'none' || s.visibility !== 'visible' || !d.checkVisibility()) continue;

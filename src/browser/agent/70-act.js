@@ -512,6 +512,8 @@
     const text = label === null ? (el.textContent || '').trim() : label.trim();
     if (text.length <= 40 && BUSY_WORDS.test(text)) return true;
     const cls = el.getAttribute('class') || '';
+    // A button classed so steps a number (Bokeh's `bk-spin-btn`): no spinner.
+    if (el.localName === 'button' || el.getAttribute('role') === 'button') return false;
     if (text || !cls.split(/\s+/).some((t) => BUSY_CLASS.test(t))) return false;
     const r = el.getBoundingClientRect();
     return r.width <= SPINNER_SIZE && r.height <= SPINNER_SIZE;

@@ -1,19 +1,35 @@
   // Part 75, waiting: page text, condition tests and waitFor; apart because it is its own polling loop over the model.
   // ---------------------------------------------------------------- waiting
   // What a person reads: the rendered text, plus what form fields show (never passwords).
-  /** @param {ParentNode} doc */
+  /** @param {Document | Element} doc */
   function fieldsText(doc) {
     let t = '';
-    for (const f of /** @type {NodeListOf<El>} */ (doc.querySelectorAll('input,textarea,select'))) {
+    const fields = [doc, ...openShadowRoots(doc)].flatMap((r) => [.../** @type {NodeListOf<El>} */ (r.querySelectorAll('input,textarea,select'))]);
+    for (const f of fields) {
       if (secretField(f) || (f.localName === 'input' && (f.type === 'hidden' || f.type === 'checkbox' || f.type === 'radio' || BUTTON_TYPES.has(f.type)))) continue;
       const v = fieldValue(f);
       if (v && v.value && !editorOf(f) && seen(f)) t += '\n' + v.value;
     }
     return t;
   }
+  // The words drawn inside the open shadow roots under `root`: innerText stops at a shadow
+  // root, and web components' text (every Panel widget's) is only there.
+  /** @param {Document | Element} root */
+  function shadowText(root) {
+    let t = '';
+    for (const sr of openShadowRoots(root)) {
+      if (!sr.host.checkVisibility()) continue;
+      for (const c of sr.children) {
+        // innerText reads a hidden element's whole text: only what renders.
+        if (SKIP.has(c.localName) || !c.checkVisibility()) continue;
+        t += '\n' + (/** @type {HTMLElement} */ (c).innerText || '');
+      }
+    }
+    return t;
+  }
   /** @param {Document} doc @returns {string} */
   function pageText(doc) {
-    let t = (doc.body || doc.documentElement).innerText || '';
+    let t = ((doc.body || doc.documentElement).innerText || '') + shadowText(doc);
     t += fieldsText(doc) + drawnText(doc);
     for (const f of doc.querySelectorAll('iframe,frame')) {
       const d = contentDoc(f);

@@ -66,12 +66,14 @@
     }
     return [];
   }
-  // The day cells shown in the document of `field` (not the field itself), with their words.
+  // The day cells shown in the document of `field` and its open shadow roots (Panel's date
+  // picker draws its calendar in the widget's), not the field itself, with their words.
   /** @param {El} field @returns {[El, string][]} */
   function shownDays(field) {
     /** @type {[El, string][]} */
     const cells = [];
-    const all = field.ownerDocument.querySelectorAll('[aria-label],[title],[data-v-date],[data-date]');
+    const doc = field.ownerDocument;
+    const all = [doc, ...openShadowRoots(doc)].flatMap((r) => [...r.querySelectorAll('[aria-label],[title],[data-v-date],[data-date]')]);
     for (let i = 0; i < all.length && i < 20000; i++) {
       const el = /** @type {El} */ (all[i]);
       if (el === field || composedContains(el, field)) continue;

@@ -81,7 +81,7 @@
       if (e === UNKNOWN || !e || !e.isConnected) return { holds: false, observed: { region: e === UNKNOWN ? 'unknown' : 'gone' } };
       scope = e;
     }
-    const text = scope === document ? pageText(document) : (/** @type {El} */ (scope).innerText || '') + fieldsText(scope);
+    const text = scope === document ? pageText(document) : (/** @type {El} */ (scope).innerText || '') + shadowText(/** @type {El} */ (scope)) + fieldsText(/** @type {El} */ (scope));
     const has = lc(text).includes(lc(c.text));
     return { holds: c.kind === 'textPresent' ? has : !has, observed: { found: has } };
   }

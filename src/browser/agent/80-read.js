@@ -23,7 +23,7 @@
       const el = target(ref);
       if (!el) return { status: 'stale' };
       const v = fieldValue(el);
-      t = v && !v.secret && (el.localName === 'input' || el.localName === 'textarea' || el.localName === 'select' || editorOf(el)) ? v.value : (el.innerText || '') + fieldsText(el) + drawnText(el);
+      t = v && !v.secret && (el.localName === 'input' || el.localName === 'textarea' || el.localName === 'select' || editorOf(el)) ? v.value : (el.innerText || '') + shadowText(el) + fieldsText(el) + drawnText(el);
     }
     const c = cutText(t, maxChars || 20000);
     return { text: c.s, truncated: c.truncated, totalChars: c.total };
