@@ -334,6 +334,9 @@ PLANTS = [
  ('a modal in a shadow root is not found', [('src/browser/agent/25-visibility.js', '    const roots = [doc, ...openShadowRoots(doc)];\n    /** @param {string} sel', '    const roots = [doc];\n    /** @param {string} sel')], 'shadow_widgets', 'a_modal_inside_a_shadow_root'),
  ('a calendar in a shadow root is not looked in', [('src/browser/agent/76-calendar.js', '    const all = [doc, ...openShadowRoots(doc)].flatMap(', '    const all = [doc].flatMap(')], 'shadow_widgets', 'a_calendar_inside_a_shadow_root'),
  ('a stepper button classed spin is a spinner', [('src/browser/agent/70-act.js', "    if (el.localName === 'button' || el.getAttribute('role') === 'button') return false;\n    if (text ||", '    if (text ||')], 'shadow_widgets', 'a_number_stepper'),
+ ("a code editor's own indentation on top of the typed one holds", [('src/browser/typed.rs', '    if moved { Held::Other } else { Held::Kept }', '    if moved && false { Held::Other } else { Held::Kept }')], 'typed_text', 'codemirror_6_holds'),
+ ("HTML in an SVG's foreignObject is not walked", [('src/browser/agent/40-walk.js', '          for (let k = 0; k < held.length && k < 500 &&', '          for (let k = 0; k < held.length && k < 0 &&')], 'reduced_from_apps', 'html_drawn_in_an_svg'),
+ ('a layer over the modal is taken for the page behind it', [('src/browser/agent/25-visibility.js', '    if (m && !composedContains(m, el) && !overModal(el, m)) return true;', '    if (m && !composedContains(m, el)) return true;'), ('src/browser/agent/40-walk.js', ' && !overModal(el, p.modal)) return;', ') return;')], 'reduced_from_apps', 'a_menu_a_modal_dialog_opens'),
 ]
 # Plants by people who had not written the code (issue 28): each family's slips, planted from
 # the docs and the code without reading the tests, with the test that catches each ("lib": the

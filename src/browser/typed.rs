@@ -107,10 +107,28 @@ fn text_field(f: &TypedField, typed: &str) -> Held {
     by_length(now.chars().count(), expected.chars().count())
 }
 
-/// A code editor's text after `typed`: it indents on its own, so whitespace is not compared,
-/// and it closes brackets and quotes that the keys then type over, so the text must hold the
-/// typed characters and no more than they add.
+/// A code editor's text after `typed`: it closes brackets and quotes that the keys then type
+/// over, so the text must hold the typed characters and no more than they add; and it indents
+/// a new line on its own, which the keys' own indentation then adds to (YAML and Python mean
+/// by it), so every line typed after a line break must stand as typed (trailing spaces aside).
 fn code_editor(f: &TypedField, typed: &str) -> Held {
+    let held = editor_characters(f, typed);
+    if held != Held::Kept {
+        return held;
+    }
+    let line = |l: &str| l.replace('\u{a0}', " ").trim_end().to_owned();
+    let lines: Vec<String> = f.now.lines().map(line).collect();
+    let moved = typed
+        .split('\n')
+        .skip(1)
+        .map(line)
+        .filter(|l| !l.trim().is_empty())
+        .any(|l| !lines.contains(&l));
+    if moved { Held::Other } else { Held::Kept }
+}
+
+/// A code editor's characters after `typed`, whitespace aside.
+fn editor_characters(f: &TypedField, typed: &str) -> Held {
     let strip = |s: &str| s.chars().filter(|c| !c.is_whitespace()).collect::<String>();
     let (now, typed, before) = (
         strip(&f.now),
@@ -162,7 +180,7 @@ pub fn not_kept(held: Held) -> Option<Failure> {
             "the keys went out, but the field holds more than they type: the page added characters (an editor closing brackets or quotes again, a completion taken by Enter); read the field, then clear it or type with insertText: true"
         }
         Held::Other => {
-            "the keys went out, but the field holds other characters than they type; read the field before typing again"
+            "the keys went out, but the field holds other characters than they type (a code editor indents each new line on its own, on top of the typed indentation); read the field, then clear it or type with insertText: true"
         }
     };
     let held = match held {
@@ -269,10 +287,13 @@ mod tests {
     }
 
     #[test]
-    fn a_code_editor_may_indent_and_close_but_adds_nothing() {
-        // Indented on its own, brackets closed and typed over.
-        let e = field("editor", "def f():", "", "def f():\n        return (1)");
-        assert_eq!(judge(&e, "\n    return (1)"), Held::Kept);
+    fn a_code_editor_may_close_but_adds_nothing_and_keeps_each_typed_line() {
+        // Brackets closed and typed over; a line break the editor left unindented.
+        let e = field("editor", "def f():", "", "def f():\n    return (1)\n");
+        assert_eq!(judge(&e, "\n    return (1)\n"), Held::Kept);
+        // Indented on its own, then by the keys again (YAML's meaning changed).
+        let e = field("editor", "", "", "ops:\n  greet:\n      config:");
+        assert_eq!(judge(&e, "ops:\n  greet:\n    config:"), Held::Other);
         // Closed again: one bracket too many.
         let e = field("editor", "", "", "print(f\"{x}\")\")");
         assert_eq!(judge(&e, "print(f\"{x}\")"), Held::More);

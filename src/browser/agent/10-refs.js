@@ -128,7 +128,10 @@
   // Per document: its open modal dialog (see `modalRoot`), asked of every element `absent` reads.
   /** @type {WeakMap<Document, Element | null>} */
   let modalMemo = new WeakMap();
-  function resetCaches() { styles = new WeakMap(); clipMemo = new Map(); screenMemo = new Map(); rovingMemo = new WeakMap(); secretMemo = new WeakMap(); modalMemo = new WeakMap(); }
+  // Whether a part of the body lies over the open modal (see `overModal`).
+  /** @type {WeakMap<Element, boolean>} */
+  let overMemo = new WeakMap();
+  function resetCaches() { styles = new WeakMap(); clipMemo = new Map(); screenMemo = new Map(); rovingMemo = new WeakMap(); secretMemo = new WeakMap(); modalMemo = new WeakMap(); overMemo = new WeakMap(); }
   const EMPTY_STYLE = { display: '', visibility: 'visible', cursor: 'auto', overflowX: 'visible', overflowY: 'visible', position: 'static', transform: 'none', clip: 'auto', clipPath: 'none', contentVisibility: 'visible' };
   /** @param {Element} el @returns {CSSStyleDeclaration} */
   function st(el) {

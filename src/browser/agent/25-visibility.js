@@ -29,9 +29,37 @@
     if (!el || !el.isConnected) return true;
     for (let n = el; n; n = flatParent(n)) if (prunes(n)) return true;
     const m = modalRoot(el.ownerDocument);
-    if (m && !composedContains(m, el)) return true;
+    if (m && !composedContains(m, el) && !overModal(el, m)) return true;
     const f = frameOf(el);
     return f ? absent(f) : false;
+  }
+  // Whether el lies in a layer the page put over the open modal `m`: a part of the body after
+  // the modal's own (a portal, as Blueprint, Material UI and Radix draw a menu or list a
+  // control inside the dialog opens) that a press at its middle reaches. A person sees and
+  // uses that popup; the rest outside the modal stays out of reach.
+  /** @param {Element} el @param {Element} m */
+  function overModal(el, m) {
+    const doc = el.ownerDocument, body = doc.body;
+    if (!body) return false;
+    /** @param {Element} n */
+    const layerOf = (n) => { let x = /** @type {Element | null} */ (n); while (x && x.parentElement !== body) x = x.parentElement; return x; };
+    const layer = layerOf(el), own = layerOf(m);
+    if (!layer || !own || layer === own || !(own.compareDocumentPosition(layer) & Node.DOCUMENT_POSITION_FOLLOWING)) return false;
+    let over = overMemo.get(layer);
+    if (over === undefined) {
+      over = false;
+      if (!prunes(/** @type {El} */ (layer))) {
+        // Its first box that shows (a portal's wrapper may have none of its own).
+        const shown = [layer, ...layer.querySelectorAll('*')].slice(0, 50).find((x) => { const r = x.getBoundingClientRect(); return r.width > 0 && r.height > 0; });
+        if (shown) {
+          const r = shown.getBoundingClientRect();
+          const hit = doc.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          over = !!hit && composedContains(layer, hit);
+        }
+      }
+      overMemo.set(layer, over);
+    }
+    return over;
   }
   // The open modal dialog: everything outside it is inert (a <dialog> shown with
   // showModal()), hidden from assistive technology (a shown dialog with aria-modal=true, as

@@ -95,7 +95,7 @@
       if (++o.nodes > o.maxNodes) { o.stop = true; o.hit('nodes'); return; }
       if (prunes(el)) return;
       // A modal dialog makes the rest of its document inert.
-      if (p.modal && !composedContains(el, p.modal) && !composedContains(p.modal, el)) return;
+      if (p.modal && !composedContains(el, p.modal) && !composedContains(p.modal, el) && !overModal(el, p.modal)) return;
       const tag = el.localName;
       const s = st(el);
       const i = new Info(el, tag, s, p, depth);
@@ -136,7 +136,15 @@
             frame: frameIndex(o, i.frameDoc),
             pstyle: null, inControl: false, covered: false, modal: modalRoot(i.frameDoc),
           }, depth + 1);
-        } else if (tag !== 'svg' && s.contentVisibility !== 'hidden') {
+        } else if (tag === 'svg') {
+          // A drawing's shapes are no items, but HTML it holds in a <foreignObject> is (the
+          // nodes of a graph drawn so, Dagster's lineage): walked as the drawing's children.
+          const child = { frame: p.frame, pstyle: s, inControl: p.inControl || ctl, modal: p.modal, covered: p.covered || ctl, ctlName: p.ctlName, inRegion: p.inRegion };
+          const held = el.querySelectorAll('foreignObject');
+          for (let k = 0; k < held.length && k < 500 && !o.stop && depth < MAX_DEPTH; k++) {
+            for (let c = held[k].firstElementChild; c && !o.stop; c = c.nextElementSibling) visit(/** @type {El} */ (c), child, depth + 1);
+          }
+        } else if (s.contentVisibility !== 'hidden') {
           const host = el.shadowRoot || el;
           const slotted = tag === 'slot' && el.assignedNodes ? el.assignedNodes() : null;
           if (depth >= MAX_DEPTH) o.hit('depth');

@@ -1,6 +1,6 @@
 //! Pages reduced from real apps tried from outside (Node-RED's flow editor, marimo's notebook
-//! and apps, Actual Budget, pgAdmin), each the smallest markup that broke Glass there, checked
-//! on the page's own state.
+//! and apps, Actual Budget, pgAdmin, Dagster), each the smallest markup that broke Glass there,
+//! checked on the page's own state.
 #![cfg(target_os = "linux")]
 
 use crate::common;
@@ -387,4 +387,75 @@ fn a_label_of_a_field_kept_out_of_sight_names_the_one_beside_it() {
     );
     ok(&g.call(json!(2), "click", json!({"target": "name=Server group"})));
     assert_eq!(eval(&mut g, "window.focused"), "group");
+}
+
+/// Dagster's settings (Blueprint): the dialog is modal and its "Hour format" menu opens in a
+/// portal of its own beside the dialog's, drawn over it. The menu was taken for the page behind
+/// the dialog: not listed, its items `notVisible` behind the dialog. A layer laid over the open
+/// modal is reachable now; the page behind stays out. Checked on the page's own setting.
+#[test]
+fn a_menu_a_modal_dialog_opens_in_a_portal_of_its_own_is_used() {
+    let page = r#"<!doctype html><title>Settings</title>
+<style>.backdrop{position:fixed;inset:0;background:rgba(0,0,0,.3)}.dlg{position:fixed;top:40px;left:100px;width:400px;background:#fff;padding:16px}
+.pop{position:fixed;top:110px;left:260px;background:#fff;border:1px solid #888;z-index:30}.pop button{display:block;width:200px;border:0;background:#fff;padding:6px}</style>
+<main><h1>Overview</h1><p>page behind</p></main>
+<div class="portal"><div class="backdrop"></div><div class="dlg" role="dialog" aria-modal="true" aria-label="User settings">
+<div>Hour format <button id="hf" aria-haspopup="menu">Automatic ▾</button></div><button>Done</button></div></div>
+<script>
+window.format = 'automatic';
+document.getElementById('hf').addEventListener('click', () => {
+  if (document.getElementById('pop')) return;
+  const p = document.createElement('div'); p.className = 'portal';
+  p.innerHTML = '<div id="pop" class="pop"><ul role="menu" style="list-style:none;margin:0;padding:0">' +
+    ['Automatic', '12-hour', '24-hour'].map((t) => '<li role="none"><button role="menuitem">' + t + '</button></li>').join('') + '</ul></div>';
+  document.body.appendChild(p);
+  p.querySelectorAll('button').forEach((b) => { b.onclick = () => { window.format = b.textContent; p.remove(); }; });
+});
+</script>"#;
+    let web = Server::start(vec![("/settings", Page::html(page))]);
+    let mut g = common::incognito(&[]);
+    nav(&mut g, &web, "/settings");
+    ok(&g.call(json!(0), "observe", json!({})));
+    let opened = ok(&g.call(json!(1), "click", json!({"target": "name=Automatic ▾"})));
+    assert!(
+        opened.to_string().contains(r#""name":"24-hour""#),
+        "{opened}"
+    );
+    ok(&g.call(
+        json!(2),
+        "click",
+        json!({"target": "role=menuitem;name=24-hour"}),
+    ));
+    assert_eq!(eval(&mut g, "window.format"), "24-hour");
+    let behind = failed(&g.call(json!(3), "click", json!({"target": "text=page behind"})));
+    assert_eq!(behind["failureKind"], "notVisible", "{behind}");
+}
+
+/// Dagster's lineage graph: an SVG whose nodes are HTML in `<foreignObject>`s, with links and
+/// buttons. Nothing in them was listed, and `text=raw_orders` was `notFound`. HTML a drawing
+/// holds so is walked as the drawing's children; its shapes are still no items.
+#[test]
+fn html_drawn_in_an_svg_foreign_object_is_listed_and_pressed() {
+    let page = r#"<!doctype html><title>Lineage</title>
+<svg width="700" height="300"><g transform="matrix(1 0 0 1 20 20)">
+<rect width="10" height="10"></rect>
+<foreignObject x="0" y="0" width="320" height="120"><div class="node" id="n1" style="cursor:pointer;border:1px solid #999;padding:6px;width:280px">
+<div>raw_customers</div><button id="mat">Materialize</button></div></foreignObject>
+<foreignObject x="360" y="0" width="320" height="120"><div class="node" id="n2" style="cursor:pointer;border:1px solid #999;padding:6px;width:280px"><div>raw_orders</div></div></foreignObject>
+</g></svg>
+<script>
+window.log = [];
+for (const n of document.querySelectorAll('.node')) n.addEventListener('click', () => window.log.push('pick ' + n.id));
+document.getElementById('mat').addEventListener('click', (e) => { e.stopPropagation(); window.log.push('materialize'); });
+</script>"#;
+    let web = Server::start(vec![("/lineage", Page::html(page))]);
+    let mut g = common::incognito(&[]);
+    nav(&mut g, &web, "/lineage");
+    ok(&g.call(json!(1), "click", json!({"target": "text=raw_orders"})));
+    ok(&g.call(
+        json!(2),
+        "click",
+        json!({"target": "role=button;name=Materialize"}),
+    ));
+    assert_eq!(eval(&mut g, "window.log.join()"), "pick n2,materialize");
 }
