@@ -590,47 +590,35 @@ fn observe_event(events: &PageEvents, ev: &CdpEvent) {
                 }
             }
         }
+        // The agent's world and the page's own world in each frame, as Chrome makes them.
         "Runtime.executionContextCreated" => {
             let c = &ev.params["context"];
-            if c["auxData"]["isDefault"] == true {
-                if let (Ok(mut worlds), Some(frame), Some(id)) = (
-                    events.page_worlds.lock(),
-                    c["auxData"]["frameId"].as_str(),
-                    c["id"].as_i64(),
-                ) {
-                    worlds.insert(frame.to_owned(), id);
-                }
-            }
-            if c["name"] == WORLD_NAME {
-                if let (Ok(mut worlds), Some(frame), Some(id)) = (
-                    events.agent_worlds.lock(),
-                    c["auxData"]["frameId"].as_str(),
-                    c["id"].as_i64(),
-                ) {
-                    worlds.insert(frame.to_owned(), id);
-                }
+            let worlds = if c["name"] == WORLD_NAME {
+                Some(&events.agent_worlds)
+            } else {
+                (c["auxData"]["isDefault"] == true).then_some(&events.page_worlds)
+            };
+            if let (Some(Ok(mut worlds)), Some(frame), Some(id)) = (
+                worlds.map(|w| w.lock()),
+                c["auxData"]["frameId"].as_str(),
+                c["id"].as_i64(),
+            ) {
+                worlds.insert(frame.to_owned(), id);
             }
         }
         "Runtime.executionContextDestroyed" => {
-            if let (Ok(mut worlds), Some(id)) = (
-                events.agent_worlds.lock(),
-                ev.params["executionContextId"].as_i64(),
-            ) {
-                worlds.retain(|_, v| *v != id);
-            }
-            if let (Ok(mut worlds), Some(id)) = (
-                events.page_worlds.lock(),
-                ev.params["executionContextId"].as_i64(),
-            ) {
-                worlds.retain(|_, v| *v != id);
+            let id = ev.params["executionContextId"].as_i64();
+            for worlds in [&events.agent_worlds, &events.page_worlds] {
+                if let Ok(mut worlds) = worlds.lock() {
+                    worlds.retain(|_, v| Some(*v) != id);
+                }
             }
         }
         "Runtime.executionContextsCleared" => {
-            if let Ok(mut worlds) = events.agent_worlds.lock() {
-                worlds.clear();
-            }
-            if let Ok(mut worlds) = events.page_worlds.lock() {
-                worlds.clear();
+            for worlds in [&events.agent_worlds, &events.page_worlds] {
+                if let Ok(mut worlds) = worlds.lock() {
+                    worlds.clear();
+                }
             }
         }
         "Page.navigatedWithinDocument" => {

@@ -97,14 +97,13 @@
     }
     const ion = ionInput(el);
     if (ion) {
-      // Where it stands is what its handle's label prints ("from" on a range), at once; its
-      // input ("from", or "from;to") follows a moment later. Its data attributes give the
-      // bounds, else the bounds it prints at its ends.
+      // Its input holds "from" (or "from;to" on a range; it redraws on a timer of its own, so
+      // the keys' stepping reads it again until it moves); its data attributes give the bounds,
+      // else the bounds it prints at its ends.
       /** @param {string} sel */
       const printed = (sel) => { const p = el.querySelector(sel); return p ? (p.textContent || '').replace(/[^\d.-]/g, '') : null; };
       const d = ion.dataset;
-      const shows = printed(ion.value.includes(';') ? '.irs-from' : '.irs-single');
-      return { now: num(shows, num(ion.value.split(';')[0], null)), min: num(d.min || printed('.irs-min'), null), max: num(d.max || printed('.irs-max'), null), step: num(d.step || null, null), text };
+      return { now: num(ion.value.split(';')[0], null), min: num(d.min || printed('.irs-min'), null), max: num(d.max || printed('.irs-max'), null), step: num(d.step || null, null), text };
     }
     return { now: num(el.getAttribute('aria-valuenow'), null), min: num(el.getAttribute('aria-valuemin'), null), max: num(el.getAttribute('aria-valuemax'), null), step: null, text };
   }

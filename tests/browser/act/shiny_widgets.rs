@@ -28,6 +28,8 @@ const FORM: &str = r#"<!doctype html><html><head><meta charset="utf-8"><title>Or
 <script>
 $('#fruit').selectize();
 $('#tags').selectize({plugins: ['remove_button']});
+// As Shiny's selectize build writes its text fields, to keep the browser's autofill away.
+$('.selectize-input input').attr({type: 'text', autocomplete: 'new-password'});
 $('#level').ionRangeSlider({skin: 'round'});
 window.st = () => ({fruit: $('#fruit').val(), tags: $('#tags').val(), level: $('#level').data('ionRangeSlider').result.from});
 </script></body></html>"#;
