@@ -398,8 +398,10 @@
         // A control that leads the first box it shares, on one line with words after it (a
         // row's select box, before the row's words), is told by those words: the words before
         // that box are the row above's (Actual Budget's transactions). Words laid out below it
-        // are another part's (Swagger UI's Responses under its Execute).
-        if (k === 0) {
+        // are another part's (Swagger UI's Responses under its Execute). Not for a field that
+        // takes text: what follows it on its line is its own text drawn again (Prefect's value
+        // box under its highlighted copy, a code editor's lines), and its label comes before.
+        if (k === 0 && !isEditable(el)) {
           for (let sib = /** @type {FlatNode} */ (node.nextSibling); sib; sib = /** @type {FlatNode} */ (sib.nextSibling)) {
             const t = words(sib);
             if (t) { if (!below(sib)) return firstWords(t, 60); break; }
