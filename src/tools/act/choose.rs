@@ -230,10 +230,16 @@ async fn chosen_shows(
         if b.agent().run(&ChosenShows(r, name, typed)).await?["shows"] == true {
             return Ok(true);
         }
-        if tokio::time::Instant::now() >= until {
+        // Asked again each time the page changes, until CHOSEN_LATE.
+        let left = until.saturating_duration_since(tokio::time::Instant::now());
+        if left.is_zero()
+            || !b
+                .agent()
+                .run(&PageChanged(left.as_millis() as u64, 0))
+                .await?
+        {
             return Ok(false);
         }
-        tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
 

@@ -190,9 +190,11 @@ fn run_type(services: Arc<Services>, input: Call<TypeArgs>) -> ToolFuture {
             // Clearing may have run a code editor's own keys: the field takes the focus again.
             try_tool!(b.actions().focus_for_keys(&resolved.r).await);
         }
-        let armed = match submit || text.contains('\n') {
-            true => b.actions().arm(),
-            false => b.actions().arm_text(),
+        // Keys that act (an Enter) are listened after as a press is; text alone is not.
+        let armed = if submit || text.contains('\n') {
+            b.actions().arm()
+        } else {
+            b.actions().arm_text()
         };
         let events = Arc::clone(b.events());
         try_tool!(until_dialog(&events, b.input().type_text(&text, bulk)).await);

@@ -10,7 +10,7 @@
 use std::time::Duration;
 
 use crate::browser::Browser;
-use crate::browser::agent_calls::{SelectOptionEntry, Settle, State, StepRange};
+use crate::browser::agent_calls::{PageChanged, SelectOptionEntry, Settle, State, StepRange};
 use crate::browser::keys::chord;
 use crate::failure::{Failure, FailureKind};
 use crate::tools::kernel::outcome::ToolOutcome;
@@ -118,7 +118,7 @@ async fn walk_to_text(
     asked: &str,
 ) -> Result<(), ToolOutcome> {
     b.actions().focus_for_keys(r).await?;
-    let mut at = press(b, r, "Home", 1).await?;
+    let mut at = press(b, r, "Home", 1, start).await?;
     let mut seen: Vec<SelectOptionEntry> = Vec::new();
     let mut stops = 0usize;
     for _ in 0..MOST_KEYS {
@@ -136,7 +136,7 @@ async fn walk_to_text(
             }
         }
         stops += 1;
-        let next = press(b, r, "ArrowUp", 1).await?;
+        let next = press(b, r, "ArrowUp", 1, now).await?;
         if next.now.is_none_or(|n| same(n, now)) {
             break; // its top
         }
@@ -172,7 +172,7 @@ async fn step_to(
         None
     };
     if let Some(key) = end {
-        now = press(b, r, key, 1).await?.now.unwrap_or(now);
+        now = press(b, r, key, 1, now).await?.now.unwrap_or(now);
         if same(now, want) {
             return Ok(now);
         }
@@ -202,7 +202,7 @@ async fn step_to(
         };
         let times = (times as usize).min(MOST_KEYS - sent);
         sent += times;
-        let Some(after) = press(b, r, key, times).await?.now else {
+        let Some(after) = press(b, r, key, times, now).await?.now else {
             break;
         };
         let moved = after - now;
@@ -236,17 +236,26 @@ async fn press(
     r: &str,
     key: &str,
     times: usize,
+    was: f64,
 ) -> Result<StepRange, ToolOutcome> {
-    let was = reading(b, r).await?.now;
     b.input().press_times(&chord(key), times).await?;
     // A slider that shows its value on the next frame has drawn it by then.
     b.agent().run(&Settle(300, 1)).await?;
     let mut now = reading(b, r).await?;
     // One that draws on a timer of its own (ion.rangeSlider redraws every 300 ms) says where
-    // it went a little later: read until it moves, or for LATE_DRAW (a key that moved nothing).
+    // it went a little later: read again each time the page changes, until it moves, or for
+    // LATE_DRAW (a key that moved nothing).
     let until = tokio::time::Instant::now() + LATE_DRAW;
-    while now.now == was && tokio::time::Instant::now() < until {
-        tokio::time::sleep(Duration::from_millis(40)).await;
+    while now.now.is_some_and(|n| same(n, was)) {
+        let left = until.saturating_duration_since(tokio::time::Instant::now());
+        if left.is_zero()
+            || !b
+                .agent()
+                .run(&PageChanged(left.as_millis() as u64, 0))
+                .await?
+        {
+            break;
+        }
         now = reading(b, r).await?;
     }
     Ok(now)
