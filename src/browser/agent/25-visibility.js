@@ -85,17 +85,22 @@
       const d = aria[k];
       const r = roleOf(d);
       if ((r === 'dialog' || r === 'alertdialog') && d.checkVisibility() && st(d).visibility === 'visible') {
-        let inside = false, inert = false;
+        /** @type {Element | null} */
+        let hider = null;
+        let inert = false;
         for (let n = flatParent(d); n && !inert; n = flatParent(n)) {
-          inside = inside || n.getAttribute('aria-hidden') === 'true';
+          if (!hider && n.getAttribute('aria-hidden') === 'true') hider = n;
           inert = n.hasAttribute('inert');
         }
         if (inert) continue;
+        if (!hider) return d;
         // One the page hid with the rest of it (pgAdmin renders its confirmations inside the
-        // root it then marks aria-hidden) is the modal still when the focus is in it: a dialog
-        // beneath another one has lost the focus to that one.
+        // root it then marks aria-hidden: that root holds the page's own controls too) is the
+        // modal still when the focus is in it. A dialog beneath another one has lost the focus
+        // to that one; one hidden on its own as it closes hides nothing else.
         const active = deepActive();
-        if (!inside || (active && composedContains(d, active))) return d;
+        const withPage = [...hider.querySelectorAll(CONTROL_SELECTOR)].slice(0, 200).some((c) => !composedContains(d, c));
+        if (withPage && active && composedContains(d, active)) return d;
       }
     }
     // A dialog laid over the whole window (fixed, as wide and as high as it, taking the
