@@ -218,7 +218,7 @@
   // Before input, `arm` starts counting DOM mutations; after it, `settle` waits until the
   // page has been quiet for two animation frames in a row (or the budget ends), so the next
   // observation shows what the input caused. Requests the input started are Rust's part.
-  /** DOM mutations counted since the input (shadow roots' too), the last one's time, the busy indicators shown before it. @typedef {{ mutations: number, last: number, watch: PageWatch | null, busyBefore: Set<Element> }} Armed */
+  /** DOM mutations counted since the input (shadow roots' too), the last one's time, the busy indicators shown before it, the words saying so the page wrote since (see `noteBusyWords`). @typedef {{ mutations: number, last: number, watch: PageWatch | null, busyBefore: Set<Element>, busyWords: Set<Element> }} Armed */
   /** @type {Armed | null} */
   let armed = null;
   function arm() {
@@ -243,8 +243,8 @@
   function countMutations() {
     if (armed) armed.watch.mo.disconnect();
     /** @type {Armed} */
-    const a = { mutations: 0, last: performance.now(), watch: null, busyBefore: new Set() };
-    a.watch = watchPage((list) => { a.mutations += list.length; a.last = performance.now(); });
+    const a = { mutations: 0, last: performance.now(), watch: null, busyBefore: new Set(), busyWords: new Set() };
+    a.watch = watchPage((list) => { a.mutations += list.length; a.last = performance.now(); noteBusyWords(a, list); });
     a.busyBefore = busyShown(a.watch.roots);
     armed = a;
     return { ok: true };
@@ -467,7 +467,7 @@
     // Watching after a server's answer to the input, any indicator shown is about that input
     // (Streamlit keeps one "Running..." through a run asked for while the last one ran).
     const stillBusy = () => {
-      if (busyLimit <= budget || !(watch ? busyShown(a.watch.roots).size > 0 : newlyBusy(a))) return false;
+      if (busyLimit <= budget || !(watch ? busyNow(a).size > 0 : newlyBusy(a))) return false;
       busy = true;
       limit = Math.max(limit, busyLimit);
       return true;
@@ -530,10 +530,55 @@
     }
     return out;
   }
+  // Words alone saying the page works, written as plain text ("Loading…", "Saving changes...",
+  // Wagtail's page explorer as it fetches): only with their ellipsis, so a heading or a label
+  // that begins with such a word ("Loading dock") says nothing.
+  const BUSY_TEXT = /^(loading|running|saving|submitting|processing|please wait|working|updating|validating|uploading|sending|searching|fetching)\b[^.…]{0,30}(…|\.\.\.)$/i;
+  // How many text nodes one batch of changes is searched through for such words.
+  const BUSY_TEXT_SCAN = 400;
+  // The elements whose whole words the page wrote since `a` was armed say it works: only what
+  // was added or rewritten is read, never the whole document, and only the input's own changes
+  // can bring them, so what said so before it is never among them.
+  /** @param {Armed} a @param {MutationRecord[]} list */
+  function noteBusyWords(a, list) {
+    let budget = BUSY_TEXT_SCAN;
+    /** @param {Node} t */
+    const look = (t) => {
+      budget -= 1;
+      const el = t.parentElement;
+      if (!el || a.busyWords.has(el)) return;
+      const text = (el.textContent || '').trim();
+      if (text.length <= 40 && BUSY_TEXT.test(text)) a.busyWords.add(el);
+    };
+    for (const m of list) {
+      if (budget <= 0) return;
+      if (m.type === 'characterData') look(m.target);
+      else if (m.type === 'childList') {
+        for (const n of m.addedNodes) {
+          if (n.nodeType === 3) look(n);
+          else if (n.nodeType === 1) {
+            const tw = document.createTreeWalker(n, 4 /* SHOW_TEXT */);
+            for (let t = tw.nextNode(); t && budget > 0; t = tw.nextNode()) look(t);
+          }
+        }
+      }
+    }
+  }
+  // The busy indicators shown now: those any page may show, and the words the page wrote since
+  // the input that still say so where a person sees them.
+  /** @param {Armed} a */
+  function busyNow(a) {
+    const out = busyShown(a.watch.roots);
+    for (const el of a.busyWords) {
+      const text = (el.textContent || '').trim();
+      if (el.isConnected && text.length <= 40 && BUSY_TEXT.test(text) && seen(/** @type {El} */ (el))) out.add(el);
+    }
+    return out;
+  }
   // Whether an indicator is shown now that was not before the input.
   /** @param {Armed} a */
   function newlyBusy(a) {
-    for (const el of busyShown(a.watch.roots)) if (!a.busyBefore.has(el)) return true;
+    for (const el of busyNow(a)) if (!a.busyBefore.has(el)) return true;
     return false;
   }
   // Whether a transition or animation is running that ends within `withinMs`: a dialog fading
