@@ -69,6 +69,15 @@
     const nx = s.chain.reduce((m, c) => m * c.o.sx, 0.4), ny = s.chain.reduce((m, c) => m * c.o.sy, 0.4);
     /** @param {number} x @param {number} y */
     const firm = (x, y) => !s.chain.length || [[-nx, 0], [nx, 0], [0, -ny], [0, ny]].every(([dx, dy]) => receiver(el, s, x + dx, y + dy) === true);
+    // A toggle that takes the press on one drawn part only: that part's centre first.
+    const part = handPart(el);
+    if (part) {
+      const r = part.getBoundingClientRect();
+      let x = r.left + r.width / 2, y = r.top + r.height / 2;
+      for (const c of s.chain) { x = x * c.o.sx + c.o.x; y = y * c.o.sy + c.o.y; }
+      x = Math.round(x); y = Math.round(y);
+      if (r.width > 0 && r.height > 0 && receiver(el, s, x, y) === true && firm(x, y)) return { x, y };
+    }
     let blocker;
     const tried = new Set();
     for (const [fx, fy] of tries.concat(grid)) {
@@ -89,6 +98,20 @@
       }
     }
     return { blocker: blocker || null };
+  }
+  // The part of a drawn toggle that shows the pointing hand when the toggle itself does not:
+  // Bokeh's switch is its words beside a bar, and only the bar takes the press (its centre
+  // falls on the words). The outermost such part, in the toggle or its shadow root; none for
+  // a native control or a toggle pressed anywhere.
+  const HAND_TOGGLES = new Set(['checkbox', 'radio', 'switch']);
+  /** @param {El} el @returns {Element | null} */
+  function handPart(el) {
+    if (el.localName === 'input' || !HAND_TOGGLES.has(roleOf(el)) || st(el).cursor === 'pointer') return null;
+    const tw = el.ownerDocument.createTreeWalker(el.shadowRoot || el, 1 /* SHOW_ELEMENT */);
+    for (let n = tw.nextNode(), k = 0; n && k < 60; n = tw.nextNode(), k++) {
+      if (st(/** @type {El} */ (n)).cursor === 'pointer') return /** @type {Element} */ (n);
+    }
+    return null;
   }
   // The top-level point (x, y) in each document on the way down to the one `s` (from `sight`)
   // shows its element in: top level first, the element's own document last.

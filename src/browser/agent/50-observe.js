@@ -149,6 +149,19 @@
     const live = i.el.getAttribute('aria-live');
     return live === 'polite' || live === 'assertive';
   }
+  // Whether a grid cell holds exactly one control a person sees, named as the cell reads
+  // (`name`, the cell's name): then that control is what the cell offers.
+  /** @param {El} cell @param {string} name */
+  function soleControl(cell, name) {
+    /** @type {El | null} */
+    let one = null;
+    for (const c of cell.querySelectorAll(CONTROL_SELECTOR)) {
+      if (absent(/** @type {El} */ (c))) continue;
+      if (one) return false;
+      one = /** @type {El} */ (c);
+    }
+    return !!one && lc(accName(one, roleOf(one))) === lc(name);
+  }
   // `full`: the budget is spent; past it a compact observation only counts controls, so the
   // text of blocks is not read at all.
   /** @param {string} level @param {Info} i @param {number} maxText @param {boolean} full */
@@ -646,6 +659,10 @@
           out.counts.total += 1;
           if (emitted >= maxItems) { full = true; budget('items'); cutAt(i); return undefined; }
           const item = buildItem(i, kind, o, ctx);
+          // A grid cell that holds one control and says only what that control says (Tabulator's
+          // row checkbox, a data grid's link) is that control to a person: the control is listed,
+          // with its role and state, and a press lands on it, not on the cell's empty middle.
+          if (item.role === 'gridcell' && soleControl(i.el, item.name)) { out.counts.total -= 1; return undefined; }
           const around = ctl && words.length ? words[words.length - 1] : null;
           if (around && around.regions === stack.length && i.depth - around.info.depth <= 4 && around.info.words && lc(around.info.words) !== lc(item.name)) item.context = cut(around.info.words, 60);
           // A stand-in label with nothing to call it (an icon toggling a hidden checkbox)

@@ -506,3 +506,51 @@ document.getElementById('dock').onclick = () => {
     );
     assert_eq!(d["settled"], true, "{d}");
 }
+
+/// Data grids whose cells hold one control (Tabulator's row checkboxes in Panel, a grid's
+/// link): the cell was listed in its place, named by the control, so `check` by role found
+/// nothing, and a click on the cell pressed its empty middle and answered ok with the link not
+/// followed. Such a cell is that control: the control is listed, with its role and state, and
+/// pressed where it is. A cell with words or several controls is listed as before.
+#[test]
+fn a_grid_cell_holding_one_control_is_that_control() {
+    let page = r##"<!doctype html><title>Grid</title>
+<div role="grid" aria-label="Fruit">
+  <div role="row"><div role="columnheader"><input type="checkbox" aria-label="Select Row" id="all"></div><div role="columnheader">item</div><div role="columnheader">actions</div></div>
+  <div role="row"><div role="gridcell"><input type="checkbox" aria-label="Select Row" class="rowsel"></div><div role="gridcell" style="width:300px"><a href="#apple">Apple</a></div><div role="gridcell"><button>Edit</button> <button>Delete</button></div></div>
+  <div role="row"><div role="gridcell"><input type="checkbox" aria-label="Select Row" class="rowsel"></div><div role="gridcell" style="width:300px"><a href="#banana">Banana</a></div><div role="gridcell">Sold out</div></div>
+</div>
+<script>
+window.selected = () => [...document.querySelectorAll('.rowsel')].map((c, i) => c.checked ? ['Apple', 'Banana'][i] : null).filter(Boolean).join();
+</script>"##;
+    let web = Server::start(vec![("/grid", Page::html(page))]);
+    let mut g = common::incognito(&[]);
+    let opened = ok(&g.call(json!(1), "navigate", json!({"url": web.url("/grid")})));
+    let mut items = Vec::new();
+    flat(&opened["observation"]["elements"], &mut items);
+    let banana_box = items
+        .iter()
+        .find(|e| e["role"] == "checkbox" && e["context"] == "Banana")
+        .unwrap_or_else(|| panic!("Banana's checkbox is listed: {opened}"));
+    assert!(
+        !items.iter().any(
+            |e| e["role"] == "gridcell" && (e["name"] == "Select Row" || e["name"] == "Banana")
+        ),
+        "{opened}"
+    );
+    assert!(
+        items
+            .iter()
+            .any(|e| e["role"] == "gridcell" && e["name"] == "Edit Delete"),
+        "{opened}"
+    );
+    ok(&g.call(json!(2), "check", json!({"target": banana_box["ref"]})));
+    assert_eq!(eval(&mut g, "window.selected()"), "Banana");
+    let banana = items
+        .iter()
+        .find(|e| e["name"] == "Banana")
+        .unwrap_or_else(|| panic!("{opened}"));
+    assert_eq!(banana["role"], "link", "{opened}");
+    ok(&g.call(json!(3), "click", json!({"target": banana["ref"]})));
+    assert_eq!(eval(&mut g, "location.hash"), "#banana");
+}

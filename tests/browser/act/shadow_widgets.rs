@@ -138,3 +138,50 @@ document.getElementById('add').addEventListener('click', () => {
     assert_eq!(r["settled"], true, "{r}");
     assert_eq!(eval(&mut g, "window.added"), 1);
 }
+
+/// Bug (Panel's Switch, Bokeh's SwitchView): the switch is its words beside a bar in its shadow
+/// root, and only the bar takes the press. `click` pressed the centre, on the words, and
+/// answered ok with nothing changed; `check` said `notToggled`. A toggle that shows the pointing
+/// hand on one drawn part alone is pressed there; a toggle pressed anywhere is pressed at its
+/// centre as before.
+#[test]
+fn a_switch_that_takes_the_press_on_its_bar_alone_is_pressed_there() {
+    let page = r#"<!doctype html><title>Settings</title>
+<div id="sw" role="switch" aria-checked="false"></div>
+<div id="plain" role="checkbox" aria-checked="false" tabindex="0" style="width:200px;padding:4px">Email me</div>
+<script>
+const sw = document.getElementById('sw');
+sw.attachShadow({mode: 'open'}).innerHTML = '<style>:host{display:flex;gap:.5em;width:fit-content;font:12px sans-serif}' +
+  '.body{position:relative;width:32px;height:16px;cursor:pointer}.bar{position:relative;top:3px;height:10px;border-radius:5px;background:#ebebeb}' +
+  '.knob{position:absolute;top:0;left:0;width:16px;height:16px;border-radius:8px;background:#999}</style>' +
+  '<div class="label">Dark mode with a longer label</div><div class="body"><div class="bar"></div><div class="knob" tabindex="0"></div></div>';
+window.presses = [];
+sw.shadowRoot.querySelector('.body').addEventListener('click', () => {
+  const on = sw.getAttribute('aria-checked') !== 'true'; sw.setAttribute('aria-checked', String(on)); window.presses.push('dark=' + on);
+});
+const plain = document.getElementById('plain');
+plain.addEventListener('click', (e) => {
+  const r = plain.getBoundingClientRect();
+  window.presses.push('email at ' + Math.round((e.clientX - r.left) / r.width * 10) / 10);
+  plain.setAttribute('aria-checked', String(plain.getAttribute('aria-checked') !== 'true'));
+});
+</script>"#;
+    let web = Server::start(vec![("/settings", Page::html(page))]);
+    let mut g = common::incognito(&[]);
+    nav(&mut g, &web, "/settings");
+    ok(&g.call(
+        json!(1),
+        "check",
+        json!({"target": "role=switch;name=Dark mode with a longer label"}),
+    ));
+    ok(&g.call(json!(2), "click", json!({"target": "role=switch"})));
+    ok(&g.call(
+        json!(3),
+        "check",
+        json!({"target": "role=checkbox;name=Email me"}),
+    ));
+    assert_eq!(
+        eval(&mut g, "window.presses.join()"),
+        "dark=true,dark=false,email at 0.5"
+    );
+}
