@@ -518,7 +518,7 @@ fn a_grid_cell_holding_one_control_is_that_control() {
 <div role="grid" aria-label="Fruit">
   <div role="row"><div role="columnheader"><input type="checkbox" aria-label="Select Row" id="all"></div><div role="columnheader">item</div><div role="columnheader">actions</div></div>
   <div role="row"><div role="gridcell"><input type="checkbox" aria-label="Select Row" class="rowsel"></div><div role="gridcell" style="width:300px"><a href="#apple">Apple</a></div><div role="gridcell"><button>Edit</button> <button>Delete</button></div></div>
-  <div role="row"><div role="gridcell"><input type="checkbox" aria-label="Select Row" class="rowsel"></div><div role="gridcell" style="width:300px"><a href="#banana">Banana</a></div><div role="gridcell">Sold out</div></div>
+  <div role="row"><div role="gridcell"><input type="checkbox" aria-label="Select Row" class="rowsel"></div><div role="gridcell" style="width:300px"><a href="#banana">Banana</a></div><div role="gridcell">Sold out <button>Notify me</button></div></div>
 </div>
 <script>
 window.selected = () => [...document.querySelectorAll('.rowsel')].map((c, i) => c.checked ? ['Apple', 'Banana'][i] : null).filter(Boolean).join();
@@ -543,6 +543,12 @@ window.selected = () => [...document.querySelectorAll('.rowsel')].map((c, i) => 
             .iter()
             .any(|e| e["role"] == "gridcell" && e["name"] == "Edit Delete"),
         "{opened}"
+    );
+    assert!(
+        items
+            .iter()
+            .any(|e| e["role"] == "gridcell" && e["name"] == "Sold out Notify me"),
+        "a cell with words beside its control is listed: {opened}"
     );
     ok(&g.call(json!(2), "check", json!({"target": banana_box["ref"]})));
     assert_eq!(eval(&mut g, "window.selected()"), "Banana");
