@@ -338,17 +338,43 @@ impl Actions<'_> {
 
     /// Whether the field the keys went to holds `typed` (see [`super::typed`]): a failure when
     /// the page cut, refused or added to it. Not judged (no failure) when the agent cannot
-    /// tell, or cannot be asked (a dialog the keys opened).
-    pub async fn typed_held(&mut self, typed: &str) -> Result<(), ActError> {
+    /// tell, or cannot be asked (a dialog the keys opened). Held, the field as read then, to
+    /// judge again once the focus has left it ([`Actions::still_held`]).
+    pub async fn typed_held(
+        &mut self,
+        typed: &str,
+    ) -> Result<Option<super::agent_calls::TypedField>, ActError> {
         let Ok(field) = self
             .browser
             .agent()
             .run(&super::agent_calls::TypedHeld())
             .await
         else {
-            return Ok(());
+            return Ok(None);
         };
         match super::typed::not_kept(super::typed::judge(&field, typed)) {
+            None => Ok(Some(field)),
+            Some(f) => Err(ActError::Targeting(f)),
+        }
+    }
+
+    /// Whether field `r`, once the focus has left it, still holds `typed` as `field` held it
+    /// after the keys (see [`super::typed::judge_after`]): a page may rewrite it then.
+    pub async fn still_held(
+        &mut self,
+        r: &str,
+        field: &super::agent_calls::TypedField,
+        typed: &str,
+    ) -> Result<(), ActError> {
+        let now = self
+            .browser
+            .agent()
+            .run(&super::agent_calls::ValueOf(r))
+            .await?;
+        let Some(now) = now.value else {
+            return Ok(());
+        };
+        match super::typed::rewritten(super::typed::judge_after(field, &now, typed)) {
             None => Ok(()),
             Some(f) => Err(ActError::Targeting(f)),
         }

@@ -151,6 +151,115 @@ fn editor_characters(f: &TypedField, typed: &str) -> Held {
     }
 }
 
+/// Judge field `f` again once the focus has left it, holding `now`: a page may rewrite typed
+/// text then (a date picker parses it in its own format, a select-like box puts back its
+/// choice). Unchanged since the keys, it stands as judged then; emptied, it cannot be told (a
+/// tag input takes its last word as the focus goes); else it must still hold the text as a
+/// page keeps such text, or the same date, time or number written another way.
+pub fn judge_after(f: &TypedField, now: &str, typed: &str) -> Held {
+    if !f.judged || f.secret || !matches!(f.kind.as_str(), "input" | "textarea") {
+        return Held::Unknown;
+    }
+    let typed: String = typed.chars().filter(|&c| c != '\r').collect();
+    if now == f.now || now.trim().is_empty() || fold(&typed).is_empty() {
+        return Held::Unknown;
+    }
+    if now.contains(typed.as_str()) || fold(now).contains(&fold(&typed)) {
+        return Held::Kept;
+    }
+    if same_number(&typed, now) || same_moment(&typed, now) {
+        return Held::Kept;
+    }
+    Held::Other
+}
+
+/// Whether both texts are one number (grouping, currency and trailing zeros aside).
+fn same_number(a: &str, b: &str) -> bool {
+    let num = |s: &str| -> Option<f64> {
+        let kept: String = s
+            .chars()
+            .filter(|c| c.is_ascii_digit() || matches!(c, '.' | '-'))
+            .collect();
+        let other = s
+            .chars()
+            .any(|c| c.is_alphabetic() && !matches!(c, 'e' | 'E'));
+        (!other && !kept.is_empty())
+            .then(|| kept.parse().ok())
+            .flatten()
+    };
+    matches!((num(a), num(b)), (Some(x), Some(y)) if x == y)
+}
+
+/// The parts of a date or time as numbers, month names as their numbers and the hour on the
+/// 24-hour clock, in order of writing: what stays when a page writes the same date or time in
+/// another format (`2024-05-20`, `20/05/2024`, `May 20th, 2024`; `14:30`, `2:30 PM`).
+fn moment_parts(s: &str) -> Vec<u32> {
+    const MONTHS: [&str; 12] = [
+        "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+    ];
+    let lower = s.to_lowercase();
+    let words = || lower.split(|c: char| !c.is_alphanumeric());
+    let (pm, am) = (words().any(|w| w == "pm"), words().any(|w| w == "am"));
+    let mut parts = Vec::new();
+    let mut rest = lower.as_str();
+    let mut hour_read = false;
+    while let Some(start) = rest.find(char::is_alphanumeric) {
+        let tail = &rest[start..];
+        let end = tail
+            .find(|c: char| !c.is_alphanumeric())
+            .unwrap_or(tail.len());
+        let word = &tail[..end];
+        // The hour is the first number right before a colon.
+        let hour = !hour_read && tail[end..].starts_with(':');
+        let digits = ["st", "nd", "rd", "th"]
+            .iter()
+            .find_map(|o| word.strip_suffix(o))
+            .unwrap_or(word);
+        if let Ok(n) = digits.parse::<u32>() {
+            hour_read |= hour;
+            parts.push(match (hour, pm, am) {
+                (true, true, _) if n < 12 => n + 12,
+                (true, _, true) if n == 12 => 0,
+                _ => n,
+            });
+        } else if let Some(m) = MONTHS.iter().position(|m| word.starts_with(m)) {
+            parts.push(m as u32 + 1);
+        }
+        rest = &tail[end..];
+    }
+    parts
+}
+
+/// Whether two texts name one date or time: the same parts, a two-digit year standing for the
+/// four-digit one the other gives.
+fn same_moment(a: &str, b: &str) -> bool {
+    let (mut x, mut y) = (moment_parts(a), moment_parts(b));
+    if x.len() < 2 || x.len() != y.len() {
+        return false;
+    }
+    let years = |v: &[u32]| v.iter().copied().filter(|n| *n >= 1000).collect::<Vec<_>>();
+    let (ya, yb) = (years(&x), years(&y));
+    for n in x.iter_mut() {
+        if let Some(full) = yb
+            .iter()
+            .find(|full| *n < 100 && **full % 100 == *n && ya.is_empty())
+        {
+            *n = *full;
+        }
+    }
+    for n in y.iter_mut() {
+        if let Some(full) = ya
+            .iter()
+            .find(|full| *n < 100 && **full % 100 == *n && yb.is_empty())
+        {
+            *n = *full;
+        }
+    }
+    x.sort_unstable();
+    y.sort_unstable();
+    x == y
+}
+
 /// Compared by length alone (a password field's text never leaves the page).
 fn by_length(now: usize, expected: usize) -> Held {
     match now.cmp(&expected) {
@@ -189,6 +298,18 @@ pub fn not_kept(held: Held) -> Option<Failure> {
         _ => "other",
     };
     Some(Failure::of(FailureKind::NotKept, reason).with("held", held))
+}
+
+/// The failure of text a page rewrote once the focus left the field: the field no longer
+/// holds what was typed, nor the same date, time or number.
+pub fn rewritten(held: Held) -> Option<Failure> {
+    (held == Held::Other).then(|| {
+        Failure::of(
+            FailureKind::NotKept,
+            "the field held the typed text, but the page rewrote it as the focus left it (a date picker reading it in a format of its own): it now holds other text; read the field, then type the value as the page writes it",
+        )
+        .with("held", "other")
+    })
 }
 
 #[cfg(test)]
@@ -311,6 +432,45 @@ mod tests {
         );
         assert_eq!(
             judge(&field("rich", "", "", "Title"), "# Title"),
+            Held::Unknown
+        );
+    }
+
+    #[test]
+    fn text_a_page_rewrote_as_the_focus_left_is_judged_again() {
+        let f = field("input", "", "", "2024-05-20");
+        // Read in the field's own format: another date.
+        assert_eq!(judge_after(&f, "14/11/2025", "2024-05-20"), Held::Other);
+        // The same date, time or number written the page's way.
+        assert_eq!(judge_after(&f, "20/05/2024", "2024-05-20"), Held::Kept);
+        assert_eq!(judge_after(&f, "May 20th, 2024", "2024-05-20"), Held::Kept);
+        assert_eq!(judge_after(&f, "20/05/24", "2024-05-20"), Held::Kept);
+        let t = field("input", "", "", "14:30");
+        assert_eq!(judge_after(&t, "2:30 PM", "14:30"), Held::Kept);
+        assert_eq!(judge_after(&t, "2:30 AM", "14:30"), Held::Other);
+        let m = field("input", "", "", "00:30");
+        assert_eq!(judge_after(&m, "12:30 AM", "00:30"), Held::Kept);
+        let n = field("input", "", "", "0.50");
+        assert_eq!(judge_after(&n, "0.5", "0.50"), Held::Kept);
+        assert_eq!(judge_after(&n, "$1,234.50", "1234.5"), Held::Kept);
+        assert_eq!(judge_after(&n, "0.6", "0.50"), Held::Other);
+        // A mask, a case rule and a completion keep the text.
+        let p = field("input", "", "", "5551234567");
+        assert_eq!(judge_after(&p, "(555) 123-4567", "5551234567"), Held::Kept);
+        assert_eq!(judge_after(&p, "NEW YORK", "new york"), Held::Kept);
+        assert_eq!(judge_after(&p, "New York, NY", "New Yo"), Held::Kept);
+        // A box that puts its choice back took nothing of the text.
+        let c = field("input", "", "", "Fra");
+        assert_eq!(judge_after(&c, "Germany", "Fra"), Held::Other);
+        // Unchanged since the keys, emptied (a tag input took the word), a password: as judged
+        // then, or not told.
+        assert_eq!(judge_after(&c, "Fra", "Fra"), Held::Unknown);
+        assert_eq!(judge_after(&c, "", "Fra"), Held::Unknown);
+        let mut secret = field("input", "", "", "");
+        secret.secret = true;
+        assert_eq!(judge_after(&secret, "x", "hunter2"), Held::Unknown);
+        assert_eq!(
+            judge_after(&field("editor", "", "", "a"), "b", "a"),
             Held::Unknown
         );
     }

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use serde_json::Value;
 
 use crate::browser::act::ActError;
-use crate::browser::agent_calls::{OptionSpec, State};
+use crate::browser::agent_calls::{OptionSpec, State, TypedField};
 use crate::browser::keys::Key;
 use crate::browser::settle::{Caused, until_dialog};
 use crate::browser::{Browser, BrowserError};
@@ -200,7 +200,7 @@ fn run_type(services: Arc<Services>, input: Call<TypeArgs>) -> ToolFuture {
         try_tool!(until_dialog(&events, b.input().type_text(&text, bulk)).await);
         // The field must hold the text before an Enter sends it anywhere.
         let held = match events.dialog() {
-            Some(_) => Ok(()),
+            Some(_) => Ok(None),
             None => b.actions().typed_held(&text).await,
         };
         if submit && held.is_ok() && events.dialog().is_none() {
@@ -518,10 +518,11 @@ fn run_fill_form(services: Arc<Services>, input: Call<FillArgs>) -> ToolFuture {
         };
         let armed = b.actions().arm();
         let mut outcomes = Vec::with_capacity(fields.len());
-        let mut all_ok = true;
+        let mut typed = Vec::with_capacity(fields.len());
         for (i, (value, r)) in values.iter().zip(&refs).enumerate() {
-            let outcome = fill_one(&mut b, &r.r, value).await;
-            all_ok &= outcome.is_none();
+            let mut held = None;
+            let outcome = fill_one(&mut b, &r.r, value, &mut held).await;
+            typed.push(held);
             outcomes.push(FieldOutcome {
                 index: i,
                 element: Some(r.r.clone()),
@@ -534,6 +535,20 @@ fn run_fill_form(services: Arc<Services>, input: Call<FillArgs>) -> ToolFuture {
             try_tool!(guard.after(&mut b).await);
         }
         let caused = try_tool!(b.actions().settle(armed).await);
+        // Each field left for the next was blurred: the page may have rewritten its text then.
+        for ((o, held), value) in outcomes.iter_mut().zip(&typed).zip(&values) {
+            let (Some(field), Some(r)) = (held, &o.element) else {
+                continue;
+            };
+            if let Err(e) = b.actions().still_held(r, field, &field_text(value)).await {
+                o.ok = false;
+                o.failure_kind = Some(match e {
+                    ActError::Targeting(f) => f.failure_kind().unwrap_or(FailureKind::NotKept),
+                    ActError::Browser(_) => FailureKind::FieldBrowser,
+                });
+            }
+        }
+        let all_ok = outcomes.iter().all(|o| o.ok);
         let out = FillFormResult {
             ok: all_ok,
             fields: outcomes,
@@ -547,8 +562,22 @@ fn run_fill_form(services: Arc<Services>, input: Call<FillArgs>) -> ToolFuture {
     })
 }
 
-/// Fill one resolved field; `Some(failureKind)` when it could not be filled.
-async fn fill_one(b: &mut Browser, r: &str, value: &Value) -> Option<FailureKind> {
+/// The text a field's value types: a number as written, else the string (none for others).
+fn field_text(value: &Value) -> String {
+    match value {
+        Value::Number(n) => n.to_string(),
+        other => other.as_str().unwrap_or("").to_owned(),
+    }
+}
+
+/// Fill one resolved field; `Some(failureKind)` when it could not be filled. A field typed
+/// into leaves in `held` what it held after the keys, to be judged again once left.
+async fn fill_one(
+    b: &mut Browser,
+    r: &str,
+    value: &Value,
+    held: &mut Option<TypedField>,
+) -> Option<FailureKind> {
     fn browser(e: &BrowserError) -> FailureKind {
         match e {
             BrowserError::DialogOpen(_) => FailureKind::FieldInterrupted,
@@ -603,10 +632,7 @@ async fn fill_one(b: &mut Browser, r: &str, value: &Value) -> Option<FailureKind
             Err(_) => Some(FailureKind::FieldBrowser),
         };
     }
-    let text = match value {
-        Value::Number(n) => n.to_string(),
-        other => other.as_str().unwrap_or("").to_owned(),
-    };
+    let text = field_text(value);
     let text = text.as_str();
     if state.picks_from_list {
         let spec = OptionSpec {
@@ -656,11 +682,13 @@ async fn fill_one(b: &mut Browser, r: &str, value: &Value) -> Option<FailureKind
     if let Err(e) = b.actions().keys_reached().await {
         return Some(act(e, FailureKind::MissedTarget));
     }
-    b.actions()
-        .typed_held(text)
-        .await
-        .err()
-        .map(|e| act(e, FailureKind::NotKept))
+    match b.actions().typed_held(text).await {
+        Ok(field) => {
+            *held = field;
+            None
+        }
+        Err(e) => Some(act(e, FailureKind::NotKept)),
+    }
 }
 
 /// The result of `fillForm` (also the body of its `fillForm` failure).

@@ -301,3 +301,67 @@ window.view = new EditorView({{doc: "", parent: document.getElementById("cell"),
         format!("print(1)\nif x:{block}")
     );
 }
+
+/// Bug (Shiny's `input_date(format="dd/mm/yyyy")`, bootstrap-datepicker): a date typed in ISO
+/// was held as typed, so `fillForm` answered ok, then the picker read it in its own format as
+/// the focus left for the next field and the app received another date (2025-11-14). Each
+/// field left for the next is read again once the form is filled: text the page rewrote so is
+/// `notKept`, while the same date written the page's way, a phone number a mask formats as the
+/// focus leaves, and a tag input taking its last word then still succeed.
+#[test]
+fn a_field_the_page_rewrote_as_the_focus_left_is_not_filled() {
+    let page = r#"<!doctype html><title>Delivery</title>
+<label for="d">Delivery date</label> <input type="text" id="d" value="15/03/2024">
+<label>Phone <input id="phone"></label>
+<label>Tags <input id="tags"></label><span id="chips"></span>
+<label>Name <input id="name"></label>
+<p>App received: <output id="out">2024-03-15</output></p>
+<script>
+const d = document.getElementById('d'), out = document.getElementById('out');
+const p2 = (n) => String(n).padStart(2, '0');
+d.addEventListener('blur', () => {
+  const [a, b, c] = d.value.split(/\W+/).map(Number);
+  const dt = new Date(c < 100 ? 2000 + c : c, b - 1, a);
+  if (isNaN(dt)) { out.textContent = 'None'; return; }
+  d.value = p2(dt.getDate()) + '/' + p2(dt.getMonth() + 1) + '/' + dt.getFullYear();
+  out.textContent = dt.getFullYear() + '-' + p2(dt.getMonth() + 1) + '-' + p2(dt.getDate());
+});
+const phone = document.getElementById('phone');
+phone.addEventListener('blur', () => { const v = phone.value.replace(/\D/g, ''); if (v.length === 10) phone.value = '(' + v.slice(0, 3) + ') ' + v.slice(3, 6) + '-' + v.slice(6); });
+const tags = document.getElementById('tags');
+tags.addEventListener('blur', () => { if (tags.value) { document.getElementById('chips').textContent += '[' + tags.value + ']'; tags.value = ''; } });
+</script>"#;
+    let web = Server::start(vec![("/delivery", Page::html(page))]);
+    let mut g = glass();
+    nav(&mut g, &web, "/delivery");
+    let bad = failed(&g.call(
+        json!(1),
+        "fillForm",
+        json!({"fields": [
+            {"target": "role=textbox;name=Delivery date", "value": "2024-05-20"},
+            {"target": "role=textbox;name=Name", "value": "Ann"}
+        ]}),
+    ));
+    assert_eq!(eval(&mut g, "out.textContent"), "2025-11-14", "{bad}");
+    assert_eq!(bad["fields"][0]["ok"], false, "{bad}");
+    assert_eq!(bad["fields"][0]["failureKind"], "notKept", "{bad}");
+    assert_eq!(bad["fields"][1]["ok"], true, "{bad}");
+    let good = ok(&g.call(
+        json!(2),
+        "fillForm",
+        json!({"fields": [
+            {"target": "role=textbox;name=Delivery date", "value": "20/05/2024"},
+            {"target": "role=textbox;name=Phone", "value": "5551234567"},
+            {"target": "role=textbox;name=Tags", "value": "urgent"},
+            {"target": "role=textbox;name=Name", "value": "Bob"}
+        ]}),
+    ));
+    assert_eq!(
+        eval(
+            &mut g,
+            "[out.textContent, phone.value, document.getElementById('chips').textContent, document.getElementById('name').value].join('|')"
+        ),
+        "2024-05-20|(555) 123-4567|[urgent]|Bob",
+        "{good}"
+    );
+}
