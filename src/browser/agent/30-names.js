@@ -20,8 +20,19 @@
     const sel = ed.kind === 'codemirror5' ? '.CodeMirror-line' : ed.kind === 'codemirror6' ? '.cm-line' : '.view-line';
     const lines = ed.root.querySelectorAll(sel);
     let t = '';
-    for (const l of lines) t += l.textContent.replace(/\u200b/g, '') + '\n';
+    for (const l of lines) t += lineText(l).replace(/\u200b/g, '') + '\n';
     return t.replace(/\n+$/, '');
+  }
+  // A line's text without the widgets an editor draws in it that take no editing (CodeMirror
+  // 6's placeholder in an empty editor, a folded range's marker): no part of what it holds.
+  /** @param {Node} n @returns {string} */
+  function lineText(n) {
+    if (n.nodeType === 3) return /** @type {Text} */ (n).data;
+    if (n.nodeType !== 1 || /** @type {Element} */ (n).getAttribute('contenteditable') === 'false') return '';
+    if (!/** @type {Element} */ (n).querySelector('[contenteditable="false"]')) return n.textContent || '';
+    let t = '';
+    for (const c of n.childNodes) t += lineText(c);
+    return t;
   }
   // A name for an editor: its own label, else what labels the field it replaced.
   /** @param {Editor} ed */

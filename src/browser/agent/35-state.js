@@ -23,10 +23,11 @@
   function checkedOf(el) {
     const a = el.getAttribute('aria-checked');
     if (el.localName === 'input' && (el.type === 'checkbox' || el.type === 'radio')) {
-      // A box no person sees, drawn by the page, whose page says its state (Element Plus's
-      // switch keeps its hidden checkbox unchecked and says aria-checked): what is drawn follows
-      // what the page says.
-      if ((a === 'true' || a === 'false' || a === 'mixed') && !seenPresent(el)) return a === 'mixed' ? 'mixed' : a === 'true';
+      // A box no person sees, or one drawn see-through over the box the page draws, whose page
+      // says its state (Element Plus's switch keeps its hidden checkbox unchecked and says
+      // aria-checked; Label Studio's row boxes keep `checked` false under their drawn tick):
+      // what is drawn follows what the page says.
+      if ((a === 'true' || a === 'false' || a === 'mixed') && (!seenPresent(el) || seeThrough(el))) return a === 'mixed' ? 'mixed' : a === 'true';
       return el.indeterminate ? 'mixed' : el.checked;
     }
     if (a === 'true' || a === 'mixed' || a === 'false') return a === 'mixed' ? 'mixed' : a === 'true';

@@ -103,7 +103,7 @@
       let interactive = !!role && INTERACTIVE.has(role);
       // A label whose control is absent (a styled toggle over a display:none input) is the
       // thing to click: it stands for the control, with its role and state.
-      if (tag === 'label' && el.control && !interactive && !el.control.checkVisibility() && CHECKABLE.has(roleOf(el.control)) && absent(el.control) && !el.querySelector(CONTROL_SELECTOR)) {
+      if (tag === 'label' && el.control && !interactive && !el.control.checkVisibility() && CHECKABLE.has(roleOf(el.control)) && absent(el.control) && ![...el.querySelectorAll(CONTROL_SELECTOR)].some((c) => c !== el.control)) {
         i.stands = el.control;
         role = roleOf(i.stands);
         interactive = true;

@@ -560,3 +560,83 @@ window.selected = () => [...document.querySelectorAll('.rowsel')].map((c, i) => 
     ok(&g.call(json!(3), "click", json!({"target": banana["ref"]})));
     assert_eq!(eval(&mut g, "location.hash"), "#banana");
 }
+
+/// Bug (Label Studio's data manager): a row's checkbox is drawn see-through over a box the app
+/// draws, and the app says the row's state in `aria-checked` while the input's own `checked`
+/// stays false. `check` ticked the row and answered `notToggled`, and `observe` said unchecked:
+/// a model retrying unticks it. What such a box shows follows what the page says, as for one
+/// no person sees.
+#[test]
+fn a_see_through_checkbox_is_in_the_state_its_page_says() {
+    let page = r#"<!doctype html><title>Tasks</title>
+<style>.box{position:relative;display:inline-block;width:16px;height:16px}
+.box input{position:absolute;inset:0;margin:0;opacity:0;width:16px;height:16px;cursor:pointer}
+.check{position:absolute;inset:0;border:1px solid #888;pointer-events:none}.box.on .check{background:#3f51b5}</style>
+<div><span class="box" id="b"><input type="checkbox" id="cb" aria-checked="false" aria-label="Select Task 3"><span class="check"></span></span> Task 3</div>
+<script>
+window.selected = false; window.presses = 0;
+const cb = document.getElementById('cb');
+cb.addEventListener('click', () => {
+  window.presses++; window.selected = !window.selected;
+  setTimeout(() => { cb.checked = false; cb.setAttribute('aria-checked', String(window.selected));
+    cb.setAttribute('aria-label', (window.selected ? 'Unselect' : 'Select') + ' Task 3');
+    document.getElementById('b').classList.toggle('on', window.selected); }, 0);
+});
+</script>"#;
+    let web = Server::start(vec![("/tasks", Page::html(page))]);
+    let mut g = common::incognito(&[]);
+    nav(&mut g, &web, "/tasks");
+    let r = ok(&g.call(
+        json!(1),
+        "check",
+        json!({"target": "role=checkbox;name=Select Task 3"}),
+    ));
+    assert_eq!(eval(&mut g, "String(window.selected)"), "true", "{r}");
+    // Checked already: a second check presses nothing.
+    ok(&g.call(
+        json!(2),
+        "check",
+        json!({"target": "role=checkbox;name=Unselect Task 3"}),
+    ));
+    assert_eq!(
+        eval(&mut g, "window.selected + ' ' + window.presses"),
+        "true 1"
+    );
+}
+
+/// Bug (Label Studio's project settings): each sampling choice is a `<label>` around its
+/// `display: none` radio and the words a person reads, and the app takes the label's press.
+/// The radios and their words were missing from `observe`, and `check` found nothing. A label
+/// holding its own absent radio stands for it, as one naming it by `for` does.
+#[test]
+fn a_label_around_its_hidden_radio_stands_for_it() {
+    let page = r#"<!doctype html><title>Settings</title>
+<div>Task Sampling</div>
+<label style="display:flex;cursor:pointer"><div><span>Sequential sampling</span><div>by task ID</div></div><div><input type="radio" name="s" value="seq" style="display:none" checked></div></label>
+<label style="display:flex;cursor:pointer"><span>Random sampling</span><input type="radio" name="s" value="rand" style="display:none"></label>
+<script>window.sampling = () => document.querySelector('input[name=s]:checked').value;</script>"#;
+    let web = Server::start(vec![("/settings", Page::html(page))]);
+    let mut g = common::incognito(&[]);
+    let opened = ok(&g.call(json!(1), "navigate", json!({"url": web.url("/settings")})));
+    let mut items = Vec::new();
+    flat(&opened["observation"]["elements"], &mut items);
+    let radios: Vec<String> = items
+        .iter()
+        .filter(|e| e["role"] == "radio")
+        .map(|e| format!("{} {}", e["name"], e["checked"]))
+        .collect();
+    assert_eq!(
+        radios,
+        [
+            "\"Sequential sampling by task ID\" true",
+            "\"Random sampling\" false"
+        ],
+        "{opened}"
+    );
+    ok(&g.call(
+        json!(2),
+        "check",
+        json!({"target": "role=radio;name=Random sampling"}),
+    ));
+    assert_eq!(eval(&mut g, "window.sampling()"), "rand");
+}

@@ -202,13 +202,9 @@ window.good = editor(document.getElementById('good'), true);
     );
 }
 
-/// CodeMirror 6 itself (npm, with its Python language, as marimo and JupyterLab use it): it
-/// closes brackets and quotes and types over them, which is no failure (the cell holds the code
-/// typed); it indents a line after a colon on its own, so a block typed key by key holds more
-/// indentation than typed (Dagster's YAML config became invalid so): `notKept`, and the block
-/// inserted as text holds exactly. Checked on the editor's own document.
-#[test]
-fn codemirror_6_holds_code_typed_and_says_when_it_indented_it_again() {
+/// The import map of CodeMirror 6 and its Python language, from the npm packages served at
+/// `/nm`.
+fn codemirror_6_imports() -> serde_json::Value {
     let mut imports = serde_json::Map::new();
     for (name, file) in [
         ("codemirror", "codemirror6/dist/index.js"),
@@ -244,6 +240,17 @@ fn codemirror_6_holds_code_typed_and_says_when_it_indented_it_again() {
     ] {
         imports.insert(name.into(), json!(format!("/nm/{file}")));
     }
+    serde_json::Value::Object(imports)
+}
+
+/// CodeMirror 6 itself (npm, with its Python language, as marimo and JupyterLab use it): it
+/// closes brackets and quotes and types over them, which is no failure (the cell holds the code
+/// typed); it indents a line after a colon on its own, so a block typed key by key holds more
+/// indentation than typed (Dagster's YAML config became invalid so): `notKept`, and the block
+/// inserted as text holds exactly. Checked on the editor's own document.
+#[test]
+fn codemirror_6_holds_code_typed_and_says_when_it_indented_it_again() {
+    let imports = codemirror_6_imports();
     let page = format!(
         r#"<!doctype html><meta charset="utf-8"><title>Notebook</title>
 <script type="importmap">{}</script>
@@ -363,5 +370,50 @@ tags.addEventListener('blur', () => { if (tags.value) { document.getElementById(
         ),
         "2024-05-20|(555) 123-4567|[urgent]|Bob",
         "{good}"
+    );
+}
+
+/// Bug (Phoenix's span filter, CodeMirror 6 with a placeholder): an emptied editor draws its
+/// placeholder inside its line, and that was read as the editor's text, so `clear` answered
+/// `notCleared` on an editor it had emptied (the app had dropped its filter) and `type` with
+/// `clear` typed nothing, every retry alike. The widgets an editor draws that take no editing
+/// are no part of its text. Checked on CodeMirror 6 itself and its own document.
+#[test]
+fn an_emptied_code_editor_showing_its_placeholder_is_empty() {
+    let page = format!(
+        r#"<!doctype html><meta charset="utf-8"><title>Spans</title>
+<script type="importmap">{}</script>
+<div id="filter"></div>
+<script type="module">
+import {{EditorView, basicSetup}} from "codemirror";
+import {{placeholder}} from "@codemirror/view";
+window.view = new EditorView({{doc: "parent_id is None", parent: document.getElementById("filter"),
+  extensions: [basicSetup, placeholder("filter condition (e.g. span_kind == 'LLM')"), EditorView.contentAttributes.of({{"aria-label": "Filter spans"}})]}});
+</script>"#,
+        json!({ "imports": codemirror_6_imports() })
+    );
+    let web = Server::start_with_dirs(
+        vec![("/spans", Page::html(&page))],
+        &[("/nm", common::apps::npm_package(""))],
+    );
+    let mut g = glass();
+    nav(&mut g, &web, "/spans");
+    ok(&g.call(
+        json!(1),
+        "wait",
+        json!({"kind": "elementVisible", "target": "name=Filter spans", "timeoutMs": 20000}),
+    ));
+    ok(&g.call(json!(2), "clear", json!({"target": "name=Filter spans"})));
+    assert_eq!(eval(&mut g, "view.state.doc.toString()"), "");
+    let text = ok(&g.call(json!(3), "getText", json!({"target": "name=Filter spans"})));
+    assert_eq!(text["text"], "", "{text}");
+    ok(&g.call(
+        json!(4),
+        "type",
+        json!({"target": "name=Filter spans", "text": "span_kind == 'LLM'", "clear": true}),
+    ));
+    assert_eq!(
+        eval(&mut g, "view.state.doc.toString()"),
+        "span_kind == 'LLM'"
     );
 }
