@@ -347,14 +347,28 @@
   }
   // The name an icon font or set gives the icon el shows, from its class: "fa-plus" is "plus".
   const ICON_CLASS = /^(?:fa|fas|far|fab|bi|mdi|icon|glyphicon|ti|la|las|ion|octicon|codicon|lucide|feather|ri)-([a-z][a-z0-9-]*)$/;
-  const ICON_NOT_A_NAME = /^(fw|lg|xs|sm|\d+x|solid|regular|light|thin|duotone|brands|spin|pulse|border|inverse|flip.*|rotate.*|stack.*|outline|filled|sharp|rounded|small|large)$/;
+  const ICON_NOT_A_NAME = /^(fw|lg|xs|sm|md|xl|\d+x|solid|regular|light|thin|duotone|brands|spin|pulse|border|inverse|flip.*|rotate.*|stack.*|outline|filled|sharp|rounded|small|large|wrap|wrapper|container|holder|box|base|root|inner|outer|button|btn|size.*|color.*)$/;
+  // A control's own class that says what it does, BEM-like: "dialog__close-button" is "close".
+  const BUTTON_CLASS = /(?:^|__|-)([a-z]+)-(?:button|btn)$/;
+  // What an icon-only control shows, by the icon set's class on it or its icon ("fa-plus" is
+  // "plus"; a wrapper's class, Phoenix's "icon-wrap", names nothing), else the name the drawing
+  // carries (`data-icon`, `data-name`: Font Awesome's SVGs, Phoenix's), else the control's own
+  // class ("copy-button").
   /** @param {El} el */
   function iconWords(el) {
-    for (const e of [el, ...el.querySelectorAll('i,svg,span')].slice(0, 8)) {
+    const parts = [el, ...el.querySelectorAll('i,svg,span')].slice(0, 8);
+    for (const e of parts) {
       for (const t of (e.getAttribute('class') || '').split(/\s+/)) {
         const m = ICON_CLASS.exec(t);
         if (m && !ICON_NOT_A_NAME.test(m[1])) return m[1].replace(/-/g, ' ');
       }
+    }
+    const drawn = el.querySelector('svg [data-icon],svg[data-icon],svg [data-name],svg[data-name]');
+    const said = drawn && (drawn.getAttribute('data-icon') || drawn.getAttribute('data-name') || '');
+    if (said && /^[a-z][a-z0-9-]{1,30}$/i.test(said) && !ICON_NOT_A_NAME.test(said)) return said.replace(/-/g, ' ').toLowerCase();
+    for (const t of (el.getAttribute('class') || '').split(/\s+/)) {
+      const m = BUTTON_CLASS.exec(t);
+      if (m && !ICON_NOT_A_NAME.test(m[1]) && m[1] !== 'icon') return m[1];
     }
     return '';
   }
@@ -456,6 +470,18 @@
     const around = contextAround(el, name);
     return icon && around ? icon + ', ' + around : icon || around;
   }
+  // The words a cell (or a box in it, `depth` levels down) shows beside el, el's own aside.
+  /** @param {Element} box @param {El} el @param {number} depth @returns {string} */
+  function wordsBeside(box, el, depth) {
+    let t = '';
+    for (const c of box.childNodes) {
+      if (c === el) continue;
+      if (c.nodeType === 3) t += ' ' + /** @type {Text} */ (c).data;
+      else if (c.nodeType === 1 && !composedContains(/** @type {Element} */ (c), el)) t += ' ' + readText(/** @type {El} */ (c));
+      else if (c.nodeType === 1 && depth > 0) t += ' ' + wordsBeside(/** @type {Element} */ (c), el, depth - 1);
+    }
+    return norm(t);
+  }
   /** @param {El} el @param {string} name */
   function contextAround(el, name) {
     const own = lc(name);
@@ -471,12 +497,24 @@
         /** @type {El[]} */
         const cells = Array.from(n.children);
         if (n.closest('thead') || cells.every((c) => c.localName === 'th' || c.getAttribute('role') === 'columnheader')) return 'column header';
-        for (const c of cells) {
-          if (composedContains(c, el)) continue;
+        // The words beside it in its own cell first (an ID and its copy button), then the
+        // first cell's words that tell this row from the rows beside it (a column saying
+        // "chain" on every row tells none apart), else the first cell's words at all.
+        const mine = cells.find((c) => composedContains(c, el));
+        const beside = mine ? wordsBeside(mine, el, 3) : '';
+        if (beside && lc(beside) !== own) return beside;
+        /** @param {Element | null} row @param {number} j @param {string} t */
+        const same = (row, j, t) => !!row && !!row.children[j] && lc(readText(/** @type {El} */ (row.children[j]))) === lc(t);
+        let first = '';
+        for (let j = 0; j < cells.length; j++) {
+          const c = cells[j];
+          if (c === mine) continue;
           const t = readText(c);
-          if (t && lc(t) !== own) return t;
+          if (!t || lc(t) === own) continue;
+          if (!same(n.previousElementSibling, j, t) && !same(n.nextElementSibling, j, t)) return t;
+          if (!first) first = t;
         }
-        return '';
+        return first;
       }
       if (r === 'listitem' || r === 'article' || r === 'option' || r === 'treeitem' || n.localName === 'li') {
         /** @type {El} */

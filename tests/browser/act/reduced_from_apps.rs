@@ -640,3 +640,57 @@ fn a_label_around_its_hidden_radio_stands_for_it() {
     ));
     assert_eq!(eval(&mut g, "window.sampling()"), "rand");
 }
+
+/// Phoenix (react-aria): every icon sits in `<i class="icon-wrap">`, so each icon-only button
+/// was told apart as "wrap"; a copy button in an ID cell was told by the next cell's words; and
+/// each row's checkbox by "chain", the kind column every row shares. An icon set's wrapper names
+/// nothing (the drawing's `data-name` or the button's own class does), words beside a control
+/// in its own cell tell it first, and a row is told by the first cell the rows beside it do not
+/// share. A model picking by context then presses the row it means: checked on the page.
+#[test]
+fn icon_buttons_and_rows_are_told_apart_by_what_differs() {
+    let page = r##"<!doctype html><title>Spans</title>
+<div role="dialog" aria-label="Delete Dataset"><h2>Delete Dataset</h2>
+<button class="react-aria-Button dialog__close-button" style="width:30px;height:30px" onclick="window.shut = true"><i class="icon-wrap"><svg viewBox="0 0 24 24" width="16" height="16"><g data-name="close"><path d="M4 4L20 20M20 4L4 20" stroke="black"/></g></svg></i></button>
+<p>Are you sure?</p></div>
+<table><thead><tr><th>id</th><th>kind</th><th>name</th></tr></thead><tbody>
+<tr><td>RGF0YXNl <button class="copy-button" style="width:24px;height:24px" onclick="window.copied = 'RGF0YXNl'"><i class="icon-wrap"><svg width="12" height="12"><rect width="10" height="10"/></svg></i></button></td><td>chain</td><td>agent_run_7</td></tr>
+<tr><td><input type="checkbox" class="pick"></td><td>chain</td><td>agent_run_6</td></tr>
+<tr><td><input type="checkbox" class="pick"></td><td>chain</td><td>agent_run_5</td></tr>
+</tbody></table>
+<script>window.picked = () => [...document.querySelectorAll('.pick')].map((c, i) => c.checked ? ['agent_run_6', 'agent_run_5'][i] : '').join('');</script>"##;
+    let web = Server::start(vec![("/spans", Page::html(page))]);
+    let mut g = common::incognito(&[]);
+    let opened = ok(&g.call(json!(1), "navigate", json!({"url": web.url("/spans")})));
+    let mut items = Vec::new();
+    flat(&opened["observation"]["elements"], &mut items);
+    let by_context = |c: &str| {
+        items
+            .iter()
+            .find(|e| e["context"] == c)
+            .unwrap_or_else(|| panic!("nothing told apart as {c:?}: {opened}"))["ref"]
+            .clone()
+    };
+    ok(&g.call(
+        json!(2),
+        "check",
+        json!({"target": by_context("agent_run_5")}),
+    ));
+    ok(&g.call(
+        json!(3),
+        "click",
+        json!({"target": by_context("copy, RGF0YXNl")}),
+    ));
+    ok(&g.call(
+        json!(4),
+        "click",
+        json!({"target": by_context("close, Delete Dataset")}),
+    ));
+    assert_eq!(
+        eval(
+            &mut g,
+            "window.picked() + '|' + window.copied + '|' + window.shut"
+        ),
+        "agent_run_5|RGF0YXNl|true"
+    );
+}
