@@ -11,13 +11,24 @@
     return h;
   }
   // Whether a press that Chrome sends to `hit` reaches el (itself, inside it, its stand-in or
-  // one of its labels).
+  // one of its labels), or the box the page made el let presses through to: el or its stand-in
+  // drawn `pointer-events: none` inside `hit`, within three levels (react-aria's checkbox in a
+  // table's selection cell, whose box takes the press for it).
   /** @param {El} el @param {Element} via @param {Element} hit */
   function lands(el, via, hit) {
     if (!hit) return false;
     if (composedContains(el, hit)) return true;
     if (via !== el && composedContains(via, hit)) return true;
-    return !!(el.labels && Array.from(el.labels).some((l) => composedContains(l, hit)));
+    if (el.labels && Array.from(el.labels).some((l) => composedContains(l, hit))) return true;
+    return passedThrough(via, hit) || (via !== el && passedThrough(el, hit));
+  }
+  // Whether el takes no presses and hands them to `box`, which holds it within three levels.
+  /** @param {Element} el @param {Element} box */
+  function passedThrough(el, box) {
+    if (el.nodeType !== 1 || st(/** @type {El} */ (el)).pointerEvents !== 'none') return false;
+    let n = flatParent(/** @type {El} */ (el));
+    for (let k = 0; n && k < 3; k++, n = flatParent(/** @type {El} */ (n))) if (n === box) return true;
+    return false;
   }
   // Whether el is drawn see-through, itself or by a box around it within three levels (Element
   // Plus hides its select's input in a see-through wrapper under the text it shows).

@@ -149,6 +149,17 @@
     const live = i.el.getAttribute('aria-live');
     return live === 'polite' || live === 'assertive';
   }
+  // Whether an item is, to a person, the one control it holds, which is listed and found in
+  // its place: a grid cell that holds one control and says only what that control says
+  // (Tabulator's row checkbox, a data grid's link: a press on the cell's empty middle reaches
+  // neither), a text box that takes no text itself around a field that does (Phoenix's JSON
+  // editor: a `role="textbox"` box around CodeMirror's own). One rule for observe and locators.
+  /** @param {El} el @param {string | null} role @param {string} name */
+  function givesWay(el, role, name) {
+    if (role === 'gridcell') return soleControl(el, name);
+    if (role === 'textbox') return !isEditable(el) && fieldInside(el);
+    return false;
+  }
   // Whether a grid cell holds exactly one control a person sees, named as the cell reads
   // (`name`, the cell's name): then that control is what the cell offers.
   /** @param {El} cell @param {string} name */
@@ -161,6 +172,14 @@
       one = /** @type {El} */ (c);
     }
     return !!one && lc(accName(one, roleOf(one))) === lc(name);
+  }
+  // Whether el holds a field a person types into that is seen.
+  /** @param {El} el */
+  function fieldInside(el) {
+    for (const f of el.querySelectorAll('input,textarea,[contenteditable]')) {
+      if (isEditable(/** @type {El} */ (f)) && !absent(/** @type {El} */ (f))) return true;
+    }
+    return false;
   }
   // `full`: the budget is spent; past it a compact observation only counts controls, so the
   // text of blocks is not read at all.
@@ -697,10 +716,7 @@
           out.counts.total += 1;
           if (emitted >= maxItems) { full = true; budget('items'); cutAt(i); return undefined; }
           const item = buildItem(i, kind, o, ctx);
-          // A grid cell that holds one control and says only what that control says (Tabulator's
-          // row checkbox, a data grid's link) is that control to a person: the control is listed,
-          // with its role and state, and a press lands on it, not on the cell's empty middle.
-          if (item.role === 'gridcell' && soleControl(i.el, item.name)) { out.counts.total -= 1; return undefined; }
+          if (givesWay(i.el, item.role, item.name)) { out.counts.total -= 1; return undefined; }
           const around = ctl && words.length ? words[words.length - 1] : null;
           if (around && around.regions === stack.length && i.depth - around.info.depth <= 4 && around.info.words && lc(around.info.words) !== lc(item.name)) item.context = cut(around.info.words, 60);
           // A stand-in label with nothing to call it (an icon toggling a hidden checkbox)

@@ -113,6 +113,7 @@
     walk(document.documentElement, {
       enter(i) {
         if (!(i.role || i.clickable)) return;
+        if ((i.role === 'gridcell' || i.role === 'textbox') && givesWay(i.el, i.role, itemName(i.el, i.role, i.clickable))) return;
         if (i.shown()) {
           if (!pred(i, false)) return;
           hits.push(i.el);

@@ -694,3 +694,61 @@ fn icon_buttons_and_rows_are_told_apart_by_what_differs() {
         "agent_run_5|RGF0YXNl|true"
     );
 }
+
+/// Phoenix's row selection (react-aria): the checkbox's label takes no presses
+/// (`pointer-events: none`) and the selection cell around it takes them for it. `check` was
+/// `blocked` by that cell. A press the page hands so to a box holding the control reaches it;
+/// `check` then verifies the box's own state, as always.
+#[test]
+fn a_checkbox_whose_cell_takes_its_presses_is_checked_there() {
+    let page = r#"<!doctype html><title>Examples</title>
+<style>.cell{display:inline-flex;align-items:center;justify-content:center;width:48px;height:40px;cursor:pointer}
+label{pointer-events:none;width:16px;height:16px;display:inline-block}
+.vh{clip-path:inset(50%);height:1px;width:1px;overflow:hidden;position:absolute}.box{width:14px;height:14px;border:1px solid #333}</style>
+<table><tr><td><div class="cell" id="cell"><label><span class="vh"><input type="checkbox" id="cb" aria-label="Select example 1"></span><div class="box"></div></label></div></td><td>2+2?</td></tr></table>
+<script>
+const cb = document.getElementById('cb');
+document.getElementById('cell').addEventListener('click', (e) => { if (e.target !== cb) { cb.checked = !cb.checked; window.selected = cb.checked; } });
+</script>"#;
+    let web = Server::start(vec![("/examples", Page::html(page))]);
+    let mut g = common::incognito(&[]);
+    nav(&mut g, &web, "/examples");
+    ok(&g.call(
+        json!(1),
+        "check",
+        json!({"target": "role=checkbox;name=Select example 1"}),
+    ));
+    assert_eq!(eval(&mut g, "String(window.selected)"), "true");
+}
+
+/// Phoenix's JSON editor: a `role="textbox"` box that takes no text, around the editor's own
+/// text box. Both were listed with one context and `role=textbox` was ambiguous; typing into
+/// the outer one was `notEditable`. Such a box is the field it holds, for observe and locators
+/// alike.
+#[test]
+fn a_text_box_around_the_field_that_takes_the_text_is_that_field() {
+    let page = r#"<!doctype html><title>Dataset</title>
+<label>metadata</label>
+<div class="json-editor-wrap" role="textbox" style="border:1px solid #999;width:420px">
+  <div class="cm-editor"><div id="ed" contenteditable="true" role="textbox" aria-multiline="true" style="min-height:28px"></div></div>
+</div>"#;
+    let web = Server::start(vec![("/dataset", Page::html(page))]);
+    let mut g = common::incognito(&[]);
+    let opened = ok(&g.call(json!(1), "navigate", json!({"url": web.url("/dataset")})));
+    let mut items = Vec::new();
+    flat(&opened["observation"]["elements"], &mut items);
+    assert_eq!(
+        items.iter().filter(|e| e["role"] == "textbox").count(),
+        1,
+        "{opened}"
+    );
+    ok(&g.call(
+        json!(2),
+        "type",
+        json!({"target": "role=textbox", "text": "{\"team\": 1}"}),
+    ));
+    assert_eq!(
+        eval(&mut g, "document.getElementById('ed').textContent"),
+        "{\"team\": 1}"
+    );
+}
