@@ -115,6 +115,23 @@
       const r = d.getBoundingClientRect();
       if (w && r.left <= 1 && r.top <= 1 && r.right >= w.innerWidth - 1 && r.bottom >= w.innerHeight - 1) return d;
     }
+    // So is such a layer with no role at all (Label Studio's confirmations: a fixed div over the
+    // whole window that takes every press), among the page's top layers (the body's children
+    // and theirs, where pages put what they lay over everything), when it is what the window's
+    // middle shows and it holds a control.
+    const body = doc.body;
+    if (!w || !body) return null;
+    /** @type {Element[]} */
+    const layers = [];
+    for (const a of body.children) { layers.push(a); for (const b of a.children) layers.push(b); }
+    for (let k = layers.length - 1; k >= 0 && k >= layers.length - 400; k--) {
+      const d = layers[k], s = st(/** @type {El} */ (d));
+      if (s.position !== 'fixed' || s.pointerEvents === 'none' || s.visibility !== 'visible' || !d.checkVisibility()) continue;
+      const r = d.getBoundingClientRect();
+      if (!(r.left <= 1 && r.top <= 1 && r.right >= w.innerWidth - 1 && r.bottom >= w.innerHeight - 1)) continue;
+      const mid = deepHit(doc, w.innerWidth / 2, w.innerHeight / 2);
+      if (mid && composedContains(d, mid) && d.querySelector(CONTROL_SELECTOR)) return d;
+    }
     return null;
   }
 

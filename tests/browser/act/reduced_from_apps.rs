@@ -752,3 +752,31 @@ fn a_text_box_around_the_field_that_takes_the_text_is_that_field() {
         "{\"team\": 1}"
     );
 }
+
+/// Label Studio's confirmations: a role-less `position: fixed` layer over the whole window that
+/// takes every press, holding the dialog's "Delete Project" while the page's own stays behind.
+/// `role=button;name=Delete Project` was ambiguous, and one candidate was only `blocked`. Such a
+/// layer, topmost at the window's middle and holding a control, is the open modal: the button
+/// behind it is out of reach for every tool, and the dialog's one is pressed.
+#[test]
+fn a_role_less_layer_over_the_whole_window_is_modal() {
+    let page = r#"<!doctype html><title>Danger Zone</title>
+<h1>Danger Zone</h1>
+<button onclick="window.log.push('page')">Delete Project</button>
+<div style="position:fixed;inset:0;background:rgba(0,0,0,.4);display:flex;align-items:center;justify-content:center">
+  <div style="background:#fff;padding:20px;width:400px"><div>Delete Project</div><p>This cannot be undone.</p>
+  <button onclick="window.log.push('cancel')">Cancel</button><button onclick="window.log.push('dialog')">Delete Project</button></div>
+</div>
+<script>window.log = [];</script>"#;
+    let web = Server::start(vec![("/danger", Page::html(page))]);
+    let mut g = common::incognito(&[]);
+    nav(&mut g, &web, "/danger");
+    ok(&g.call(
+        json!(1),
+        "click",
+        json!({"target": "role=button;name=Delete Project"}),
+    ));
+    let behind = failed(&g.call(json!(2), "click", json!({"target": "text=Danger Zone"})));
+    assert_eq!(behind["failureKind"], "notVisible", "{behind}");
+    assert_eq!(eval(&mut g, "window.log.join()"), "dialog");
+}
