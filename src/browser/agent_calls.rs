@@ -278,6 +278,22 @@ agent_fn!(
     TypedHeld() => "typedHeld", TypedField
 );
 agent_fn!(
+    /// Set native date or time field `0` to `1` as written in HTML (see `setNativeTime`).
+    SetNativeTime<'a>(&'a str, &'a str) => "setNativeTime", NativeTime
+);
+
+/// What setting a native date or time field did: `native` false for any other element.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct NativeTime {
+    /// The element is an `<input>` of type date, time, datetime-local, month or week.
+    pub native: bool,
+    /// It now holds the value.
+    pub ok: bool,
+    /// `format`: the text is not written as the field's kind takes it.
+    pub failure: Option<String>,
+}
+agent_fn!(
     /// Empty field `0` through its value setter (the last resort of `clear`).
     ForceEmpty<'a>(&'a str) => "forceEmpty", Done
 );
@@ -459,6 +475,8 @@ pub struct ListStillOpen {
     pub open: bool,
     /// The focus is in the list or its combobox.
     pub keys_there: bool,
+    /// The combobox is inside a dialog, which an Escape may close too.
+    pub in_dialog: bool,
 }
 agent_fn!(
     /// A unique CSS selector for each ref of `0` (null where none is sure), for the direct

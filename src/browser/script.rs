@@ -52,8 +52,11 @@ impl Script<'_> {
         // session, or its page world in the page's process.
         let (session, frame) = self.browser.agent_target()?;
         let ms = timeout.as_millis() as u64;
+        // As the DevTools console evaluates (`replMode`): a later call may declare again a
+        // top-level `const` or `let` an earlier one declared, and may `await` at the top.
         let mut params = json!({"expression": expression, "returnByValue": true,
-                                "awaitPromise": true, "timeout": ms, "userGesture": true});
+                                "awaitPromise": true, "timeout": ms, "userGesture": true,
+                                "replMode": true});
         if self
             .browser
             .frame

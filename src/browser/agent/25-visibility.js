@@ -117,8 +117,9 @@
     }
     // So is such a layer with no role at all (Label Studio's confirmations: a fixed div over the
     // whole window that takes every press), among the page's top layers (the body's children
-    // and theirs, where pages put what they lay over everything), when it is what the window's
-    // middle shows and it holds a control.
+    // and theirs, where pages put what they lay over everything), when it dims the page behind
+    // it (a see-through layer that only catches a press outside a menu is the menu's, and goes
+    // with it), it is what the window's middle shows, and it holds a control.
     const body = doc.body;
     if (!w || !body) return null;
     /** @type {Element[]} */
@@ -129,12 +130,31 @@
       if (s.position !== 'fixed' || s.pointerEvents === 'none' || s.visibility !== 'visible' || !d.checkVisibility()) continue;
       const r = d.getBoundingClientRect();
       if (!(r.left <= 1 && r.top <= 1 && r.right >= w.innerWidth - 1 && r.bottom >= w.innerHeight - 1)) continue;
+      if (!dims(/** @type {El} */ (d), s)) continue;
       const mid = deepHit(doc, w.innerWidth / 2, w.innerHeight / 2);
       if (mid && composedContains(d, mid) && d.querySelector(CONTROL_SELECTOR)) return d;
     }
     return null;
   }
 
+  // Whether a layer over the whole window dims what is behind it: a background of its own, or
+  // of a backdrop among its first children, that is not see-through, and the layer shown.
+  /** @param {El} d @param {CSSStyleDeclaration} s */
+  function dims(d, s) {
+    if (Number(s.opacity) === 0) return false;
+    /** @param {CSSStyleDeclaration} x */
+    const painted = (x) => {
+      const m = /rgba?\(([^)]*)\)/.exec(x.backgroundColor);
+      const alpha = m ? m[1].split(/[\s,/]+/).filter(Boolean)[3] : undefined;
+      return (!!m && (alpha === undefined || Number(alpha) > 0)) || (x.backdropFilter !== '' && x.backdropFilter !== 'none');
+    };
+    if (painted(s)) return true;
+    const r = d.getBoundingClientRect();
+    return [...d.children].slice(0, 3).some((c) => {
+      const cs = st(/** @type {El} */ (c)), b = c.getBoundingClientRect();
+      return (cs.position === 'fixed' || cs.position === 'absolute') && b.width >= r.width - 2 && b.height >= r.height - 2 && Number(cs.opacity) > 0 && painted(cs);
+    });
+  }
   // ---------------------------------------------------------------- what a person sees
   // Overflow clipping follows the containing-block chain, not the DOM: an absolutely
   // positioned box escapes a clipping ancestor that is not positioned, a fixed box escapes

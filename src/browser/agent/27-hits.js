@@ -11,9 +11,10 @@
     return h;
   }
   // Whether a press that Chrome sends to `hit` reaches el (itself, inside it, its stand-in or
-  // one of its labels), or the box the page made el let presses through to: el or its stand-in
-  // drawn `pointer-events: none` inside `hit`, within three levels (react-aria's checkbox in a
-  // table's selection cell, whose box takes the press for it).
+  // one of its labels), or the box the page made a checkbox, radio or switch let its presses
+  // through to: el or its stand-in drawn `pointer-events: none` inside `hit`, within three
+  // levels, `hit` showing the pointing hand (react-aria's checkbox in a table's selection cell,
+  // whose box takes the press for it). A box that shows no hand takes no press for it.
   /** @param {El} el @param {Element} via @param {Element} hit */
   function lands(el, via, hit) {
     if (!hit) return false;
@@ -25,7 +26,9 @@
   // Whether el takes no presses and hands them to `box`, which holds it within three levels.
   /** @param {Element} el @param {Element} box */
   function passedThrough(el, box) {
-    if (el.nodeType !== 1 || st(/** @type {El} */ (el)).pointerEvents !== 'none') return false;
+    if (el.nodeType !== 1 || st(/** @type {El} */ (el)).pointerEvents !== 'none' || st(/** @type {El} */ (box)).cursor !== 'pointer') return false;
+    const r = roleOf(/** @type {El} */ (el)), c = el.localName === 'label' ? /** @type {HTMLLabelElement} */ (el).control : null;
+    if (!HAND_TOGGLES.has(r) && !(c && HAND_TOGGLES.has(roleOf(/** @type {El} */ (c))))) return false;
     let n = flatParent(/** @type {El} */ (el));
     for (let k = 0; n && k < 3; k++, n = flatParent(/** @type {El} */ (n))) if (n === box) return true;
     return false;

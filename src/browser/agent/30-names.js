@@ -11,7 +11,9 @@
     const cm6 = el.closest('.cm-editor');
     if (cm6) return { kind: 'codemirror6', root: cm6, input: cm6.querySelector('.cm-content') };
     const mon = el.closest('.monaco-editor');
-    if (mon) return { kind: 'monaco', root: mon, input: mon.querySelector('textarea') };
+    // Monaco keeps the caret in a textarea, or (0.52 and later, in Chrome) in a div given an
+    // EditContext.
+    if (mon) return { kind: 'monaco', root: mon, input: mon.querySelector('textarea') || mon.querySelector('.native-edit-context') };
     return null;
   }
   // The editor's text as it shows it (every rendered line), for clear's verification.

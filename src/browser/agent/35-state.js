@@ -60,7 +60,12 @@
   // An editing host carries the attribute itself (reading isContentEditable costs a style
   // lookup, so the attribute is checked first).
   /** @param {El} el */
-  const isEditHost = (el) => el.hasAttribute('contenteditable') && !!el.isContentEditable && el.localName !== 'input' && el.localName !== 'textarea';
+  // An element that takes text as it is typed: contenteditable, or given an EditContext (Monaco
+  // 0.52 and later types into a 0 px wide one in Chrome).
+  /** @param {Element} el */
+  const isEditHost = (el) => ((el.hasAttribute('contenteditable') && !!(/** @type {El} */ (el)).isContentEditable) || hasEditContext(el)) && el.localName !== 'input' && el.localName !== 'textarea';
+  /** @param {Element} el */
+  const hasEditContext = (el) => !!(/** @type {{ editContext?: unknown }} */ (/** @type {unknown} */ (el))).editContext;
   // {value, secret} for fields; a select reports its selected options' text (what a user sees).
   /** @param {El} el */
   function fieldValue(el) {

@@ -163,11 +163,19 @@
     let all;
     try { all = Array.from(document.querySelectorAll(sel)); } catch (_) { return null; }
     const hits = /** @type {El[]} */ ([]), hidden = /** @type {El[]} */ ([]);
+    textParts.clear();
+    /** @type {Set<Element>} */
+    const parted = new Set();
     for (const el of all) {
       // Inside a control, the control is what is acted on (a css match on an icon inside a
-      // button is the button).
+      // button is the button), pressed at the part matched, as a text locator's words are (a
+      // paragraph inside an editor is where the caret goes: Ghost's empty last paragraph).
       const c = controlOf(el);
       const t = c && c !== el && c.localName !== 'label' ? c : el;
+      if (t !== el) {
+        // Several parts of one control matched: none of them is the one meant.
+        if (parted.has(t)) textParts.delete(t); else { parted.add(t); textParts.set(t, el); }
+      }
       (shown(t) ? hits : hidden).push(t);
     }
     return { hits: Array.from(new Set(hits)), hidden: Array.from(new Set(hidden)) };

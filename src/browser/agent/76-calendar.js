@@ -2,6 +2,33 @@
   // A date picker may keep its field read-only (flatpickr does by default): a person presses
   // the field and then the day. Calendars name each day cell by its whole date ("December 24,
   // 2026" in flatpickr, "Choose Thursday, December 24th, 2026", "2026-12-24" as a title).
+  // A native date or time field (`<input type="date">` and its kin) takes keys part by part in
+  // the order of the browser's locale, so typed text lands in the wrong parts (Airflow's trigger
+  // form held 50315-02-02 for 2025-03-15, and `type` answered ok). A person picks the value in
+  // its picker; here it is set as written in HTML, through the value the page's framework
+  // listens to, with the events a choice fires. The formats each kind takes:
+  /** @type {Record<string, RegExp>} */
+  const NATIVE_TIME_FORMATS = {
+    date: /^\d{4}-\d{2}-\d{2}$/, time: /^\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/, month: /^\d{4}-\d{2}$/,
+    week: /^\d{4}-W\d{2}$/, 'datetime-local': /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/,
+  };
+  /** @param {unknown} ref @param {unknown} text */
+  function setNativeTime(ref, text) {
+    const el = target(ref);
+    if (!el || el.localName !== 'input' || !(/** @type {HTMLInputElement} */ (el).type in NATIVE_TIME_FORMATS)) return { native: false };
+    const input = /** @type {HTMLInputElement} */ (el);
+    let v = String(text).trim();
+    if (input.type === 'datetime-local') v = v.replace(' ', 'T');
+    if (!NATIVE_TIME_FORMATS[input.type].test(v)) return { native: true, ok: false, failure: 'format' };
+    input.focus({ preventScroll: true });
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value');
+    if (setter && setter.set) setter.set.call(input, v); else input.value = v;
+    input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+    // A time given without seconds reads back as written; a value the field refused (no such
+    // day) reads back empty.
+    return { native: true, ok: input.value !== '' && (input.value === v || input.value.startsWith(v)) };
+  }
   const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
   const WEEKDAY_WORDS = /\b(sunday|monday|tuesday|wednesday|thursday|friday|saturday)\b/g;
   /** A day's words as compared: lower case, no leading verb, weekday, ordinal ending or commas. @param {string} s */

@@ -403,12 +403,15 @@
   function stillOpen(ref) {
     const found = target(ref);
     const el = found && choosingIn(found);
-    if (!el || roleOf(el) === 'listbox') return { open: false, keysThere: false };
+    if (!el || roleOf(el) === 'listbox') return { open: false, keysThere: false, inDialog: false };
     resetCaches();
     const list = listsRead.get(el) || controlledList(el);
     const open = !!list && list.isConnected && !!sight(list) && el.getAttribute('aria-expanded') !== 'false';
     const a = deepActive();
-    return { open, keysThere: open && !!a && (a === el || composedContains(el, a) || composedContains(/** @type {El} */ (list), a)) };
+    // In a dialog, an Escape the list does not take closes the dialog (Chakra's, in Airflow).
+    let inDialog = false;
+    for (let n = flatParent(el); n && !inDialog; n = flatParent(n)) inDialog = n.localName === 'dialog' || roleOf(n) === 'dialog' || roleOf(n) === 'alertdialog';
+    return { open, keysThere: open && !!a && (a === el || composedContains(el, a) || composedContains(/** @type {El} */ (list), a)), inDialog };
   }
   // A CSS selector that names exactly this element in its document (for the direct CLI, whose
   // refs die with its one-command session): an id unique in the document, else tag and

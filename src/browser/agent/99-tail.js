@@ -62,10 +62,19 @@
       const files = [...box.querySelectorAll('input[type=file]')];
       if (!files.length) continue;
       if (!files.some(usable)) return false;
-      return [...box.querySelectorAll(CONTROL_SELECTOR)].every((c) => files.includes(c) || el.contains(c) || c.contains(el));
+      if ([...box.querySelectorAll(CONTROL_SELECTOR)].every((c) => files.includes(c) || el.contains(c) || c.contains(el))) return true;
+      break;
     }
-    return false;
+    // A control that says it chooses files, on a page that keeps a file input anywhere (Label
+    // Studio's "Upload file" clicks the input it hides at the top of its dialog): its press is
+    // how a person chooses them. Whether a chooser then opened is what tells.
+    const role = roleOf(el);
+    if ((role !== 'button' && role !== 'link') || !UPLOAD_WORDS.test(itemName(el, role, false))) return false;
+    return [...document.querySelectorAll('input[type=file]')].some(usable);
   }
+  // What a control that opens a file chooser says: "Upload file", "Browse files", "Choose
+  // images", "Attach", "Add files".
+  const UPLOAD_WORDS = /^(upload|browse|attach|import)\b|\b(upload|browse|choose|select|attach|add|import)\b.{0,20}\b(files?|images?|photos?|documents?|attachments?|csv|json)\b/i;
   const api = {
     version: 2,
     observe: guard(observe, (a) => a[0] && a[0].nextRef),
@@ -106,6 +115,7 @@
     selectAll: guard(selectAll),
     valueOf: guard(valueOf),
     typedHeld: guard(typedHeld),
+    setNativeTime: guard(setNativeTime),
     forceEmpty: guard(forceEmpty),
     similar: guard(similar, (a) => a[3]),
     scroll: guard(scroll),

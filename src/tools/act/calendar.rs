@@ -4,7 +4,8 @@
 
 use crate::browser::Browser;
 use crate::browser::agent_calls::{
-    CellShift, DayCell, DayCellAnswer, OptionSpec, Settle, TimeParts, TimePartsAnswer, ValueOf,
+    CellShift, DayCell, DayCellAnswer, OptionSpec, SetNativeTime, Settle, TimeParts,
+    TimePartsAnswer, ValueOf,
 };
 use crate::browser::input::Press;
 use crate::browser::keys::Key;
@@ -162,6 +163,34 @@ fn field_still_there(status: Option<&str>) -> Result<(), ToolOutcome> {
 /// The ref of an item the agent gave.
 fn ref_of(item: &serde_json::Value) -> String {
     item["ref"].as_str().unwrap_or_default().to_owned()
+}
+
+/// Set a native date or time field (`<input type="date">` and its kin) to `text` as HTML
+/// writes it, as a person picks it in the field's picker: keys go to its parts in the order of
+/// the browser's locale, so typed text would land in the wrong parts. `Ok(false)` for any other
+/// element (it takes keys); text not written as the field's kind takes it is `notEditable` with
+/// nothing set, and a value the field then does not hold (no such day) `notKept`.
+pub async fn set_native_time(b: &mut Browser, r: &str, text: &str) -> Result<bool, ToolOutcome> {
+    let set = b.agent().run(&SetNativeTime(r, text)).await?;
+    if !set.native {
+        return Ok(false);
+    }
+    if set.failure.as_deref() == Some("format") {
+        return Err(Failure::of(
+            FailureKind::NotEditable,
+            "a date or time field takes its value as HTML writes it (date YYYY-MM-DD, time HH:MM, datetime-local YYYY-MM-DDTHH:MM, month YYYY-MM, week YYYY-Www); nothing was set",
+        )
+        .into());
+    }
+    if !set.ok {
+        return Err(Failure::of(
+            FailureKind::NotKept,
+            "the field does not hold the value it was set to (no such date or time); read the field",
+        )
+        .with("held", "other")
+        .into());
+    }
+    Ok(true)
 }
 
 /// Pick `value` (a `YYYY-MM-DD` date, with a time `HH:MM` when the calendar sets one) in the

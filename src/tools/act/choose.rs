@@ -112,7 +112,7 @@ pub async fn choose_option(
     }
     // Done with the list it opened: its popup would cover what comes next (another field of
     // a form), or the whole page when it is modal.
-    let closed = close_list(b, r).await?;
+    let closed = close_list(b, r, chosen.is_err()).await?;
     if chosen.is_err() {
         let _ = b.agent().run(&LetGo(r)).await;
         return chosen;
@@ -135,10 +135,12 @@ pub async fn choose_option(
 
 /// Close a list still open after a choice in it (a multiple select's menu stays open for more)
 /// as a person done with it does: Escape, where the focus is in the list or its combobox.
-/// Whether it took the key.
-async fn close_list(b: &mut Browser, r: &str) -> Result<bool, ToolOutcome> {
+/// Whether it took the key. After a choice that `failed`, a list in a dialog is left open: an
+/// Escape it does not take closes the dialog with all that was filled in it (Chakra's in
+/// Airflow), a loss the failed choice must not add to.
+async fn close_list(b: &mut Browser, r: &str, failed: bool) -> Result<bool, ToolOutcome> {
     let still = b.agent().run(&StillOpen(r)).await?;
-    if !(still.open && still.keys_there) {
+    if !(still.open && still.keys_there) || (failed && still.in_dialog) {
         return Ok(false);
     }
     b.input()
@@ -201,8 +203,12 @@ async fn pick(
     if marked && b.agent().run(&ChosenShows(r, &name, typed)).await?["shows"] == true {
         return Ok(());
     }
+    // An option that takes the person somewhere (a search box's result opens its page, as
+    // Airflow's "Search Dags" does) is chosen when the page went there: the action's answer
+    // says where (`caused.navigation`).
+    let url = page_url(b);
     press(b, &option).await?;
-    if !chosen_shows(b, r, &name, typed).await? {
+    if page_url(b) == url && !chosen_shows(b, r, &name, typed).await? && page_url(b) == url {
         return Err(Failure::of(
             FailureKind::NotChosen,
             "the option was pressed but the list does not show it chosen",
@@ -210,6 +216,11 @@ async fn pick(
         .into());
     }
     Ok(())
+}
+
+/// The selected page's address as Chrome last told it.
+fn page_url(b: &Browser) -> String {
+    b.events().url.lock().map(|u| u.clone()).unwrap_or_default()
 }
 
 /// How long a list that does not show its choice at once is read again for (see

@@ -13,7 +13,7 @@ use crate::browser::settle::{Caused, until_dialog};
 use crate::browser::{Browser, BrowserError};
 use crate::failure::{Failure, FailureKind, Kind};
 use crate::policy::Capability;
-use crate::tools::act::calendar::pick_date;
+use crate::tools::act::calendar::{pick_date, set_native_time};
 use crate::tools::act::choose::{FreeText, choose_option};
 use crate::tools::act::clearing::clear_field;
 use crate::tools::act::keyboard::PasswordGuard;
@@ -181,6 +181,17 @@ fn run_type(services: Arc<Services>, input: Call<TypeArgs>) -> ToolFuture {
             Some(s) => s.value().to_owned(),
             None => a.text.unwrap_or_default(),
         };
+        // A native date or time field is set as its picker sets it, not typed part by part.
+        if secret.is_none() {
+            let armed = b.actions().arm();
+            if try_tool!(set_native_time(&mut b, &resolved.r, &text).await) {
+                if submit {
+                    try_tool!(press_enter(&mut b).await);
+                }
+                let caused = try_tool!(b.actions().settle(armed).await);
+                return action_result(&resolved.r, b.revision(), &caused);
+            }
+        }
         // The target focused first, so the password rule sees the field the keys go to.
         try_tool!(b.actions().focus_for_keys(&resolved.r).await);
         let bulk = a.insert_text.unwrap_or(false);
@@ -204,14 +215,7 @@ fn run_type(services: Arc<Services>, input: Call<TypeArgs>) -> ToolFuture {
             None => b.actions().typed_held(&text).await,
         };
         if submit && held.is_ok() && events.dialog().is_none() {
-            try_tool!(
-                until_dialog(&events, async {
-                    let enter = Key::named("Enter").expect("Enter is a known key");
-                    b.input().key_event(&enter, true, 0).await?;
-                    b.input().key_event(&enter, false, 0).await
-                })
-                .await
-            );
+            try_tool!(press_enter(&mut b).await);
         }
         try_tool!(guard.after(&mut b).await);
         let caused = try_tool!(b.actions().settle(armed).await);
@@ -220,6 +224,17 @@ fn run_type(services: Arc<Services>, input: Call<TypeArgs>) -> ToolFuture {
         }
         action_result(&resolved.r, b.revision(), &caused)
     })
+}
+
+/// Press Enter where the focus is (`type`'s `submit`), up to a dialog it opens.
+async fn press_enter(b: &mut Browser) -> Result<(), BrowserError> {
+    let events = Arc::clone(b.events());
+    until_dialog(&events, async {
+        let enter = Key::named("Enter").expect("Enter is a known key");
+        b.input().key_event(&enter, true, 0).await?;
+        b.input().key_event(&enter, false, 0).await
+    })
+    .await
 }
 
 /// Ready `r` to take text, as `actionable` for typing says. A text field the page keeps
@@ -634,6 +649,14 @@ async fn fill_one(
     }
     let text = field_text(value);
     let text = text.as_str();
+    match set_native_time(b, r, text).await {
+        Ok(true) => return None,
+        Ok(false) => {}
+        Err(ToolOutcome::Failed(e)) => {
+            return Some(e.failure_kind().unwrap_or(FailureKind::NotSet));
+        }
+        Err(_) => return Some(FailureKind::FieldBrowser),
+    }
     if state.picks_from_list {
         let spec = OptionSpec {
             value: Some(text),

@@ -780,3 +780,235 @@ fn a_role_less_layer_over_the_whole_window_is_modal() {
     assert_eq!(behind["failureKind"], "notVisible", "{behind}");
     assert_eq!(eval(&mut g, "window.log.join()"), "dialog");
 }
+
+/// Label Studio's data import: the only file input is hidden at the top of the dialog, and the
+/// "Upload file" button far from it clicks it. `upload` on the button was `notFileInput` with
+/// nothing pressed. A button that says it chooses files, on a page that keeps a file input, is
+/// pressed and the files go to the chooser it opens; a button that says nothing so is still
+/// refused unpressed.
+#[test]
+fn an_upload_button_far_from_its_hidden_input_takes_the_files() {
+    let page = r#"<!doctype html><title>Import</title>
+<input id="file-input" type="file" multiple style="display:none">
+<h1>Create Project</h1><div><button id="save" onclick="window.saved = true">Save</button></div>
+<div class="toolbar"><button id="up">Upload file</button></div>
+<script>
+const fi = document.getElementById('file-input');
+document.getElementById('up').onclick = () => fi.click();
+fi.onchange = () => { window.got = [...fi.files].map((f) => f.name + ':' + f.size).join(); };
+</script>"#;
+    let web = Server::start(vec![("/import", Page::html(page))]);
+    let dir = common::temp_dir("upload-far");
+    let file = dir.join("tasks.json");
+    std::fs::write(&file, "[{\"text\": \"hi\"}]").unwrap();
+    let mut g = common::incognito(&["--policy-allow", "upload"]);
+    nav(&mut g, &web, "/import");
+    let refused = failed(&g.call(
+        json!(1),
+        "upload",
+        json!({"target": "role=button;name=Save", "files": [&file]}),
+    ));
+    assert_eq!(refused["failureKind"], "notFileInput", "{refused}");
+    assert_eq!(eval(&mut g, "String(window.saved)"), "undefined");
+    ok(&g.call(
+        json!(2),
+        "upload",
+        json!({"target": "role=button;name=Upload file", "files": [&file]}),
+    ));
+    assert_eq!(eval(&mut g, "String(window.got)"), "tasks.json:16");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Bug (Airflow's trigger form): a native date field takes keys part by part in the order of
+/// the browser's locale, so `type` and `fillForm` left 50315-02-02 for 2025-03-15 and answered
+/// ok; the server refused the run. Such a field is set as its picker sets it, through the
+/// value the page's framework listens to; text not written as HTML writes the field's kind is
+/// refused with nothing set.
+#[test]
+fn a_native_date_field_is_set_as_its_picker_sets_it() {
+    let page = r#"<!doctype html><title>Trigger</title>
+<label>Day <input type="date" id="day"></label>
+<label>At <input type="datetime-local" id="at"></label>
+<label>Name <input id="name"></label>
+<script>
+window.seen = [];
+for (const id of ['day', 'at']) document.getElementById(id).addEventListener('change', (e) => window.seen.push(id + '=' + e.target.value));
+</script>"#;
+    let web = Server::start(vec![("/trigger", Page::html(page))]);
+    let mut g = common::incognito(&[]);
+    nav(&mut g, &web, "/trigger");
+    ok(&g.call(
+        json!(1),
+        "type",
+        json!({"target": "role=textbox;name=Day", "text": "2025-03-15", "clear": true}),
+    ));
+    ok(&g.call(
+        json!(2),
+        "fillForm",
+        json!({"fields": [
+            {"target": "name=At", "value": "2025-03-15 14:30"},
+            {"target": "name=Name", "value": "nightly"}
+        ]}),
+    ));
+    assert_eq!(
+        eval(&mut g, "window.seen.join()"),
+        "day=2025-03-15,at=2025-03-15T14:30"
+    );
+    let refused = failed(&g.call(
+        json!(3),
+        "type",
+        json!({"target": "role=textbox;name=Day", "text": "03/15/2025"}),
+    ));
+    assert_eq!(refused["failureKind"], "notEditable", "{refused}");
+    assert_eq!(eval(&mut g, "day.value"), "2025-03-15");
+}
+
+/// Bug (Ghost's final "Publish post, right now"): the button pulses between 98 and 100 % of
+/// its size forever, and every click was `unstable`, so no post could be published. A box that
+/// only breathes about its own centre is still: it is pressed there.
+#[test]
+fn a_button_that_pulses_in_place_is_pressed() {
+    let page = r#"<!doctype html><title>Publish</title>
+<style>@keyframes pulse{0%{transform:scale(.98)}70%{transform:scale(1)}to{transform:scale(.98)}}
+.pulse{font-size:18px;padding:10px 24px;animation:pulse 2s infinite}</style>
+<button class="pulse" onclick="window.state = 'published'">Publish post, right now</button>"#;
+    let web = Server::start(vec![("/publish", Page::html(page))]);
+    let mut g = common::incognito(&[]);
+    nav(&mut g, &web, "/publish");
+    ok(&g.call(
+        json!(1),
+        "click",
+        json!({"target": "role=button;name=Publish post, right now"}),
+    ));
+    assert_eq!(eval(&mut g, "String(window.state)"), "published");
+}
+
+/// Bug (Ghost's editor, Lexical): a click aimed by `css=` at the empty last paragraph inside
+/// the editor pressed the editor's centre, which put the caret in another paragraph, and
+/// answered ok. A part a locator matched inside a control is pressed where it shows, as a text
+/// locator's words are.
+#[test]
+fn a_part_matched_inside_an_editor_is_where_the_press_lands() {
+    let page = r#"<!doctype html><title>Post</title>
+<div id="ed" contenteditable="true" role="textbox" aria-label="Post body" style="width:600px;border:1px solid #ccc;padding:8px">
+<h2>Section A</h2><p>Hello world body text with a link.</p><p>Middle words here.</p><p id="last"><br></p>
+</div>
+<script>
+document.addEventListener('selectionchange', () => {
+  const n = getSelection().anchorNode;
+  const el = n && (n.nodeType === 3 ? n.parentElement : n);
+  window.caret = el ? el.id || el.tagName : 'none';
+});
+</script>"#;
+    let web = Server::start(vec![("/post", Page::html(page))]);
+    let mut g = common::incognito(&[]);
+    nav(&mut g, &web, "/post");
+    ok(&g.call(json!(1), "click", json!({"target": "css=#ed p:last-child"})));
+    assert_eq!(eval(&mut g, "String(window.caret)"), "last");
+}
+
+/// Bug (Airflow's connection form, Chakra): `select` of an option the list does not have
+/// answered `noSuchOption`, but the Escape it pressed to close the list reached the dialog,
+/// which closed with the Connection ID typed into it. After a failed choice, a list in a dialog
+/// is left open. And a choice that takes the page elsewhere (a search box's result opens its
+/// page) is chosen, not `notChosen`.
+#[test]
+fn a_failed_choice_in_a_dialog_keeps_the_dialog_and_a_choice_that_navigates_is_chosen() {
+    let page = r##"<!doctype html><title>Connections</title>
+<div id="dlg" role="dialog" aria-modal="true" aria-label="Add Connection" style="position:fixed;inset:40px;background:#fff;padding:20px">
+  <label for="cid">Connection ID</label> <input id="cid"><br>
+  <label id="tl" for="ct">Connection Type</label>
+  <div style="position:relative;width:240px">
+    <input id="ct" role="combobox" aria-labelledby="tl" aria-autocomplete="list" aria-expanded="false" aria-controls="lb" autocomplete="off">
+    <ul id="lb" role="listbox" hidden style="position:absolute;top:22px;left:0;margin:0;padding:0;list-style:none;background:#eee;width:240px"></ul>
+  </div>
+</div>
+<script>
+const types = ['Email', 'Generic', 'SMTP'];
+const ct = document.getElementById('ct'), lb = document.getElementById('lb'), dlg = document.getElementById('dlg');
+function render() { const q = ct.value.toLowerCase(); lb.innerHTML = '';
+  types.filter((t) => t.toLowerCase().includes(q)).forEach((t) => { const li = document.createElement('li'); li.setAttribute('role', 'option'); li.textContent = t;
+    li.onmousedown = (e) => { e.preventDefault(); history.pushState({}, '', '#type-' + t); ct.value = ''; close(); }; lb.appendChild(li); }); }
+function open() { render(); lb.hidden = false; ct.setAttribute('aria-expanded', 'true'); }
+function close() { lb.hidden = true; ct.setAttribute('aria-expanded', 'false'); }
+ct.addEventListener('mousedown', () => lb.hidden ? open() : close());
+ct.addEventListener('input', open);
+ct.addEventListener('keydown', (e) => { if (e.key === 'Escape') close(); });
+document.addEventListener('keydown', (e) => { if (e.key === 'Escape') dlg.hidden = true; });
+</script>"##;
+    let web = Server::start(vec![("/connections", Page::html(page))]);
+    let mut g = common::incognito(&[]);
+    nav(&mut g, &web, "/connections");
+    ok(&g.call(
+        json!(1),
+        "type",
+        json!({"target": "role=textbox;name=Connection ID", "text": "probe_conn"}),
+    ));
+    let missing = failed(&g.call(
+        json!(2),
+        "select",
+        json!({"target": "role=combobox;name=Connection Type", "label": "HTTP"}),
+    ));
+    assert_eq!(missing["failureKind"], "noSuchOption", "{missing}");
+    assert_eq!(
+        eval(
+            &mut g,
+            "dlg.hidden + ' ' + document.getElementById('cid').value"
+        ),
+        "false probe_conn"
+    );
+    ok(&g.call(
+        json!(3),
+        "select",
+        json!({"target": "role=combobox;name=Connection Type", "label": "SMTP"}),
+    ));
+    assert_eq!(eval(&mut g, "location.hash"), "#type-SMTP");
+}
+
+/// Airflow's `evaluate` calls: a second call declaring a top-level `const` an earlier one
+/// declared failed with a bare "SyntaxError". Calls run as the DevTools console runs them.
+#[test]
+fn evaluate_may_declare_again_what_an_earlier_call_declared() {
+    let web = Server::start(vec![("/p", Page::html("<title>P</title><p>x</p>"))]);
+    let mut g = common::incognito(&[]);
+    nav(&mut g, &web, "/p");
+    assert_eq!(eval(&mut g, "const a = 1; a"), 1);
+    assert_eq!(eval(&mut g, "const a = 2; a + 1"), 3);
+}
+
+/// Airflow's run configuration: Monaco 0.52 and later, in Chrome, types through a 0 px wide
+/// element given an `EditContext`, and the code a person sees is `aria-hidden`. The editor was
+/// neither listed nor typed into (`notEditable`). Its EditContext input is the editor's
+/// textbox, operated through the editor around it.
+#[test]
+fn a_monaco_editor_typing_through_an_edit_context_takes_text() {
+    let page = r#"<!doctype html><title>Trigger</title>
+<label id="lbl">Configuration JSON</label>
+<div class="monaco-editor" role="code" style="position:relative;width:500px;height:120px;border:1px solid #aaa;font:14px monospace">
+  <div class="native-edit-context" role="textbox" tabindex="0" aria-multiline="true" aria-label="Editor content" style="position:absolute;top:0;left:10px;width:0;height:19px;overflow:hidden"></div>
+  <div class="view-lines" role="presentation" aria-hidden="true" style="position:absolute;inset:0;padding-left:10px;cursor:text;white-space:pre"><div class="view-line">{}</div></div>
+</div>
+<script>
+const input = document.querySelector('.native-edit-context'), line = document.querySelector('.view-line');
+window.text = '{}';
+document.querySelector('.monaco-editor').addEventListener('mousedown', (e) => { e.preventDefault(); input.focus(); });
+const ec = new EditContext(); input.editContext = ec;
+ec.addEventListener('textupdate', (e) => { window.text = window.text.slice(0, e.updateRangeStart) + e.text + window.text.slice(e.updateRangeEnd); line.textContent = window.text; });
+input.addEventListener('focus', () => { ec.updateText(0, ec.text.length, window.text); ec.updateSelection(window.text.length, window.text.length); });
+</script>"#;
+    let web = Server::start(vec![("/trigger", Page::html(page))]);
+    let mut g = common::incognito(&[]);
+    let opened = ok(&g.call(json!(1), "navigate", json!({"url": web.url("/trigger")})));
+    let mut items = Vec::new();
+    flat(&opened["observation"]["elements"], &mut items);
+    let editor = items
+        .iter()
+        .find(|e| e["role"] == "textbox" && e["context"] == "Configuration JSON")
+        .unwrap_or_else(|| panic!("the editor is listed: {opened}"));
+    ok(&g.call(
+        json!(2),
+        "type",
+        json!({"target": editor["ref"], "text": "x"}),
+    ));
+    assert_eq!(eval(&mut g, "window.text"), "{}x");
+}
