@@ -118,9 +118,13 @@
       // Click handlers are invisible to us, so guess: keyboard-focusable elements, or the
       // outermost element with a pointer cursor (cursor is inherited, hence the parent check)
       // that has text, unless it is inside a control or holds one (then that is the control).
-      if (!interactive && !role && !p.inControl && tag !== 'body' && tag !== 'html' && tag !== 'label') {
+      // A list item counts as role-less here (Label Studio's steps are `<li>`s that show the
+      // pointing hand, their clicks taken by the app's root): its list role says nothing of it.
+      const plain = !role || role === 'listitem';
+      if (!interactive && plain && !p.inControl && tag !== 'body' && tag !== 'html' && tag !== 'label') {
         if (focusable(el) || el.hasAttribute('onclick') || (s.cursor === 'pointer' && (!p.pstyle || p.pstyle.cursor !== 'pointer') && (/\S/.test(el.textContent) || iconButton(el)))) {
           i.clickable = !el.querySelector(CONTROL_SELECTOR) && !(el.shadowRoot && el.shadowRoot.querySelector(CONTROL_SELECTOR));
+          if (i.clickable && role) i.role = role = null;
         }
       }
       if (tag === 'iframe' || tag === 'frame') i.frameDoc = contentDoc(el);
@@ -190,8 +194,11 @@
       for (const c of /** @type {Iterable<FlatNode>} */ (kids(n))) {
         if (all.length > max + 40) return;
         if (c.nodeType === 3) {
-          all += c.data;
-          if (!covered) { bare += c.data; if (!own && /\S/.test(c.data)) own = true; }
+          // Runs of white space count as one, as they show: a template's indentation between
+          // the words (Ghost writes one sentence as 14 text nodes) must not spend the budget.
+          const d = c.data.replace(/\s+/g, ' ');
+          all += d;
+          if (!covered) { bare += d; if (!own && /\S/.test(d)) own = true; }
           continue;
         }
         if (c.nodeType !== 1 || SKIP.has(c.localName) || c.getAttribute('aria-hidden') === 'true') continue;

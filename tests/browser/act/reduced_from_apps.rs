@@ -1012,3 +1012,47 @@ input.addEventListener('focus', () => { ec.updateText(0, ec.text.length, window.
     ));
     assert_eq!(eval(&mut g, "window.text"), "{}x");
 }
+
+/// Three more from Ghost, Label Studio and n8n, each what a model reads: Ghost writes one
+/// sentence as 14 text nodes full of its template's indentation, and the observation cut it
+/// before its date; Label Studio's steps are `<li>`s that show the pointing hand (the app takes
+/// their clicks at its root), not listed at all when laid out inline; n8n names its icon-only
+/// buttons by the icon's `data-icon` alone. Each is read, listed and pressed as a person does.
+#[test]
+fn indented_words_list_items_that_take_clicks_and_icons_named_by_data_are_read() {
+    let page = r#"<!doctype html><title>Steps</title>
+<style>li{cursor:pointer;display:inline-block;padding:4px 10px}</style>
+<div id="root"><ul><li><span>Project Name</span></li><li><span>Data Import</span></li></ul></div>
+<p id="sentence"></p>
+<button onclick="window.zoom = (window.zoom || 0) + 1"><svg width="16" height="16" aria-hidden="true" role="img" data-icon="zoom-in"><circle cx="8" cy="8" r="6"/></svg></button>
+<script>
+document.getElementById('root').addEventListener('click', (e) => { const li = e.target.closest('li'); if (li) window.step = li.textContent; });
+const p = document.getElementById('sentence');
+for (const t of ['\n                    Your\n                    ', 'post', '\n\n                    ', 'was', '\n\n', '                        published on your site\n', '\n', '                        on\n                        ', '7 Dec 2026', '\n                        at\n                        ', '21:53', '.\n']) p.append(document.createTextNode(t));
+</script>"#;
+    let web = Server::start(vec![("/steps", Page::html(page))]);
+    let mut g = common::incognito(&[]);
+    let opened = ok(&g.call(json!(1), "navigate", json!({"url": web.url("/steps")})));
+    let seen = opened["observation"].to_string();
+    assert!(
+        seen.contains("Your post was published on your site on 7 Dec 2026 at 21:53."),
+        "{opened}"
+    );
+    let mut items = Vec::new();
+    flat(&opened["observation"]["elements"], &mut items);
+    let zoom = items
+        .iter()
+        .find(|e| {
+            e["role"] == "button"
+                && e["context"]
+                    .as_str()
+                    .is_some_and(|c| c.starts_with("zoom in"))
+        })
+        .unwrap_or_else(|| panic!("the icon button is told by its icon: {opened}"));
+    ok(&g.call(json!(2), "click", json!({"target": zoom["ref"]})));
+    ok(&g.call(json!(3), "click", json!({"target": "name=Data Import"})));
+    assert_eq!(
+        eval(&mut g, "window.step + ' ' + window.zoom"),
+        "Data Import 1"
+    );
+}
