@@ -1049,8 +1049,12 @@ for (const t of ['\n                    Your\n                    ', 'post', '\n
                     .is_some_and(|c| c.starts_with("zoom in"))
         })
         .unwrap_or_else(|| panic!("the icon button is told by its icon: {opened}"));
+    let step = items
+        .iter()
+        .find(|e| e["name"] == "Data Import")
+        .unwrap_or_else(|| panic!("the step is listed: {opened}"));
     ok(&g.call(json!(2), "click", json!({"target": zoom["ref"]})));
-    ok(&g.call(json!(3), "click", json!({"target": "name=Data Import"})));
+    ok(&g.call(json!(3), "click", json!({"target": step["ref"]})));
     assert_eq!(
         eval(&mut g, "window.step + ' ' + window.zoom"),
         "Data Import 1"
