@@ -25,6 +25,7 @@ pub const AGENT_JS: &str = concat!(
     include_str!("agent/15-dom.js"),
     include_str!("agent/20-roles.js"),
     include_str!("agent/25-visibility.js"),
+    include_str!("agent/26-modal.js"),
     include_str!("agent/27-hits.js"),
     include_str!("agent/30-names.js"),
     include_str!("agent/35-state.js"),
