@@ -52,11 +52,8 @@ impl Script<'_> {
         // session, or its page world in the page's process.
         let (session, frame) = self.browser.agent_target()?;
         let ms = timeout.as_millis() as u64;
-        // As the DevTools console evaluates (`replMode`): a later call may declare again a
-        // top-level `const` or `let` an earlier one declared, and may `await` at the top.
         let mut params = json!({"expression": expression, "returnByValue": true,
-                                "awaitPromise": true, "timeout": ms, "userGesture": true,
-                                "replMode": true});
+                                "awaitPromise": true, "timeout": ms, "userGesture": true});
         if self
             .browser
             .frame
@@ -75,19 +72,31 @@ impl Script<'_> {
         // An expression may change anything: it counts as input for the execution journal.
         super::cdp::note_input();
         let events = Arc::clone(&self.browser.events);
-        let call = self.browser.cdp.call_raw(
-            Some(&session),
-            "Runtime.evaluate",
-            params,
-            timeout + Duration::from_secs(2),
-        );
-        let mut answer = tokio::select! {
-            r = call => r?,
-            d = events.dialog_opened() => return Ok(Evaluated::Dialog(d)),
-        };
-        if let Some(ex) = answer.get("exceptionDetails") {
+        let mut answer = Value::Null;
+        for again in [false, true] {
+            // One that does not compile (nothing ran then) because an earlier call declared its
+            // top-level `const`, `let` or `class` is run once more inside a block of its own,
+            // where they may be declared again; its value is the block's, its last statement's.
+            if again {
+                params["expression"] = json!(format!("{{\n{expression}\n}}"));
+            }
+            let call = self.browser.cdp.call_raw(
+                Some(&session),
+                "Runtime.evaluate",
+                params.clone(),
+                timeout + Duration::from_secs(2),
+            );
+            answer = tokio::select! {
+                r = call => r?,
+                d = events.dialog_opened() => return Ok(Evaluated::Dialog(d)),
+            };
+            let Some(ex) = answer.get("exceptionDetails") else {
+                break;
+            };
             let class = ex["exception"]["className"].as_str().unwrap_or("Error");
-            return Ok(Evaluated::Threw(class.to_owned()));
+            if again || class != "SyntaxError" {
+                return Ok(Evaluated::Threw(class.to_owned()));
+            }
         }
         let mut result = answer["result"].take();
         Ok(Evaluated::Value {

@@ -367,8 +367,11 @@
   // The name an icon font or set gives the icon el shows, from its class: "fa-plus" is "plus".
   const ICON_CLASS = /^(?:fa|fas|far|fab|bi|mdi|icon|glyphicon|ti|la|las|ion|octicon|codicon|lucide|feather|ri)-([a-z][a-z0-9-]*)$/;
   const ICON_NOT_A_NAME = /^(fw|lg|xs|sm|md|xl|\d+x|solid|regular|light|thin|duotone|brands|spin|pulse|border|inverse|flip.*|rotate.*|stack.*|outline|filled|sharp|rounded|small|large|wrap|wrapper|container|holder|box|base|root|inner|outer|button|btn|size.*|color.*)$/;
-  // A control's own class that says what it does, BEM-like: "dialog__close-button" is "close".
-  const BUTTON_CLASS = /(?:^|__|-)([a-z]+)-(?:button|btn)$/;
+  // A control's own class that says what it does, BEM-like: "dialog__close-button" is "close";
+  // not a library's prefix ("p-button" in Prefect, "el-button", "ant-btn", "chakra-button") or
+  // the kind of button it is ("primary-button").
+  const BUTTON_CLASS = /(?:^|__|-)([a-z]{3,})-(?:button|btn)$/;
+  const BUTTON_CLASS_NOT_A_NAME = /^(ant|mat|mdc|mui|chakra|react|aria|base|text|link|primary|secondary|tertiary|default|ghost|outline|outlined|flat|raised|round|circle|square|small|large|toolbar|action|split|icon|nav|app|btn|button)$/;
   // What an icon-only control shows, by the icon set's class on it or its icon ("fa-plus" is
   // "plus"; a wrapper's class, Phoenix's "icon-wrap", names nothing), else the name the drawing
   // carries (`data-icon`, `data-name`: Font Awesome's SVGs, Phoenix's), else the control's own
@@ -387,7 +390,7 @@
     if (said && /^[a-z][a-z0-9-]{1,30}$/i.test(said) && !ICON_NOT_A_NAME.test(said)) return said.replace(/-/g, ' ').toLowerCase();
     for (const t of (el.getAttribute('class') || '').split(/\s+/)) {
       const m = BUTTON_CLASS.exec(t);
-      if (m && !ICON_NOT_A_NAME.test(m[1]) && m[1] !== 'icon') return m[1];
+      if (m && !ICON_NOT_A_NAME.test(m[1]) && !BUTTON_CLASS_NOT_A_NAME.test(m[1])) return m[1];
     }
     return '';
   }

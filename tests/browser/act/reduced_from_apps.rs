@@ -966,7 +966,8 @@ document.addEventListener('keydown', (e) => { if (e.key === 'Escape') dlg.hidden
 }
 
 /// Airflow's `evaluate` calls: a second call declaring a top-level `const` an earlier one
-/// declared failed with a bare "SyntaxError". Calls run as the DevTools console runs them.
+/// declared failed with a bare "SyntaxError". Such a call runs once more in a block of its own,
+/// where it may declare it again; an awaited promise still answers its value.
 #[test]
 fn evaluate_may_declare_again_what_an_earlier_call_declared() {
     let web = Server::start(vec![("/p", Page::html("<title>P</title><p>x</p>"))]);
@@ -974,6 +975,7 @@ fn evaluate_may_declare_again_what_an_earlier_call_declared() {
     nav(&mut g, &web, "/p");
     assert_eq!(eval(&mut g, "const a = 1; a"), 1);
     assert_eq!(eval(&mut g, "const a = 2; a + 1"), 3);
+    assert_eq!(eval(&mut g, "Promise.resolve(a * 5)"), 5);
 }
 
 /// Airflow's run configuration: Monaco 0.52 and later, in Chrome, types through a 0 px wide
