@@ -239,7 +239,8 @@ const MONTHS: &[&str] = &[
     "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
 ];
 
-fn month_of(word: &str) -> Option<u32> {
+/// The month (1 to 12) a word names ("Mar", "march", "Sept."), in English.
+pub fn month_of(word: &str) -> Option<u32> {
     let w = word.to_lowercase();
     let w = w.trim_end_matches('.');
     if w.len() < 3 {

@@ -173,30 +173,24 @@ pub fn judge_after(f: &TypedField, now: &str, typed: &str) -> Held {
     Held::Other
 }
 
-/// Whether both texts are one number (grouping, currency and trailing zeros aside).
+/// Whether both texts are one number (grouping, currency and trailing zeros aside), read as
+/// the extraction reads numbers ([`crate::normalize::number`]); no text with words in it.
 fn same_number(a: &str, b: &str) -> bool {
-    let num = |s: &str| -> Option<f64> {
-        let kept: String = s
-            .chars()
-            .filter(|c| c.is_ascii_digit() || matches!(c, '.' | '-'))
-            .collect();
-        let other = s
+    let num = |s: &str| {
+        let worded = s
             .chars()
             .any(|c| c.is_alphabetic() && !matches!(c, 'e' | 'E'));
-        (!other && !kept.is_empty())
-            .then(|| kept.parse().ok())
+        (!worded)
+            .then(|| crate::normalize::number(s, crate::normalize::DecimalMark::Unknown))
             .flatten()
     };
-    matches!((num(a), num(b)), (Some(x), Some(y)) if x == y)
+    matches!((num(a), num(b)), (Some(x), Some(y)) if x.as_f64() == y.as_f64())
 }
 
 /// The parts of a date or time as numbers, month names as their numbers and the hour on the
 /// 24-hour clock, in order of writing: what stays when a page writes the same date or time in
 /// another format (`2024-05-20`, `20/05/2024`, `May 20th, 2024`; `14:30`, `2:30 PM`).
 fn moment_parts(s: &str) -> Vec<u32> {
-    const MONTHS: [&str; 12] = [
-        "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
-    ];
     let lower = s.to_lowercase();
     let words = || lower.split(|c: char| !c.is_alphanumeric());
     let (pm, am) = (words().any(|w| w == "pm"), words().any(|w| w == "am"));
@@ -222,8 +216,8 @@ fn moment_parts(s: &str) -> Vec<u32> {
                 (true, _, true) if n == 12 => 0,
                 _ => n,
             });
-        } else if let Some(m) = MONTHS.iter().position(|m| word.starts_with(m)) {
-            parts.push(m as u32 + 1);
+        } else if let Some(m) = crate::normalize::month_of(word) {
+            parts.push(m);
         }
         rest = &tail[end..];
     }
