@@ -518,12 +518,13 @@
       if (r === 'row' || n.localName === 'tr') {
         /** @type {El[]} */
         const cells = Array.from(n.children);
-        if (n.closest('thead') || cells.every((c) => c.localName === 'th' || c.getAttribute('role') === 'columnheader')) return 'column header';
-        // The words beside it in its own cell first (an ID and its copy button), then the
-        // first cell's words that tell this row from the rows beside it (a column saying
-        // "chain" on every row tells none apart), else the first cell's words at all.
+        // The words beside it in its own cell first (an ID and its copy button; a header's
+        // name beside its sort button, Airflow's), then the first cell's words that tell this
+        // row from the rows beside it (a column saying "chain" on every row tells none apart),
+        // else the first cell's words at all.
         const mine = cells.find((c) => composedContains(c, el));
         const beside = mine ? wordsBeside(mine, el, 3) : '';
+        if (n.closest('thead') || cells.every((c) => c.localName === 'th' || c.getAttribute('role') === 'columnheader')) return beside && lc(beside) !== own ? beside : 'column header';
         if (beside && lc(beside) !== own) return beside;
         /** @param {Element | null} row @param {number} j @param {string} t */
         const same = (row, j, t) => !!row && !!row.children[j] && lc(readText(/** @type {El} */ (row.children[j]))) === lc(t);

@@ -1062,3 +1062,24 @@ for (const t of ['\n                    Your\n                    ', 'post', '\n
         "Data Import 1"
     );
 }
+
+/// Airflow's tables: every sort button is named "sort" and was told apart only as "column
+/// header"; a column's name beside its button in the header cell tells it. A model picking the
+/// one for "Start Date" presses that column's.
+#[test]
+fn a_sort_button_in_a_header_is_told_by_its_column() {
+    let page = r#"<!doctype html><title>Runs</title>
+<table><thead><tr><th>Dag ID <button aria-label="sort" onclick="window.sorted = 'dag'">^</button></th><th>Start Date <button aria-label="sort" onclick="window.sorted = 'start'">^</button></th></tr></thead>
+<tbody><tr><td>probe</td><td>2026-12-07</td></tr></tbody></table>"#;
+    let web = Server::start(vec![("/runs", Page::html(page))]);
+    let mut g = common::incognito(&[]);
+    let opened = ok(&g.call(json!(1), "navigate", json!({"url": web.url("/runs")})));
+    let mut items = Vec::new();
+    flat(&opened["observation"]["elements"], &mut items);
+    let start = items
+        .iter()
+        .find(|e| e["name"] == "sort" && e["context"] == "Start Date")
+        .unwrap_or_else(|| panic!("the sort button is told by its column: {opened}"));
+    ok(&g.call(json!(2), "click", json!({"target": start["ref"]})));
+    assert_eq!(eval(&mut g, "window.sorted"), "start");
+}
