@@ -783,13 +783,22 @@
     }
     /** @param {El} el @param {string} name */
     const namedByValue = (el, name) => { const v = fieldValue(el); return !!v && !v.secret && lc(String(v.value)) === lc(name); };
+    // A control named apart from the words it shows (Label Studio's `aria-label` "submit" on a
+    // button that shows "Update"): a person finds it by those words, which its context gives.
+    /** @param {El} el @param {string} name */
+    const namedApart = (el, name) => {
+      const shown = lc(readText(el));
+      if (!/\w/.test(shown) || shown.length > 60) return false;
+      const words = new Set(lc(name).split(/\W+/).filter(Boolean));
+      return !shown.split(/\W+/).some((w) => w && words.has(w));
+    };
     // Repeated controls carry what sets them apart.
     const seenNames = new Map();
     for (const [it] of controls) { const k = it.role + '\u0000' + lc(it.name); seenNames.set(k, (seenNames.get(k) || 0) + 1); }
     for (const [it, el] of controls) {
       // Unnamed controls and repeated names need it, and a field named by the value it holds
       // (a pager's select named "5"); a unique name says enough.
-      if (it.context || (it.name && seenNames.get(it.role + '\u0000' + lc(it.name)) < 2 && !namedByValue(el, it.name))) continue;
+      if (it.context || (it.name && seenNames.get(it.role + '\u0000' + lc(it.name)) < 2 && !namedByValue(el, it.name) && !namedApart(el, it.name))) continue;
       const c = contextOf(el, it.name);
       if (!c) continue;
       const v = cut(c, 60);

@@ -1083,3 +1083,31 @@ fn a_sort_button_in_a_header_is_told_by_its_column() {
     ok(&g.call(json!(2), "click", json!({"target": start["ref"]})));
     assert_eq!(eval(&mut g, "window.sorted"), "start");
 }
+
+/// Label Studio's labeling bar: the button that shows "Update" is named "submit" by its
+/// `aria-label`, and nothing in the observation said "Update", so a model looking for it had no
+/// way to find it. A control named apart from the words it shows carries those words as its
+/// context; one whose name shares a word with them ("Close dialog" showing "Close") needs none.
+#[test]
+fn a_control_named_apart_from_its_words_carries_them() {
+    let page = r#"<!doctype html><title>Label</title>
+<button aria-label="submit" onclick="window.done = 'updated'">Update</button>
+<button aria-label="Close dialog">Close</button>"#;
+    let web = Server::start(vec![("/label", Page::html(page))]);
+    let mut g = common::incognito(&[]);
+    let opened = ok(&g.call(json!(1), "navigate", json!({"url": web.url("/label")})));
+    let mut items = Vec::new();
+    flat(&opened["observation"]["elements"], &mut items);
+    let update = items
+        .iter()
+        .find(|e| e["context"] == "Update")
+        .unwrap_or_else(|| panic!("the shown words are the context: {opened}"));
+    assert!(
+        items
+            .iter()
+            .any(|e| e["name"] == "Close dialog" && e["context"].is_null()),
+        "{opened}"
+    );
+    ok(&g.call(json!(2), "click", json!({"target": update["ref"]})));
+    assert_eq!(eval(&mut g, "window.done"), "updated");
+}
