@@ -380,6 +380,23 @@ impl Actions<'_> {
         }
     }
 
+    /// Wait until the page changes or `until` passes: `false` once the time is up. The one wait
+    /// of a reading that may come late (a choice a list shows a moment after, a slider drawn on
+    /// a timer of its own), read again each time the page changes.
+    pub async fn changes_before(
+        &mut self,
+        until: tokio::time::Instant,
+    ) -> Result<bool, BrowserError> {
+        let left = until.saturating_duration_since(tokio::time::Instant::now());
+        if left.is_zero() {
+            return Ok(false);
+        }
+        self.browser
+            .agent()
+            .run(&super::agent_calls::PageChanged(left.as_millis() as u64, 0))
+            .await
+    }
+
     /// Whether the keys sent since the agent last focused or selected in a field reached it
     /// (see [`Actions::settle`], which asks the same of a whole action): for the steps inside
     /// one (`clear`'s keys, each field of `fillForm`).

@@ -242,13 +242,7 @@ async fn chosen_shows(
             return Ok(true);
         }
         // Asked again each time the page changes, until CHOSEN_LATE.
-        let left = until.saturating_duration_since(tokio::time::Instant::now());
-        if left.is_zero()
-            || !b
-                .agent()
-                .run(&PageChanged(left.as_millis() as u64, 0))
-                .await?
-        {
+        if !b.actions().changes_before(until).await? {
             return Ok(false);
         }
     }

@@ -10,7 +10,7 @@
 use std::time::Duration;
 
 use crate::browser::Browser;
-use crate::browser::agent_calls::{PageChanged, SelectOptionEntry, Settle, State, StepRange};
+use crate::browser::agent_calls::{SelectOptionEntry, Settle, State, StepRange};
 use crate::browser::keys::chord;
 use crate::failure::{Failure, FailureKind};
 use crate::tools::kernel::outcome::ToolOutcome;
@@ -246,16 +246,7 @@ async fn press(
     // it went a little later: read again each time the page changes, until it moves, or for
     // LATE_DRAW (a key that moved nothing).
     let until = tokio::time::Instant::now() + LATE_DRAW;
-    while now.now.is_some_and(|n| same(n, was)) {
-        let left = until.saturating_duration_since(tokio::time::Instant::now());
-        if left.is_zero()
-            || !b
-                .agent()
-                .run(&PageChanged(left.as_millis() as u64, 0))
-                .await?
-        {
-            break;
-        }
+    while now.now.is_some_and(|n| same(n, was)) && b.actions().changes_before(until).await? {
         now = reading(b, r).await?;
     }
     Ok(now)
