@@ -9,6 +9,14 @@ use common::web::{Page, Server};
 use common::{eval, failed, nav, ok};
 use serde_json::{Value, json};
 
+/// Navigate to `path` of `web`: the answer, and the elements its observation lists, depth first.
+fn opened(g: &mut common::Glass, web: &Server, path: &str) -> (Value, Vec<Value>) {
+    let answer = ok(&g.call(json!("open"), "navigate", json!({"url": web.url(path)})));
+    let mut items = Vec::new();
+    flat(&answer["observation"]["elements"], &mut items);
+    (answer, items)
+}
+
 /// The elements of an observation, depth first.
 fn flat(elements: &Value, out: &mut Vec<Value>) {
     for e in elements.as_array().into_iter().flatten() {
@@ -525,9 +533,7 @@ window.selected = () => [...document.querySelectorAll('.rowsel')].map((c, i) => 
 </script>"##;
     let web = Server::start(vec![("/grid", Page::html(page))]);
     let mut g = common::incognito(&[]);
-    let opened = ok(&g.call(json!(1), "navigate", json!({"url": web.url("/grid")})));
-    let mut items = Vec::new();
-    flat(&opened["observation"]["elements"], &mut items);
+    let (opened, items) = opened(&mut g, &web, "/grid");
     let banana_box = items
         .iter()
         .find(|e| e["role"] == "checkbox" && e["context"] == "Banana")
@@ -617,9 +623,7 @@ fn a_label_around_its_hidden_radio_stands_for_it() {
 <script>window.sampling = () => document.querySelector('input[name=s]:checked').value;</script>"#;
     let web = Server::start(vec![("/settings", Page::html(page))]);
     let mut g = common::incognito(&[]);
-    let opened = ok(&g.call(json!(1), "navigate", json!({"url": web.url("/settings")})));
-    let mut items = Vec::new();
-    flat(&opened["observation"]["elements"], &mut items);
+    let (opened, items) = opened(&mut g, &web, "/settings");
     let radios: Vec<String> = items
         .iter()
         .filter(|e| e["role"] == "radio")
@@ -661,9 +665,7 @@ fn icon_buttons_and_rows_are_told_apart_by_what_differs() {
 <script>window.picked = () => [...document.querySelectorAll('.pick')].map((c, i) => c.checked ? ['agent_run_6', 'agent_run_5'][i] : '').join('');</script>"##;
     let web = Server::start(vec![("/spans", Page::html(page))]);
     let mut g = common::incognito(&[]);
-    let opened = ok(&g.call(json!(1), "navigate", json!({"url": web.url("/spans")})));
-    let mut items = Vec::new();
-    flat(&opened["observation"]["elements"], &mut items);
+    let (opened, items) = opened(&mut g, &web, "/spans");
     let by_context = |c: &str| {
         items
             .iter()
@@ -734,9 +736,7 @@ fn a_text_box_around_the_field_that_takes_the_text_is_that_field() {
 </div>"#;
     let web = Server::start(vec![("/dataset", Page::html(page))]);
     let mut g = common::incognito(&[]);
-    let opened = ok(&g.call(json!(1), "navigate", json!({"url": web.url("/dataset")})));
-    let mut items = Vec::new();
-    flat(&opened["observation"]["elements"], &mut items);
+    let (opened, items) = opened(&mut g, &web, "/dataset");
     assert_eq!(
         items.iter().filter(|e| e["role"] == "textbox").count(),
         1,
@@ -1000,9 +1000,7 @@ input.addEventListener('focus', () => { ec.updateText(0, ec.text.length, window.
 </script>"#;
     let web = Server::start(vec![("/trigger", Page::html(page))]);
     let mut g = common::incognito(&[]);
-    let opened = ok(&g.call(json!(1), "navigate", json!({"url": web.url("/trigger")})));
-    let mut items = Vec::new();
-    flat(&opened["observation"]["elements"], &mut items);
+    let (opened, items) = opened(&mut g, &web, "/trigger");
     let editor = items
         .iter()
         .find(|e| e["role"] == "textbox" && e["context"] == "Configuration JSON")
@@ -1073,9 +1071,7 @@ fn a_sort_button_in_a_header_is_told_by_its_column() {
 <tbody><tr><td>probe</td><td>2026-12-07</td></tr></tbody></table>"#;
     let web = Server::start(vec![("/runs", Page::html(page))]);
     let mut g = common::incognito(&[]);
-    let opened = ok(&g.call(json!(1), "navigate", json!({"url": web.url("/runs")})));
-    let mut items = Vec::new();
-    flat(&opened["observation"]["elements"], &mut items);
+    let (opened, items) = opened(&mut g, &web, "/runs");
     let start = items
         .iter()
         .find(|e| e["name"] == "sort" && e["context"] == "Start Date")
@@ -1095,9 +1091,7 @@ fn a_control_named_apart_from_its_words_carries_them() {
 <button aria-label="Close dialog">Close</button>"#;
     let web = Server::start(vec![("/label", Page::html(page))]);
     let mut g = common::incognito(&[]);
-    let opened = ok(&g.call(json!(1), "navigate", json!({"url": web.url("/label")})));
-    let mut items = Vec::new();
-    flat(&opened["observation"]["elements"], &mut items);
+    let (opened, items) = opened(&mut g, &web, "/label");
     let update = items
         .iter()
         .find(|e| e["context"] == "Update")
