@@ -118,7 +118,8 @@ async fn walk_to_text(
     asked: &str,
 ) -> Result<(), ToolOutcome> {
     b.actions().focus_for_keys(r).await?;
-    let mut at = press(b, r, "Home", 1, start).await?;
+    let at_least = range.min.is_some_and(|m| same(m, start));
+    let mut at = press(b, r, "Home", 1, start, late_draw(!at_least)).await?;
     let mut seen: Vec<SelectOptionEntry> = Vec::new();
     let mut stops = 0usize;
     for _ in 0..MOST_KEYS {
@@ -136,7 +137,8 @@ async fn walk_to_text(
             }
         }
         stops += 1;
-        let next = press(b, r, "ArrowUp", 1, now).await?;
+        let at_most = range.max.is_some_and(|m| same(m, now));
+        let next = press(b, r, "ArrowUp", 1, now, late_draw(!at_most)).await?;
         if next.now.is_none_or(|n| same(n, now)) {
             break; // its top
         }
@@ -163,6 +165,9 @@ async fn step_to(
     mut now: f64,
     want: f64,
 ) -> Result<f64, ToolOutcome> {
+    if same(now, want) {
+        return Ok(now);
+    }
     // Its ends take one key each.
     let end = if range.min.is_some_and(|m| same(m, want)) {
         Some("Home")
@@ -172,7 +177,10 @@ async fn step_to(
         None
     };
     if let Some(key) = end {
-        now = press(b, r, key, 1, now).await?.now.unwrap_or(now);
+        now = press(b, r, key, 1, now, LATE_DRAW)
+            .await?
+            .now
+            .unwrap_or(now);
         if same(now, want) {
             return Ok(now);
         }
@@ -202,7 +210,9 @@ async fn step_to(
         };
         let times = (times as usize).min(MOST_KEYS - sent);
         sent += times;
-        let Some(after) = press(b, r, key, times, now).await?.now else {
+        // Page Up tried for the first time may well do nothing: not waited on long.
+        let late = late_draw(!(long && page.is_none()));
+        let Some(after) = press(b, r, key, times, now, late).await?.now else {
             break;
         };
         let moved = after - now;
@@ -230,13 +240,15 @@ async fn step_to(
     Ok(now)
 }
 
-/// Press `key` `times` times on the focused slider; where it stands once the page has drawn.
+/// Press `key` `times` times on the focused slider; where it stands once the page has drawn,
+/// read again for `late` while it still stands at `was`.
 async fn press(
     b: &mut Browser,
     r: &str,
     key: &str,
     times: usize,
     was: f64,
+    late: Duration,
 ) -> Result<StepRange, ToolOutcome> {
     b.input().press_times(&chord(key), times).await?;
     // A slider that shows its value on the next frame has drawn it by then.
@@ -244,16 +256,26 @@ async fn press(
     let mut now = reading(b, r).await?;
     // One that draws on a timer of its own (ion.rangeSlider redraws every 300 ms) says where
     // it went a little later: read again each time the page changes, until it moves, or for
-    // LATE_DRAW (a key that moved nothing).
-    let until = tokio::time::Instant::now() + LATE_DRAW;
+    // `late` (a key that moved nothing).
+    let until = tokio::time::Instant::now() + late;
     while now.now.is_some_and(|n| same(n, was)) && b.actions().changes_before(until).await? {
         now = reading(b, r).await?;
     }
     Ok(now)
 }
 
-/// How long a slider that did not move at a key is read again for (see [`press`]).
-const LATE_DRAW: Duration = Duration::from_millis(400);
+/// How long a slider that did not move at a key it should move at is read again for (see
+/// [`press`]): its own timer's period (ion.rangeSlider's 300 ms) and then some, as a loaded
+/// machine runs that timer late. It ends as soon as the slider moves.
+const LATE_DRAW: Duration = Duration::from_millis(1500);
+/// How long for a key that may well move nothing (one at the slider's end, Page Up tried on a
+/// slider that may not take it): a miss there costs only this.
+const MAYBE_DRAW: Duration = Duration::from_millis(400);
+
+/// The wait for a late drawing after a key: long where the key should move the slider.
+fn late_draw(should_move: bool) -> Duration {
+    if should_move { LATE_DRAW } else { MAYBE_DRAW }
+}
 
 /// Where the slider stands now.
 async fn reading(b: &mut Browser, r: &str) -> Result<StepRange, ToolOutcome> {
