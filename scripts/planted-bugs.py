@@ -367,6 +367,8 @@ PLANTS = [
  ("a code editor's own indentation on top of the typed one holds", [('src/browser/typed.rs', '    if moved { Held::Other } else { Held::Kept }', '    if moved && false { Held::Other } else { Held::Kept }')], 'typed_text', 'codemirror_6_holds'),
  ("HTML in an SVG's foreignObject is not walked", [('src/browser/agent/40-walk.js', '          for (let k = 0; k < held.length && k < 500 &&', '          for (let k = 0; k < held.length && k < 0 &&')], 'reduced_from_apps', 'html_drawn_in_an_svg'),
  ('a layer over the modal is taken for the page behind it', [('src/browser/agent/25-visibility.js', '    if (m && !composedContains(m, el) && !overModal(el, m)) return true;', '    if (m && !composedContains(m, el)) return true;'), ('src/browser/agent/40-walk.js', ' && !overModal(el, p.modal)) return;', ') return;')], 'reduced_from_apps', 'a_menu_a_modal_dialog_opens'),
+ ('scroll moves the window, never the panel an app scrolls', [('src/browser/agent/80-read.js', 'scrollsItself(from, left, top) ? from : scrollerFrom(from, modal, left, top);', 'scrollsItself(from, left, top) ? from : null;')], 'reduced_from_apps', 'scroll_moves_the_panel'),
+ ('scroll says it moved at the end of the way', [('src/browser/agent/80-read.js', '    const moved = box.scrollLeft !== x0 || box.scrollTop !== y0;', '    const moved = true;')], 'reduced_from_apps', 'scroll_moves_the_panel'),
 ]
 # Plants by people who had not written the code (issue 28): each family's slips, planted from
 # the docs and the code without reading the tests, with the test that catches each ("lib": the

@@ -208,7 +208,7 @@ fn stale<'de, D: serde::Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
 }
 
 /// Scroll offsets after `scroll`.
-#[derive(Clone, Copy, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Scrolled {
     /// Gone from the document.
@@ -218,6 +218,10 @@ pub struct Scrolled {
     pub scroll_x: i64,
     /// Vertical offset (whole CSS px).
     pub scroll_y: i64,
+    /// Whether anything moved: false at the end of the way asked, or with nothing to scroll.
+    pub moved: bool,
+    /// The panel that scrolled, `{role, name, tag}`, when not the page.
+    pub container: Option<Value>,
 }
 
 /// What `select` looks for: an option's value, or its label.

@@ -61,6 +61,11 @@ fn run_scroll(services: Arc<Services>, input: Call<ScrollArgs>) -> ToolFuture {
         ToolOutcome::ok(&ScrollResult {
             scroll_x: v.scroll_x,
             scroll_y: v.scroll_y,
+            moved: v.moved,
+            container: v
+                .container
+                .as_ref()
+                .and_then(crate::browser::frames::element_summary),
             revision,
         })
     })
@@ -70,10 +75,17 @@ fn run_scroll(services: Arc<Services>, input: Call<ScrollArgs>) -> ToolFuture {
 #[derive(Debug, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ScrollResult {
-    /// Horizontal scroll offset, CSS px.
+    /// Horizontal scroll offset, CSS px, of what scrolled (the page, or `container`).
     pub scroll_x: i64,
-    /// Vertical scroll offset, CSS px.
+    /// Vertical scroll offset, CSS px, of what scrolled.
     pub scroll_y: i64,
+    /// Whether anything moved: false at the end of the way asked or with nothing to scroll
+    /// there, so a model knows it has seen all there is.
+    pub moved: bool,
+    /// The panel that scrolled, when not the page (an app's own scrolling pane, a dialog's
+    /// body): the wheel's rule, from the target or the middle of the window or open modal.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub container: Option<serde_json::Value>,
     /// The page revision after the call.
     pub revision: u64,
 }

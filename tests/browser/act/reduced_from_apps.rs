@@ -1105,3 +1105,41 @@ fn a_control_named_apart_from_its_words_carries_them() {
     ok(&g.call(json!(2), "click", json!({"target": update["ref"]})));
     assert_eq!(eval(&mut g, "window.done"), "updated");
 }
+
+/// Airflow 3 (Chakra UI): the app scrolls a panel of its own, its body fixed to the window, and
+/// a dialog scrolls in the full-window layer that positions it. `scroll` moved the window, which
+/// cannot move, and answered as if it had scrolled: the model never reached the form's end. A
+/// scroll moves what a wheel turned there moves (the panel, the dialog's layer, never the page
+/// behind an open modal) and says so; at the end it says nothing moved.
+#[test]
+fn scroll_moves_the_panel_an_app_scrolls_and_the_layer_of_its_dialog() {
+    let page = r##"<!doctype html><title>Shell</title>
+<style>html,body{margin:0;height:100%;overflow:hidden} header{height:50px} .layout{display:flex;height:calc(100% - 50px)} nav{width:200px;overflow:auto} main{flex:1;overflow:auto}</style>
+<header>Airflow <button id="open" onclick="document.getElementById('layer').hidden = false">Trigger</button></header>
+<div class="layout"><nav><a href="#dags">Dags</a></nav><main id="panel"><h1>Dags</h1><div style="height:3000px"></div></main></div>
+<div id="layer" hidden style="position:fixed;inset:0;overflow:auto;background:rgba(0,0,0,.4)">
+<div role="dialog" aria-modal="true" aria-label="Trigger Dag" style="margin:40px auto;width:400px;height:2000px;background:#fff">
+<div style="height:1900px">Configuration</div><button>Trigger run</button></div></div>"##;
+    let web = Server::start(vec![("/shell", Page::html(page))]);
+    let mut g = common::incognito(&[]);
+    nav(&mut g, &web, "/shell");
+    let s = ok(&g.call(json!(1), "scroll", json!({"dy": 700})));
+    assert_eq!(
+        (&s["scrollY"], &s["moved"]),
+        (&json!(700), &json!(true)),
+        "{s}"
+    );
+    assert_eq!(s["container"]["tag"], "main", "{s}");
+    let at = "[scrollY, panel.scrollTop, layer.scrollTop]";
+    assert_eq!(eval(&mut g, at), json!([0, 700, 0]));
+    ok(&g.call(json!(2), "click", json!({"target": "name=Trigger"})));
+    // The dialog's layer, not the panel behind it.
+    let s = ok(&g.call(json!(3), "scroll", json!({"dy": 5000})));
+    assert_eq!(s["moved"], true, "{s}");
+    let end = eval(&mut g, "layer.scrollHeight - layer.clientHeight");
+    assert_eq!(eval(&mut g, at), json!([0, 700, end]));
+    assert_eq!(s["scrollY"], end, "{s}");
+    let s = ok(&g.call(json!(4), "scroll", json!({"dy": 600})));
+    assert_eq!((&s["moved"], &s["scrollY"]), (&json!(false), &end), "{s}");
+    assert_eq!(eval(&mut g, at), json!([0, 700, end]));
+}

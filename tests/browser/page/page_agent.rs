@@ -972,10 +972,24 @@ async fn select_state_focus_clear_text_dom_scroll() {
     let w = p
         .agent("scroll", &[Value::Null, json!(0), json!(500)])
         .await;
-    assert_eq!(w, json!({"scrollX": 0, "scrollY": 500}));
+    assert_eq!(w, json!({"scrollX": 0, "scrollY": 500, "moved": true}));
     let bx = reff("#box").await;
-    let w = p.agent("scroll", &[bx, json!(0), json!(250)]).await;
-    assert_eq!(w, json!({"scrollX": 0, "scrollY": 250}));
+    let w = p.agent("scroll", &[bx.clone(), json!(0), json!(250)]).await;
+    assert_eq!(
+        (&w["scrollY"], &w["moved"], &w["container"]["name"]),
+        (&json!(250), &json!(true), &json!("Scrollable"))
+    );
+    // At its end, nothing moves, and it says where it stands.
+    let w = p
+        .agent("scroll", &[bx.clone(), json!(0), json!(5000)])
+        .await;
+    assert_eq!((&w["scrollY"], &w["moved"]), (&json!(900), &json!(true)));
+    let w = p.agent("scroll", &[bx, json!(0), json!(5000)]).await;
+    assert_eq!((&w["scrollY"], &w["moved"]), (&json!(900), &json!(false)));
+    assert_eq!(
+        p.eval("document.getElementById('box').scrollTop").await,
+        900
+    );
     b.close().await;
 }
 
