@@ -275,6 +275,8 @@ pub struct TypedField {
     pub now_length: usize,
     /// The page's mutations since the field was readied.
     pub mutations: u64,
+    /// A text field a calendar pops up for (see `opensCalendar` in the agent).
+    pub calendar: bool,
 }
 
 agent_fn!(

@@ -621,7 +621,22 @@
       now: f.secret ? '' : v.value,
       nowLength: v.value.length,
       mutations: armed ? armed.mutations : 0,
+      calendar: (tag === 'input' && opensCalendar(f.el)) || undefined,
     };
+  }
+  // A text field a calendar pops up for: it or the box around it (within three levels, holding
+  // no more than a range's two fields) says it opens a dialog or a grid. Such a picker may take
+  // typed text only as a person leaves the field by key (Dash's date pickers: on Tab or Enter,
+  // not as the focus goes elsewhere).
+  /** @param {Element} el */
+  function opensCalendar(el) {
+    let n = /** @type {Element | null} */ (el);
+    for (let k = 0; n && n.nodeType === 1 && k < 4; k++, n = /** @type {Element | null} */ (flatParent(n))) {
+      if (k > 0 && n.querySelectorAll('input').length > 2) return false;
+      const popup = n.getAttribute('aria-haspopup');
+      if (popup === 'dialog' || popup === 'grid') return true;
+    }
+    return false;
   }
   // Select the whole content of a field or editor (the keys then replace or delete it). An
   // empty one is left as it is (`empty`): no key need follow, and a Backspace there deletes what

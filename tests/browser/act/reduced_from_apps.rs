@@ -1143,3 +1143,39 @@ fn scroll_moves_the_panel_an_app_scrolls_and_the_layer_of_its_dialog() {
     assert_eq!((&s["moved"], &s["scrollY"]), (&json!(false), &end), "{s}");
     assert_eq!(eval(&mut g, at), json!([0, 700, end]));
 }
+
+/// Dash 4 (`dcc.DatePickerSingle`): its date field takes typed text only as a person leaves it by
+/// key (Tab, Enter, the arrows), not as the focus goes elsewhere. `fillForm` typed the date,
+/// moved on, answered ok, and the app saved no date. A date picker's field is left by Tab.
+#[test]
+fn fill_form_leaves_a_date_pickers_field_as_a_person_does() {
+    let page = r#"<!doctype html><title>Order</title>
+<label for="order-date">Order date</label>
+<div class="dash-datepicker"><div class="dash-datepicker-input-wrapper" aria-haspopup="dialog" aria-expanded="false">
+<div><input type="text" id="order-date" placeholder="Order date" class="dash-datepicker-input"></div></div></div>
+<label for="reference">Reference</label> <input id="reference">
+<button onclick="window.saved = {date: committed, reference: reference.value}">Submit</button>
+<script>
+let committed = null;
+const field = document.getElementById('order-date');
+const take = () => { if (!isNaN(new Date(field.value))) committed = field.value; else field.value = committed || ''; };
+field.addEventListener('keydown', (e) => {
+  if (['ArrowUp', 'ArrowDown', 'Enter'].includes(e.key)) { e.preventDefault(); requestAnimationFrame(take); }
+  else if (e.key === 'Tab') take();
+});
+</script>"#;
+    let web = Server::start(vec![("/order", Page::html(page))]);
+    let mut g = common::incognito(&[]);
+    nav(&mut g, &web, "/order");
+    ok(&g.call(
+        json!(1),
+        "fillForm",
+        json!({"fields": [{"target": "name=Order date", "value": "2026-12-24"},
+                          {"target": "name=Reference", "value": "PO-9"}]}),
+    ));
+    ok(&g.call(json!(2), "click", json!({"target": "name=Submit"})));
+    assert_eq!(
+        eval(&mut g, "saved"),
+        json!({"date": "2026-12-24", "reference": "PO-9"})
+    );
+}
