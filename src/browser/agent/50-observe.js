@@ -399,9 +399,12 @@
   // a link in TiddlyWiki), never a button or field (another control's words).
   /** @param {El} sib @param {El} el */
   function readAsText(sib, el) {
-    // Words inside a control around el too (a label holding a select's chips) are el's own.
+    // Words inside a control around el too (a label holding a select's chips) are el's own,
+    // and so are its own label's that its name does not use (Dash's dropdown, named by its
+    // value through aria-labelledby, under its label "Customer").
     const around = controlOf(sib);
-    if (around && !composedContains(around, el)) return false;
+    const ownLabel = !!around && around.localName === 'label' && /** @type {HTMLLabelElement} */ (around).control === el;
+    if (around && !composedContains(around, el) && !ownLabel) return false;
     const inner = sib.querySelectorAll(CONTROL_SELECTOR);
     if (!inner.length) return true;
     if (!Array.from(inner).every((c) => roleOf(c) === 'link')) return false;
@@ -792,13 +795,22 @@
       const words = new Set(lc(name).split(/\W+/).filter(Boolean));
       return !shown.split(/\W+/).some((w) => w && words.has(w));
     };
+    // A control its own label does not name (Dash's dropdown: aria-labelledby names it by its
+    // value, "Initech", under its label "Customer"): a person finds it by that label.
+    /** @param {El} el @param {string} name */
+    const labelledApart = (el, name) => {
+      const labels = /** @type {HTMLInputElement} */ (el).labels;
+      if (!labels || !labels.length || !name) return false;
+      const own = lc(name);
+      return Array.from(labels).some((l) => { const t = lc(readText(/** @type {El} */ (l))); return !!t && !own.includes(t); });
+    };
     // Repeated controls carry what sets them apart.
     const seenNames = new Map();
     for (const [it] of controls) { const k = it.role + '\u0000' + lc(it.name); seenNames.set(k, (seenNames.get(k) || 0) + 1); }
     for (const [it, el] of controls) {
       // Unnamed controls and repeated names need it, and a field named by the value it holds
       // (a pager's select named "5"); a unique name says enough.
-      if (it.context || (it.name && seenNames.get(it.role + '\u0000' + lc(it.name)) < 2 && !namedByValue(el, it.name) && !namedApart(el, it.name))) continue;
+      if (it.context || (it.name && seenNames.get(it.role + '\u0000' + lc(it.name)) < 2 && !namedByValue(el, it.name) && !namedApart(el, it.name) && !labelledApart(el, it.name))) continue;
       const c = contextOf(el, it.name);
       if (!c) continue;
       const v = cut(c, 60);

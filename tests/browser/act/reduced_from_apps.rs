@@ -1179,3 +1179,46 @@ field.addEventListener('keydown', (e) => {
         json!({"date": "2026-12-24", "reference": "PO-9"})
     );
 }
+
+/// Dash 4 (`dcc.Dropdown`): the trigger button under `<label for>` "Customer" is named by its
+/// value through `aria-labelledby` ("Initech"), so "Customer" was nowhere in the observation and
+/// two dropdowns holding one value were one name twice. A control its own label does not name
+/// carries that label as its context.
+#[test]
+fn a_control_its_own_label_does_not_name_carries_the_label() {
+    let page = r#"<!doctype html><title>Order</title>
+<div style="display:flex;flex-direction:column;gap:8px;width:400px">
+<label for="customer">Customer</label>
+<div><input tabindex="0" readonly aria-hidden="true" style="position:absolute;opacity:0;width:1px">
+<button id="customer" type="button" aria-labelledby="customer-count customer-value" aria-haspopup="listbox" onclick="pressed.push(this.id)"><span id="customer-value">Initech</span></button></div>
+<label for="supplier">Supplier</label>
+<div><input tabindex="0" readonly aria-hidden="true" style="position:absolute;opacity:0;width:1px">
+<button id="supplier" type="button" aria-labelledby="supplier-count supplier-value" aria-haspopup="listbox" onclick="pressed.push(this.id)"><span id="supplier-value">Initech</span></button></div>
+<label for="region">Region</label>
+<div><button id="region" type="button" aria-labelledby="region-value" aria-haspopup="listbox" onclick="pressed.push(this.id)"><span id="region-value">North</span></button></div>
+</div><script>window.pressed = [];</script>"#;
+    let web = Server::start(vec![("/order", Page::html(page))]);
+    let mut g = common::incognito(&[]);
+    let (_, items) = opened(&mut g, &web, "/order");
+    let told: Vec<(String, String)> = items
+        .iter()
+        .map(|e| {
+            (
+                e["name"].as_str().unwrap_or("").to_owned(),
+                e["context"].as_str().unwrap_or("").to_owned(),
+            )
+        })
+        .collect();
+    let pair = |n: &str, c: &str| (n.to_owned(), c.to_owned());
+    assert_eq!(
+        told,
+        vec![
+            pair("Initech", "Customer"),
+            pair("Initech", "Supplier"),
+            pair("North", "Region")
+        ]
+    );
+    let supplier = &items[1]["ref"];
+    ok(&g.call(json!(1), "click", json!({"target": supplier})));
+    assert_eq!(eval(&mut g, "pressed"), json!(["supplier"]));
+}
