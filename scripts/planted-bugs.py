@@ -371,6 +371,7 @@ PLANTS = [
  ('fillForm leaves a date picker\'s field by focusing the next', [('src/tools/act/forms.rs', '    if field.as_ref().is_some_and(|f| f.calendar) {', '    if field.as_ref().is_some_and(|f| f.calendar && false) {')], 'reduced_from_apps', 'fill_form_leaves_a_date'),
  ('a control its label does not name carries no context', [('src/browser/agent/50-observe.js', '      if (!labels || !labels.length || !name) return false;', '      if (!labels || true) return false;')], 'reduced_from_apps', 'a_control_its_own_label'),
  ("a control's own label before it is another's words", [('src/browser/agent/50-observe.js', '    if (around && !composedContains(around, el) && !ownLabel) return false;', '    if (around && !composedContains(around, el)) return false;')], 'reduced_from_apps', 'a_control_its_own_label'),
+ ('an item gone with its menu reads unticked', [('src/browser/agent_calls.rs', '            self.went_checked == want', '            self.checked == want')], 'reduced_from_apps', 'a_menu_item_ticked'),
  ('scroll says it moved at the end of the way', [('src/browser/agent/80-read.js', '    const moved = box.scrollLeft !== x0 || box.scrollTop !== y0;', '    const moved = true;')], 'reduced_from_apps', 'scroll_moves_the_panel'),
 ]
 # Plants by people who had not written the code (issue 28): each family's slips, planted from

@@ -56,6 +56,9 @@ pub struct ElementState {
     pub range: Option<StepRange>,
     /// A text field read-only by its native attribute (a page may lift it once it has the focus).
     pub read_only: bool,
+    /// For an element the page took out of the document: the state it was in as it went (a
+    /// menu's checkbox item, ticked, then gone with the menu it closed).
+    pub went_checked: Value,
 }
 
 /// Where a slider stands, as the page says it (a range input's value and bounds, else its
@@ -80,6 +83,17 @@ impl ElementState {
     /// Whether it can be checked at all (a checkbox, radio or switch).
     pub fn checkable(&self) -> bool {
         self.checked.is_boolean()
+    }
+
+    /// Whether it is in state `want` now, or went out of the document in it: a press that
+    /// ticks a menu's item and closes the menu did tick it (reading it unticked invites a
+    /// retry that unticks it).
+    pub fn is_checked(&self, want: bool) -> bool {
+        if self.connected {
+            self.checked == want
+        } else {
+            self.went_checked == want
+        }
     }
 }
 

@@ -473,13 +473,18 @@
    * @param {unknown} ref
    * @returns {{ status?: string, connected: boolean, checked?: boolean | 'mixed' | null, valueLength?: number | null, focused?: boolean,
    *   role?: string | null, name?: string, password?: boolean, editor?: string, picksFromList?: boolean,
-   *   range?: { now: number | null, min: number | null, max: number | null, step: number | null, text: string | null }, readOnly?: boolean }}
+   *   range?: { now: number | null, min: number | null, max: number | null, step: number | null, text: string | null }, readOnly?: boolean, wentChecked?: boolean | string | null }}
    */
   function state(ref) {
     const found = lookup(ref);
     if (found === UNKNOWN) return { status: 'unknown', connected: false };
     const e = found && found.isConnected ? found : standIn(ref);
-    if (!e) return { connected: false, checked: null, valueLength: null, focused: false, role: null, name: '' };
+    // Gone from the document: the state it went in (its attributes stay on it).
+    if (!e) {
+      let wentChecked = null;
+      try { wentChecked = found ? checkedOf(found) : null; } catch (_) { wentChecked = null; }
+      return { connected: false, checked: null, valueLength: null, focused: false, role: null, name: '', wentChecked };
+    }
     if (e === found) rememberPlace(/** @type {string} */ (ref), e);
     const role = roleOf(e);
     const ctl = e.localName === 'label' && e.control ? e.control : e; // a label stands for its control

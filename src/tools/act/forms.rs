@@ -333,7 +333,7 @@ fn set_checked(services: Arc<Services>, input: Call<PointerArgs>, want: bool) ->
         let caused = try_tool!(b.actions().settle(armed).await);
         if caused.dialog.is_none() && caused.navigation.is_none() {
             let after = try_tool!(b.agent().run(&State(&resolved.r)).await);
-            if after.checked != want {
+            if !after.is_checked(want) {
                 let reason = if want {
                     "the element did not become checked"
                 } else {
@@ -628,7 +628,7 @@ async fn fill_one(
             Ok(a) => a,
             Err(e) => return Some(browser(&e)),
         };
-        return (after.checked != *want).then_some(FailureKind::NotToggled);
+        return (!after.is_checked(*want)).then_some(FailureKind::NotToggled);
     }
     if state.range.is_some() {
         let asked = match value {

@@ -1222,3 +1222,54 @@ fn a_control_its_own_label_does_not_name_carries_the_label() {
     ok(&g.call(json!(1), "click", json!({"target": supplier})));
     assert_eq!(eval(&mut g, "pressed"), json!(["supplier"]));
 }
+
+/// MLflow 3 (Radix's menu): a "Group by" item ticks and the menu closes in the same task, the
+/// item gone with it. `check` read the gone item as unticked and said `notToggled` (a retry
+/// would untick the grouping); `uncheck` likewise. An item gone from the page is in the state
+/// it went in.
+#[test]
+fn a_menu_item_ticked_as_its_menu_closes_is_ticked() {
+    let page = r#"<!doctype html><title>Runs</title>
+<button id="trig" aria-haspopup="menu" aria-expanded="false">Group by</button>
+<script>
+window.group = null;
+let menu = null;
+const trig = document.getElementById('trig');
+function close() { menu.remove(); menu = null; trig.setAttribute('aria-expanded', 'false'); }
+trig.onclick = () => {
+  if (menu) return close();
+  menu = document.createElement('div');
+  menu.setAttribute('role', 'menu'); menu.setAttribute('aria-label', 'Group by');
+  for (const k of ['team', 'optimizer']) {
+    const it = document.createElement('div');
+    it.setAttribute('role', 'menuitemcheckbox'); it.tabIndex = -1; it.textContent = k;
+    it.setAttribute('aria-checked', String(group === k));
+    it.onclick = () => {
+      group = group === k ? null : k;
+      it.setAttribute('aria-checked', String(group === k));
+      close();
+      trig.textContent = group ? 'Group by: ' + group : 'Group by';
+    };
+    menu.appendChild(it);
+  }
+  document.body.appendChild(menu); trig.setAttribute('aria-expanded', 'true');
+};
+</script>"#;
+    let web = Server::start(vec![("/runs", Page::html(page))]);
+    let mut g = common::incognito(&[]);
+    nav(&mut g, &web, "/runs");
+    let item = "role=menuitemcheckbox;name=optimizer";
+    ok(&g.call(json!(1), "click", json!({"target": "name=Group by"})));
+    ok(&g.call(json!(2), "check", json!({"target": item})));
+    assert_eq!(eval(&mut g, "group"), "optimizer");
+    ok(&g.call(json!(3), "click", json!({"target": "css=#trig"})));
+    ok(&g.call(json!(4), "uncheck", json!({"target": item})));
+    assert_eq!(eval(&mut g, "group"), Value::Null);
+    // Not ticked when the page took it away without ticking it.
+    let never = "document.querySelectorAll('[role=menuitemcheckbox]').forEach((i) => i.onclick = () => close())";
+    ok(&g.call(json!(5), "click", json!({"target": "css=#trig"})));
+    eval(&mut g, never);
+    let f = failed(&g.call(json!(6), "check", json!({"target": item})));
+    assert_eq!(f["failureKind"], "notToggled", "{f}");
+    assert_eq!(eval(&mut g, "group"), Value::Null);
+}
