@@ -372,6 +372,9 @@ PLANTS = [
  ('a control its label does not name carries no context', [('src/browser/agent/50-observe.js', '      if (!labels || !labels.length || !name) return false;', '      if (!labels || true) return false;')], 'reduced_from_apps', 'a_control_its_own_label'),
  ("a control's own label before it is another's words", [('src/browser/agent/50-observe.js', '    if (around && !composedContains(around, el) && !ownLabel) return false;', '    if (around && !composedContains(around, el)) return false;')], 'reduced_from_apps', 'a_control_its_own_label'),
  ('an item gone with its menu reads unticked', [('src/browser/agent_calls.rs', '            self.went_checked == want', '            self.checked == want')], 'reduced_from_apps', 'a_menu_item_ticked'),
+ ('a checkbox saying aria-pressed has no state', [('src/browser/agent/35-state.js', "    if ((p === 'true' || p === 'mixed' || p === 'false') && CHECK_ROLES.has(", "    if (false && CHECK_ROLES.has(")], 'reduced_from_apps', 'directus_checkboxes'),
+ ('an icon drawn from an i data-icon names nothing', [('src/browser/agent/50-observe.js', ",svg[data-name],i[data-icon],span[data-icon]');", ",svg[data-name]');")], 'reduced_from_apps', 'directus_checkboxes'),
+ ('a read-only field showing a choice keeps its presses', [('src/browser/agent/27-hits.js', "      && [...box.querySelectorAll(FIELD_SELECTOR)].every((f) => f === el);", "      && false;")], 'reduced_from_apps', 'directus_checkboxes'),
  ('scroll says it moved at the end of the way', [('src/browser/agent/80-read.js', '    const moved = box.scrollLeft !== x0 || box.scrollTop !== y0;', '    const moved = true;')], 'reduced_from_apps', 'scroll_moves_the_panel'),
 ]
 # Plants by people who had not written the code (issue 28): each family's slips, planted from

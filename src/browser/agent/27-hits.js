@@ -14,7 +14,8 @@
   // one of its labels), or the box the page made a checkbox, radio or switch let its presses
   // through to: el or its stand-in drawn `pointer-events: none` inside `hit`, within three
   // levels, `hit` showing the pointing hand (react-aria's checkbox in a table's selection cell,
-  // whose box takes the press for it). A box that shows no hand takes no press for it.
+  // whose box takes the press for it; a read-only field showing a choice). A box that shows no
+  // hand takes no press for it.
   /** @param {El} el @param {Element} via @param {Element} hit */
   function lands(el, via, hit) {
     if (!hit) return false;
@@ -28,7 +29,11 @@
   function passedThrough(el, box) {
     if (el.nodeType !== 1 || st(/** @type {El} */ (el)).pointerEvents !== 'none' || st(/** @type {El} */ (box)).cursor !== 'pointer') return false;
     const r = roleOf(/** @type {El} */ (el)), c = el.localName === 'label' ? /** @type {HTMLLabelElement} */ (el).control : null;
-    if (!HAND_TOGGLES.has(r) && !(c && HAND_TOGGLES.has(roleOf(/** @type {El} */ (c))))) return false;
+    // A read-only field that shows a choice, in a box that opens the list and holds no other
+    // field (Directus's selects and date fields), hands its presses to that box too.
+    const shows = ((el.localName === 'input' && /** @type {HTMLInputElement} */ (el).readOnly) || el.getAttribute('aria-readonly') === 'true')
+      && [...box.querySelectorAll(FIELD_SELECTOR)].every((f) => f === el);
+    if (!HAND_TOGGLES.has(r) && !(c && HAND_TOGGLES.has(roleOf(/** @type {El} */ (c)))) && !shows) return false;
     let n = flatParent(/** @type {El} */ (el));
     for (let k = 0; n && k < 3; k++, n = flatParent(/** @type {El} */ (n))) if (n === box) return true;
     return false;

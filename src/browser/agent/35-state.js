@@ -19,6 +19,7 @@
     }
     return false;
   }
+  const CHECK_ROLES = new Set(['checkbox', 'switch', 'menuitemcheckbox']);
   /** @param {El} el */
   function checkedOf(el) {
     const a = el.getAttribute('aria-checked');
@@ -31,6 +32,10 @@
       return el.indeterminate ? 'mixed' : el.checked;
     }
     if (a === 'true' || a === 'mixed' || a === 'false') return a === 'mixed' ? 'mixed' : a === 'true';
+    // A checkbox that says its state as a toggle button would (Directus: `role="checkbox"`
+    // with `aria-pressed`): what it says is its state.
+    const p = el.getAttribute('aria-pressed');
+    if ((p === 'true' || p === 'mixed' || p === 'false') && CHECK_ROLES.has(el.getAttribute('role') || '')) return p === 'mixed' ? 'mixed' : p === 'true';
     const box = drawnBox(el);
     if (!box) return null;
     const tokens = (box.getAttribute('class') || '').split(/\s+/);

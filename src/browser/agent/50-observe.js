@@ -374,7 +374,7 @@
   const BUTTON_CLASS_NOT_A_NAME = /^(ant|mat|mdc|mui|chakra|react|aria|base|text|link|primary|secondary|tertiary|default|ghost|outline|outlined|flat|raised|round|circle|square|small|large|toolbar|action|split|icon|nav|app|btn|button)$/;
   // What an icon-only control shows, by the icon set's class on it or its icon ("fa-plus" is
   // "plus"; a wrapper's class, Phoenix's "icon-wrap", names nothing), else the name the drawing
-  // carries (`data-icon`, `data-name`: Font Awesome's SVGs, Phoenix's), else the control's own
+  // carries (`data-icon`, `data-name`: Font Awesome's SVGs, Phoenix's, Directus's), else the control's own
   // class ("copy-button").
   /** @param {El} el */
   function iconWords(el) {
@@ -385,9 +385,11 @@
         if (m && !ICON_NOT_A_NAME.test(m[1])) return m[1].replace(/-/g, ' ');
       }
     }
-    const drawn = el.querySelector('svg [data-icon],svg[data-icon],svg [data-name],svg[data-name]');
+    // Directus draws its Material Symbols as `<i data-icon="delete">`, the ligature's word in
+    // generated content: the word is the icon's.
+    const drawn = el.querySelector('svg [data-icon],svg[data-icon],svg [data-name],svg[data-name],i[data-icon],span[data-icon]');
     const said = drawn && (drawn.getAttribute('data-icon') || drawn.getAttribute('data-name') || '');
-    if (said && /^[a-z][a-z0-9-]{1,30}$/i.test(said) && !ICON_NOT_A_NAME.test(said)) return said.replace(/-/g, ' ').toLowerCase();
+    if (said && /^[a-z][a-z0-9_-]{1,30}$/i.test(said) && !ICON_NOT_A_NAME.test(said)) return said.replace(/[-_]/g, ' ').toLowerCase();
     for (const t of (el.getAttribute('class') || '').split(/\s+/)) {
       const m = BUTTON_CLASS.exec(t);
       if (m && !ICON_NOT_A_NAME.test(m[1]) && !BUTTON_CLASS_NOT_A_NAME.test(m[1])) return m[1];

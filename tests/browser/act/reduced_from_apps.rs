@@ -1273,3 +1273,59 @@ trig.onclick = () => {
     assert_eq!(f["failureKind"], "notToggled", "{f}");
     assert_eq!(eval(&mut g, "group"), Value::Null);
 }
+
+/// Directus 11: its checkboxes are `<button role="checkbox" aria-pressed>` (`check` said
+/// `notCheckable`, observe said unchecked while on); its icon buttons draw a Material Symbols
+/// ligature from `<i data-icon="delete">` in generated content (three unnamed buttons, one of
+/// them delete, told apart by nothing); its selects are a read-only field drawn
+/// `pointer-events: none` in a box that opens the list (`click` said `blocked` by that box).
+#[test]
+fn directus_checkboxes_icon_buttons_and_select_fields_are_usable() {
+    let page = r#"<!doctype html><title>Item</title>
+<style>.has-click{cursor:pointer;border:1px solid #ccc;width:300px;padding:8px}.has-click input{pointer-events:none;border:0}
+i::after{content:attr(data-icon)}</style>
+<script>window.log = [];</script>
+<button type="button" role="checkbox" aria-pressed="false" id="featured" onclick="this.setAttribute('aria-pressed', this.getAttribute('aria-pressed') !== 'true')"><i data-icon="check_box_outline_blank"></i> Featured</button>
+<p>1 item selected</p>
+<button type="button" onclick="log.push('delete')"><span><i data-icon="delete"></i></span></button>
+<button type="button" onclick="log.push('archive')"><span><i data-icon="archive"></i></span></button>
+<div>Status</div>
+<div class="has-click" id="status"><input readonly placeholder="Select an item..." value="Draft" aria-label="Status"><span>&#9662;</span></div>
+<div id="menu" hidden><div style="cursor:pointer" onclick="chosen('Published')">Published</div><div style="cursor:pointer" onclick="chosen('Draft')">Draft</div></div>
+<script>
+document.getElementById('status').onclick = () => { menu.hidden = !menu.hidden; };
+function chosen(v) { document.querySelector('#status input').value = v; menu.hidden = true; log.push('status:' + v); }
+</script>"#;
+    let web = Server::start(vec![("/item", Page::html(page))]);
+    let mut g = common::incognito(&[]);
+    let (_, items) = opened(&mut g, &web, "/item");
+    let featured = items.iter().find(|e| e["name"] == "Featured").unwrap();
+    assert_eq!(
+        (&featured["role"], &featured["checked"]),
+        (&json!("checkbox"), &json!(false))
+    );
+    ok(&g.call(json!(1), "check", json!({"target": "name=Featured"})));
+    assert_eq!(
+        eval(&mut g, "featured.getAttribute('aria-pressed')"),
+        "true"
+    );
+    let f = ok(&g.call(json!(2), "check", json!({"target": "name=Featured"})));
+    assert_eq!(f["changed"], false, "{f}");
+    let icons: Vec<&Value> = items
+        .iter()
+        .filter(|e| e["role"] == "button" && e["name"] == "")
+        .collect();
+    assert_eq!(icons.len(), 2, "{items:?}");
+    assert!(
+        icons[0]["context"].as_str().unwrap().starts_with("delete"),
+        "{items:?}"
+    );
+    assert!(
+        icons[1]["context"].as_str().unwrap().starts_with("archive"),
+        "{items:?}"
+    );
+    ok(&g.call(json!(3), "click", json!({"target": icons[1]["ref"]})));
+    ok(&g.call(json!(4), "click", json!({"target": "name=Status"})));
+    ok(&g.call(json!(5), "click", json!({"target": "text=Published"})));
+    assert_eq!(eval(&mut g, "log"), json!(["archive", "status:Published"]));
+}
