@@ -93,30 +93,44 @@
   // header row and the rows counted): a grid that draws only the rows in view (AG Grid,
   // glide-data-grid, Gradio's) keeps the rest nowhere until scrolled to. 0 when it says
   // nothing more.
-  /** @param {El} el @param {boolean} headed @param {number} held */
-  function rowsUndrawn(el, headed, held) {
+  /** @param {El} el @param {number} headers @param {number} held */
+  function rowsUndrawn(el, headers, held) {
     const t = drawnTable(el) || el;
     const n = parseInt(t.getAttribute('aria-rowcount') || '', 10);
-    return Number.isFinite(n) && n > 0 ? Math.max(0, n - (headed ? 1 : 0) - held) : 0;
+    return Number.isFinite(n) && n > 0 ? Math.max(0, n - headers - held) : 0;
+  }
+  // A table's shown rows, its header rows apart: the header rows before the body are one
+  // header, a column named by the lowest of them that says something over it (AG Grid's group
+  // row "Metrics" over "accuracy"; a row of filter boxes under the names, Dash's). The one
+  // reading of a table's header, for observe and extraction alike.
+  /** @param {El} el @param {number} width @param {(c: El) => string} name */
+  function headedRows(el, width, name) {
+    /** @type {string[] | null} */
+    let columns = null;
+    /** @type {Element[]} */
+    const header = [], body = [];
+    for (const r of rowsOf(el)) {
+      if (!rowShown(r)) continue;
+      if (body.length === 0 && headerRow(r)) {
+        const names = cellsOf(r).slice(0, width).map((c) => name(/** @type {El} */ (c)));
+        const above = columns;
+        columns = above ? names.map((t, k) => t || above[k] || '').concat(above.slice(names.length)) : names;
+        header.push(r);
+        continue;
+      }
+      body.push(r);
+    }
+    return { columns, header, body };
   }
   /** @param {El} el @param {number} maxRows @param {number} maxCell */
   function tableData(el, maxRows, maxCell) {
-    const rows = rowsOf(el);
     /** @param {El} c */
     const cellText = (c) => cut(readText(c), maxCell);
-    /** @type {string[] | null} */
-    let columns = null;
-    const body = [];
-    /** @type {Element[]} */
-    const shown = [];
-    let count = 0;
-    for (const r of rows) {
-      if (!rowShown(r)) continue;
-      if (!columns && body.length === 0 && headerRow(r)) { columns = cellsOf(r).slice(0, 16).map(cellText); shown.push(...partsOf(r)); continue; }
-      count += 1;
-      if (body.length < maxRows) { body.push(cellsOf(r).slice(0, 16).map(cellText)); shown.push(...partsOf(r)); }
-    }
-    return { columns, rows: body, rowCount: count, undrawn: rowsUndrawn(el, !!columns, count), shown };
+    const t = headedRows(el, 16, cellText);
+    const shown = t.header.flatMap(partsOf);
+    const rows = t.body.slice(0, maxRows).map((r) => { shown.push(...partsOf(r)); return cellsOf(r).slice(0, 16).map((c) => cellText(/** @type {El} */ (c))); });
+    const count = t.body.length;
+    return { columns: t.columns, rows, rowCount: count, undrawn: rowsUndrawn(el, t.header.length, count), shown };
   }
 
   // ---------------------------------------------------------------- observe
@@ -504,10 +518,25 @@
     for (const c of box.childNodes) {
       if (c === el) continue;
       if (c.nodeType === 3) t += ' ' + /** @type {Text} */ (c).data;
+      // Another control's words are its own (a row's "Pin run" box beside its select box).
+      else if (c.nodeType === 1 && /** @type {Element} */ (c).matches(CONTROL_SELECTOR) && !composedContains(/** @type {Element} */ (c), el)) continue;
       else if (c.nodeType === 1 && !composedContains(/** @type {Element} */ (c), el)) t += ' ' + readText(/** @type {El} */ (c));
       else if (c.nodeType === 1 && depth > 0) t += ' ' + wordsBeside(/** @type {Element} */ (c), el, depth - 1);
     }
     return norm(t);
+  }
+  // The words of the cell in `cell`'s column in the nearest row above `row` that has some.
+  /** @param {Element} row @param {Element} cell @param {string} own */
+  function columnAbove(row, cell, own) {
+    const at = cell.getAttribute('aria-colindex');
+    const index = Array.prototype.indexOf.call(row.children, cell);
+    let r = row.previousElementSibling;
+    for (let k = 0; r && k < 4; k++, r = r.previousElementSibling) {
+      const c = at ? r.querySelector(`:scope > [aria-colindex="${CSS.escape(at)}"]`) : r.children[index];
+      const t = c ? readText(/** @type {El} */ (c)) : '';
+      if (t && lc(t) !== own) return t;
+    }
+    return '';
   }
   /** @param {El} el @param {string} name */
   function contextAround(el, name) {
@@ -529,7 +558,13 @@
         // else the first cell's words at all.
         const mine = cells.find((c) => composedContains(c, el));
         const beside = mine ? wordsBeside(mine, el, 3) : '';
-        if (n.closest('thead') || cells.every((c) => c.localName === 'th' || c.getAttribute('role') === 'columnheader')) return beside && lc(beside) !== own ? beside : 'column header';
+        if (n.closest('thead') || cells.every((c) => c.localName === 'th' || c.getAttribute('role') === 'columnheader')) {
+          if (beside && lc(beside) !== own) return beside;
+          // A header row of controls (a grid's filter boxes under its column names, Dash's) is
+          // told by the column's name in a header row above.
+          const column = mine ? columnAbove(n, mine, own) : '';
+          return column || 'column header';
+        }
         if (beside && lc(beside) !== own) return beside;
         /** @param {Element | null} row @param {number} j @param {string} t */
         const same = (row, j, t) => !!row && !!row.children[j] && lc(readText(/** @type {El} */ (row.children[j]))) === lc(t);

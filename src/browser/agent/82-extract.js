@@ -103,16 +103,10 @@
   }
   /** @param {El} el */
   function tableRows(el) {
-    /** @type {string[] | null} */
-    let columns = null;
+    const t = headedRows(el, 64, (c) => norm(textOf(c, 200).replace(SORT_MARKS, '')));
     /** @type {El[][]} */
-    const body = [];
-    for (const r of rowsOf(el)) {
-      if (!rowShown(r)) continue;
-      if (!columns && body.length === 0 && headerRow(r)) { columns = cellsOf(r).slice(0, 64).map((c) => norm(textOf(c, 200).replace(SORT_MARKS, ''))); continue; }
-      body.push(cellsOf(r).slice(0, 64));
-    }
-    return { columns: columns || [], body };
+    const body = t.body.map((r) => /** @type {El[]} */ (cellsOf(r).slice(0, 64)));
+    return { columns: t.columns || [], body, headers: t.header.length };
   }
   /** @param {El} el */
   function listItems(el) {
@@ -168,7 +162,7 @@
       const t = tableRows(el);
       out.columns = t.columns;
       out.total = t.body.length;
-      out.undrawn = rowsUndrawn(el, t.columns.length > 0, t.body.length);
+      out.undrawn = rowsUndrawn(el, t.headers, t.body.length);
       out.fingerprint = fnv([t.columns.join('\u0001'), ...t.body.map((cs) => cs.map((c) => c.innerText || '').join('\u0001'))]);
       let col = -1;
       if (spec.column != null) {

@@ -1329,3 +1329,68 @@ function chosen(v) { document.querySelector('#status input').value = v; menu.hid
     ok(&g.call(json!(5), "click", json!({"target": "text=Published"})));
     assert_eq!(eval(&mut g, "log"), json!(["archive", "status:Published"]));
 }
+
+/// Dash's DataTable and MLflow's AG Grid: a header of two rows. Dash's second is a row of
+/// filter boxes (each told only as "column header"); MLflow's first is a row of column groups,
+/// mostly empty, over the names (its columns read blank, the names as a first row of data, and
+/// each row's select box was told by the "Pin run" box beside it). A table's header rows are
+/// one header, a filter box is told by its column, and a row's box by its row.
+#[test]
+fn a_header_of_two_rows_names_the_columns_and_tells_filters_apart() {
+    let page = r#"<!doctype html><title>Tables</title>
+<table><tbody>
+<tr><th>SKU</th><th>Product</th><th>Qty</th></tr>
+<tr><th><input placeholder="filter data..."></th><th><input placeholder="filter data..."></th><th><input placeholder="filter data..."></th></tr>
+<tr><td>A-100</td><td>Widget</td><td>5</td></tr></tbody></table>
+<div role="grid" aria-label="Runs" aria-rowcount="4" aria-colcount="3">
+<div role="row" aria-rowindex="1"><div role="columnheader" aria-colindex="1"></div><div role="columnheader" aria-colindex="2"></div><div role="columnheader" aria-colindex="3">Metrics</div></div>
+<div role="row" aria-rowindex="2"><div role="columnheader" aria-colindex="1"></div><div role="columnheader" aria-colindex="2">Run Name</div><div role="columnheader" aria-colindex="3">accuracy</div></div>
+<div role="row" aria-rowindex="3"><div role="gridcell" aria-colindex="1"><input type="checkbox" aria-label="Select row"><input type="checkbox" aria-label="Pin run"></div><div role="gridcell" aria-colindex="2">run-a</div><div role="gridcell" aria-colindex="3">0.9</div></div>
+<div role="row" aria-rowindex="4"><div role="gridcell" aria-colindex="1"><input type="checkbox" aria-label="Select row"><input type="checkbox" aria-label="Pin run"></div><div role="gridcell" aria-colindex="2">run-b</div><div role="gridcell" aria-colindex="3">0.85</div></div>
+</div>"#;
+    let web = Server::start(vec![("/tables", Page::html(page))]);
+    let mut g = common::incognito(&[]);
+    let (answer, items) = opened(&mut g, &web, "/tables");
+    let tables = &answer["observation"]["elements"];
+    assert_eq!(
+        tables[0]["columns"],
+        json!(["SKU", "Product", "Qty"]),
+        "{tables}"
+    );
+    assert_eq!(
+        tables[0]["rows"],
+        json!([["A-100", "Widget", "5"]]),
+        "{tables}"
+    );
+    assert_eq!(
+        tables[1]["columns"],
+        json!(["", "Run Name", "accuracy"]),
+        "{tables}"
+    );
+    assert_eq!(
+        tables[1]["rows"],
+        json!([["", "run-a", "0.9"], ["", "run-b", "0.85"]]),
+        "{tables}"
+    );
+    assert_eq!(tables[1]["rowCount"], 2, "{tables}");
+    let filters: Vec<&Value> = items.iter().filter(|e| e["role"] == "textbox").collect();
+    let told: Vec<&Value> = filters.iter().map(|e| &e["context"]).collect();
+    assert_eq!(told, [&json!("SKU"), &json!("Product"), &json!("Qty")]);
+    ok(&g.call(
+        json!(1),
+        "type",
+        json!({"target": filters[2]["ref"], "text": ">2"}),
+    ));
+    let select = items
+        .iter()
+        .find(|e| e["name"] == "Select row" && e["context"] == "run-b")
+        .unwrap_or_else(|| panic!("{items:?}"));
+    ok(&g.call(json!(2), "check", json!({"target": select["ref"]})));
+    assert_eq!(
+        eval(
+            &mut g,
+            "[[...document.querySelectorAll('th input')].map((i) => i.value).join('|'), [...document.querySelectorAll('[aria-label=\"Select row\"]')].map((c) => c.checked)]"
+        ),
+        json!(["||>2", [false, true]])
+    );
+}
