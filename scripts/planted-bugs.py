@@ -378,6 +378,8 @@ PLANTS = [
  ('a second header row is read as data', [('src/browser/agent/50-observe.js', '      if (body.length === 0 && headerRow(r)) {\n        const names', '      if (!columns && body.length === 0 && headerRow(r)) {\n        const names')], 'reduced_from_apps', 'a_header_of_two_rows'),
  ('a filter box in a header row is told only as a column header', [('src/browser/agent/50-observe.js', "          const column = mine ? columnAbove(n, mine, own) : '';", "          const column = '';")], 'reduced_from_apps', 'a_header_of_two_rows'),
  ("another control's words in a cell tell a control apart", [('src/browser/agent/50-observe.js', '.matches(CONTROL_SELECTOR) && !composedContains(', '.matches(CONTROL_SELECTOR) && false && !composedContains(')], 'reduced_from_apps', 'a_header_of_two_rows'),
+ ('a cell showing the hand alone in its row is no control', [('src/browser/agent/40-walk.js', "      const plain = !role || role === 'listitem' || cell;", "      const plain = !role || role === 'listitem';")], 'reduced_from_apps', 'a_cell_alone_in_its_row'),
+ ('every cell of a row showing the hand is a control', [('src/browser/agent/40-walk.js', '        && !(cell && el.parentElement && [...el.parentElement.children]', '        && !(cell && false && [...el.parentElement.children]')], 'reduced_from_apps', 'a_cell_alone_in_its_row'),
  ('scroll says it moved at the end of the way', [('src/browser/agent/80-read.js', '    const moved = box.scrollLeft !== x0 || box.scrollTop !== y0;', '    const moved = true;')], 'reduced_from_apps', 'scroll_moves_the_panel'),
 ]
 # Plants by people who had not written the code (issue 28): each family's slips, planted from

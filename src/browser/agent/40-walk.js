@@ -120,9 +120,15 @@
       // that has text, unless it is inside a control or holds one (then that is the control).
       // A list item counts as role-less here (Label Studio's steps are `<li>`s that show the
       // pointing hand, their clicks taken by the app's root): its list role says nothing of it.
-      const plain = !role || role === 'listitem';
+      // A table's cell counts so only by its pointing hand, alone in its row (Dash's row-delete
+      // cell "×"): a grid's cells all take the focus, and a row whose every cell shows the
+      // hand is pressed as a row.
+      const cell = role === 'cell' || role === 'gridcell';
+      const plain = !role || role === 'listitem' || cell;
+      const hand = s.cursor === 'pointer' && (!p.pstyle || p.pstyle.cursor !== 'pointer') && (/\S/.test(el.textContent) || iconButton(el))
+        && !(cell && el.parentElement && [...el.parentElement.children].some((c) => c !== el && st(/** @type {El} */ (c)).cursor === 'pointer'));
       if (!interactive && plain && !p.inControl && tag !== 'body' && tag !== 'html' && tag !== 'label') {
-        if (focusable(el) || el.hasAttribute('onclick') || (s.cursor === 'pointer' && (!p.pstyle || p.pstyle.cursor !== 'pointer') && (/\S/.test(el.textContent) || iconButton(el)))) {
+        if (hand || (!cell && (focusable(el) || el.hasAttribute('onclick')))) {
           i.clickable = !el.querySelector(CONTROL_SELECTOR) && !(el.shadowRoot && el.shadowRoot.querySelector(CONTROL_SELECTOR));
           if (i.clickable && role) i.role = role = null;
         }

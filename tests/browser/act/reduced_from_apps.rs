@@ -1394,3 +1394,43 @@ fn a_header_of_two_rows_names_the_columns_and_tells_filters_apart() {
         json!(["||>2", [false, true]])
     );
 }
+
+/// Dash's DataTable (`row_deletable`): each row's delete control is a plain cell "×" that shows
+/// the pointing hand, listed nowhere (only `text=×`'s ambiguity gave a way in). A cell alone in
+/// its row to show the hand is a control, told by its row; a row whose every cell shows it is
+/// no list of controls.
+#[test]
+fn a_cell_alone_in_its_row_to_show_the_hand_is_listed() {
+    let page = r#"<!doctype html><title>Lines</title>
+<table><tbody>
+<tr><th></th><th>SKU</th><th>Product</th></tr>
+<tr><td style="cursor:pointer" class="del">×</td><td>A-100</td><td>Widget</td></tr>
+<tr><td style="cursor:pointer" class="del">×</td><td>B-200</td><td>Gadget</td></tr>
+</tbody></table>
+<table><tbody style="cursor:default"><tr><td style="cursor:pointer">C-1</td><td style="cursor:pointer">Open</td></tr></tbody></table>
+<script>document.querySelectorAll('.del').forEach((td) => td.onclick = () => td.parentElement.remove());</script>"#;
+    let web = Server::start(vec![("/lines", Page::html(page))]);
+    let mut g = common::incognito(&[]);
+    let (_, items) = opened(&mut g, &web, "/lines");
+    let told: Vec<(&Value, &Value)> = items
+        .iter()
+        .filter(|e| e["role"] == "generic")
+        .map(|e| (&e["name"], &e["context"]))
+        .collect();
+    assert_eq!(
+        told,
+        [
+            (&json!("×"), &json!("A-100")),
+            (&json!("×"), &json!("B-200"))
+        ]
+    );
+    let b200 = items.iter().find(|e| e["context"] == "B-200").unwrap();
+    ok(&g.call(json!(1), "click", json!({"target": b200["ref"]})));
+    assert_eq!(
+        eval(
+            &mut g,
+            "[...document.querySelector('table').querySelectorAll('td:nth-child(2)')].map((c) => c.textContent).join()"
+        ),
+        "A-100"
+    );
+}
