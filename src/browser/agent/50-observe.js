@@ -154,6 +154,10 @@
     if (!region || i.role === 'list' || i.role === 'article') return false;
     return i.role !== 'group' || hasOwnLabel(i.el) || (i.tag === 'fieldset' && !!i.el.querySelector(':scope > legend'));
   }
+  // A group no legend or label names, listed as no region: its own words are read as a
+  // block's (Gradio's checkbox group titled by a span in its fieldset, "Metrics").
+  /** @param {Info} i */
+  const untitledGroup = (i) => i.role === 'group' && !listsControls(i, true);
   // What a page announces (a status line, an alert, a log, an <output>, a live region): what
   // an action changes for a person to read. Compact observations list it with its text.
   const ANNOUNCES = new Set(['status', 'alert', 'log', 'timer', 'marquee']);
@@ -206,7 +210,7 @@
     const opaque = i.frameDoc === null;
     switch (level) {
       case 'summary': return region && i.role !== 'list' && i.role !== 'group' ? 'region' : i.role === 'heading' && !i.inControl && headingLevel(i.el) <= 3 ? 'item' : null;
-      case 'compact': return ctl || opaque || (i.role === 'heading' && !i.inControl) ? 'item' : listsControls(i, region) ? 'region' : announces(i) && !i.covered ? 'item' : region || full ? null : compactText(i);
+      case 'compact': return ctl || opaque || (i.role === 'heading' && !i.inControl) ? 'item' : listsControls(i, region) ? 'region' : announces(i) && !i.covered ? 'item' : (region && !untitledGroup(i)) || full ? null : compactText(i);
       case 'interactive': return ctl || opaque ? 'item' : listsControls(i, region) ? 'region' : null;
       case 'raw': if (!ctl && !opaque && !region && !i.role && !directText(i.el)) return null;
       // fall through

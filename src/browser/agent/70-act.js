@@ -2,6 +2,20 @@
   // ---------------------------------------------------------------- actionability
   /** How long an action waits for a disabled target to be enabled (ms). */
   const ENABLE_WAIT_MS = 1500;
+  /** How long an action waits for a cover saying the page loads to go (ms). */
+  const BUSY_COVER_MS = 4000;
+  // Whether what covers a target says the page is busy: a busy indicator itself, or a layer
+  // showing one (a "Loading..." overlay, a spinner's backdrop). The busy rule is `busyIndicator`.
+  /** @param {Element} cover */
+  function busyCover(cover) {
+    if (busyIndicator(/** @type {El} */ (cover))) return true;
+    let k = 0;
+    for (const b of cover.querySelectorAll(BUSY_SELECTOR)) {
+      if (++k > 50) break;
+      if (busyIndicator(/** @type {El} */ (b)) && seen(/** @type {El} */ (b))) return true;
+    }
+    return false;
+  }
   /** @returns {Promise<void>} */
   const nextFrame = () => new Promise((res) => {
     let done = false;
@@ -206,6 +220,18 @@
       if (got.q) { p = got.q; prev = got.moved; }
       shows = shows || got.shown || !!got.q;
     }
+    // Covered by what says the page is loading (Gradio's "Loading..." over the whole app as it
+    // starts): a person waits for it to go, for up to BUSY_COVER_MS.
+    for (const t1 = performance.now(); p.x === undefined && p.blocker && busyCover(p.blocker) && performance.now() - t1 < BUSY_COVER_MS;) {
+      await nextFrame();
+      if (!el.isConnected) return { ok: false, failure: 'detached' };
+      resetCaches();
+      const cur = sight(el);
+      if (!cur) return { ok: false, failure: 'notVisible' };
+      prev = cur;
+      shows = shows || !!cur.vis;
+      p = cur.vis ? pressPoint(el, cur) : p;
+    }
     if (!shows) return { ok: false, failure: 'notVisible' };
     if (p.x === undefined) return { ok: false, failure: 'blocked', blocker: summarize(p.blocker) };
     const via = prev.via;
@@ -255,7 +281,7 @@
   }
   // What an action's input met: for each kind of event, the first the window saw, what it was
   // aimed at and whether it reached el (or what el is operated through).
-  /** @typedef {{ ev: Event, target: Element, reached: boolean }} FirstEvent */
+  /** @typedef {{ ev: Event, target: Element, reached: boolean, away?: boolean }} FirstEvent */
   /** The element a release landed on, when not the destination. @typedef {{ by: Element | null }} Landing */
   /**
    * One watched input: `press` (a pointer press), `keys`, `hover` (the pointer's move onto `at`)
@@ -285,7 +311,7 @@
     if (via && via !== el) nodes.push(via);
     if (el.labels) for (const l of el.labels) nodes.push(l);
     const win = el.ownerDocument.defaultView;
-    const kinds = { press: ['pointerdown', 'mousedown'], keys: ['beforeinput', 'keydown'], hover: ['pointermove', 'mousemove'], release: ['drop', 'dragend', 'pointerup', 'mouseup', 'pointermove', 'mousemove', 'dragover', 'dragstart'] }[input];
+    const kinds = { press: ['pointerdown', 'mousedown', 'click'], keys: ['beforeinput', 'keydown'], hover: ['pointermove', 'mousemove'], release: ['drop', 'dragend', 'pointerup', 'mouseup', 'pointermove', 'mousemove', 'dragover', 'dragstart'] }[input];
     /** @type {Map<string, FirstEvent>} */
     const seen = new Map();
     /** @type {InputWatch} */
@@ -326,7 +352,11 @@
         return;
       }
       if (input === 'hover' && !(e.isTrusted && atPoint(e))) return;
-      if (!seen.has(e.type)) seen.set(e.type, { ev: e, target: /** @type {Element} */ (e.composedPath()[0] || e.target), reached: false });
+      // Whether the target, still drawn, moved off the point pressed before the click (read as
+      // it comes); one the press hid (a list's option chosen as the button went down) did not.
+      const boxes = e.type === 'click' && at ? [el, w.via].map((n) => n.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0) : [];
+      const away = boxes.length > 0 && !boxes.some((r) => at[0] >= r.left - 1 && at[0] <= r.right + 1 && at[1] >= r.top - 1 && at[1] <= r.bottom + 1);
+      if (!seen.has(e.type)) seen.set(e.type, { ev: e, target: /** @type {Element} */ (e.composedPath()[0] || e.target), reached: false, away });
     };
     /** @param {Event} e */
     const onEl = (e) => { const f = seen.get(e.type); if (f && f.ev === e) f.reached = true; };
@@ -336,7 +366,7 @@
     }
     // Once the judged events are over (the button or key comes up, before what a click or an
     // Enter does by default), and as the document goes: what they reached is told then.
-    const after = { press: ['mouseup'], keys: ['keyup'], hover: [], release: [] }[input].concat('pagehide');
+    const after = { press: ['mouseup', 'click'], keys: ['keyup'], hover: [], release: [] }[input].concat('pagehide');
     const onAfter = () => tellMissed(w);
     if (win) for (const k of after) win.addEventListener(k, onAfter, true);
     w.stop = () => {
@@ -429,8 +459,14 @@
     let t;
     if (w.input === 'release') t = w.landing ? w.landing.by : null;
     else {
-      const f = w.kinds.map((k) => w.seen.get(k)).find(Boolean);
+      const f = w.kinds.filter((k) => k !== 'click').map((k) => w.seen.get(k)).find(Boolean);
       t = f && !f.reached ? f.target : null;
+      // The click a press ends in goes where the button came up: a target the page moved off
+      // the point pressed in between (Gradio's Run, shifted as a picker closed when the focus
+      // left it) and that is still there did not take it. One covered where it stands (a menu
+      // the press opened, its backdrop) took the press as it went down.
+      const c = w.seen.get('click');
+      if (!t && c && c.away && w.el.isConnected) t = c.target;
     }
     if (!t || t.nodeType !== 1 || lands(w.el, w.via, t) || hostsOf(w.el).includes(t)) return null;
     return { ...summarize(/** @type {El} */ (t)), input: w.input };

@@ -159,7 +159,14 @@
     if (list && role !== 'listbox' && !optionsIn(list).length) list = itemsBeside(list) || list;
     if (list) listsRead.set(el, list);
     const options = list ? optionsIn(list) : [];
-    const hits = optionsNamed(options, spec || {}, read);
+    let hits = optionsNamed(options, spec || {}, read);
+    // No option has the name, and the field holds it as typed: the one option that offers to
+    // create it (MLflow's tag key, 'Add tag "owner"'; "Create owner") is the choice.
+    const want = norm(spec && (spec.label ?? spec.value));
+    const typedIn = fieldValue(found !== el && isEditable(found) ? found : el);
+    const created = !hits.length && !!want && !!typedIn && lc(norm(String(typedIn.value))) === lc(want)
+      ? options.filter((o) => createsOption(nameOf(o), want)) : [];
+    if (created.length === 1) hits = created;
     const pick = hits.length === 1 ? hits[0] : null;
     // An option the list marks chosen already: in a list that holds several a press would take
     // it back (whether the choice shows is asked before it is left as it is).
@@ -172,7 +179,7 @@
       listShown: !!list && !!sight(list),
       // The combobox says its popup is closed (whatever list shows beside it).
       closed: role !== 'listbox' && el.getAttribute('aria-expanded') === 'false',
-      match: pick ? { ref: refFor(pick, ctx), role: 'option', name: cut(nameOf(pick), 80), marked: marked || undefined } : null,
+      match: pick ? { ref: refFor(pick, ctx), role: 'option', name: cut(created.length === 1 ? want : nameOf(pick), 80), marked: marked || undefined } : null,
       ambiguous: hits.length > 1,
       options: optionEntries(hits.length > 1 ? hits : options, read),
       optionCount: hits.length > 1 ? hits.length : options.length,
@@ -183,6 +190,17 @@
       drawn: optionEntries(options, read, 500),
       nextRef: ctx.next,
     };
+  }
+  // Whether an option named `name` offers to create `want`: the text quoted in it after a
+  // word saying so ('Add tag "owner"', 'Create “owner”'), or that word and the text alone.
+  /** @param {string} name @param {string} want */
+  function createsOption(name, want) {
+    const n = lc(norm(name)), w = lc(want);
+    const says = /^\+?\s*(add|create|new|use|insert)\b/.test(n);
+    if (!says) return false;
+    const quoted = n.match(/["“'«]([^"”'»]*)["”'»]\s*$/);
+    if (quoted) return norm(quoted[1]) === w;
+    return n.replace(/^\+?\s*(add|create|new|use|insert)\s*:?\s*/, '') === w;
   }
   // Whether el is a list a person picks from (a `<select>` too): a combobox, a listbox, or what
   // opens one. `listOptions` and `fillForm` (through `state`) both ask here.

@@ -1434,3 +1434,117 @@ fn a_cell_alone_in_its_row_to_show_the_hand_is_listed() {
         "A-100"
     );
 }
+
+/// MLflow 3's tag key (Ant Design's searchable select that creates what is typed): no option
+/// is named "owner", and the one the list draws for it says `Add tag "owner"`. `select` and
+/// `fillForm` said `noSuchOption`. The option that offers to create the text typed is chosen.
+#[test]
+fn an_option_that_offers_to_create_the_typed_text_is_chosen() {
+    let page = r#"<!doctype html><title>Tags</title>
+<label for="key">Key</label>
+<div id="sel" style="position:relative;width:260px;border:1px solid #ccc;min-height:24px"><span id="shown">Type a key</span>
+<input type="search" role="combobox" aria-expanded="false" aria-haspopup="listbox" aria-autocomplete="list" id="key" aria-controls="key_list" autocomplete="off" style="position:absolute;left:0;top:0;width:100%;border:0;background:transparent"></div>
+<div id="tags">team : beta</div>
+<script>
+const existing = ['team', 'stage'];
+const key = document.getElementById('key'), shown = document.getElementById('shown');
+window.chosen = '';
+let dd = null;
+const close = () => { if (dd) { dd.remove(); dd = null; } key.setAttribute('aria-expanded', 'false'); };
+function open() {
+  close();
+  const q = key.value.trim();
+  const items = existing.filter((k) => k.includes(q)).map((k) => [k, k]);
+  if (q && !existing.includes(q)) items.unshift([q, 'Add tag "' + q + '"']);
+  dd = document.createElement('div');
+  dd.innerHTML = '<div role="listbox" id="key_list" style="height:0;width:0;overflow:hidden">' + items.map((it) => '<div role="option">' + it[0] + '</div>').join('') + '</div>'
+    + items.map((it) => '<div aria-selected="false" style="cursor:pointer;padding:4px" data-v="' + it[0] + '">' + it[1] + '</div>').join('');
+  dd.onmousedown = (e) => { e.preventDefault(); const o = e.target.closest('[data-v]'); if (o) { chosen = o.dataset.v; shown.textContent = chosen; shown.style.visibility = ''; key.value = ''; close(); } };
+  document.body.appendChild(dd); key.setAttribute('aria-expanded', 'true');
+  shown.style.visibility = q ? 'hidden' : '';
+}
+key.onfocus = open; key.oninput = open; key.onblur = () => { key.value = ''; shown.style.visibility = ''; close(); };
+</script>"#;
+    let web = Server::start(vec![("/tags", Page::html(page))]);
+    let mut g = common::incognito(&[]);
+    nav(&mut g, &web, "/tags");
+    ok(&g.call(
+        json!(1),
+        "select",
+        json!({"target": "name=Key", "value": "owner"}),
+    ));
+    assert_eq!(
+        eval(&mut g, "[chosen, shown.textContent]"),
+        json!(["owner", "owner"])
+    );
+    ok(&g.call(
+        json!(2),
+        "fillForm",
+        json!({"fields": [{"target": "name=Key", "value": "lead"}]}),
+    ));
+    assert_eq!(eval(&mut g, "chosen"), "lead");
+    // An option it has is chosen as ever, not created again.
+    ok(&g.call(
+        json!(3),
+        "select",
+        json!({"target": "name=Key", "label": "stage"}),
+    ));
+    assert_eq!(eval(&mut g, "chosen"), "stage");
+}
+
+/// Gradio 6 (its colour picker): the picker stands in the page's flow and closes as the focus
+/// leaves its hex field, which the press on Run below it does: Run moves up between the button
+/// going down and coming up, and the click lands on the column around it. `click` answered ok
+/// and no run was started. A press whose click goes elsewhere, its target still there, missed.
+#[test]
+fn a_press_whose_click_lands_elsewhere_as_the_target_moves_missed() {
+    let page = r##"<!doctype html><title>Launcher</title>
+<div class="column"><button id="swatch" aria-label="Plot color" style="width:40px;height:20px" onclick="picker.hidden = false"></button>
+<div id="picker" hidden><div style="height:150px"></div><input id="hex" aria-label="Hex" value="#ff0000"></div>
+<button id="run" style="display:block;width:100%;height:40px;margin-top:16px" onclick="runs += 1">Run</button></div>
+<script>window.runs = 0; hex.addEventListener('focusout', () => { picker.hidden = true; });</script>"##;
+    let web = Server::start(vec![("/launch", Page::html(page))]);
+    let mut g = common::incognito(&[]);
+    nav(&mut g, &web, "/launch");
+    ok(&g.call(json!(1), "click", json!({"target": "name=Plot color"})));
+    ok(&g.call(
+        json!(2),
+        "type",
+        json!({"target": "name=Hex", "text": "#00ff00", "clear": true}),
+    ));
+    let f = failed(&g.call(json!(3), "click", json!({"target": "name=Run"})));
+    assert_eq!(f["failureKind"], "missedTarget", "{f}");
+    assert_eq!(eval(&mut g, "runs"), 0);
+    // Where it stands now, it takes the press.
+    ok(&g.call(json!(4), "click", json!({"target": "name=Run"})));
+    assert_eq!(eval(&mut g, "runs"), 1);
+}
+
+/// Gradio 6: a checkbox group's title is a span in its fieldset, no legend ("Metrics" was
+/// nowhere in the observation); and the app starts under a full-window "Loading..." layer that
+/// a click met at once as `blocked` (a person waits for it). An unnamed group's own words are
+/// read; a cover that says the page loads is waited out.
+#[test]
+fn a_groups_title_is_read_and_a_loading_cover_is_waited_out() {
+    let page = r#"<!doctype html><title>Launcher</title>
+<fieldset><span style="display:inline-block">Metrics</span>
+<div><label><input type="checkbox" name="accuracy"><span>accuracy</span></label><label><input type="checkbox" name="loss"><span>loss</span></label></div></fieldset>
+<button onclick="window.pressed = (window.pressed || 0) + 1">Training</button>
+<div id="cover" style="position:fixed;inset:0;background:rgba(255,255,255,.9);display:flex;align-items:center;justify-content:center">Loading...</div>
+<script>setTimeout(() => document.getElementById('cover').remove(), 1200);</script>"#;
+    let web = Server::start(vec![("/launch", Page::html(page))]);
+    let mut g = common::incognito(&[]);
+    let (_, items) = opened(&mut g, &web, "/launch");
+    let texts: Vec<&Value> = items.iter().map(|e| &e["text"]).collect();
+    assert!(texts.contains(&&json!("Metrics")), "{items:?}");
+    ok(&g.call(json!(1), "click", json!({"target": "name=Training"})));
+    assert_eq!(
+        eval(&mut g, "[pressed, !!document.getElementById('cover')]"),
+        json!([1, false])
+    );
+    ok(&g.call(json!(2), "check", json!({"target": "name=loss"})));
+    assert_eq!(
+        eval(&mut g, "document.querySelector('[name=loss]').checked"),
+        true
+    );
+}
