@@ -39,6 +39,7 @@ pub const AGENT_JS: &str = concat!(
     include_str!("agent/76-calendar.js"),
     include_str!("agent/78-verify.js"),
     include_str!("agent/80-read.js"),
+    include_str!("agent/81-scroll.js"),
     include_str!("agent/82-extract.js"),
     include_str!("agent/84-vitals.js"),
     include_str!("agent/85-keyguard.js"),

@@ -228,7 +228,9 @@
     let skip;
     if (role === 'heading') for (const a of el.querySelectorAll('a[href^="#"]')) if (permalink(a, el)) skip = a;
     const name = undouble(stripIcons(norm(textAlt(el, st8, true, skip))).trim());
-    return name || norm(st8.tips.join(' ')) || (role === 'combobox' ? fieldLabelInside(el) || hiddenTwinLabel(el) : role === 'textbox' ? replacedFieldLabel(el) || hiddenTwinLabel(el) : role === 'slider' ? valueInputLabel(el) : '');
+    return name || norm(st8.tips.join(' ')) || (role === 'combobox' ? fieldLabelInside(el) || hiddenTwinLabel(el) : role === 'textbox' ? replacedFieldLabel(el) || hiddenTwinLabel(el) : role === 'slider' ? valueInputLabel(el)
+      // An item checked by the box drawn in it is named by its words (see `boxedItem`).
+      : role === 'checkbox' && !el.hasAttribute('role') && boxedItem(el) ? undouble(stripIcons(norm(el.textContent || ''))) : '');
   }
   // What a person reads as the name of an unnamed field a widget put in place of the labelled
   // one: flatpickr's alt input goes right after the original, which it makes a hidden input

@@ -54,6 +54,18 @@
     for (const c of el.querySelectorAll(':scope > *, :scope > * > *')) if (isBox(c)) return /** @type {El} */ (c);
     return null;
   }
+  // Whether el is an item a person checks by the box drawn in it (see `drawnBox`): a few
+  // words of its own, one such box among its first children, and no control inside.
+  /** @param {El} el */
+  function boxedItem(el) {
+    const kids = el.children;
+    if (!kids.length || kids.length > 8) return false;
+    let boxed = false;
+    for (let k = 0; k < kids.length && !boxed; k++) boxed = /-checkbox(\s|$)/.test(kids[k].getAttribute('class') || '');
+    if (!boxed || !drawnBox(el) || el.querySelector(CONTROL_SELECTOR)) return false;
+    const words = norm(el.textContent || '');
+    return words.length > 0 && words.length <= 80;
+  }
   // A password field, or a label standing for one: what typing into the element reaches.
   /** @param {El} e */
   function passwordTarget(e) {

@@ -108,6 +108,10 @@
         role = roleOf(i.stands);
         interactive = true;
       }
+      // An item drawn with a box of its own and no input beside its words (Ant Design's
+      // checkable tree, MLflow's column chooser: a span classed "...-checkbox" before the
+      // title) is a checkbox, in the state that box shows (see `drawnBox`).
+      if (!interactive && !role && tag !== 'label' && boxedItem(el)) { role = 'checkbox'; interactive = true; }
       // A code editor's input is a textbox even where the editor does not say so.
       if (!interactive && (tag === 'textarea' || isEditHost(el))) {
         const ed = editorOf(el);
@@ -121,14 +125,15 @@
       // A list item counts as role-less here (Label Studio's steps are `<li>`s that show the
       // pointing hand, their clicks taken by the app's root): its list role says nothing of it.
       // A table's cell counts so only by its pointing hand, alone in its row (Dash's row-delete
-      // cell "×"): a grid's cells all take the focus, and a row whose every cell shows the
-      // hand is pressed as a row.
+      // cell "×"), its click handler, or its place in the tab order (a calendar's day, Dash's):
+      // a grid's cells all take the focus out of that order, and a row whose every cell shows
+      // the hand is pressed as a row.
       const cell = role === 'cell' || role === 'gridcell';
       const plain = !role || role === 'listitem' || cell;
       const hand = s.cursor === 'pointer' && (!p.pstyle || p.pstyle.cursor !== 'pointer') && (/\S/.test(el.textContent) || iconButton(el))
         && !(cell && el.parentElement && [...el.parentElement.children].some((c) => c !== el && st(/** @type {El} */ (c)).cursor === 'pointer'));
       if (!interactive && plain && !p.inControl && tag !== 'body' && tag !== 'html' && tag !== 'label') {
-        if (hand || (!cell && (focusable(el) || el.hasAttribute('onclick')))) {
+        if (hand || (!cell && focusable(el)) || el.hasAttribute('onclick') || (cell && /** @type {HTMLElement} */ (el).tabIndex >= 0 && el.hasAttribute('tabindex'))) {
           i.clickable = !el.querySelector(CONTROL_SELECTOR) && !(el.shadowRoot && el.shadowRoot.querySelector(CONTROL_SELECTOR));
           if (i.clickable && role) i.role = role = null;
         }

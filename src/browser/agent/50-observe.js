@@ -154,10 +154,10 @@
     if (!region || i.role === 'list' || i.role === 'article') return false;
     return i.role !== 'group' || hasOwnLabel(i.el) || (i.tag === 'fieldset' && !!i.el.querySelector(':scope > legend'));
   }
-  // A group no legend or label names, listed as no region: its own words are read as a
+  // A fieldset no legend or label names, listed as no region: its own words are read as a
   // block's (Gradio's checkbox group titled by a span in its fieldset, "Metrics").
   /** @param {Info} i */
-  const untitledGroup = (i) => i.role === 'group' && !listsControls(i, true);
+  const untitledGroup = (i) => i.tag === 'fieldset' && !listsControls(i, true);
   // What a page announces (a status line, an alert, a log, an <output>, a live region): what
   // an action changes for a person to read. Compact observations list it with its text.
   const ANNOUNCES = new Set(['status', 'alert', 'log', 'timer', 'marquee']);
@@ -529,6 +529,20 @@
     }
     return norm(t);
   }
+  // What titles the table a row is in: its caption or label, else a first header row that says
+  // one thing (a calendar's "December 2026" over its weekdays).
+  /** @param {Element} row */
+  function tableTitle(row) {
+    const table = row.closest('table,[role=table],[role=grid],[role=treegrid]');
+    if (!table) return '';
+    const cap = table.querySelector(':scope > caption');
+    const named = cap ? readText(/** @type {El} */ (cap)) : accName(/** @type {El} */ (table), roleOf(/** @type {El} */ (table)));
+    if (named) return named;
+    const first = table.querySelector('tr,[role=row]');
+    if (!first || first === row) return '';
+    const said = [...first.children].map((c) => readText(/** @type {El} */ (c))).filter(Boolean);
+    return said.length === 1 ? said[0] : '';
+  }
   // The words of the cell in `cell`'s column in the nearest row above `row` that has some.
   /** @param {Element} row @param {Element} cell @param {string} own */
   function columnAbove(row, cell, own) {
@@ -570,6 +584,12 @@
           return column || 'column header';
         }
         if (beside && lc(beside) !== own) return beside;
+        // A calendar's week (seven cells, each a day's number or empty) tells no day apart: its
+        // month does (Dash's range picker shows two months, each day twice).
+        if (cells.length === 7 && cells.every((c) => /^\d{0,2}$/.test(readText(c)))) {
+          const month = tableTitle(n);
+          if (month && lc(month) !== own) return month;
+        }
         /** @param {Element | null} row @param {number} j @param {string} t */
         const same = (row, j, t) => !!row && !!row.children[j] && lc(readText(/** @type {El} */ (row.children[j]))) === lc(t);
         let first = '';

@@ -1548,3 +1548,70 @@ fn a_groups_title_is_read_and_a_loading_cover_is_waited_out() {
         true
     );
 }
+
+/// MLflow 3's column chooser (Ant Design's checkable tree): each column is a role-less node
+/// with a box drawn as a span classed `...-checkbox` (`...-checkbox-checked` when on) before
+/// its title; only the titles were listed, as text, and `check` said `notCheckable`. And Dash's
+/// range picker shows two months, so each day's number twice, each told only by the day beside
+/// it. A node checked by its drawn box is a checkbox named by its words; a calendar's day is
+/// told by its month.
+#[test]
+fn a_tree_of_drawn_boxes_is_checked_and_a_calendars_days_are_told_by_month() {
+    let page = r#"<!doctype html><title>Columns</title>
+<style>.t-checkbox{display:inline-block;width:14px;height:14px;border:1px solid #888;cursor:pointer}.t-checkbox-checked{background:#27b}</style>
+<div id="list"></div>
+<table><tr><th colspan="7">December 2026</th></tr><tr><td>13</td><td>14</td><td>15</td><td>16</td><td>17</td><td>18</td><td>19</td></tr>
+<tr><td tabindex="0" onclick="picked.push('Dec 20')">20</td><td>21</td><td>22</td><td>23</td><td>24</td><td>25</td><td>26</td></tr></table>
+<table><tr><th colspan="7">January 2027</th></tr><tr><td>17</td><td>18</td><td>19</td><td tabindex="0" onclick="picked.push('Jan 20')">20</td><td>21</td><td>22</td><td>23</td></tr></table>
+<script>
+window.picked = [];
+window.cols = [['Dataset', true], ['Source', false], ['accuracy', false]];
+function render() {
+  list.innerHTML = cols.map((c, k) => '<div class="t-node" data-k="' + k + '"><span class="t-checkbox' + (c[1] ? ' t-checkbox-checked' : '') + '"></span><span class="t-title">' + c[0] + '</span></div>').join('');
+}
+render();
+document.addEventListener('click', (e) => { const n = e.target.closest('.t-node'); if (n) { cols[n.dataset.k][1] = !cols[n.dataset.k][1]; render(); } });
+</script>"#;
+    let web = Server::start(vec![("/columns", Page::html(page))]);
+    let mut g = common::incognito(&[]);
+    let (_, items) = opened(&mut g, &web, "/columns");
+    let boxes: Vec<(&Value, &Value)> = items
+        .iter()
+        .filter(|e| e["role"] == "checkbox")
+        .map(|e| (&e["name"], &e["checked"]))
+        .collect();
+    assert_eq!(
+        boxes,
+        [
+            (&json!("Dataset"), &json!(true)),
+            (&json!("Source"), &json!(false)),
+            (&json!("accuracy"), &json!(false))
+        ]
+    );
+    ok(&g.call(
+        json!(1),
+        "check",
+        json!({"target": "role=checkbox;name=accuracy"}),
+    ));
+    ok(&g.call(
+        json!(2),
+        "uncheck",
+        json!({"target": "role=checkbox;name=Dataset"}),
+    ));
+    assert_eq!(
+        eval(&mut g, "cols.map((c) => c[1])"),
+        json!([false, false, true])
+    );
+    let days: Vec<&Value> = items
+        .iter()
+        .filter(|e| e["name"] == "20")
+        .map(|e| &e["context"])
+        .collect();
+    assert_eq!(days, [&json!("December 2026"), &json!("January 2027")]);
+    let january = items
+        .iter()
+        .find(|e| e["name"] == "20" && e["context"] == "January 2027")
+        .unwrap();
+    ok(&g.call(json!(3), "click", json!({"target": january["ref"]})));
+    assert_eq!(eval(&mut g, "picked"), json!(["Jan 20"]));
+}
