@@ -276,7 +276,9 @@ impl Actions<'_> {
         let answer = self
             .browser
             .agent()
-            .run_within(&Actionable(r, action), Duration::from_secs(5))
+            // Its own waits (a moving target 1 s, a disabled one 1.5 s, a loading cover 3 s)
+            // and a loaded machine's frames.
+            .run_within(&Actionable(r, action), Duration::from_secs(8))
             .await?;
         if answer["ok"] == true {
             let (Some(x), Some(y)) = (answer["x"].as_f64(), answer["y"].as_f64()) else {
@@ -387,14 +389,21 @@ impl Actions<'_> {
         &mut self,
         until: tokio::time::Instant,
     ) -> Result<bool, BrowserError> {
-        let left = until.saturating_duration_since(tokio::time::Instant::now());
-        if left.is_zero() {
-            return Ok(false);
+        // The agent waits a second at most per call: asked again until the time is up.
+        loop {
+            let left = until.saturating_duration_since(tokio::time::Instant::now());
+            if left.is_zero() {
+                return Ok(false);
+            }
+            let changed = self
+                .browser
+                .agent()
+                .run(&super::agent_calls::PageChanged(left.as_millis() as u64, 0))
+                .await?;
+            if changed {
+                return Ok(true);
+            }
         }
-        self.browser
-            .agent()
-            .run(&super::agent_calls::PageChanged(left.as_millis() as u64, 0))
-            .await
     }
 
     /// Whether the keys sent since the agent last focused or selected in a field reached it

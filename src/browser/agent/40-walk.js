@@ -110,8 +110,9 @@
       }
       // An item drawn with a box of its own and no input beside its words (Ant Design's
       // checkable tree, MLflow's column chooser: a span classed "...-checkbox" before the
-      // title) is a checkbox, in the state that box shows (see `drawnBox`).
-      if (!interactive && !role && tag !== 'label' && boxedItem(el)) { role = 'checkbox'; interactive = true; }
+      // title) is a checkbox, in the state that box shows (see `drawnBox`); in a tree that says
+      // so, a tree item in that state (see `ROLE_IN`).
+      if (!interactive && !role && !p.inControl && p.inRegion !== 'tree' && tag !== 'label' && boxedItem(el)) { role = 'checkbox'; interactive = true; }
       // A code editor's input is a textbox even where the editor does not say so.
       if (!interactive && (tag === 'textarea' || isEditHost(el))) {
         const ed = editorOf(el);

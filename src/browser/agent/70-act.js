@@ -3,7 +3,7 @@
   /** How long an action waits for a disabled target to be enabled (ms). */
   const ENABLE_WAIT_MS = 1500;
   /** How long an action waits for a cover saying the page loads to go (ms). */
-  const BUSY_COVER_MS = 4000;
+  const BUSY_COVER_MS = 3000;
   // Whether what covers a target says the page is busy: a busy indicator itself, or a layer
   // showing one (a "Loading..." overlay, a spinner's backdrop). The busy rule is `busyIndicator`.
   /** @param {Element} cover */

@@ -266,8 +266,9 @@ async fn press(
 
 /// How long a slider that did not move at a key it should move at is read again for (see
 /// [`press`]): its own timer's period (ion.rangeSlider's 300 ms) and then some, as a loaded
-/// machine runs that timer late. It ends as soon as the slider moves.
-const LATE_DRAW: Duration = Duration::from_millis(1500);
+/// machine runs that timer late (over a second, seen here and on CI). It ends as soon as the
+/// slider moves.
+const LATE_DRAW: Duration = Duration::from_millis(3000);
 /// How long for a key that may well move nothing (one at the slider's end, Page Up tried on a
 /// slider that may not take it): a miss there costs only this.
 const MAYBE_DRAW: Duration = Duration::from_millis(400);
