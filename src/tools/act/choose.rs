@@ -241,9 +241,11 @@ async fn chosen_shows(
         if b.agent().run(&ChosenShows(r, name, typed)).await?["shows"] == true {
             return Ok(true);
         }
-        // Asked again each time the page changes, until CHOSEN_LATE.
+        // Asked again each time the page changes, until CHOSEN_LATE, and once more then: a
+        // change between the last look and the watch after it is seen by no change.
         if !b.actions().changes_before(until).await? {
-            return Ok(false);
+            let last = b.agent().run(&ChosenShows(r, name, typed)).await?;
+            return Ok(last["shows"] == true);
         }
     }
 }
