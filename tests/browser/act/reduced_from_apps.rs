@@ -1345,8 +1345,8 @@ fn a_header_of_two_rows_names_the_columns_and_tells_filters_apart() {
 <div role="grid" aria-label="Runs" aria-rowcount="4" aria-colcount="3">
 <div role="row" aria-rowindex="1"><div role="columnheader" aria-colindex="1"></div><div role="columnheader" aria-colindex="2"></div><div role="columnheader" aria-colindex="3">Metrics</div></div>
 <div role="row" aria-rowindex="2"><div role="columnheader" aria-colindex="1"></div><div role="columnheader" aria-colindex="2">Run Name</div><div role="columnheader" aria-colindex="3">accuracy</div></div>
-<div role="row" aria-rowindex="3"><div role="gridcell" aria-colindex="1"><input type="checkbox" aria-label="Select row"><input type="checkbox" aria-label="Pin run"></div><div role="gridcell" aria-colindex="2">run-a</div><div role="gridcell" aria-colindex="3">0.9</div></div>
-<div role="row" aria-rowindex="4"><div role="gridcell" aria-colindex="1"><input type="checkbox" aria-label="Select row"><input type="checkbox" aria-label="Pin run"></div><div role="gridcell" aria-colindex="2">run-b</div><div role="gridcell" aria-colindex="3">0.85</div></div>
+<div role="row" aria-rowindex="3"><div role="gridcell" aria-colindex="1"><input type="checkbox" aria-label="Select row"><button type="button">Pin run</button></div><div role="gridcell" aria-colindex="2">run-a</div><div role="gridcell" aria-colindex="3">0.9</div></div>
+<div role="row" aria-rowindex="4"><div role="gridcell" aria-colindex="1"><input type="checkbox" aria-label="Select row"><button type="button">Pin run</button></div><div role="gridcell" aria-colindex="2">run-b</div><div role="gridcell" aria-colindex="3">0.85</div></div>
 </div>"#;
     let web = Server::start(vec![("/tables", Page::html(page))]);
     let mut g = common::incognito(&[]);
@@ -1369,7 +1369,7 @@ fn a_header_of_two_rows_names_the_columns_and_tells_filters_apart() {
     );
     assert_eq!(
         tables[1]["rows"],
-        json!([["", "run-a", "0.9"], ["", "run-b", "0.85"]]),
+        json!([["Pin run", "run-a", "0.9"], ["Pin run", "run-b", "0.85"]]),
         "{tables}"
     );
     assert_eq!(tables[1]["rowCount"], 2, "{tables}");
